@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { AppConfig } from './env';
+import { installErrorHandler } from './errors';
+import { authRoutes } from './modules/auth/routes';
+import { controlRoutes } from './modules/control/routes';
+import { devRoutes } from './modules/dev/routes';
+import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { mailPlugin } from './plugins/mail';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** Enables the admin CLI's control route (embedded database only). */
+  controlToken?: string;
+  /** Where the built client lives; served when present. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Build the whole server: plugins, then feature modules. Never listens. */
+export async function buildApp(opts: BuildOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? (config.env === 'test' ? false : { level: config.logLevel }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+      error: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(mailPlugin, { config });
+  await app.register(authPlugin, { config });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { rateLimit: config.authRateLimit });
+  await app.register(userRoutes, { rateLimit: config.authRateLimit });
+  if (config.env !== 'production') await app.register(devRoutes);
+  if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });
+
+  const clientDir = opts.clientDir ?? defaultClientDir;
+  const hasClient = existsSync(`${clientDir}/index.html`);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws');
+    if (isPage && hasClient) {
+      // Single-page app: the client router decides, including its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const message = req.url.startsWith('/api/') ? 'Not found' : 'Page not found';
+    return reply.code(404).send({ message, error: message });
+  });
+
+  return app;
+}

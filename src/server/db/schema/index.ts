@@ -1,0 +1,4 @@
+export * from './users';
+export * from './mail';
+export * from './meta';
+export * from './events';

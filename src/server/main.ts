@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { buildApp } from './app';
+import { controlFile, openConfiguredDatabase } from './database';
+import { loadDemoData } from './demo/seed';
+import { EnvError, loadConfig } from './env';
+import { cleanUpSessions } from './modules/auth/service';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openConfiguredDatabase(config);
+  if (database.kind === 'pglite') {
+    const { loaded } = await loadDemoData(database.db);
+    if (loaded.length) console.log(`Loaded demo data: ${loaded.join(', ')}`);
+  }
+
+  const controlToken = database.kind === 'pglite' ? randomBytes(24).toString('hex') : undefined;
+  const app = await buildApp({ config, database, controlToken });
+  const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
+  sweeper.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      clearInterval(sweeper);
+      if (controlToken) rmSync(controlFile(config), { force: true });
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (controlToken) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    writeFileSync(controlFile(config), JSON.stringify({ pid: process.pid, port, token: controlToken }), { mode: 0o600 });
+    chmodSync(controlFile(config), 0o600);
+  }
+  app.log.info(`Speed Friendship is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

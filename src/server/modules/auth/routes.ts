@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody, loginResponse, loginStarted, meResponse, verifyBody } from '@shared/schemas/auth';
+import { errorBody } from '@shared/schemas/common';
+import { requireViewer } from '../../plugins/auth';
+import * as auth from './service';
+
+export const APP_NAME = 'Speed Friendship';
+
+export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, opts) => {
+  const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/auth/login',
+    { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 404: errorBody } } },
+    async (req) => {
+      await auth.startLogin(app.db, app.mailer, req.body.email, APP_NAME);
+      return { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: req.body.email };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify',
+    { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody } } },
+    async (req, reply) => {
+      const user = await auth.verifyLogin(app.db, req.body.email, req.body.code);
+      await reply.startSession(user.id);
+      return user;
+    },
+  );
+
+  app.get('/api/auth/me', { schema: { response: { 200: meResponse, 401: errorBody } } }, async (req) => {
+    return requireViewer(req);
+  });
+
+  app.post('/api/auth/logout', async (_req, reply) => {
+    await reply.endSession();
+    return reply.code(204).send();
+  });
+};

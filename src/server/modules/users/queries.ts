@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, mailOutbox, registrations, sessions, userRoles, users } from '../../db/schema/index';
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  email: users.email,
+  age: users.age,
+  bio: users.bio,
+  interests: users.interests,
+  profileImage: users.profileImage,
+  contactInfo: users.contactInfo,
+  personalityTraits: users.personalityTraits,
+  preferences: users.preferences,
+  communicationStyle: users.communicationStyle,
+  createdAt: users.createdAt,
+};
+
+export type UserRow = Awaited<ReturnType<typeof findUser>> & {};
+
+export type NewUser = typeof users.$inferInsert;
+
+/** Insert unless the e-mail is taken; null means taken (no read-then-write race). */
+export async function insertUser(db: Db, values: NewUser) {
+  const rows = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning(userColumns);
+  return rows[0] ?? null;
+}
+
+export async function findUser(db: Db, id: number) {
+  const rows = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listUsers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      age: users.age,
+      bio: users.bio,
+      interests: users.interests,
+      username: users.username,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Pick<NewUser, 'name' | 'age' | 'bio' | 'contactInfo' | 'interests'>,
+) {
+  const rows = await db.update(users).set(values).where(eq(users.id, id)).returning(userColumns);
+  return rows[0] ?? null;
+}
+
+/**
+ * Delete the account. Seats it held on upcoming events are given back in the same
+ * transaction, so participant counts stay true.
+ */
+export async function deleteUser(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      UPDATE ${events} SET participant_count = participant_count - 1
+      WHERE id IN (SELECT event_id FROM ${registrations} WHERE user_id = ${id}) AND date > now()`);
+    const email = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+    const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (email[0]) await tx.delete(mailOutbox).where(eq(mailOutbox.to, email[0].email));
+    return rows.length > 0;
+  });
+}
+
+export async function userEvents(db: Db, userId: number) {
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      description: events.description,
+      date: events.date,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      venue: events.venue,
+      price: events.price,
+      status: events.status,
+      maxParticipants: events.maxParticipants,
+      participantCount: events.participantCount,
+      ageRangeMin: events.ageRangeMin,
+      ageRangeMax: events.ageRangeMax,
+      checkedIn: registrations.checkedIn,
+      registeredAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.userId, userId))
+    .orderBy(desc(events.date));
+}
+
+export async function attendedCount(db: Db, userId: number) {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(and(eq(registrations.userId, userId), eq(registrations.checkedIn, true), lt(events.date, sql`now()`)));
+  return rows[0]?.n ?? 0;
+}
+
+export async function rolesOf(db: Db, userId: number) {
+  return db.select({ role: userRoles.role, grantedAt: userRoles.grantedAt }).from(userRoles).where(eq(userRoles.userId, userId));
+}
+
+export async function sessionsOf(db: Db, userId: number) {
+  return db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function findIdByEmail(db: Db, email: string) {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function insertRole(db: Db, userId: number, role: 'host' | 'admin') {
+  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}
+
+export async function removeRole(db: Db, userId: number, role: 'host' | 'admin') {
+  const rows = await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+    .returning({ userId: userRoles.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParams } from '@shared/schemas/common';
+import { userEventSchema } from '@shared/schemas/events';
+import { createUserBody, updateUserBody, userListItem, userSchema, userStats } from '@shared/schemas/users';
+import { requireRole, requireSelfOrAdmin } from '../../plugins/auth';
+import * as users from './service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, opts) => {
+  app.post(
+    '/api/users',
+    {
+      config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
+      schema: { body: createUserBody, response: { 201: userSchema, 409: errorBody, 400: errorBody } },
+    },
+    async (req, reply) => {
+      const user = await users.createUser(app.db, req.body);
+      await reply.startSession(user.id);
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.get('/api/users', { schema: { response: { 200: z.array(userListItem), ...errors } } }, async (req) => {
+    await requireRole(req, 'admin');
+    return users.listUsers(app.db);
+  });
+
+  app.get('/api/users/:id', { schema: { params: idParams, response: { 200: userSchema, ...errors } } }, async (req) => {
+    await requireSelfOrAdmin(req, req.params.id);
+    return users.getUser(app.db, req.params.id);
+  });
+
+  app.put(
+    '/api/users/:id',
+    { schema: { params: idParams, body: updateUserBody, response: { 200: userSchema, ...errors } } },
+    async (req) => {
+      await requireSelfOrAdmin(req, req.params.id);
+      return users.updateUser(app.db, req.params.id, req.body);
+    },
+  );
+
+  app.delete('/api/users/:id', { schema: { params: idParams } }, async (req, reply) => {
+    const viewer = await requireSelfOrAdmin(req, req.params.id);
+    await users.deleteUser(app.db, req.params.id);
+    if (viewer.id === req.params.id) await reply.endSession();
+    return reply.code(204).send();
+  });
+
+  app.get('/api/users/:id/export', { schema: { params: idParams } }, async (req, reply) => {
+    await requireSelfOrAdmin(req, req.params.id);
+    const data = await users.exportUser(app.db, req.params.id);
+    return reply
+      .header('content-disposition', `attachment; filename="speed-friendship-data-${req.params.id}.json"`)
+      .header('cache-control', 'no-store')
+      .send(data);
+  });
+
+  app.get(
+    '/api/users/:id/events',
+    { schema: { params: idParams, response: { 200: z.array(userEventSchema), ...errors } } },
+    async (req) => {
+      await requireSelfOrAdmin(req, req.params.id);
+      return users.userEvents(app.db, req.params.id);
+    },
+  );
+
+  app.get('/api/users/:id/stats', { schema: { params: idParams, response: { 200: userStats, ...errors } } }, async (req) => {
+    await requireSelfOrAdmin(req, req.params.id);
+    return users.userStats(app.db, req.params.id);
+  });
+};

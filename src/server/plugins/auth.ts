@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@shared/schemas/users';
+import type { AppConfig } from '../env';
+import { forbidden, unauthenticated } from '../errors';
+import { createSession, endSession, viewerFromToken, type Viewer } from '../modules/auth/service';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie only (cached per request). */
+    viewer(): Promise<Viewer | null>;
+    viewerCache?: Promise<Viewer | null>;
+  }
+  interface FastifyReply {
+    startSession(userId: number): Promise<void>;
+    endSession(): Promise<void>;
+  }
+}
+
+export const authPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.cookieSecure,
+    };
+
+    app.decorateRequest('viewerCache', undefined);
+    app.decorateRequest('viewer', function (this: FastifyRequest) {
+      if (!this.viewerCache) {
+        const token = this.cookies[SESSION_COOKIE];
+        this.viewerCache = token ? viewerFromToken(app.db, token, config.adminEmails) : Promise.resolve(null);
+      }
+      return this.viewerCache;
+    });
+
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
+      const { token, expiresAt } = await createSession(app.db, userId, config.sessionDays);
+      this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      this.request.viewerCache = undefined;
+    });
+
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const token = this.request.cookies[SESSION_COOKIE];
+      if (token) await endSession(app.db, token);
+      this.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw unauthenticated();
+  return viewer;
+}
+
+const ROLE_LABEL: Record<Role, string> = { member: 'members', host: 'hosts', admin: 'admins' };
+
+export async function requireRole(request: FastifyRequest, role: Role): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (!viewer.roles.includes(role)) throw forbidden(`This is for ${ROLE_LABEL[role]} only`);
+  return viewer;
+}
+
+export async function requireSelfOrAdmin(request: FastifyRequest, userId: number): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (viewer.id !== userId && !viewer.roles.includes('admin')) throw forbidden('You can only do this for your own account');
+  return viewer;
+}
+
+/** A userId in a payload must be the session's user. */
+export function assertSelf(viewer: Viewer, userId: number) {
+  if (viewer.id !== userId) throw forbidden('You can only do this for your own account');
+}

@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { mailOutbox } from '../db/schema/index';
+import type { AppConfig } from '../env';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; content: string | Buffer; contentType?: string; cid?: string }[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise every mail goes to the outbox table and the log,
+ * so a developer (and the tests) can read login codes without a mail server.
+ */
+export const mailPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+    const mailer: Mailer = {
+      async send(message) {
+        if (transport) {
+          await transport.sendMail({ from: config.mailFrom, ...message });
+          return;
+        }
+        await app.db.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+        app.log.info({ mail: { to: message.to, subject: message.subject } }, `mail (outbox) to ${message.to}: ${message.subject}\n${message.text}`);
+      },
+    };
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => transport?.close());
+  },
+  { name: 'mail', dependencies: ['db'] },
+);

@@ -1,0 +1,50 @@
+/** Business constants from the specification (member-app §9, organiser-tools §9). */
+export const DEFAULT_PRICE_PENCE = 1500;
+export const ROUND_DURATION_SECONDS = 300;
+export const MIN_MATCH_RATING = 4;
+export const MAX_PARTICIPANTS_DEFAULT = 60;
+
+export const AGE = {
+  waitlistMin: 18,
+  waitlistMax: 80,
+  min: 18,
+  max: 100,
+} as const;
+
+export const BIO_MIN_WAITLIST = 10;
+export const BIO_MAX = 500;
+export const INTERESTS_MIN_WAITLIST = 5;
+export const NAME_MIN_PROFILE = 2;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const INTEREST_MAX_LENGTH = 40;
+export const INTERESTS_MAX_COUNT = 20;
+export const CONTACT_MAX = 40;
+
+export const ADMIN_STATS_RECENT = 5;
+export const PROFILE_PAST_EVENTS_SHOWN = 3;
+export const WAITLIST_LAUNCH_TARGET = 80;
+export const EVENT_GROUP_SIZE = 40;
+
+export const LOGIN_CODE_TTL_MINUTES = 10;
+export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+
+export const TOAST = { max: 1, durationMs: 5000, hotkey: 'F8', swipeThresholdPx: 50 } as const;
+
+/** Potential events = whole number of signups divided by the launch target. */
+export function potentialEvents(signups: number): number {
+  return Math.floor(signups / WAITLIST_LAUNCH_TARGET);
+}
+
+/** Price in pounds with 2 decimals, from pence. */
+export function formatPounds(pence: number): string {
+  return (pence / 100).toFixed(2);
+}
+
+/** Split a comma-separated list, trim, drop blanks. */
+export function splitInterests(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

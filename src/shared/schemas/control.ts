@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { emailField } from './users';
+
+/** Commands the admin CLI sends to a running server that owns the embedded database. */
+export const controlCommand = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('grant'), email: emailField, role: z.enum(['host', 'admin']) }),
+  z.object({ command: z.literal('revoke'), email: emailField, role: z.enum(['host', 'admin']) }),
+  z.object({ command: z.literal('seed') }),
+]);
+export type ControlCommand = z.infer<typeof controlCommand>;

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import {
+  AGE,
+  BIO_MAX,
+  BIO_MIN_WAITLIST,
+  CONTACT_MAX,
+  EMAIL_MAX,
+  INTEREST_MAX_LENGTH,
+  INTERESTS_MAX_COUNT,
+  INTERESTS_MIN_WAITLIST,
+  NAME_MAX,
+  NAME_MIN_PROFILE,
+} from '../domain/constants';
+
+/** Text, @, dotted domain. */
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+/** Letters (any script), marks, spaces, apostrophes, hyphens and dots. */
+const NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M}'’ .-]*$/u;
+const PHONE_RE = /^[+\d][\d ()-]*$/;
+const NO_ANGLE_RE = /^[^<>]*$/;
+
+export const emailField = z
+  .string({ error: 'Please enter your email address' })
+  .trim()
+  .min(1, 'Please enter your email address')
+  .max(EMAIL_MAX, 'Please enter a valid email address')
+  .regex(EMAIL_RE, 'Please enter a valid email address')
+  .transform((s) => s.toLowerCase());
+
+const nameBase = z
+  .string({ error: 'Please enter your full name' })
+  .trim()
+  .min(1, 'Please enter your full name')
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes');
+
+const interest = z
+  .string()
+  .trim()
+  .min(1, 'An interest cannot be empty')
+  .max(INTEREST_MAX_LENGTH, `Each interest must be at most ${INTEREST_MAX_LENGTH} characters`)
+  .regex(NO_ANGLE_RE, 'Interests cannot contain < or >');
+
+export const interestsField = z
+  .array(interest, { error: 'Interests must be a list' })
+  .max(INTERESTS_MAX_COUNT, `At most ${INTERESTS_MAX_COUNT} interests`)
+  .transform((list) => [...new Set(list)]);
+
+const ageField = (min: number, max: number, minMsg: string, maxMsg: string) =>
+  z
+    .number({ error: 'Please enter your age' })
+    .int('Age must be a whole number')
+    .min(min, minMsg)
+    .max(max, maxMsg);
+
+const bioField = z
+  .string()
+  .trim()
+  .max(BIO_MAX, `Bio must be less than ${BIO_MAX} characters`)
+  .nullable()
+  .transform((s) => (s ? s : null));
+
+const contactField = z
+  .string()
+  .trim()
+  .max(CONTACT_MAX, 'Contact number is too long')
+  .refine((s) => s === '' || PHONE_RE.test(s), 'Enter a phone number using digits, spaces, + ( ) or -')
+  .nullable()
+  .transform((s) => (s ? s : null));
+
+export const COMMUNICATION_STYLES = ['introverted', 'balanced', 'extroverted'] as const;
+export const communicationStyle = z.enum(COMMUNICATION_STYLES);
+
+const traitsRecord = z.record(z.string().max(40), z.number().min(0).max(100)).refine(
+  (r) => Object.keys(r).length <= 20,
+  'Too many entries',
+);
+const prefsRecord = z
+  .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(100)).max(20)]))
+  .refine((r) => Object.keys(r).length <= 20, 'Too many entries');
+
+/** POST /api/users: the spec's signup payload. */
+export const createUserBody = z.object({
+  name: nameBase,
+  email: emailField,
+  username: z.string().max(EMAIL_MAX).optional().nullable(),
+  age: ageField(AGE.min, AGE.max, `Age must be between ${AGE.min} and ${AGE.max}`, `Age must be between ${AGE.min} and ${AGE.max}`),
+  bio: bioField.optional().transform((v) => v ?? null),
+  interests: interestsField.optional().transform((v) => v ?? []),
+  contactInfo: contactField.optional().transform((v) => v ?? null),
+  profileImage: z
+    .string()
+    .max(500)
+    .regex(/^(https?:\/\/|\/)[^\s<>"']*$/, 'Profile image must be a web address')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  personalityTraits: traitsRecord.optional().transform((v) => v ?? {}),
+  preferences: prefsRecord.optional().transform((v) => v ?? {}),
+  communicationStyle: communicationStyle.nullable().optional().transform((v) => v ?? null),
+});
+export type CreateUserBody = z.input<typeof createUserBody>;
+
+/** PUT /api/users/{id}: the profile form. */
+export const updateUserBody = z.object({
+  name: z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(NAME_MIN_PROFILE, 'Name must be at least 2 characters')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
+  age: ageField(AGE.min, AGE.max, 'Must be at least 18 years old', 'Invalid age'),
+  bio: bioField.optional().transform((v) => v ?? null),
+  contactInfo: contactField.optional().transform((v) => v ?? null),
+  interests: interestsField.optional().transform((v) => v ?? []),
+});
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const ROLES = ['member', 'host', 'admin'] as const;
+export const role = z.enum(ROLES);
+export type Role = z.infer<typeof role>;
+
+/** What the member, an admin, or a shared match may see. */
+export const userSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  age: z.number(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  profileImage: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  personalityTraits: z.record(z.string(), z.unknown()),
+  preferences: z.record(z.string(), z.unknown()),
+  communicationStyle: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The admin list of signups. */
+export const userListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  age: z.number(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  username: z.string(),
+  createdAt: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+
+export const userStats = z.object({
+  eventsAttended: z.number(),
+  totalConnections: z.number(),
+  averageRating: z.number().nullable(),
+});
+export type UserStats = z.infer<typeof userStats>;
+
+/* ---------- client-side form schemas (the spec's messages, before sending) ---------- */
+
+const requiredNumber = (requiredMsg: string) =>
+  z.union([z.number(), z.string()]).transform((v, ctx) => {
+    if (v === '' || v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))) {
+      ctx.addIssue({ code: 'custom', message: requiredMsg });
+      return z.NEVER;
+    }
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: requiredMsg });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The landing (/) waitlist form: member-app §5. */
+export const waitlistForm = z.object({
+  name: z.string().trim().min(1, 'Please enter your full name').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
+  email: z.string().trim().min(1, 'Please enter your email address').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
+  age: requiredNumber('Please enter your age').pipe(
+    z.number().int('Age must be a whole number').min(AGE.waitlistMin, 'Age must be between 18 and 80').max(AGE.waitlistMax, 'Age must be between 18 and 80'),
+  ),
+  bio: z
+    .string()
+    .trim()
+    .min(1, 'Please tell us a bit about yourself')
+    .min(BIO_MIN_WAITLIST, 'Please write at least 10 characters about yourself')
+    .max(BIO_MAX, `Bio must be less than ${BIO_MAX} characters`),
+  interests: z
+    .string()
+    .trim()
+    .min(1, 'Please share your interests and hobbies')
+    .min(INTERESTS_MIN_WAITLIST, 'Please list at least a few interests')
+    .max(500, 'Please keep your interests under 500 characters'),
+});
+export type WaitlistFormInput = z.input<typeof waitlistForm>;
+
+/** The other signup forms: name, e-mail, age required; bio/interests optional. */
+export const simpleSignupForm = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
+  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
+  age: requiredNumber('Age is required').pipe(
+    z.number().int('Age must be a whole number').min(AGE.min, 'Age must be between 18 and 100').max(AGE.max, 'Age must be between 18 and 100'),
+  ),
+  bio: z.string().trim().max(BIO_MAX, `Bio must be less than ${BIO_MAX} characters`),
+  interests: z.string().trim().max(500, 'Please keep your interests under 500 characters'),
+});
+export type SimpleSignupInput = z.input<typeof simpleSignupForm>;
+
+/** The profile edit form: member-app §5. */
+export const profileForm = z.object({
+  name: z.string().trim().min(NAME_MIN_PROFILE, 'Name must be at least 2 characters').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
+  age: requiredNumber('Must be at least 18 years old').pipe(
+    z.number().int('Age must be a whole number').min(AGE.min, 'Must be at least 18 years old').max(AGE.max, 'Invalid age'),
+  ),
+  bio: z.string().trim().max(BIO_MAX, 'Bio must be less than 500 characters'),
+  contactInfo: z
+    .string()
+    .trim()
+    .max(CONTACT_MAX, 'Contact number is too long')
+    .refine((s) => s === '' || PHONE_RE.test(s), 'Enter a phone number using digits, spaces, + ( ) or -'),
+  interests: z.array(z.string()),
+});
+export type ProfileFormInput = z.input<typeof profileForm>;

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, logIn } from './helpers';
+
+test('signed-in-only pages send a visitor to /login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('public pages open without signing in', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/about', /./],
+    ['/landing', /Now in Prestwich, Manchester/],
+    ['/promo', /./],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+  await page.goto('/promo');
+  await expect(page).toHaveTitle('Speed Friendship Events - Prestwich | Join the Waitlist');
+});
+
+test('a signed-in member sees the 404 page for an unknown path', async ({ page }) => {
+  await logIn(page, DEMO.member);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserBody, User } from '@shared/schemas/users';
+import { post } from '@client/lib/api';
+
+/**
+ * POST /api/users with the spec's full payload (username = e-mail; empty objects and nulls
+ * for the fields a signup form does not ask). The server starts a session for the new member.
+ */
+export function toSignupPayload(p: { name: string; email: string; age: number; bio?: string | null; interests?: string[] }): CreateUserBody {
+  const email = p.email.trim();
+  return {
+    name: p.name.trim(),
+    email,
+    username: email,
+    age: p.age,
+    bio: p.bio?.trim() ? p.bio.trim() : null,
+    interests: p.interests ?? [],
+    contactInfo: null,
+    profileImage: null,
+    personalityTraits: {},
+    preferences: {},
+    communicationStyle: null,
+  };
+}
+
+export function useSignup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: CreateUserBody) => post<User>('/api/users', payload),
+    onSuccess: () => {
+      qc.removeQueries();
+    },
+  });
+}

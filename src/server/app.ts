@@ -11,6 +11,10 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { installErrorHandler } from './errors';
 import { authRoutes } from './modules/auth/routes';
+import { calendarRoutes } from './modules/calendar/routes';
+import { eventRoutes } from './modules/events/routes';
+import { ticketRoutes } from './modules/tickets/routes';
+import { venueRoutes } from './modules/venues/routes';
 import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -18,6 +22,7 @@ import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin } from './plugins/mail';
+import { paymentsPlugin, type StripeConnection } from './plugins/payments';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -27,6 +32,8 @@ export interface BuildOptions {
   /** Where the built client lives; served when present. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the Stripe SDK connects (tests point it at a local fake Stripe). */
+  stripeConnection?: StripeConnection;
 }
 
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -77,10 +84,15 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(dbPlugin, { database: opts.database });
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rateLimit: config.authRateLimit });
   await app.register(userRoutes, { rateLimit: config.authRateLimit });
+  await app.register(eventRoutes);
+  await app.register(venueRoutes, { publicUrl: config.publicUrl });
+  await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
+  await app.register(calendarRoutes, { publicUrl: config.publicUrl });
   if (config.env !== 'production') await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });
 

@@ -33,7 +33,19 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: bool.optional(),
-});
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  SEAT_HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(120, 'must be at most 120').default(15),
+})
+  .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_PUBLISHABLE_KEY, {
+    path: ['STRIPE_PUBLISHABLE_KEY'],
+    message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+  })
+  .refine((e) => !e.STRIPE_SECRET_KEY || !!e.STRIPE_WEBHOOK_SECRET || e.NODE_ENV !== 'production', {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: 'is required with Stripe in production (webhooks confirm payments)',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -52,6 +64,9 @@ export interface AppConfig {
   authRateLimit: number;
   trustProxy: boolean;
   cookieSecure: boolean;
+  /** Stripe keys, or null for the built-in test provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
+  seatHoldMinutes: number;
 }
 
 export class EnvError extends Error {
@@ -83,5 +98,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null }
+        : null,
+    seatHoldMinutes: e.SEAT_HOLD_MINUTES,
   };
 }

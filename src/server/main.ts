@@ -5,6 +5,7 @@ import { controlFile, openConfiguredDatabase } from './database';
 import { loadDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
 import { cleanUpSessions } from './modules/auth/service';
+import { sweepExpiredHolds } from './modules/tickets/service';
 
 async function main() {
   let config;
@@ -28,6 +29,9 @@ async function main() {
   const app = await buildApp({ config, database, controlToken });
   const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
   sweeper.unref();
+  // Expired seat holds are also released on demand; this keeps "spots left" true between requests.
+  const holds = setInterval(() => sweepExpiredHolds(app.db).catch((err) => app.log.warn({ err }, 'releasing expired holds failed')), 30_000);
+  holds.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -38,6 +42,7 @@ async function main() {
     force.unref();
     try {
       clearInterval(sweeper);
+      clearInterval(holds);
       if (controlToken) rmSync(controlFile(config), { force: true });
       await app.close();
       await database.close();

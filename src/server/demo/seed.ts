@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_PRICE_PENCE } from '@shared/domain/constants';
+import { londonDay, londonInstant } from '@shared/domain/time';
 import type { Db } from '../db/client';
-import { appMeta, events, registrations, userRoles, users } from '../db/schema/index';
+import { appMeta, events, registrations, userRoles, users, venues } from '../db/schema/index';
 import { DEMO_PEOPLE } from './people';
 
 /**
@@ -14,17 +17,29 @@ interface Dataset {
 
 interface SeedContext {
   userIds: Map<string, number>;
+  venueIds: Map<string, number>;
 }
 
-/** 14 May 2025 (a Wednesday), 7:00 PM in Prestwich (BST, UTC+1). */
-export const WINE_BAR_EVENING = new Date(Date.UTC(2025, 4, 14, 18, 0));
+/** 14 May 2025 (a Wednesday), 7:00 PM in Prestwich. */
+export const WINE_BAR_DAY = '2025-05-14';
 
-function daysFromNow(days: number, hourUtc: number) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d;
+/** The London day `days` from today. */
+function dayFromNow(days: number) {
+  return londonDay(new Date(Date.now() + days * 86_400_000));
 }
+
+const hhmm = (d: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+
+/** An evening starting 45 minutes after the demo data loads (so guests may check in at once), two hours long. */
+function soonSlot() {
+  const start = new Date(Math.ceil((Date.now() + 45 * 60_000) / 900_000) * 900_000);
+  const day = londonDay(start);
+  const end = new Date(start.getTime() + 2 * 3_600_000);
+  return { day, startTime: hhmm(start), endTime: londonDay(end) === day ? hhmm(end) : '23:59' };
+}
+
+const newTicket = () => randomBytes(9).toString('base64url');
 
 const people: Dataset = {
   key: 'demo:people',
@@ -54,69 +69,137 @@ const people: Dataset = {
   },
 };
 
+export const DEMO_VENUES = [
+  { key: 'wine', name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', capacity: 60, amenities: ['bar', 'music', 'wifi'], latitude: 53.5331, longitude: -2.2847, contactInfo: '0161 000 0101' },
+  { key: 'corner', name: 'The Corner Café', address: '3 Longfield Centre', city: 'Prestwich', capacity: 35, amenities: ['coffee', 'wifi', 'catering'], latitude: 53.5336, longitude: -2.2861, contactInfo: '0161 000 0102' },
+  { key: 'boathouse', name: 'Heaton Park Boathouse', address: 'Heaton Park', city: 'Manchester', capacity: 50, amenities: ['coffee', 'outdoor', 'parking'], latitude: 53.5352, longitude: -2.2557, contactInfo: '0161 000 0103' },
+  { key: 'nq', name: 'Northern Quarter Social', address: '41 Oldham Street', city: 'Manchester', capacity: 80, amenities: ['bar', 'music', 'catering'], latitude: 53.4836, longitude: -2.2352, contactInfo: '0161 000 0104' },
+] as const;
+
+const venueData: Dataset = {
+  key: 'demo:venues',
+  async load(db, ctx) {
+    for (const v of DEMO_VENUES) {
+      const { key, ...values } = v;
+      const [row] = await db
+        .insert(venues)
+        .values({ ...values, amenities: [...values.amenities], pricePerHour: 5000, isActive: true, createdBy: ctx.userIds.get('host') ?? null, isDemo: true })
+        .returning({ id: venues.id });
+      if (row) ctx.venueIds.set(key, row.id);
+    }
+  },
+};
+
+interface DemoEvening {
+  title: string;
+  description: string;
+  day: string;
+  startTime: string;
+  endTime: string;
+  venue: (typeof DEMO_VENUES)[number]['key'];
+  ages: [number, number];
+  max: number;
+  guests: string[];
+  checkedIn?: boolean;
+  status?: 'upcoming' | 'completed';
+}
+
+function demoEvenings(): DemoEvening[] {
+  const everyone = ['member', 'sarah', 'michael', 'emma', 'david', 'priya', 'tom'];
+  return [
+    {
+      title: 'Wine Bar Speed Friendship',
+      description: 'Our launch evening: five-minute conversations over a glass of wine, first drink included.',
+      day: WINE_BAR_DAY, startTime: '19:00', endTime: '21:00', venue: 'wine', ages: [25, 45], max: 40,
+      guests: everyone, checkedIn: true, status: 'completed',
+    },
+    {
+      title: 'Tonight at The Wine Bar',
+      description: 'A relaxed weeknight round of five-minute chats. Doors open 30 minutes before the start.',
+      ...soonSlot(), venue: 'wine', ages: [25, 45], max: 30,
+      guests: ['sarah', 'michael', 'emma', 'priya'],
+    },
+    {
+      title: 'Thursday Night Speed Friendship',
+      description: 'Meet 8-12 new people in relaxed five-minute chats. Your first drink is on us.',
+      day: dayFromNow(12), startTime: '19:00', endTime: '21:30', venue: 'wine', ages: [25, 40], max: 30,
+      guests: ['member', 'sarah', 'david'],
+    },
+    {
+      title: 'Coffee & Conversation',
+      description: 'An early-evening session over coffee and cake for people who prefer a quieter room.',
+      day: dayFromNow(5), startTime: '18:30', endTime: '20:30', venue: 'corner', ages: [30, 55], max: 8,
+      guests: ['emma', 'david', 'priya', 'tom', 'michael', 'sarah', 'admin'],
+    },
+    {
+      title: 'Northern Quarter Newcomers Night',
+      description: 'New to Manchester? Meet other newcomers in the city centre. Five-minute rounds, mutual matches only.',
+      day: dayFromNow(26), startTime: '19:30', endTime: '22:00', venue: 'nq', ages: [21, 35], max: 40,
+      guests: ['priya', 'tom'],
+    },
+  ];
+}
+
 const evenings: Dataset = {
   key: 'demo:evenings',
   async load(db, ctx) {
     const host = ctx.userIds.get('host') ?? null;
-    const guests = ['member', 'sarah', 'michael', 'emma', 'david', 'priya', 'tom'].map((k) => ctx.userIds.get(k)).filter((v): v is number => !!v);
-    const [past] = await db
-      .insert(events)
-      .values({
-        title: 'Wine Bar Speed Friendship',
-        description: 'Our launch evening: five-minute conversations over a glass of wine, first drink included.',
-        date: WINE_BAR_EVENING,
-        startTime: '19:00',
-        endTime: '21:00',
-        venue: 'The Wine Bar, Prestwich',
-        ageRangeMin: 25,
-        ageRangeMax: 45,
-        maxParticipants: 40,
-        participantCount: guests.length,
-        price: 1500,
-        status: 'completed',
-        hostId: host,
-        isDemo: true,
-      })
-      .returning({ id: events.id });
-    if (past) {
-      for (const userId of guests) {
-        await db.insert(registrations).values({ eventId: past.id, userId, consentToShare: true, checkedIn: true, checkedInAt: WINE_BAR_EVENING });
+    for (const e of demoEvenings()) {
+      const venueId = ctx.venueIds.get(e.venue) ?? null;
+      const venue = DEMO_VENUES.find((v) => v.key === e.venue)!;
+      const guestIds = e.guests.map((k) => ctx.userIds.get(k)).filter((v): v is number => !!v);
+      const start = londonInstant(e.day, e.startTime);
+      const [row] = await db
+        .insert(events)
+        .values({
+          title: e.title,
+          description: e.description,
+          date: start,
+          endsAt: londonInstant(e.day, e.endTime),
+          startTime: e.startTime,
+          endTime: e.endTime,
+          venue: `${venue.name}, ${venue.city}`,
+          venueId,
+          ageRangeMin: e.ages[0],
+          ageRangeMax: e.ages[1],
+          maxParticipants: e.max,
+          participantCount: guestIds.length,
+          seatsTaken: guestIds.length,
+          price: DEFAULT_PRICE_PENCE,
+          status: e.status ?? 'upcoming',
+          hostId: host,
+          isDemo: true,
+        })
+        .returning({ id: events.id });
+      if (!row) continue;
+      for (const userId of guestIds) {
+        await db.insert(registrations).values({
+          eventId: row.id,
+          userId,
+          consentToShare: true,
+          checkedIn: !!e.checkedIn,
+          checkedInAt: e.checkedIn ? start : null,
+          ticketCode: newTicket(),
+        });
       }
     }
-    const [next] = await db
-      .insert(events)
-      .values({
-        title: 'Thursday Night Speed Friendship',
-        description: 'Meet 8-12 new people in relaxed five-minute chats. Your first drink is on us.',
-        date: daysFromNow(12, 18),
-        startTime: '19:00',
-        endTime: '21:30',
-        venue: 'The Wine Bar, Prestwich',
-        ageRangeMin: 25,
-        ageRangeMax: 40,
-        maxParticipants: 30,
-        participantCount: 1,
-        price: 1500,
-        status: 'upcoming',
-        hostId: host,
-        isDemo: true,
-      })
-      .returning({ id: events.id });
-    const member = ctx.userIds.get('member');
-    if (next && member) await db.insert(registrations).values({ eventId: next.id, userId: member, consentToShare: true });
   },
 };
 
-export const DATASETS: Dataset[] = [people, evenings];
+export const DATASETS: Dataset[] = [people, venueData, evenings];
 
 /** Load every demo dataset not yet loaded into this database. Safe to run again. */
 export async function loadDemoData(db: Db) {
   const done = new Set((await db.select({ key: appMeta.key }).from(appMeta)).map((r) => r.key));
-  const ctx: SeedContext = { userIds: new Map() };
+  const ctx: SeedContext = { userIds: new Map(), venueIds: new Map() };
   // Resolve ids of existing demo people so later datasets can refer to them.
   for (const p of DEMO_PEOPLE) {
     const row = (await db.select({ id: users.id }).from(users).where(eq(users.email, p.email)))[0];
     if (row) ctx.userIds.set(p.key, row.id);
+  }
+  for (const v of DEMO_VENUES) {
+    const row = (await db.select({ id: venues.id }).from(venues).where(eq(venues.name, v.name)))[0];
+    if (row) ctx.venueIds.set(v.key, row.id);
   }
   const loaded: string[] = [];
   for (const ds of DATASETS) {

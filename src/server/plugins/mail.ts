@@ -34,7 +34,17 @@ export const mailPlugin = fp<{ config: AppConfig }>(
           await transport.sendMail({ from: config.mailFrom, ...message });
           return;
         }
-        await app.db.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+        await app.db.insert(mailOutbox).values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          attachments: (message.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType ?? 'application/octet-stream',
+            size: Buffer.byteLength(a.content),
+          })),
+        });
         app.log.info({ mail: { to: message.to, subject: message.subject } }, `mail (outbox) to ${message.to}: ${message.subject}\n${message.text}`);
       },
     };

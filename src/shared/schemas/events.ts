@@ -1,24 +1,209 @@
 import { z } from 'zod';
+import { TIME_RE } from '../domain/time';
 
 export const EVENT_STATUSES = ['upcoming', 'completed'] as const;
+
+/** Round durations the host may choose (seconds): 5, 7, 10, 15, 30 minutes, 1 hour, 1.5 hours. */
+export const ROUND_DURATIONS = [300, 420, 600, 900, 1800, 3600, 5400] as const;
 
 export const eventSchema = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string().nullable(),
   date: z.string(),
+  endsAt: z.string(),
   startTime: z.string(),
   endTime: z.string(),
   venue: z.string(),
+  venueId: z.number().nullable(),
   price: z.number(),
   status: z.enum(EVENT_STATUSES),
   maxParticipants: z.number(),
   participantCount: z.number(),
+  /** Seats left for sale right now (registrations and unexpired payment holds count). */
+  spotsLeft: z.number(),
   ageRangeMin: z.number(),
   ageRangeMax: z.number(),
+  roundDuration: z.number(),
+  hostId: z.number().nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
+
+/** An event as the viewer sees it: whether they are registered, checked in, or host it. */
+export const eventDetailSchema = eventSchema.extend({
+  viewer: z.object({
+    registered: z.boolean(),
+    checkedIn: z.boolean(),
+    isHost: z.boolean(),
+    /** When the viewer may check themself in (60 minutes before the start). */
+    selfCheckInOpensAt: z.string(),
+    /** Cancelling now refunds in full (24 hours or more before the start). */
+    refundable: z.boolean(),
+    paid: z.boolean(),
+  }),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
 
 /** GET /api/users/{id}/events: the member's registrations with their events. */
 export const userEventSchema = eventSchema.extend({ checkedIn: z.boolean(), registeredAt: z.string() });
 export type UserEvent = z.infer<typeof userEventSchema>;
+
+export const participantSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  user: z.object({
+    name: z.string(),
+    age: z.number(),
+    bio: z.string().nullable(),
+    interests: z.array(z.string()),
+    profileImage: z.string().nullable(),
+  }),
+  checkedIn: z.boolean(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+const nonNegInt = (msg: string) => z.number({ error: msg }).int(msg);
+
+/** POST /api/events: the create-event payload (organiser spec §3, rules §5 and defaults §9). */
+export const createEventBody = z
+  .object({
+    title: z.string({ error: 'Event title is required' }).trim().min(1, 'Event title is required').max(120, 'Title must be at most 120 characters'),
+    description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable().optional().transform((v) => v || null),
+    date: z.string({ error: 'Event date is required' }).min(1, 'Event date is required').max(40, 'Event date is required'),
+    startTime: z.string({ error: 'Start time is required' }).regex(TIME_RE, 'Start time is required'),
+    endTime: z.string({ error: 'End time is required' }).regex(TIME_RE, 'End time is required'),
+    venueId: z.number({ error: 'Venue name is required' }).int().positive('Venue name is required'),
+    ageRangeMin: nonNegInt('Minimum age must be at least 18').min(18, 'Minimum age must be at least 18').max(65, 'Maximum age cannot exceed 65'),
+    ageRangeMax: nonNegInt('Maximum age cannot exceed 65').min(18, 'Minimum age must be at least 18').max(65, 'Maximum age cannot exceed 65'),
+    maxParticipants: nonNegInt('Must allow at least 6 participants').min(6, 'Must allow at least 6 participants').max(100, 'Cannot exceed 100 participants'),
+    status: z.literal('upcoming', { error: 'A new event is always upcoming' }).optional().default('upcoming'),
+    roundDuration: z
+      .number()
+      .refine((v) => (ROUND_DURATIONS as readonly number[]).includes(v), 'Round duration must be 5, 7, 10, 15 or 30 minutes, 1 hour or 1.5 hours')
+      .optional()
+      .default(300),
+    price: nonNegInt('Price cannot be negative').min(0, 'Price cannot be negative').max(100_000, 'Price must be at most £1000'),
+    hostId: z.number().int().positive().optional().nullable(),
+  })
+  .refine((e) => e.ageRangeMin <= e.ageRangeMax, { path: ['ageRangeMax'], message: 'Maximum age must be at least the minimum age' })
+  .refine((e) => e.endTime > e.startTime, { path: ['endTime'], message: 'End time must be after the start time' });
+export type CreateEventBody = z.input<typeof createEventBody>;
+
+export const AMENITIES = ['wifi', 'coffee', 'parking', 'music', 'bar', 'catering', 'outdoor'] as const;
+
+/** POST /api/venues. */
+export const venueBody = z.object({
+  name: z.string({ error: 'Venue name is required' }).trim().min(1, 'Venue name is required').max(120, 'Venue name must be at most 120 characters'),
+  address: z.string().trim().max(200, 'Address must be at most 200 characters').optional().default(''),
+  city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(80, 'City must be at most 80 characters'),
+  capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000').optional().default(40),
+  amenities: z.array(z.enum(AMENITIES, { error: 'Unknown amenity' })).max(AMENITIES.length).optional().default([]).transform((a) => [...new Set(a)]),
+  contactInfo: z.string().trim().max(120, 'Contact must be at most 120 characters').nullable().optional().transform((v) => v || null),
+  pricePerHour: z.number({ error: 'Price per hour must be a number' }).int('Price per hour must be whole pence').min(0, 'Price per hour cannot be negative').max(10_000_000).optional().default(5000),
+  isActive: z.boolean().optional().default(true),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+});
+export type VenueBody = z.input<typeof venueBody>;
+export const venuePatchBody = venueBody.partial();
+
+export const venueSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  capacity: z.number(),
+  amenities: z.array(z.string()),
+  contactInfo: z.string().nullable(),
+  pricePerHour: z.number(),
+  isActive: z.boolean(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  activeEventCount: z.number(),
+  nextEvent: z.string(),
+  calendarUrl: z.string(),
+});
+export type Venue = z.infer<typeof venueSchema>;
+
+export const BLOCK_REASONS = ['maintenance', 'private_event', 'staff_training', 'holiday', 'other'] as const;
+
+export const slotBody = z
+  .object({
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a day'),
+    startTime: z.string().regex(TIME_RE, 'Start time is required'),
+    endTime: z.string().regex(TIME_RE, 'End time is required'),
+    kind: z.enum(['available', 'blocked']),
+    maxCapacity: z.number({ error: 'Capacity must be a number' }).int().min(1, 'Capacity must be between 1 and 100').max(100, 'Capacity must be between 1 and 100').optional().default(45),
+    reason: z.enum(BLOCK_REASONS).optional().nullable(),
+    notes: z.string().trim().max(300).optional().nullable(),
+  })
+  .refine((s) => s.endTime > s.startTime, { path: ['endTime'], message: 'End time must be after the start time' })
+  .refine((s) => s.kind === 'available' || !!s.reason, { path: ['reason'], message: 'Choose a reason for the block' });
+export type SlotBody = z.input<typeof slotBody>;
+
+export const slotSchema = z.object({
+  id: z.number(),
+  venueId: z.number(),
+  day: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  kind: z.enum(['available', 'blocked', 'booked']),
+  maxCapacity: z.number().nullable(),
+  reason: z.string().nullable(),
+  notes: z.string().nullable(),
+  eventId: z.number().nullable(),
+  eventTitle: z.string().nullable(),
+  registrations: z.number().nullable(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+
+/* ---- registration, payment, check-in ---- */
+
+export const registerBody = z.object({
+  userId: z.number({ error: 'userId is required' }).int().positive(),
+  consentToShare: z.boolean().optional().default(true),
+  paymentIntentId: z.string().max(200).optional(),
+});
+
+export const checkinBody = z.object({ userId: z.number({ error: 'userId is required' }).int().positive() });
+
+export const paymentIntentBody = z.object({
+  eventId: z.number({ error: 'eventId is required' }).int().positive(),
+  userId: z.number({ error: 'userId is required' }).int().positive(),
+  /** Ignored: the server takes the amount from the event. */
+  amount: z.number().optional(),
+});
+
+export const paymentIntentResponse = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  holdExpiresAt: z.string(),
+  provider: z.enum(['test', 'stripe']),
+  publishableKey: z.string().optional(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
+
+export const testConfirmBody = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().max(30),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  cvc: z.string().max(10),
+});
+
+export const registrationSchema = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  userId: z.number(),
+  checkedIn: z.boolean(),
+  ticketCode: z.string(),
+  createdAt: z.string(),
+});
+
+export const cancelResponse = z.object({
+  refunded: z.boolean(),
+  amountRefunded: z.number(),
+  message: z.string(),
+});

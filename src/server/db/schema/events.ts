@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { venues } from './venues';
 
 export const events = pgTable(
   'events',
@@ -12,11 +13,17 @@ export const events = pgTable(
     date: timestamp('date', { withTimezone: true }).notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
+    /** Venue name as shown on the event (kept even if the venue row changes). */
     venue: text('venue').notNull(),
+    venueId: integer('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    /** When the evening ends, as an instant. */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     ageRangeMin: integer('age_range_min').notNull(),
     ageRangeMax: integer('age_range_max').notNull(),
     maxParticipants: integer('max_participants').notNull(),
     participantCount: integer('participant_count').notNull().default(0),
+    /** Registrations plus unexpired payment holds: the number capacity is enforced on. */
+    seatsTaken: integer('seats_taken').notNull().default(0),
     price: integer('price').notNull().default(1500),
     status: text('status').$type<'upcoming' | 'completed'>().notNull().default('upcoming'),
     roundDuration: integer('round_duration').notNull().default(300),
@@ -26,7 +33,7 @@ export const events = pgTable(
   },
   (t) => [
     index('events_date_idx').on(t.date),
-    check('events_capacity', sql`${t.participantCount} >= 0 AND ${t.participantCount} <= ${t.maxParticipants}`),
+    check('events_capacity', sql`${t.participantCount} >= 0 AND ${t.participantCount} <= ${t.seatsTaken} AND ${t.seatsTaken} <= ${t.maxParticipants}`),
   ],
 );
 
@@ -43,7 +50,14 @@ export const registrations = pgTable(
     consentToShare: boolean('consent_to_share').notNull().default(false),
     checkedIn: boolean('checked_in').notNull().default(false),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** Secret code printed as the ticket's QR code. */
+    ticketCode: text('ticket_code').notNull(),
+    paymentId: integer('payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('registrations_event_user_unique').on(t.eventId, t.userId), index('registrations_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('registrations_event_user_unique').on(t.eventId, t.userId),
+    index('registrations_user_idx').on(t.userId),
+    uniqueIndex('registrations_ticket_unique').on(t.ticketCode),
+  ],
 );

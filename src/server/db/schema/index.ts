@@ -2,3 +2,5 @@ export * from './users';
 export * from './mail';
 export * from './meta';
 export * from './events';
+export * from './venues';
+export * from './payments';

@@ -16,6 +16,8 @@ export const users = pgTable(
     personalityTraits: jsonb('personality_traits').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     communicationStyle: text('communication_style'),
+    /** Secret in the member's iCalendar feed URL. */
+    calendarToken: text('calendar_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

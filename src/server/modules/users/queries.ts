@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, mailOutbox, registrations, sessions, userRoles, users } from '../../db/schema/index';
+import { events, mailOutbox, payments, registrations, sessions, userRoles, users } from '../../db/schema/index';
 
 const userColumns = {
   id: users.id,
@@ -65,8 +65,12 @@ export async function updateUser(
 export async function deleteUser(db: Db, id: number) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`
-      UPDATE ${events} SET participant_count = participant_count - 1
-      WHERE id IN (SELECT event_id FROM ${registrations} WHERE user_id = ${id}) AND date > now()`);
+      UPDATE ${events} SET participant_count = participant_count - 1, seats_taken = seats_taken - 1
+      WHERE id IN (SELECT event_id FROM ${registrations} WHERE user_id = ${id})`);
+    await tx.execute(sql`
+      UPDATE ${events} e SET seats_taken = e.seats_taken - h.n
+      FROM (SELECT event_id, count(*)::int AS n FROM ${payments} WHERE user_id = ${id} AND holds_seat GROUP BY event_id) h
+      WHERE e.id = h.event_id`);
     const email = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
     const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (email[0]) await tx.delete(mailOutbox).where(eq(mailOutbox.to, email[0].email));
@@ -74,23 +78,17 @@ export async function deleteUser(db: Db, id: number) {
   });
 }
 
+/** The member's registrations, for their data export. */
 export async function userEvents(db: Db, userId: number) {
   return db
     .select({
-      id: events.id,
+      eventId: events.id,
       title: events.title,
-      description: events.description,
       date: events.date,
-      startTime: events.startTime,
-      endTime: events.endTime,
       venue: events.venue,
-      price: events.price,
-      status: events.status,
-      maxParticipants: events.maxParticipants,
-      participantCount: events.participantCount,
-      ageRangeMin: events.ageRangeMin,
-      ageRangeMax: events.ageRangeMax,
+      consentToShare: registrations.consentToShare,
       checkedIn: registrations.checkedIn,
+      ticketCode: registrations.ticketCode,
       registeredAt: registrations.createdAt,
     })
     .from(registrations)

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { userEventSchema } from '@shared/schemas/events';
 import { createUserBody, updateUserBody, userListItem, userSchema, userStats } from '@shared/schemas/users';
 import { requireRole, requireSelfOrAdmin } from '../../plugins/auth';
 import * as users from './service';
@@ -56,15 +55,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (a
       .header('cache-control', 'no-store')
       .send(data);
   });
-
-  app.get(
-    '/api/users/:id/events',
-    { schema: { params: idParams, response: { 200: z.array(userEventSchema), ...errors } } },
-    async (req) => {
-      await requireSelfOrAdmin(req, req.params.id);
-      return users.userEvents(app.db, req.params.id);
-    },
-  );
 
   app.get('/api/users/:id/stats', { schema: { params: idParams, response: { 200: userStats, ...errors } } }, async (req) => {
     await requireSelfOrAdmin(req, req.params.id);

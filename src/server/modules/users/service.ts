@@ -53,11 +53,6 @@ export async function deleteUser(db: Db, id: number) {
   if (!(await q.deleteUser(db, id))) throw notFound(USER_NOT_FOUND);
 }
 
-export async function userEvents(db: Db, id: number) {
-  await getUser(db, id);
-  const rows = await q.userEvents(db, id);
-  return rows.map((r) => ({ ...r, date: r.date.toISOString(), registeredAt: r.registeredAt.toISOString() }));
-}
 
 export async function userStats(db: Db, id: number) {
   await getUser(db, id);
@@ -72,7 +67,7 @@ export async function exportUser(db: Db, id: number) {
     user,
     roles: (await q.rolesOf(db, id)).map((r) => ({ role: r.role, grantedAt: r.grantedAt.toISOString() })),
     sessions: (await q.sessionsOf(db, id)).map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
-    events: await userEvents(db, id),
+    registrations: (await q.userEvents(db, id)).map((r) => ({ ...r, date: r.date.toISOString(), registeredAt: r.registeredAt.toISOString() })),
   };
 }
 

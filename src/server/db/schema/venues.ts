@@ -1,0 +1,41 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users';
+
+export const venues = pgTable('venues', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull(),
+  capacity: integer('capacity').notNull().default(40),
+  amenities: jsonb('amenities').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  contactInfo: text('contact_info'),
+  pricePerHour: integer('price_per_hour').notNull().default(5000),
+  isActive: boolean('is_active').notNull().default(true),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A venue's opening for events on a day, or a block (maintenance, private event...). */
+export const venueSlots = pgTable(
+  'venue_slots',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** Local calendar day, YYYY-MM-DD (Europe/London). */
+    day: text('day').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    kind: text('kind').$type<'available' | 'blocked'>().notNull(),
+    maxCapacity: integer('max_capacity'),
+    reason: text('reason'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('venue_slots_venue_day_idx').on(t.venueId, t.day)],
+);

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectBadInput, outbox, signUp, type OutboxMail, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (app: TestContext['app'], email: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email } });
+
+describe('GET /api/dev/outbox (development and tests)', () => {
+  it('lists the mails to one address, newest first, as {to, subject, text, createdAt}', async () => {
+    const { user } = await signUp(t.app);
+    const { user: someoneElse } = await signUp(t.app);
+    await login(t.app, someoneElse.email);
+    for (let i = 0; i < 3; i++) expect((await login(t.app, user.email)).statusCode).toBe(200);
+
+    const mails = await outbox(t.app, user.email);
+    expect(mails).toHaveLength(3);
+    for (const m of mails) {
+      expect(Object.keys(m).sort()).toEqual(['createdAt', 'subject', 'text', 'to']);
+      expect(m.to).toBe(user.email);
+      expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
+    }
+    const times = mails.map((m: OutboxMail) => Date.parse(m.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    // The newest mail carries the only code that still works.
+    const newest = mails[0]!.subject.match(/\d{6}/)![0];
+    const oldest = mails[2]!.subject.match(/\d{6}/)![0];
+    if (newest !== oldest) {
+      const bad = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: user.email, code: oldest } });
+      expect(bad.statusCode).toBe(401);
+    }
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: user.email, code: newest } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('finds the mails whatever the case of the address asked for', async () => {
+    const { user } = await signUp(t.app);
+    await login(t.app, user.email);
+    expect(await outbox(t.app, user.email.toUpperCase())).toHaveLength(1);
+  });
+
+  it('answers 400 without a valid address', async () => {
+    expectBadInput(await t.app.inject({ method: 'GET', url: '/api/dev/outbox' }));
+    expectBadInput(await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=nope' }));
+  });
+
+  it('does not exist in production (404)', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const { user } = await signUp(prod.app);
+      expect((await login(prod.app, user.email)).statusCode).toBe(200);
+      const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/\d{6}/);
+    } finally {
+      await prod.close();
+    }
+  });
+});

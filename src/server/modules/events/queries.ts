@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, registrations, users } from '../../db/schema/index';
+
+export const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  date: events.date,
+  endsAt: events.endsAt,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  venue: events.venue,
+  venueId: events.venueId,
+  price: events.price,
+  /** Completed once ended by the host or past its end time. */
+  status: sql<'upcoming' | 'completed'>`CASE WHEN ${events.status} = 'completed' OR ${events.endsAt} < now() THEN 'completed' ELSE 'upcoming' END`,
+  maxParticipants: events.maxParticipants,
+  participantCount: events.participantCount,
+  spotsLeft: sql<number>`(${events.maxParticipants} - ${events.seatsTaken})::int`,
+  ageRangeMin: events.ageRangeMin,
+  ageRangeMax: events.ageRangeMax,
+  roundDuration: events.roundDuration,
+  hostId: events.hostId,
+};
+
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+export async function listEvents(db: Db) {
+  return db.select(eventColumns).from(events).orderBy(asc(events.date), asc(events.id));
+}
+
+export async function listUpcoming(db: Db) {
+  return db
+    .select(eventColumns)
+    .from(events)
+    .where(and(gte(events.endsAt, sql`now()`), eq(events.status, 'upcoming')))
+    .orderBy(asc(events.date), asc(events.id));
+}
+
+export async function findEvent(db: Db, id: number) {
+  return (await db.select(eventColumns).from(events).where(eq(events.id, id)).limit(1))[0] ?? null;
+}
+
+export async function eventsAtVenue(db: Db, venueId: number) {
+  return db.select(eventColumns).from(events).where(eq(events.venueId, venueId)).orderBy(asc(events.date));
+}
+
+export async function insertEvent(db: Db, values: typeof events.$inferInsert) {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  return row!.id;
+}
+
+export async function findRegistration(db: Db, eventId: number, userId: number) {
+  return (
+    (
+      await db
+        .select({
+          id: registrations.id,
+          eventId: registrations.eventId,
+          userId: registrations.userId,
+          checkedIn: registrations.checkedIn,
+          ticketCode: registrations.ticketCode,
+          paymentId: registrations.paymentId,
+          createdAt: registrations.createdAt,
+        })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+        .limit(1)
+    )[0] ?? null
+  );
+}
+
+export async function participants(db: Db, eventId: number) {
+  return db
+    .select({
+      id: registrations.id,
+      userId: registrations.userId,
+      checkedIn: registrations.checkedIn,
+      name: users.name,
+      age: users.age,
+      bio: users.bio,
+      interests: users.interests,
+      profileImage: users.profileImage,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.eventId, eventId))
+    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+}
+
+export async function userEvents(db: Db, userId: number) {
+  return db
+    .select({ ...eventColumns, checkedIn: registrations.checkedIn, registeredAt: registrations.createdAt })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.userId, userId))
+    .orderBy(desc(events.date));
+}
+
+export async function calendarTokenOwner(db: Db, token: string) {
+  return (await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.calendarToken, token)).limit(1))[0] ?? null;
+}
+
+export async function calendarToken(db: Db, userId: number) {
+  return (await db.select({ token: users.calendarToken }).from(users).where(eq(users.id, userId)).limit(1))[0]?.token ?? null;
+}
+
+export async function contactOf(db: Db, userId: number) {
+  return (await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1))[0] ?? null;
+}

@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import type { createEventBody, Event, EventDetail, Participant } from '@shared/schemas/events';
+import { londonInstant, toLondonDay } from '@shared/domain/time';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { Viewer } from '../auth/service';
+import * as venues from '../venues/service';
+import * as q from './queries';
+
+export const EVENT_NOT_FOUND = 'Event not found';
+export const SELF_CHECKIN_MINUTES = 60;
+export const REFUND_WINDOW_HOURS = 24;
+
+type Row = q.EventRow;
+
+export function toEvent(r: Row): Event {
+  return { ...r, date: r.date.toISOString(), endsAt: r.endsAt.toISOString(), spotsLeft: Math.max(0, r.spotsLeft) };
+}
+
+export async function listEvents(db: Db) {
+  return (await q.listEvents(db)).map(toEvent);
+}
+
+export async function listUpcoming(db: Db) {
+  return (await q.listUpcoming(db)).map(toEvent);
+}
+
+export async function getEventRow(db: Db, id: number) {
+  const row = await q.findEvent(db, id);
+  if (!row) throw notFound(EVENT_NOT_FOUND);
+  return row;
+}
+
+export async function getEvent(db: Db, id: number) {
+  return toEvent(await getEventRow(db, id));
+}
+
+/** Hosts of an event: its host, and admins. */
+export function isHostOf(viewer: Viewer | null, event: { hostId: number | null }) {
+  return !!viewer && (viewer.roles.includes('admin') || (viewer.roles.includes('host') && event.hostId === viewer.id));
+}
+
+export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Promise<EventDetail> {
+  const row = await getEventRow(db, id);
+  const reg = viewer ? await q.findRegistration(db, id, viewer.id) : null;
+  return {
+    ...toEvent(row),
+    viewer: {
+      registered: !!reg,
+      checkedIn: !!reg?.checkedIn,
+      isHost: isHostOf(viewer, row),
+      selfCheckInOpensAt: new Date(row.date.getTime() - SELF_CHECKIN_MINUTES * 60_000).toISOString(),
+      refundable: row.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000,
+      paid: !!reg?.paymentId,
+    },
+  };
+}
+
+/** Registered guests and hosts of the event see who is coming (name, age, bio, interests, image). */
+export async function participants(db: Db, id: number, viewer: Viewer): Promise<Participant[]> {
+  const event = await getEventRow(db, id);
+  if (!isHostOf(viewer, event) && !(await q.findRegistration(db, id, viewer.id))) {
+    throw forbidden('Only guests and hosts of this event can see who is coming');
+  }
+  return (await q.participants(db, id)).map((p) => ({
+    id: p.id,
+    userId: p.userId,
+    checkedIn: p.checkedIn,
+    user: { name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
+  }));
+}
+
+export async function findRegistration(db: Db, eventId: number, userId: number) {
+  return q.findRegistration(db, eventId, userId);
+}
+
+/** Create an evening at a venue; the host is the viewer (an admin may name another host). */
+export async function createEvent(db: Db, viewer: Viewer, input: z.output<typeof createEventBody>) {
+  if (input.hostId && input.hostId !== viewer.id && !viewer.roles.includes('admin')) {
+    throw forbidden('You can only create events you host yourself');
+  }
+  const day = toLondonDay(input.date);
+  if (!day) throw new AppError('bad_request', 'Please select a date', [{ path: 'date', message: 'Please select a date' }]);
+  const start = londonInstant(day, input.startTime);
+  const end = londonInstant(day, input.endTime);
+  if (start.getTime() <= Date.now()) {
+    throw new AppError('bad_request', 'The event must start in the future', [{ path: 'date', message: 'The event must start in the future' }]);
+  }
+  const venue = await venues.bookableVenue(db, input.venueId, { day, startTime: input.startTime, endTime: input.endTime });
+  const id = await q.insertEvent(db, {
+    title: input.title,
+    description: input.description,
+    date: start,
+    endsAt: end,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    venue: venue.name,
+    venueId: venue.id,
+    ageRangeMin: input.ageRangeMin,
+    ageRangeMax: input.ageRangeMax,
+    maxParticipants: input.maxParticipants,
+    price: input.price,
+    status: 'upcoming',
+    roundDuration: input.roundDuration,
+    hostId: input.hostId ?? viewer.id,
+  });
+  return getEvent(db, id);
+}
+
+export async function userEvents(db: Db, userId: number) {
+  return (await q.userEvents(db, userId)).map((r) => ({ ...toEvent(r), checkedIn: r.checkedIn, registeredAt: r.registeredAt.toISOString() }));
+}
+
+export async function eventsAtVenue(db: Db, venueId: number) {
+  return (await q.eventsAtVenue(db, venueId)).map(toEvent);
+}
+
+export async function calendarTokenOwner(db: Db, token: string) {
+  return q.calendarTokenOwner(db, token);
+}
+
+export async function calendarToken(db: Db, userId: number) {
+  return q.calendarToken(db, userId);
+}
+
+export async function contactOf(db: Db, userId: number) {
+  return q.contactOf(db, userId);
+}

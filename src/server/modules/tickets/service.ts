@@ -1,0 +1,240 @@
+import type { Db } from '../../db/client';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { Mailer } from '../../plugins/mail';
+import type { PaymentProvider } from '../../plugins/payments';
+import type { Viewer } from '../auth/service';
+import * as events from '../events/service';
+import * as q from './queries';
+import { sendTicket } from './ticket-mail';
+
+export const EVENT_FULL = 'Event is full';
+export const ALREADY_REGISTERED = 'You are already registered for this event';
+export const PAYMENT_REQUIRED = 'Payment required: please pay for your ticket first';
+export const NOT_REGISTERED = 'Not registered for this event';
+
+export interface TicketDeps {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  publicUrl: string;
+  holdMinutes: number;
+  log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+function assertSelf(viewer: Viewer, userId: number) {
+  if (viewer.id !== userId) throw forbidden('You can only do this for your own account');
+}
+
+async function openForRegistration(db: Db, eventId: number) {
+  const event = await events.getEventRow(db, eventId);
+  if (event.status === 'completed' || event.date.getTime() <= Date.now()) throw conflict('Registration has closed: this event has already started');
+  return event;
+}
+
+function registrationOut(r: NonNullable<Awaited<ReturnType<typeof events.findRegistration>>>) {
+  return { id: r.id, eventId: r.eventId, userId: r.userId, checkedIn: r.checkedIn, ticketCode: r.ticketCode, createdAt: r.createdAt.toISOString() };
+}
+
+/** POST /api/create-payment-intent: the amount comes from the event; a seat is held while the member pays. */
+export async function createPaymentIntent(d: TicketDeps, viewer: Viewer, input: { eventId: number; userId: number }) {
+  assertSelf(viewer, input.userId);
+  const event = await openForRegistration(d.db, input.eventId);
+  if (event.price <= 0) throw new AppError('bad_request', 'This event is free: register without paying');
+  if (await events.findRegistration(d.db, event.id, viewer.id)) throw conflict(ALREADY_REGISTERED);
+
+  const answer = (p: { clientSecret: string; intentId: string; amount: number; currency: string; holdExpiresAt: Date }) => ({
+    clientSecret: p.clientSecret,
+    paymentIntentId: p.intentId,
+    amount: p.amount,
+    currency: p.currency,
+    holdExpiresAt: p.holdExpiresAt.toISOString(),
+    provider: d.payments.name,
+    ...(d.payments.publishableKey ? { publishableKey: d.payments.publishableKey } : {}),
+  });
+
+  const existing = await q.activeHold(d.db, event.id, viewer.id);
+  if (existing && existing.amount === event.price) return answer(existing);
+
+  await q.releaseExpiredHolds(d.db, event.id);
+  // A cheap early answer; the seat itself is taken atomically below.
+  if ((await events.getEventRow(d.db, event.id)).spotsLeft <= 0) throw conflict(EVENT_FULL);
+
+  const intent = await d.payments.createIntent({
+    amount: event.price,
+    currency: 'gbp',
+    metadata: { eventId: String(event.id), userId: String(viewer.id) },
+    idempotencyKey: `hold-${event.id}-${viewer.id}-${Date.now()}`,
+  });
+  const holdExpiresAt = new Date(Date.now() + d.holdMinutes * 60_000);
+  const held = await d.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    if (!(await q.takeSeat(txDb, event.id, false))) return false;
+    await q.insertPayment(txDb, {
+      eventId: event.id,
+      userId: viewer.id,
+      provider: d.payments.name,
+      intentId: intent.id,
+      clientSecret: intent.clientSecret,
+      amount: event.price,
+      currency: 'gbp',
+      holdExpiresAt,
+    });
+    return true;
+  });
+  if (!held) {
+    await d.payments.cancelIntent(intent.id).catch((err) => d.log.warn({ err }, 'could not cancel an unused payment intent'));
+    throw conflict(EVENT_FULL);
+  }
+  return answer({ clientSecret: intent.clientSecret, intentId: intent.id, amount: event.price, currency: 'gbp', holdExpiresAt });
+}
+
+/**
+ * The provider says this payment succeeded (webhook, the test card form, or our own check).
+ * Registers the member exactly once. If their hold ran out and the event filled meanwhile,
+ * the payment is refunded instead.
+ */
+export async function settleSucceededPayment(d: TicketDeps, intentId: string, providerAmount: number) {
+  const outcome = await d.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const p = await q.lockPaymentByIntent(txDb, intentId);
+    if (!p) return { kind: 'unknown' as const };
+    if (p.status === 'succeeded' || p.status === 'refunded') return { kind: 'done' as const, payment: p };
+    if (providerAmount !== p.amount) {
+      await q.setPaymentStatus(txDb, p.id, 'failed', { holdsSeat: false, failureMessage: 'Amount does not match the ticket price' });
+      if (p.holdsSeat) await q.releaseSeat(txDb, p.eventId, false);
+      return { kind: 'mismatch' as const, payment: p };
+    }
+    let seated = p.holdsSeat;
+    if (!seated) seated = await q.takeSeat(txDb, p.eventId, false);
+    if (!seated) {
+      await q.setPaymentStatus(txDb, p.id, 'succeeded', { holdsSeat: false });
+      return { kind: 'refund' as const, payment: p };
+    }
+    const regId = await q.insertRegistration(txDb, { eventId: p.eventId, userId: p.userId, consentToShare: true, paymentId: p.id });
+    if (regId === null) {
+      // Already registered (another payment): give this seat back and refund.
+      await q.releaseSeat(txDb, p.eventId, false);
+      await q.setPaymentStatus(txDb, p.id, 'succeeded', { holdsSeat: false });
+      return { kind: 'refund' as const, payment: p };
+    }
+    await q.countParticipant(txDb, p.eventId);
+    await q.setPaymentStatus(txDb, p.id, 'succeeded', { holdsSeat: false, failureMessage: null });
+    return { kind: 'registered' as const, payment: p };
+  });
+
+  if (outcome.kind === 'refund') {
+    const r = await d.payments.refund(intentId, outcome.payment.amount, `refund-${intentId}`);
+    await q.setPaymentStatus(d.db, outcome.payment.id, 'refunded', { refundId: r.id });
+  }
+  if (outcome.kind === 'registered') {
+    await sendTicket(d, outcome.payment.eventId, outcome.payment.userId).catch((err) => d.log.error({ err }, 'ticket e-mail failed'));
+  }
+  return outcome.kind;
+}
+
+export async function markPaymentFailed(d: TicketDeps, intentId: string, message: string) {
+  const p = await q.findPaymentByIntent(d.db, intentId);
+  if (p && p.status === 'requires_payment') await q.setPaymentStatus(d.db, p.id, 'requires_payment', { failureMessage: message });
+}
+
+/** POST /api/events/{id}/register. Free events at once; paid ones only with a succeeded payment. */
+export async function register(d: TicketDeps, viewer: Viewer, eventId: number, input: { userId: number; consentToShare: boolean; paymentIntentId?: string | undefined }) {
+  assertSelf(viewer, input.userId);
+  const event = await events.getEventRow(d.db, eventId);
+
+  if (event.price > 0) {
+    if (!input.paymentIntentId) throw new AppError('payment_required', PAYMENT_REQUIRED);
+    const p = await q.findPaymentByIntent(d.db, input.paymentIntentId);
+    if (!p || p.userId !== viewer.id || p.eventId !== eventId) throw new AppError('payment_required', PAYMENT_REQUIRED);
+    if (p.status !== 'succeeded') {
+      // Ask the provider ourselves: the browser's word is not proof.
+      const intent = await d.payments.retrieveIntent(p.intentId);
+      if (intent.status !== 'succeeded') throw new AppError('payment_required', 'Your payment has not gone through yet');
+      await settleSucceededPayment(d, p.intentId, intent.amount);
+    }
+    const reg = await events.findRegistration(d.db, eventId, viewer.id);
+    if (!reg) throw conflict(`${EVENT_FULL}: your payment has been refunded`);
+    if (reg.paymentId !== p.id) throw conflict(ALREADY_REGISTERED);
+    return { status: 200, registration: registrationOut(reg) };
+  }
+
+  await openForRegistration(d.db, eventId);
+  if (await events.findRegistration(d.db, eventId, viewer.id)) throw conflict(ALREADY_REGISTERED);
+  await q.releaseExpiredHolds(d.db, eventId);
+  const result = await d.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const regId = await q.insertRegistration(txDb, { eventId, userId: viewer.id, consentToShare: input.consentToShare });
+    if (regId === null) return 'duplicate' as const;
+    if (!(await q.takeSeat(txDb, eventId, true))) throw conflict(EVENT_FULL); // rolls the registration back
+    return 'ok' as const;
+  });
+  if (result === 'duplicate') throw conflict(ALREADY_REGISTERED);
+  await sendTicket(d, eventId, viewer.id).catch((err) => d.log.error({ err }, 'ticket e-mail failed'));
+  const reg = await events.findRegistration(d.db, eventId, viewer.id);
+  return { status: 201, registration: registrationOut(reg!) };
+}
+
+/** DELETE /api/events/{id}/registration: 24 hours or more before the start, a full refund. */
+export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number) {
+  const event = await events.getEventRow(d.db, eventId);
+  const reg = await events.findRegistration(d.db, eventId, viewer.id);
+  if (!reg) throw notFound('You are not registered for this event');
+  if (event.date.getTime() <= Date.now()) throw conflict('This event has already started, so it can no longer be cancelled');
+  const refundable = event.date.getTime() - Date.now() >= events.REFUND_WINDOW_HOURS * 3_600_000;
+  const payment = reg.paymentId ? await q.findPayment(d.db, reg.paymentId) : null;
+
+  let refundId: string | null = null;
+  if (refundable && payment && payment.status === 'succeeded') {
+    try {
+      refundId = (await d.payments.refund(payment.intentId, payment.amount, `cancel-${payment.intentId}`)).id;
+    } catch (err) {
+      d.log.error({ err }, 'refund failed');
+      throw new AppError('conflict', 'We could not refund your payment just now, so your place is kept. Please try again in a few minutes.');
+    }
+  }
+  await d.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const removed = await q.deleteRegistration(txDb, eventId, viewer.id);
+    if (!removed) throw notFound('You are not registered for this event');
+    await q.releaseSeat(txDb, eventId, true);
+    if (refundId && payment) await q.setPaymentStatus(txDb, payment.id, 'refunded', { refundId });
+  });
+  const amountRefunded = refundId && payment ? payment.amount : 0;
+  const pounds = (amountRefunded / 100).toFixed(2);
+  return {
+    refunded: amountRefunded > 0,
+    amountRefunded,
+    message: amountRefunded > 0
+      ? `Your place is cancelled and £${pounds} will be refunded to your card within 5-10 working days.`
+      : payment && payment.status === 'succeeded'
+        ? 'Your place is cancelled. As the event starts in less than 24 hours, there is no refund.'
+        : 'Your place is cancelled.',
+  };
+}
+
+/** POST /api/events/{id}/checkin: hosts check anyone in; a guest themself from 60 minutes before the start. */
+export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, userId: number) {
+  const event = await events.getEventRow(d.db, eventId);
+  const host = events.isHostOf(viewer, event);
+  if (!host) {
+    assertSelf(viewer, userId);
+    const opensAt = event.date.getTime() - events.SELF_CHECKIN_MINUTES * 60_000;
+    if (Date.now() < opensAt) {
+      throw conflict(`Check-in opens 60 minutes before the start (${new Date(opensAt).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' })}).`);
+    }
+    if (Date.now() > event.endsAt.getTime()) throw conflict('This event has finished');
+  }
+  const reg = await events.findRegistration(d.db, eventId, userId);
+  if (!reg) throw conflict(NOT_REGISTERED);
+  await q.markCheckedIn(d.db, eventId, userId);
+  return { ...registrationOut(reg), checkedIn: true };
+}
+
+export async function sweepExpiredHolds(db: Db) {
+  await q.releaseExpiredHolds(db);
+}
+
+/** Our payment behind a client secret (who it belongs to, and its intent). */
+export async function paymentForSecret(db: Db, clientSecret: string) {
+  return q.paymentForSecret(db, clientSecret);
+}

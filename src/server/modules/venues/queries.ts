@@ -1,0 +1,88 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, registrations, venues, venueSlots } from '../../db/schema/index';
+
+const venueColumns = {
+  id: venues.id,
+  name: venues.name,
+  address: venues.address,
+  city: venues.city,
+  capacity: venues.capacity,
+  amenities: venues.amenities,
+  contactInfo: venues.contactInfo,
+  pricePerHour: venues.pricePerHour,
+  isActive: venues.isActive,
+  latitude: venues.latitude,
+  longitude: venues.longitude,
+  activeEventCount: sql<number>`(SELECT count(*)::int FROM ${events} e WHERE e.venue_id = ${venues.id} AND e.ends_at >= now() AND e.status = 'upcoming')`,
+  nextEventTitle: sql<string | null>`(SELECT e.title FROM ${events} e WHERE e.venue_id = ${venues.id} AND e.date >= now() ORDER BY e.date LIMIT 1)`,
+  nextEventDate: sql<string | null>`(SELECT to_char(e.date AT TIME ZONE 'Europe/London', 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues.id} AND e.date >= now() ORDER BY e.date LIMIT 1)`,
+};
+
+export type VenueRow = NonNullable<Awaited<ReturnType<typeof findVenue>>>;
+
+export async function listVenues(db: Db) {
+  return db.select(venueColumns).from(venues).orderBy(asc(venues.name), asc(venues.id));
+}
+
+export async function findVenue(db: Db, id: number) {
+  return (await db.select(venueColumns).from(venues).where(eq(venues.id, id)).limit(1))[0] ?? null;
+}
+
+export async function insertVenue(db: Db, values: typeof venues.$inferInsert) {
+  const [row] = await db.insert(venues).values(values).returning({ id: venues.id });
+  return row!.id;
+}
+
+export async function updateVenue(db: Db, id: number, values: Partial<typeof venues.$inferInsert>) {
+  const rows = await db.update(venues).set(values).where(eq(venues.id, id)).returning({ id: venues.id });
+  return rows.length > 0;
+}
+
+export async function slotsBetween(db: Db, venueId: number, from: string, to: string) {
+  return db
+    .select()
+    .from(venueSlots)
+    .where(and(eq(venueSlots.venueId, venueId), gte(venueSlots.day, from), lte(venueSlots.day, to)))
+    .orderBy(asc(venueSlots.day), asc(venueSlots.startTime));
+}
+
+/** Slots on that day overlapping [start, end). */
+export async function overlappingSlots(db: Db, venueId: number, day: string, startTime: string, endTime: string) {
+  return db
+    .select()
+    .from(venueSlots)
+    .where(and(eq(venueSlots.venueId, venueId), eq(venueSlots.day, day), sql`${venueSlots.startTime} < ${endTime}`, sql`${venueSlots.endTime} > ${startTime}`));
+}
+
+/** Events at the venue whose London day is in [from, to], with live registration counts. */
+export async function bookingsBetween(db: Db, venueId: number, from: string, to: string) {
+  return db
+    .select({
+      eventId: events.id,
+      title: events.title,
+      day: sql<string>`to_char(${events.date} AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      maxParticipants: events.maxParticipants,
+      registrations: sql<number>`(SELECT count(*)::int FROM ${registrations} r WHERE r.event_id = ${events.id})`,
+    })
+    .from(events)
+    .where(
+      and(
+        eq(events.venueId, venueId),
+        sql`(${events.date} AT TIME ZONE 'Europe/London')::date BETWEEN ${from}::date AND ${to}::date`,
+      ),
+    )
+    .orderBy(asc(events.date));
+}
+
+export async function insertSlot(db: Db, values: typeof venueSlots.$inferInsert) {
+  const [row] = await db.insert(venueSlots).values(values).returning();
+  return row!;
+}
+
+export async function deleteSlot(db: Db, venueId: number, slotId: number) {
+  const rows = await db.delete(venueSlots).where(and(eq(venueSlots.id, slotId), eq(venueSlots.venueId, venueId))).returning({ id: venueSlots.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam, idParams } from '@shared/schemas/common';
+import { slotBody, slotSchema, venueBody, venuePatchBody, venueSchema } from '@shared/schemas/events';
+import { londonDay } from '@shared/domain/time';
+import { requireRole } from '../../plugins/auth';
+import * as venues from './service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a day as YYYY-MM-DD');
+
+export const venueRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  app.get('/api/venues', { schema: { response: { 200: z.array(venueSchema), ...errors } } }, async (req) => {
+    await requireRole(req, 'host');
+    return venues.listVenues(app.db, publicUrl);
+  });
+
+  app.post('/api/venues', { schema: { body: venueBody, response: { 201: venueSchema, ...errors } } }, async (req, reply) => {
+    const viewer = await requireRole(req, 'host');
+    return reply.code(201).send(await venues.createVenue(app.db, viewer, req.body, publicUrl));
+  });
+
+  app.patch('/api/venues/:id', { schema: { params: idParams, body: venuePatchBody, response: { 200: venueSchema, ...errors } } }, async (req) => {
+    await requireRole(req, 'host');
+    return venues.updateVenue(app.db, req.params.id, req.body, publicUrl);
+  });
+
+  app.get(
+    '/api/venues/:id/slots',
+    { schema: { params: idParams, querystring: z.object({ from: day.optional(), to: day.optional() }), response: { 200: z.array(slotSchema), ...errors } } },
+    async (req) => {
+      await requireRole(req, 'host');
+      const from = req.query.from ?? londonDay(new Date());
+      const to = req.query.to ?? londonDay(new Date(Date.now() + 62 * 86_400_000));
+      return venues.slots(app.db, req.params.id, from, to);
+    },
+  );
+
+  app.post('/api/venues/:id/slots', { schema: { params: idParams, body: slotBody, response: { 201: slotSchema, ...errors } } }, async (req, reply) => {
+    await requireRole(req, 'host');
+    return reply.code(201).send(await venues.addSlot(app.db, req.params.id, req.body));
+  });
+
+  app.delete('/api/venues/:id/slots/:slotId', { schema: { params: z.object({ id: idParam, slotId: idParam }) } }, async (req, reply) => {
+    await requireRole(req, 'host');
+    await venues.removeSlot(app.db, req.params.id, req.params.slotId);
+    return reply.code(204).send();
+  });
+};

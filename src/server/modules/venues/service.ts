@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { Slot, slotBody, Venue, venueBody, venuePatchBody } from '@shared/schemas/events';
+import { londonDay, minutesOf } from '@shared/domain/time';
+import type { Db } from '../../db/client';
+import { AppError, conflict, notFound } from '../../errors';
+import type { Viewer } from '../auth/service';
+import * as q from './queries';
+
+export const VENUE_NOT_FOUND = 'Venue not found';
+
+const REASON_LABEL: Record<string, string> = {
+  maintenance: 'maintenance',
+  private_event: 'a private event',
+  staff_training: 'staff training',
+  holiday: 'a holiday',
+  other: 'another reason',
+};
+
+function toVenue(r: q.VenueRow, publicUrl: string): Venue {
+  const { nextEventTitle, nextEventDate, ...rest } = r;
+  return {
+    ...rest,
+    nextEvent: nextEventTitle && nextEventDate ? `${nextEventTitle} · ${nextEventDate.replace('T', ' ')}` : 'Not scheduled',
+    calendarUrl: `${publicUrl}/api/calendar/venues/${r.id}.ics`,
+  };
+}
+
+export async function listVenues(db: Db, publicUrl: string) {
+  return (await q.listVenues(db)).map((r) => toVenue(r, publicUrl));
+}
+
+export async function getVenue(db: Db, id: number, publicUrl: string) {
+  const row = await q.findVenue(db, id);
+  if (!row) throw notFound(VENUE_NOT_FOUND);
+  return toVenue(row, publicUrl);
+}
+
+export async function createVenue(db: Db, viewer: Viewer, input: z.output<typeof venueBody>, publicUrl: string) {
+  const id = await q.insertVenue(db, { ...input, latitude: input.latitude ?? null, longitude: input.longitude ?? null, createdBy: viewer.id });
+  return getVenue(db, id, publicUrl);
+}
+
+export async function updateVenue(db: Db, id: number, input: z.output<typeof venuePatchBody>, publicUrl: string) {
+  const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(values).length === 0) throw new AppError('bad_request', 'Nothing to change');
+  if (!(await q.updateVenue(db, id, values))) throw notFound(VENUE_NOT_FOUND);
+  return getVenue(db, id, publicUrl);
+}
+
+/** A venue an event may be booked at: it exists, is active, and is not blocked at that time. */
+export async function bookableVenue(db: Db, id: number, at: { day: string; startTime: string; endTime: string }) {
+  const venue = await q.findVenue(db, id);
+  if (!venue) throw new AppError('bad_request', VENUE_NOT_FOUND, [{ path: 'venueId', message: 'Venue name is required' }]);
+  if (!venue.isActive) throw conflict(`${venue.name} is not active. Activate it on the venues page first.`);
+  const block = (await q.overlappingSlots(db, id, at.day, at.startTime, at.endTime)).find((s) => s.kind === 'blocked');
+  if (block) throw conflict(`${venue.name} is blocked ${block.startTime}-${block.endTime} that day for ${REASON_LABEL[block.reason ?? 'other']}.`);
+  return { id: venue.id, name: venue.name };
+}
+
+/** Slots, blocks and live bookings (from real events and registrations) between two days. */
+export async function slots(db: Db, venueId: number, from: string, to: string): Promise<Slot[]> {
+  if (!(await q.findVenue(db, venueId))) throw notFound(VENUE_NOT_FOUND);
+  const stored = (await q.slotsBetween(db, venueId, from, to)).map<Slot>((s) => ({
+    id: s.id,
+    venueId: s.venueId,
+    day: s.day,
+    startTime: s.startTime,
+    endTime: s.endTime,
+    kind: s.kind,
+    maxCapacity: s.maxCapacity,
+    reason: s.reason,
+    notes: s.notes,
+    eventId: null,
+    eventTitle: null,
+    registrations: null,
+  }));
+  const booked = (await q.bookingsBetween(db, venueId, from, to)).map<Slot>((b) => ({
+    id: -b.eventId,
+    venueId,
+    day: b.day,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    kind: 'booked',
+    maxCapacity: b.maxParticipants,
+    reason: null,
+    notes: null,
+    eventId: b.eventId,
+    eventTitle: b.title,
+    registrations: b.registrations,
+  }));
+  return [...stored, ...booked].sort((a, b) => (a.day + a.startTime).localeCompare(b.day + b.startTime));
+}
+
+export async function addSlot(db: Db, venueId: number, input: z.output<typeof slotBody>) {
+  if (!(await q.findVenue(db, venueId))) throw notFound(VENUE_NOT_FOUND);
+  if (input.day < londonDay(new Date())) throw new AppError('bad_request', 'Pick today or a later day', [{ path: 'day', message: 'Pick today or a later day' }]);
+  const overlapping = await q.overlappingSlots(db, venueId, input.day, input.startTime, input.endTime);
+  if (input.kind === 'blocked') {
+    const bookings = (await q.bookingsBetween(db, venueId, input.day, input.day)).filter(
+      (b) => minutesOf(b.startTime) < minutesOf(input.endTime) && minutesOf(b.endTime) > minutesOf(input.startTime),
+    );
+    if (bookings.length) throw conflict(`“${bookings[0]!.title}” is booked at that time. Move or cancel it before blocking the venue.`);
+    if (overlapping.some((s) => s.kind === 'blocked')) throw conflict('That time is already blocked.');
+  } else {
+    if (overlapping.some((s) => s.kind === 'blocked')) throw conflict('That time is blocked. Remove the block first.');
+    if (overlapping.some((s) => s.kind === 'available')) throw conflict('That time overlaps another available slot.');
+  }
+  const row = await q.insertSlot(db, {
+    venueId,
+    day: input.day,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    kind: input.kind,
+    maxCapacity: input.kind === 'available' ? input.maxCapacity : null,
+    reason: input.kind === 'blocked' ? (input.reason ?? 'other') : null,
+    notes: input.notes ?? null,
+  });
+  return { ...row, eventId: null, eventTitle: null, registrations: null } satisfies Slot;
+}
+
+export async function removeSlot(db: Db, venueId: number, slotId: number) {
+  if (!(await q.deleteSlot(db, venueId, slotId))) throw notFound('Slot not found');
+}

@@ -1,0 +1,64 @@
+/** Evenings happen in Prestwich: local times are Europe/London. */
+export const TIME_ZONE = 'Europe/London';
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function parts(date: Date) {
+  const f = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (t: string) => Number(f.find((p) => p.type === t)?.value);
+  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };
+}
+
+/** Minutes London is ahead of UTC at this instant (0 or 60). */
+function offsetMinutes(at: Date) {
+  const p = parts(at);
+  const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s);
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant of a London wall-clock time on a London calendar day. */
+export function londonInstant(day: string, time: string): Date {
+  if (!DAY_RE.test(day) || !TIME_RE.test(time)) throw new RangeError('Expected YYYY-MM-DD and HH:MM');
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  const guess = Date.UTC(y, m - 1, d, h, min);
+  const first = guess - offsetMinutes(new Date(guess)) * 60_000;
+  return new Date(guess - offsetMinutes(new Date(first)) * 60_000);
+}
+
+/** The London calendar day (YYYY-MM-DD) of an instant. */
+export function londonDay(at: Date): string {
+  const p = parts(at);
+  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+}
+
+/** A day given as YYYY-MM-DD, or as an ISO instant (read as the London day it falls on). */
+export function toLondonDay(input: string): string | null {
+  if (DAY_RE.test(input)) return isRealDay(input) ? input : null;
+  const t = Date.parse(input);
+  if (Number.isNaN(t)) return null;
+  // A date picker sends local midnight; noon-shift guards against a browser a few hours off London.
+  const at = new Date(t);
+  return londonDay(at.getUTCHours() >= 12 ? new Date(t + 12 * 3_600_000) : at);
+}
+
+function isRealDay(day: string) {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+export function minutesOf(time: string) {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}

@@ -1,0 +1,56 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMeta, events, registrations, users } from '../db/schema/index';
+import { createTestApp, loginWithCode, me, type TestContext } from '../test/harness';
+import { loadDemoData } from './seed';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const counts = async () => ({
+  users: Number((await t.db.select({ n: count() }).from(users))[0]!.n),
+  events: Number((await t.db.select({ n: count() }).from(events))[0]!.n),
+  registrations: Number((await t.db.select({ n: count() }).from(registrations))[0]!.n),
+  meta: Number((await t.db.select({ n: count() }).from(appMeta))[0]!.n),
+});
+
+describe('loadDemoData', () => {
+  it('loads the demo people, who log in like anyone else, with their roles', async () => {
+    const { loaded } = await loadDemoData(t.db);
+    expect(loaded.length).toBeGreaterThan(0);
+
+    const expected: [string, string[]][] = [
+      ['admin@speedfriendship.test', ['member', 'host', 'admin']],
+      ['host@speedfriendship.test', ['member', 'host']],
+      ['member@speedfriendship.test', ['member']],
+    ];
+    for (const [email, roles] of expected) {
+      const [row] = await t.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.email, email));
+      expect(row?.isDemo, email).toBe(true);
+      const cookie = await loginWithCode(t.app, email);
+      const res = await me(t.app, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().roles, email).toEqual(roles);
+    }
+
+    const after = await counts();
+    expect(after.events).toBeGreaterThan(0);
+    // Every event's participant count matches its registrations.
+    const rows = await t.db.select({ id: events.id, participantCount: events.participantCount }).from(events);
+    for (const e of rows) {
+      const [r] = await t.db.select({ n: count() }).from(registrations).where(eq(registrations.eventId, e.id));
+      expect(e.participantCount).toBe(Number(r!.n));
+    }
+  });
+
+  it('running it again adds nothing', async () => {
+    const before = await counts();
+    expect(before.users).toBeGreaterThan(0);
+    const again = await loadDemoData(t.db);
+    expect(again.loaded).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+});

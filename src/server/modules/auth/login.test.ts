@@ -1,0 +1,198 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCodes } from '../../db/schema/index';
+import {
+  createTestApp,
+  expectBadInput,
+  latestCode,
+  me,
+  outbox,
+  requestCode,
+  sessionCookie,
+  signUp,
+  verify,
+  type TestContext,
+} from '../../test/harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email } });
+
+/** A 6-digit code that is certainly not `code`. */
+const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+
+async function member() {
+  const { user } = await signUp(t.app);
+  return user;
+}
+
+describe('POST /api/auth/login', () => {
+  it('answers 404 with the spec text for an unknown e-mail, and sends nothing', async () => {
+    const res = await login('nobody.here@example.com');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      message: 'Email not found. Please check your email or sign up first.',
+      error: 'Email not found. Please check your email or sign up first.',
+    });
+    expect(await outbox(t.app, 'nobody.here@example.com')).toEqual([]);
+  });
+
+  it('mails a 6-digit code to a known e-mail', async () => {
+    const user = await member();
+    const res = await login(user.email);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().email).toBe(user.email);
+    expect(sessionCookie(res)).toBeUndefined();
+
+    const mails = await outbox(t.app, user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe(user.email);
+    expect(mails[0]!.subject).toMatch(/\b\d{6}\b/);
+    const code = mails[0]!.subject.match(/\b(\d{6})\b/)![1]!;
+    expect(mails[0]!.text).toContain(code);
+    expect(mails[0]!.text).toMatch(/10 minutes/);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const user = await member();
+    const res = await login(user.email.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(await outbox(t.app, user.email)).toHaveLength(1);
+  });
+
+  it('answers 400 to an invalid e-mail', async () => {
+    expectBadInput(await login('not-an-email'));
+    expectBadInput(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }));
+  });
+});
+
+describe('POST /api/auth/verify', () => {
+  it('with the right code answers {id, email, name} and sets a working session cookie', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    const res = await verify(t.app, user.email, code);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id: user.id, email: user.email, name: user.name });
+
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    const whoami = await me(t.app, sessionCookie(res));
+    expect(whoami.statusCode).toBe(200);
+    expect(whoami.json()).toMatchObject({ id: user.id, email: user.email });
+  });
+
+  it('a code works only once', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    expect((await verify(t.app, user.email, code)).statusCode).toBe(200);
+    const again = await verify(t.app, user.email, code);
+    expect(again.statusCode).toBe(401);
+    expect(sessionCookie(again)).toBeUndefined();
+  });
+
+  it('answers 401 to a wrong code, without a session', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    const res = await verify(t.app, user.email, wrong(code));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/not right/);
+    expect(res.json().error).toBe(res.json().message);
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('answers 401 to a code for an e-mail that never asked for one', async () => {
+    const user = await member();
+    expect((await verify(t.app, user.email, '123456')).statusCode).toBe(401);
+  });
+
+  it('answers 400 to codes that are not 6 digits, without using up a try', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    for (const bad of ['12345678901', '12345', 'abcdef', '12 456', '']) {
+      const body = expectBadInput(await verify(t.app, user.email, bad));
+      expect(body.errors.map((e) => e.path)).toContain('code');
+    }
+    expectBadInput(await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: user.email, code: 123456 } }));
+    const [row] = await t.db.select({ attempts: loginCodes.attempts }).from(loginCodes).where(eq(loginCodes.email, user.email));
+    expect(row?.attempts).toBe(0);
+    expect((await verify(t.app, user.email, code)).statusCode).toBe(200);
+  });
+
+  it('a code stops working after 10 minutes', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    const [row] = await t.db.select({ expiresAt: loginCodes.expiresAt, createdAt: loginCodes.createdAt }).from(loginCodes).where(eq(loginCodes.email, user.email));
+    const ttl = row!.expiresAt.getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+
+    // Eleven minutes later, as far as the code is concerned.
+    await t.db
+      .update(loginCodes)
+      .set({ expiresAt: sql`now() - interval '1 minute'`, createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(loginCodes.email, user.email));
+    const res = await verify(t.app, user.email, code);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/expired/);
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('still accepts the right code on the 5th try', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    for (let i = 1; i <= 4; i++) expect((await verify(t.app, user.email, wrong(code, i))).statusCode).toBe(401);
+    expect((await verify(t.app, user.email, code)).statusCode).toBe(200);
+  });
+
+  it('after 5 wrong tries even the right code fails', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    for (let i = 1; i <= 5; i++) expect((await verify(t.app, user.email, wrong(code, i))).statusCode).toBe(401);
+    const res = await verify(t.app, user.email, code);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/too many times|expired/);
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('a new login request replaces the old code', async () => {
+    const user = await member();
+    const first = await requestCode(t.app, user.email);
+    // Make sure the second code differs (a 1 in a million coincidence otherwise).
+    let second = await requestCode(t.app, user.email);
+    while (second === first) second = await requestCode(t.app, user.email);
+
+    const mails = await outbox(t.app, user.email);
+    expect(mails[0]!.subject).toContain(second);
+    expect(await latestCode(t.app, user.email)).toBe(second);
+
+    expect((await verify(t.app, user.email, first)).statusCode).toBe(401);
+    expect((await verify(t.app, user.email, second)).statusCode).toBe(200);
+  });
+
+  it('a new login request gives a fresh set of tries', async () => {
+    const user = await member();
+    const old = await requestCode(t.app, user.email);
+    for (let i = 1; i <= 5; i++) await verify(t.app, user.email, wrong(old, i));
+    const code = await requestCode(t.app, user.email);
+    expect((await verify(t.app, user.email, code)).statusCode).toBe(200);
+  });
+
+  it('20 parallel wrong guesses cannot exceed the attempt limit', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    const guesses = Array.from({ length: 20 }, (_, i) => verify(t.app, user.email, wrong(code, i + 1)));
+    const answers = await Promise.all(guesses);
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
+    // Only 5 guesses were ever compared with the code; the rest found it used up.
+    expect(answers.filter((r) => /not right/.test(r.json().message))).toHaveLength(5);
+
+    const res = await verify(t.app, user.email, code);
+    expect(res.statusCode).toBe(401);
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * Integration-test harness: the real buildApp() on a real database (a clone of the template
+ * made by global-setup.ts), driven with app.inject().
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { count } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, expect, inject } from 'vitest';
+import type { CreateUserBody, User } from '@shared/schemas/users';
+import { buildApp } from '../app';
+import { openPglite, openPostgres, type Database, type Db } from '../db/client';
+import { users } from '../db/schema/index';
+import { loadConfig, type AppConfig } from '../env';
+import { SESSION_COOKIE } from '../plugins/auth';
+import { databaseUrl } from './global-setup';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface TestAppOverrides {
+  /** Environment variables for loadConfig, on top of the test defaults. */
+  env?: Record<string, string | undefined>;
+  /** Registers the admin CLI's control route with this token. */
+  controlToken?: string;
+  /**
+   * Build this app on another test app's database instead of a fresh clone (saves the
+   * clone when a file needs a second configuration). Closing this app leaves it open.
+   */
+  shareDatabaseWith?: TestContext;
+}
+
+export interface TestContext {
+  app: TestApp;
+  db: Db;
+  database: Database;
+  config: AppConfig;
+  /** Closes the app and the database (and drops a PostgreSQL clone). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN_EMAIL = 'admin@test.example';
+
+const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+  // High, so that ordinary tests never trip the per-minute login limit.
+  AUTH_RATE_LIMIT: '10000',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/nonexistent-test-data-dir',
+};
+
+let templateBlob: Blob | undefined;
+let cloneCounter = 0;
+
+/** Open a private copy of the migrated template database. */
+async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const info = inject('testDatabase');
+  if (!info) throw new Error('testDatabase was not provided: is src/server/test/global-setup.ts the globalSetup?');
+  if (info.kind === 'pglite') {
+    templateBlob ??= new Blob([readFileSync(info.templateFile)]);
+    return { database: await openPglite(null, { loadDataDir: templateBlob }), drop: async () => {} };
+  }
+  const name = `${info.prefix}${process.pid}_${++cloneCounter}_${randomBytes(3).toString('hex')}`;
+  await withAdmin(info.adminUrl, async (c) => {
+    // Two files may clone at the same instant; PostgreSQL then answers 55006 (template in use).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`CREATE DATABASE "${name}" TEMPLATE "${info.template}"`);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+  });
+  return {
+    database: openPostgres(databaseUrl(info.adminUrl, name), { max: 5 }),
+    drop: () => withAdmin(info.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const open = new Set<TestContext>();
+
+/**
+ * Build the whole app on a fresh clone of the migrated database. Call close() in afterAll;
+ * anything still open when the test file ends is closed anyway (an open PGlite keeps Node alive).
+ */
+export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestContext> {
+  const config = loadConfig({ ...TEST_ENV, ...overrides.env });
+  const shared = overrides.shareDatabaseWith;
+  const { database, drop } = shared ? { database: shared.database, drop: async () => {} } : await cloneDatabase();
+  const closeDatabase = shared ? async () => {} : () => database.close();
+  let app: TestApp;
+  try {
+    app = await buildApp({ config, database, controlToken: overrides.controlToken, logger: false });
+    await app.ready();
+  } catch (err) {
+    await closeDatabase();
+    await drop();
+    throw err;
+  }
+  let closing: Promise<void> | undefined;
+  const ctx: TestContext = {
+    app,
+    db: database.db,
+    database,
+    config,
+    close() {
+      closing ??= (async () => {
+        open.delete(ctx);
+        await app.close();
+        await closeDatabase().catch(() => {});
+        await drop();
+      })();
+      return closing;
+    },
+  };
+  open.add(ctx);
+  return ctx;
+}
+
+afterAll(async () => {
+  await Promise.all([...open].map((ctx) => ctx.close()));
+});
+
+/* ---------------------------------------------------------------- helpers */
+
+let emailCounter = 0;
+
+/** A fresh e-mail address, unique within the run. */
+export function uniqueEmail(tag = 'user') {
+  return `${tag}.${process.pid}.${++emailCounter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** The `cookie` request header for a session cookie value such as 'sid=…'. */
+export function withCookie(cookie: string | undefined, headers: Record<string, string> = {}) {
+  return cookie ? { ...headers, cookie } : headers;
+}
+
+/** The session cookie a response sets, as 'sid=…' ready for a cookie header; undefined if none. */
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
+  return c && c.value ? `${c.name}=${c.value}` : undefined;
+}
+
+export function validSignup(partial: Partial<CreateUserBody> = {}): CreateUserBody {
+  return {
+    name: 'Test Person',
+    email: uniqueEmail(),
+    age: 30,
+    bio: 'I like long walks and board games.',
+    interests: ['Walking', 'Board games'],
+    ...partial,
+  };
+}
+
+/** POST /api/users; expects 201 and returns the created user and its session cookie. */
+export async function signUp(app: TestApp, partial: Partial<CreateUserBody> = {}) {
+  const res = await app.inject({ method: 'POST', url: '/api/users', payload: validSignup(partial) });
+  expect(res.statusCode, res.body).toBe(201);
+  const cookie = sessionCookie(res);
+  expect(cookie, 'signup sets a session cookie').toBeDefined();
+  return { user: res.json<User>(), cookie: cookie! };
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+export async function outbox(app: TestApp, email: string): Promise<OutboxMail[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: email } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<OutboxMail[]>();
+}
+
+/** The 6-digit code in the newest mail to this address. */
+export async function latestCode(app: TestApp, email: string): Promise<string> {
+  const [mail] = await outbox(app, email);
+  const code = mail?.subject.match(/\b(\d{6})\b/)?.[1] ?? mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No login code in the outbox for ${email}`);
+  return code;
+}
+
+/** POST /api/auth/login, then the code from the outbox, then /api/auth/verify. Returns the session cookie. */
+export async function requestCode(app: TestApp, email: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email } });
+  expect(res.statusCode, res.body).toBe(200);
+  return latestCode(app, email);
+}
+
+export function verify(app: TestApp, email: string, code: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email, code } });
+}
+
+export async function loginWithCode(app: TestApp, email: string): Promise<string> {
+  const code = await requestCode(app, email);
+  const res = await verify(app, email, code);
+  expect(res.statusCode, res.body).toBe(200);
+  const cookie = sessionCookie(res);
+  expect(cookie, 'verify sets a session cookie').toBeDefined();
+  return cookie!;
+}
+
+/** GET /api/auth/me with a cookie. */
+export function me(app: TestApp, cookie: string | undefined) {
+  return app.inject({ method: 'GET', url: '/api/auth/me', headers: withCookie(cookie) });
+}
+
+export async function userCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0);
+}
+
+/** A 400 in the API's bad-input shape: { message, error === message, errors: [{ path, message }] }. */
+export function expectBadInput(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(400);
+  const body = res.json<{ message: string; error: string; errors: { path: string; message: string }[] }>();
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.error).toBe(body.message);
+  expect(Array.isArray(body.errors)).toBe(true);
+  expect(body.errors.length).toBeGreaterThan(0);
+  for (const e of body.errors) {
+    expect(typeof e.path).toBe('string');
+    expect(typeof e.message).toBe('string');
+  }
+  return body;
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserEvent } from '@shared/schemas/events';
+import type { UpdateUserBody, User, UserStats } from '@shared/schemas/users';
+import { del, get, put } from '@client/lib/api';
+import { forgetUser } from '@client/lib/session';
+
+/** GET /api/users/{id}: the member's own profile. */
+export const userQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['users', id] as const,
+    queryFn: () => get<User>(`/api/users/${id}`),
+  });
+
+/** GET /api/users/{id}/events: the member's registrations with their events. */
+export const userEventsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['users', id, 'events'] as const,
+    queryFn: () => get<UserEvent[]>(`/api/users/${id}/events`),
+  });
+
+/** GET /api/users/{id}/stats: events attended, connections, average rating (null when unrated). */
+export const userStatsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['users', id, 'stats'] as const,
+    queryFn: () => get<UserStats>(`/api/users/${id}/stats`),
+  });
+
+export const useUser = (id: number) => useQuery(userQuery(id));
+export const useUserEvents = (id: number) => useQuery(userEventsQuery(id));
+export const useUserStats = (id: number) => useQuery(userStatsQuery(id));
+
+/** PUT /api/users/{id}; the answer becomes the cached profile. */
+export function useUpdateProfile(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) => put<User>(`/api/users/${id}`, body),
+    onSuccess: (user) => {
+      qc.setQueryData(userQuery(id).queryKey, user);
+    },
+  });
+}
+
+/** GET /api/users/{id}/export, saved as a JSON file through a temporary blob link. */
+export function useExportData(id: number) {
+  return useMutation({
+    mutationFn: async () => {
+      const data = await get<unknown>(`/api/users/${id}/export`);
+      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `speed-friendship-data-${id}.json`;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Give the browser a moment to start the download before the URL goes away.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
+}
+
+/**
+ * DELETE /api/users/{id}. On success the caller's `leave` runs first (navigate away), then the
+ * local sign-in keys and every cached query are cleared, so no screen refetches the deleted account.
+ */
+export function useDeleteAccount(id: number, leave: () => void | Promise<void>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => del<null>(`/api/users/${id}`),
+    onSuccess: async () => {
+      await leave();
+      forgetUser();
+      qc.clear();
+    },
+  });
+}

@@ -3,6 +3,7 @@ import { useEffect, type ComponentType } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { cn } from '@client/components/ui/cn';
 import { useLogout } from '@client/features/auth/api/auth';
+import { setBaseTitle } from '@client/lib/document-title';
 import { useSignedIn } from './session-hooks';
 
 export interface RouteHandle {
@@ -87,7 +88,7 @@ export function Layout() {
   const showNav = signedIn && pathname !== '/';
 
   useEffect(() => {
-    document.title = handle?.title ? `${handle.title} · Speed Friendship` : 'Speed Friendship · Prestwich';
+    setBaseTitle(handle?.title ? `${handle.title} · Speed Friendship` : 'Speed Friendship · Prestwich');
   }, [handle?.title]);
 
   return (

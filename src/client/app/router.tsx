@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
       { path: '/test-signup', lazy: () => import('./routes/test-signup'), handle: h({ title: 'Sign up' }) },
       { path: '/stats123', lazy: () => import('./routes/admin-stats'), handle: h({ title: 'Signups' }) },
       { path: '/admin-stats', lazy: () => import('./routes/admin-stats'), handle: h({ title: 'Signups' }) },
+      { path: '/waitlist-dashboard', lazy: () => import('./routes/waitlist-dashboard'), handle: h({ title: 'Waitlist dashboard' }) },
       {
         element: <RequireSignIn />,
         children: [{ path: '/profile', lazy: () => import('./routes/profile'), handle: h({ title: 'My Profile' }) }],

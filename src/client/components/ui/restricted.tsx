@@ -1,10 +1,11 @@
 import { Lock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from './button';
 import { Card } from './card';
 
 /** Shown in place of data the viewer's role may not see. */
 export function RestrictedCard({ who, signedIn }: { who: 'admins' | 'hosts'; signedIn: boolean }) {
+  const { pathname, search } = useLocation();
   return (
     <Card className="text-center">
       <Lock aria-hidden="true" className="mx-auto mb-3 size-10 text-wine-500" />
@@ -16,7 +17,7 @@ export function RestrictedCard({ who, signedIn }: { who: 'admins' | 'hosts'; sig
       </p>
       {!signedIn && (
         <Button asChild className="mt-5">
-          <Link to="/login">Log in</Link>
+          <Link to={`/login?next=${encodeURIComponent(pathname + search)}`}>Log in</Link>
         </Button>
       )}
     </Card>

@@ -1,12 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse, Me } from '@shared/schemas/auth';
 import { ApiError, get, post } from '@client/lib/api';
-import { forgetUser, rememberUser } from '@client/lib/session';
+import { forgetUser, isSignedIn, rememberUser } from '@client/lib/session';
 
 /** The signed-in member from the server session, or null for a visitor. */
 export const meQuery = queryOptions({
   queryKey: ['auth', 'me'] as const,
   queryFn: async (): Promise<Me | null> => {
+    // A visitor with no stored sign-in has no session to ask about (and no 401 to log).
+    if (!isSignedIn()) return null;
     try {
       return await get<Me>('/api/auth/me');
     } catch (err) {

@@ -1,0 +1,5 @@
+import { PromoPage } from '@client/features/marketing/components/promo-page';
+
+export function Component() {
+  return <PromoPage />;
+}

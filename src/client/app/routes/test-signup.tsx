@@ -1,0 +1,12 @@
+import { Page, PageTitle } from '@client/components/ui/page';
+import { SignupForm } from '@client/features/waitlist/components/signup-form';
+
+/** /test-signup: the simple form plus comma-separated interests (organiser-tools §2.2). */
+export function Component() {
+  return (
+    <Page>
+      <PageTitle sub="Tell us a little about you and what you enjoy, and we'll save you a place at the first evenings.">Sign up</PageTitle>
+      <SignupForm bioLabel="About" withInterests errorStyle="generic" />
+    </Page>
+  );
+}

@@ -1,0 +1,14 @@
+import { Page, PageTitle } from '@client/components/ui/page';
+import { SignupForm } from '@client/features/waitlist/components/signup-form';
+
+/** /waitlist-signup: name, e-mail, age and an optional bio (organiser-tools §2.2). */
+export function Component() {
+  return (
+    <Page>
+      <PageTitle sub="Be the first to hear when speed-friendship evenings open in Prestwich. £15 a night, first drink included.">
+        Join the waitlist
+      </PageTitle>
+      <SignupForm bioLabel="Bio" />
+    </Page>
+  );
+}

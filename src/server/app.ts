@@ -15,6 +15,9 @@ import { calendarRoutes } from './modules/calendar/routes';
 import { eventRoutes } from './modules/events/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { venueRoutes } from './modules/venues/routes';
+import { liveRoutes } from './modules/live/routes';
+import { matchingRoutes } from './modules/matching/routes';
+import { realtimePlugin } from './plugins/realtime';
 import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -86,6 +89,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authPlugin, { config });
   await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });
 
+  await app.register(realtimePlugin, { database: opts.database });
+
   await app.register(healthRoutes);
   await app.register(authRoutes, { rateLimit: config.authRateLimit });
   await app.register(userRoutes, { rateLimit: config.authRateLimit });
@@ -93,6 +98,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(venueRoutes, { publicUrl: config.publicUrl });
   await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
+  await app.register(liveRoutes);
+  await app.register(matchingRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });
 

@@ -7,7 +7,7 @@ export function Component() {
   return (
     <Page>
       <Card className="text-center">
-        <p aria-hidden="true" className="font-display text-6xl font-bold text-wine-200">
+        <p aria-hidden="true" className="font-display text-6xl font-bold text-wine-600">
           404
         </p>
         <h1 className="mt-2 text-2xl font-bold text-wine-900">404 Page Not Found</h1>

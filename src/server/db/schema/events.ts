@@ -27,6 +27,8 @@ export const events = pgTable(
     price: integer('price').notNull().default(1500),
     status: text('status').$type<'upcoming' | 'completed'>().notNull().default('upcoming'),
     roundDuration: integer('round_duration').notNull().default(300),
+    /** Set when the host releases contact details of matches for the whole event. */
+    contactsReleasedAt: timestamp('contacts_released_at', { withTimezone: true }),
     hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +55,8 @@ export const registrations = pgTable(
     /** Secret code printed as the ticket's QR code. */
     ticketCode: text('ticket_code').notNull(),
     paymentId: integer('payment_id'),
+    /** Short code a guest reads out or shows as QR so others can log a conversation (/live-event). */
+    connectCode: text('connect_code').notNull().default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 6))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

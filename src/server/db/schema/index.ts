@@ -4,3 +4,4 @@ export * from './meta';
 export * from './events';
 export * from './venues';
 export * from './payments';
+export * from './live';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { createUserBody, updateUserBody, User } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
+import * as matching from '../matching/service';
 import * as q from './queries';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -56,7 +57,7 @@ export async function deleteUser(db: Db, id: number) {
 
 export async function userStats(db: Db, id: number) {
   await getUser(db, id);
-  return { eventsAttended: await q.attendedCount(db, id), totalConnections: 0, averageRating: null };
+  return { eventsAttended: await q.attendedCount(db, id), ...(await matching.activity(db, id)) };
 }
 
 /** Everything stored about a member, for the "download my data" button. */

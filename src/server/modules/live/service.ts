@@ -1,0 +1,211 @@
+import { applyCommand, dueTransition, isActive, timeRemainingSeconds, type TimerAnnouncement, type TimerCommand, type TimerState } from '@shared/domain/timer';
+import { defaultRounds, pairKey, planRound, planSchedule, type Pairing } from '@shared/domain/rotation';
+import type { ClientMessage, TimerStateMessage } from '@shared/realtime';
+import type { Db } from '../../db/client';
+import { AppError, forbidden } from '../../errors';
+import type { Viewer } from '../auth/service';
+import * as events from '../events/service';
+import * as matching from '../matching/service';
+import * as q from './queries';
+
+export interface LiveDeps {
+  db: Db;
+  /** Tell every instance (and so every socket) that this event's live state changed. */
+  publish(eventId: number, announce: TimerAnnouncement | 'timer_sync'): Promise<void>;
+}
+
+export async function timerState(db: Db, eventId: number): Promise<TimerState> {
+  const existing = await q.findTimer(db, eventId);
+  if (existing) return existing;
+  const event = await events.getEventRow(db, eventId);
+  return q.getOrCreateTimer(db, eventId, event.roundDuration);
+}
+
+export function stateMessage<T extends string>(type: T, s: TimerState, now = Date.now()): TimerStateMessage & { type: T } {
+  return {
+    type,
+    timeRemaining: timeRemainingSeconds(s, now),
+    currentRound: s.currentRound,
+    isActive: isActive(s),
+    phase: s.phase,
+    endsAt: s.endsAt,
+    serverNow: now,
+    roundDuration: s.roundDuration,
+    autoAdvance: s.autoAdvance,
+    version: s.version,
+  };
+}
+
+function toCommand(msg: ClientMessage): TimerCommand | null {
+  switch (msg.type) {
+    case 'start_timer':
+      return { type: 'start', duration: msg.duration, autoAdvance: msg.autoAdvance };
+    case 'pause_timer':
+      return { type: 'pause' };
+    case 'resume_timer':
+      return { type: 'resume' };
+    case 'next_round':
+      return { type: 'next_round', duration: msg.duration };
+    case 'extend_timer':
+      return { type: 'extend', seconds: msg.seconds };
+    case 'end_event':
+      return { type: 'end' };
+    case 'sync':
+      return null;
+  }
+}
+
+/** May this viewer drive the timer of this event? Hosts of the event (and admins) only. */
+export async function assertHostOf(db: Db, viewer: Viewer, eventId: number) {
+  const event = await events.getEventRow(db, eventId);
+  if (!events.isHostOf(viewer, event)) throw forbidden('Only a host of this event can control the timer');
+  return event;
+}
+
+/** A host command, applied once (optimistic lock), with its side effects, then announced. */
+export async function command(d: LiveDeps, viewer: Viewer, eventId: number, msg: ClientMessage) {
+  await assertHostOf(d.db, viewer, eventId);
+  const cmd = toCommand(msg);
+  if (!cmd) return timerState(d.db, eventId);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await timerState(d.db, eventId);
+    const result = applyCommand(current, cmd, Date.now());
+    if (!result.ok) throw new AppError('conflict', result.error);
+    if (await q.writeTimerIf(d.db, eventId, current.version, result.state)) {
+      await afterTransition(d, eventId, current, result.state, result.announce, result.roundStarted);
+      return result.state;
+    }
+  }
+  throw new AppError('conflict', 'The timer changed at the same moment. Please try again.');
+}
+
+/** Apply the transition that time has made due, if this instance wins it. */
+export async function runDue(d: LiveDeps, eventId: number) {
+  const current = await q.findTimer(d.db, eventId);
+  if (!current) return null;
+  const result = dueTransition(current, Date.now());
+  if (!result || !result.ok) return current;
+  if (!(await q.writeTimerIf(d.db, eventId, current.version, result.state))) return null; // another instance did it
+  await afterTransition(d, eventId, current, result.state, result.announce, result.roundStarted);
+  return result.state;
+}
+
+async function afterTransition(d: LiveDeps, eventId: number, before: TimerState, after: TimerState, announce: TimerAnnouncement, roundStarted: boolean) {
+  if (roundStarted) {
+    if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound, before.phase === 'idle' || before.phase === 'grace' ? 'completed' : 'skipped');
+    await q.openRound(d.db, eventId, after.currentRound, after.roundDuration);
+    await planRotation(d.db, eventId, after.currentRound);
+  }
+  if (announce === 'round_complete') await q.closeRound(d.db, eventId, before.currentRound);
+  if (announce === 'event_ended') {
+    if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound);
+    await q.markEventCompleted(d.db, eventId);
+    await matching.calculate(d.db, eventId, 'balanced');
+  }
+  await d.publish(eventId, announce);
+}
+
+/**
+ * The rotation for a round that is starting. Round 1 plans the whole evening from the guests
+ * checked in (circle method: nobody meets twice, byes shared). A later round keeps the plan
+ * while the room is unchanged; when people have arrived or left, it plans this round afresh
+ * from who is here, avoiding everyone's earlier partners.
+ */
+async function planRotation(db: Db, eventId: number, round: number) {
+  const guests = (await q.checkedInGuests(db, eventId)).sort((a, b) => a - b);
+  const stored = await q.rotationRows(db, eventId);
+  const toRows = (r: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round: r, userA: p.a, userB: p.b, tableNo: p.table }));
+  if (round === 1 || stored.length === 0) {
+    const plans = planSchedule(guests, defaultRounds(guests.length));
+    const offset = round - 1;
+    await q.replaceRotationFrom(db, eventId, round, plans.flatMap((p) => toRows(p.round + offset, p.pairings)));
+    return;
+  }
+  const planned = stored.filter((r) => r.round === round);
+  const plannedIds = new Set(planned.flatMap((r) => [r.userA, r.userB]).filter((v): v is number => v !== null));
+  const same = planned.length > 0 && plannedIds.size === guests.length && guests.every((g) => plannedIds.has(g));
+  if (same) return;
+  const met = new Set<string>();
+  const byes = new Map<number, number>();
+  for (const r of stored.filter((s) => s.round < round)) {
+    if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);
+    else met.add(pairKey(r.userA, r.userB));
+  }
+  const plan = planRound(guests, met, byes, round);
+  await q.replaceRotationFrom(db, eventId, round, toRows(round, plan.pairings));
+}
+
+export interface MyRound {
+  round: number;
+  table: number | null;
+  partner: { id: number; name: string; age: number; bio: string | null; interests: string[]; profileImage: string | null } | null;
+}
+
+/** The viewer's schedule: 'Round n: talk to NAME at table T' (guests of the event and hosts). */
+export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promise<MyRound[]> {
+  const event = await events.getEventRow(db, eventId);
+  const reg = await events.findRegistration(db, eventId, viewer.id);
+  if (!reg && !events.isHostOf(viewer, event)) throw forbidden('Only guests of this event see its rotation');
+  const rows = (await q.rotationRows(db, eventId)).filter((r) => r.userA === viewer.id || r.userB === viewer.id);
+  const partnerIds = rows.map((r) => (r.userA === viewer.id ? r.userB : r.userA)).filter((v): v is number => v !== null);
+  const people = new Map((await q.namesOf(db, partnerIds)).map((p) => [p.id, p]));
+  return rows.map((r) => {
+    const other = r.userA === viewer.id ? r.userB : r.userA;
+    return { round: r.round, table: r.tableNo, partner: other === null ? null : (people.get(other) ?? null) };
+  });
+}
+
+/** The whole rotation, for hosts. */
+export async function fullRotation(db: Db, viewer: Viewer, eventId: number) {
+  await assertHostOf(db, viewer, eventId);
+  const rows = await q.rotationRows(db, eventId);
+  const ids = [...new Set(rows.flatMap((r) => [r.userA, r.userB]).filter((v): v is number => v !== null))];
+  const names = new Map((await q.namesOf(db, ids)).map((p) => [p.id, p.name]));
+  return rows.map((r) => ({ round: r.round, table: r.tableNo, a: { id: r.userA, name: names.get(r.userA) ?? '' }, b: r.userB === null ? null : { id: r.userB, name: names.get(r.userB) ?? '' } }));
+}
+
+export async function roundHistory(db: Db, viewer: Viewer, eventId: number) {
+  await assertHostOf(db, viewer, eventId);
+  const rows = await q.history(db, eventId);
+  const guests = (await q.checkedInGuests(db, eventId)).length;
+  const submitted = await matching.ratersByRound(db, eventId);
+  return rows.map((r) => ({
+    round: r.round,
+    startTime: r.startedAt.toISOString(),
+    endTime: r.endedAt ? r.endedAt.toISOString() : null,
+    duration: r.duration,
+    participantsSubmitted: submitted.get(r.round) ?? 0,
+    totalParticipants: guests,
+    status: r.status,
+  }));
+}
+
+export async function dueTimers(db: Db) {
+  return (await q.dueTimers(db)).map((r) => r.eventId);
+}
+
+export async function runningTimers(db: Db) {
+  return (await q.runningTimers(db)).map((r) => ({ eventId: r.eventId, endsAt: r.endsAt ? r.endsAt.getTime() : null }));
+}
+
+/** May this viewer watch the live state of the event (guests registered, hosts)? */
+export async function canWatch(db: Db, viewer: Viewer, eventId: number) {
+  const event = await events.getEventRow(db, eventId);
+  if (events.isHostOf(viewer, event)) return { host: true };
+  if (await events.findRegistration(db, eventId, viewer.id)) return { host: false };
+  return null;
+}
+
+/** Events a host runs (admins: all) from today on, each with its timer state and counts. */
+export async function hostDashboard(db: Db, viewer: Viewer) {
+  const list = (await events.listEvents(db)).filter(
+    (e) => new Date(e.endsAt).getTime() > Date.now() - 6 * 3_600_000 && (viewer.roles.includes('admin') || e.hostId === viewer.id),
+  );
+  const now = Date.now();
+  const out = [];
+  for (const e of list) {
+    const s = await timerState(db, e.id);
+    out.push({ event: e, timer: stateMessage('timer_sync', s, now), checkedIn: (await q.checkedInGuests(db, e.id)).length, completedRounds: (await q.history(db, e.id)).filter((r) => r.status !== 'active').length });
+  }
+  return out;
+}

@@ -1,0 +1,176 @@
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { connectionLogs, events, matches, ratings, registrations, rotations, users } from '../../db/schema/index';
+
+export async function registrationOf(db: Db, eventId: number, userId: number) {
+  return (
+    (await db
+      .select({ checkedIn: registrations.checkedIn, connectCode: registrations.connectCode })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+      .limit(1))[0] ?? null
+  );
+}
+
+export async function registrationByCode(db: Db, eventId: number, code: string) {
+  return (
+    (await db
+      .select({ userId: registrations.userId, checkedIn: registrations.checkedIn })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), eq(registrations.connectCode, code)))
+      .limit(1))[0] ?? null
+  );
+}
+
+export async function releasedAt(db: Db, eventId: number) {
+  return (await db.select({ at: events.contactsReleasedAt }).from(events).where(eq(events.id, eventId)).limit(1))[0]?.at ?? null;
+}
+
+/** One rating per (event, rater, rated): a second rating replaces the first. */
+export async function upsertRating(db: Db, v: { eventId: number; raterId: number; ratedId: number; rating: number; round: number | null; source: 'card' | 'quick' }) {
+  const [row] = await db
+    .insert(ratings)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [ratings.eventId, ratings.raterId, ratings.ratedId],
+      set: { rating: v.rating, round: v.round, source: v.source, updatedAt: sql`now()` },
+    })
+    .returning({ id: ratings.id, raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating, round: ratings.round, createdAt: ratings.createdAt });
+  return row!;
+}
+
+export async function ratingsBy(db: Db, eventId: number, raterId: number) {
+  return db
+    .select({ id: ratings.id, raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating, round: ratings.round, source: ratings.source, createdAt: ratings.createdAt })
+    .from(ratings)
+    .where(and(eq(ratings.eventId, eventId), eq(ratings.raterId, raterId)))
+    .orderBy(asc(ratings.createdAt));
+}
+
+export async function allRatings(db: Db, eventId: number) {
+  return db.select({ raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating, round: ratings.round }).from(ratings).where(eq(ratings.eventId, eventId));
+}
+
+export async function ratingsReceived(db: Db, userId: number) {
+  return (
+    (await db
+      .select({ n: sql<number>`count(*)::int`, avg: sql<number | null>`avg(${ratings.rating})::float` })
+      .from(ratings)
+      .where(eq(ratings.ratedId, userId)))[0] ?? { n: 0, avg: null }
+  );
+}
+
+export async function matchCount(db: Db, userId: number) {
+  return (await db.select({ n: sql<number>`count(*)::int` }).from(matches).where(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))))[0]?.n ?? 0;
+}
+
+export async function people(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      age: users.age,
+      bio: users.bio,
+      interests: users.interests,
+      profileImage: users.profileImage,
+      email: users.email,
+      contactInfo: users.contactInfo,
+      personalityTraits: users.personalityTraits,
+      communicationStyle: users.communicationStyle,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export type MatchRow = typeof matches.$inferSelect;
+
+export async function matchesOfEvent(db: Db, eventId: number) {
+  return db.select().from(matches).where(eq(matches.eventId, eventId)).orderBy(sql`${matches.overallScore} DESC NULLS LAST`, asc(matches.id));
+}
+
+export async function matchesOfUser(db: Db, userId: number, eventId?: number) {
+  const who = or(eq(matches.user1Id, userId), eq(matches.user2Id, userId));
+  return db
+    .select()
+    .from(matches)
+    .where(eventId === undefined ? who : and(eq(matches.eventId, eventId), who))
+    .orderBy(asc(matches.eventId), sql`${matches.overallScore} DESC NULLS LAST`);
+}
+
+/** Insert or rescore a match, keeping its sharing flags (recalculation is idempotent). */
+export async function upsertMatch(db: Db, v: typeof matches.$inferInsert) {
+  await db
+    .insert(matches)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [matches.eventId, matches.user1Id, matches.user2Id],
+      set: {
+        matchScore: v.matchScore,
+        matchType: v.matchType,
+        personalityScore: v.personalityScore,
+        interestScore: v.interestScore,
+        communicationScore: v.communicationScore,
+        ageCompatibilityScore: v.ageCompatibilityScore,
+        ratingScore: v.ratingScore,
+        overallScore: v.overallScore,
+      },
+    });
+}
+
+export async function deleteMatchesExcept(db: Db, eventId: number, keep: [number, number][]) {
+  const rows = await db.select({ id: matches.id, a: matches.user1Id, b: matches.user2Id }).from(matches).where(eq(matches.eventId, eventId));
+  const keepSet = new Set(keep.map(([a, b]) => `${a}:${b}`));
+  const drop = rows.filter((r) => !keepSet.has(`${r.a}:${r.b}`)).map((r) => r.id);
+  if (drop.length) await db.delete(matches).where(inArray(matches.id, drop));
+}
+
+export async function findMatch(db: Db, eventId: number, matchId: number) {
+  return (await db.select().from(matches).where(and(eq(matches.id, matchId), eq(matches.eventId, eventId))).limit(1))[0] ?? null;
+}
+
+export async function setShared(db: Db, matchId: number, side: 1 | 2) {
+  await db
+    .update(matches)
+    .set(side === 1 ? { user1Shared: true } : { user2Shared: true })
+    .where(eq(matches.id, matchId));
+}
+
+export async function release(db: Db, eventId: number) {
+  await db.update(events).set({ contactsReleasedAt: sql`coalesce(${events.contactsReleasedAt}, now())` }).where(eq(events.id, eventId));
+}
+
+export async function releasedEventsOf(db: Db, userId: number) {
+  return db
+    .select({ id: events.id, title: events.title, date: events.date, releasedAt: events.contactsReleasedAt })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(and(eq(registrations.userId, userId), isNotNull(events.contactsReleasedAt)));
+}
+
+export async function rotationOf(db: Db, eventId: number) {
+  return db.select({ round: rotations.round, a: rotations.userA, b: rotations.userB }).from(rotations).where(eq(rotations.eventId, eventId));
+}
+
+export async function checkedIn(db: Db, eventId: number) {
+  return db
+    .select({ userId: registrations.userId, name: users.name })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)))
+    .orderBy(asc(users.name));
+}
+
+export async function logConnection(db: Db, v: { eventId: number; userId: number; otherId: number; method: 'qr' | 'code' | 'list'; round: number | null }) {
+  const rows = await db.insert(connectionLogs).values(v).onConflictDoNothing().returning({ id: connectionLogs.id });
+  return rows.length > 0;
+}
+
+export async function connectionsOf(db: Db, eventId: number, userId: number) {
+  return db
+    .select({ otherId: connectionLogs.otherId, method: connectionLogs.method, round: connectionLogs.round, createdAt: connectionLogs.createdAt, name: users.name })
+    .from(connectionLogs)
+    .innerJoin(users, eq(users.id, connectionLogs.otherId))
+    .where(and(eq(connectionLogs.eventId, eventId), eq(connectionLogs.userId, userId)))
+    .orderBy(asc(connectionLogs.createdAt));
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam, idParams } from '@shared/schemas/common';
+import { calculateBody, matchSchema, quickRatingBody, ratingBody, ratingSchema } from '@shared/schemas/live';
+import { requireViewer } from '../../plugins/auth';
+import { AppError } from '../../errors';
+import * as matching from './service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const eventUser = z.object({ id: idParam, userId: idParam });
+
+export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/events/:id/ratings', { schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } }, async (req, reply) => {
+    const viewer = await requireViewer(req);
+    const rating = await matching.rate(app.db, viewer, req.params.id, req.body);
+    // After a guest's last rating, matches are calculated (idempotent).
+    if (await matching.ratedEveryone(app.db, req.params.id, viewer.id)) await matching.calculate(app.db, req.params.id, 'balanced');
+    await app.live.publish(req.params.id, 'ratings_updated');
+    return reply.code(201).send(rating);
+  });
+
+  app.get('/api/events/:id/ratings/:userId', { schema: { params: eventUser, response: { 200: z.array(ratingSchema), ...errors } } }, async (req) =>
+    matching.ratingsGiven(app.db, await requireViewer(req), req.params.id, req.params.userId),
+  );
+
+  app.post('/api/events/:id/calculate-matches', { schema: { params: idParams, body: calculateBody } }, async (req) => {
+    const viewer = await requireViewer(req);
+    await matching.eventMatches(app.db, viewer, req.params.id); // hosts of the event only
+    return matching.calculate(app.db, req.params.id, req.body.algorithm);
+  });
+
+  app.get('/api/events/:id/matches', { schema: { params: idParams, response: { 200: z.array(matchSchema), ...errors } } }, async (req) =>
+    matching.eventMatches(app.db, await requireViewer(req), req.params.id),
+  );
+
+  app.get('/api/events/:id/matches/:userId', { schema: { params: eventUser, response: { 200: z.array(matchSchema), ...errors } } }, async (req) =>
+    matching.matchesFor(app.db, await requireViewer(req), req.params.id, req.params.userId),
+  );
+
+  app.post('/api/events/:id/matches/:matchId/share', { schema: { params: z.object({ id: idParam, matchId: idParam }), response: { 200: matchSchema, ...errors } } }, async (req) =>
+    matching.share(app.db, await requireViewer(req), req.params.id, req.params.matchId),
+  );
+
+  app.post('/api/events/:id/release-contacts', { schema: { params: idParams } }, async (req) => {
+    const result = await matching.release(app.db, await requireViewer(req), req.params.id);
+    await app.live.publish(req.params.id, 'contacts_released');
+    return result;
+  });
+
+  app.get('/api/me/matches', async (req) => matching.myReleasedMatches(app.db, await requireViewer(req)));
+
+  app.get('/api/events/:id/progress', { schema: { params: idParams, querystring: z.object({ round: z.coerce.number().int().min(0).max(1000) }) } }, async (req) =>
+    matching.progress(app.db, await requireViewer(req), req.params.id, req.query.round),
+  );
+
+  app.get('/api/events/:id/connections', { schema: { params: idParams } }, async (req) => matching.connections(app.db, await requireViewer(req), req.params.id));
+
+  app.post('/api/events/:id/connections', { schema: { params: idParams, body: quickRatingBody } }, async (req) => {
+    const viewer = await requireViewer(req);
+    if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
+    const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, null);
+    await app.live.publish(req.params.id, 'ratings_updated');
+    return result;
+  });
+};

@@ -1,0 +1,218 @@
+import type { z } from 'zod';
+import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
+import type { Match, ratingBody } from '@shared/schemas/live';
+import type { Db } from '../../db/client';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { Viewer } from '../auth/service';
+import * as events from '../events/service';
+import * as q from './queries';
+
+const pairOf = (x: number, y: number): [number, number] => (x < y ? [x, y] : [y, x]);
+
+async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId: number) {
+  const event = await events.getEventRow(db, eventId);
+  if (viewer.id !== userId && !events.isHostOf(viewer, event)) throw forbidden('You can only see your own');
+  return event;
+}
+
+/** Ratings: one per pair per event, only between checked-in guests, changeable until release. */
+export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>) {
+  if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
+  if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');
+  await events.getEventRow(db, eventId);
+  const [mine, theirs] = await Promise.all([q.registrationOf(db, eventId, input.raterId), q.registrationOf(db, eventId, input.ratedId)]);
+  if (!mine?.checkedIn) throw conflict('Check in to this event before rating');
+  if (!theirs?.checkedIn) throw conflict('You can only rate guests checked in to this event');
+  if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
+  const row = await q.upsertRating(db, { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, round: input.round ?? null, source: 'card' });
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** After a guest's last rating, matches are calculated (idempotent). */
+export async function ratedEveryone(db: Db, eventId: number, raterId: number) {
+  const rotation = await q.rotationOf(db, eventId);
+  const partners = new Set(
+    rotation.flatMap((r) => (r.a === raterId && r.b !== null ? [r.b] : r.b === raterId ? [r.a] : [])),
+  );
+  if (partners.size === 0) return false;
+  const given = new Set((await q.ratingsBy(db, eventId, raterId)).map((r) => r.ratedId));
+  return [...partners].every((p) => given.has(p));
+}
+
+export async function ratingsGiven(db: Db, viewer: Viewer, eventId: number, userId: number) {
+  await assertHostOrSelf(db, viewer, eventId, userId);
+  return (await q.ratingsBy(db, eventId, userId)).map((r) => ({ id: r.id, raterId: r.raterId, ratedId: r.ratedId, rating: r.rating, round: r.round, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * Calculate matches: mutual ratings of 4+ only; the algorithm scores and ranks them. Pairs no
+ * longer mutual are dropped; sharing flags of kept pairs survive. Running it twice changes nothing.
+ */
+export async function calculate(db: Db, eventId: number, algorithm: Algorithm) {
+  await events.getEventRow(db, eventId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const all = await q.allRatings(t, eventId);
+    const given = new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]));
+    const mutual: [number, number][] = [];
+    for (const r of all) {
+      if (r.raterId > r.ratedId) continue;
+      if (isMutual(r.rating, given.get(`${r.ratedId}>${r.raterId}`))) mutual.push([r.raterId, r.ratedId]);
+    }
+    const ids = [...new Set(mutual.flat())];
+    const people = new Map((await q.people(t, ids)).map((p) => [p.id, p]));
+    await q.deleteMatchesExcept(t, eventId, mutual);
+    for (const [a, b] of mutual) {
+      const pa = people.get(a)!;
+      const pb = people.get(b)!;
+      const rab = given.get(`${a}>${b}`)!;
+      const rba = given.get(`${b}>${a}`)!;
+      const s = scorePair(algorithm, pa, pb, rab, rba);
+      await q.upsertMatch(t, { eventId, user1Id: a, user2Id: b, matchScore: memberMatchScore(rab, rba), matchType: algorithm, ...s });
+    }
+    return { matches: mutual.length, algorithm };
+  });
+}
+
+async function present(db: Db, eventId: number, rows: q.MatchRow[], viewerId: number | null): Promise<Match[]> {
+  const released = !!(await q.releasedAt(db, eventId));
+  const ids = [...new Set(rows.flatMap((m) => [m.user1Id, m.user2Id]))];
+  const people = new Map((await q.people(db, ids)).map((p) => [p.id, p]));
+  const rotation = await q.rotationOf(db, eventId);
+  const metIn = new Map(rotation.filter((r) => r.b !== null).map((r) => [pairOf(r.a, r.b!).join(':'), r.round]));
+  return rows.map((m) => {
+    const shared = released || (m.user1Shared && m.user2Shared);
+    const show = (id: number) => {
+      const p = people.get(id)!;
+      // E-mail and phone only to the person themself, or to the match once shared.
+      const visible = shared || id === viewerId;
+      return { id, name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage, email: visible ? p.email : null, contactInfo: visible ? p.contactInfo : null };
+    };
+    const u1 = people.get(m.user1Id)!;
+    const u2 = people.get(m.user2Id)!;
+    return {
+      id: m.id,
+      eventId: m.eventId,
+      user1Id: m.user1Id,
+      user2Id: m.user2Id,
+      user1: show(m.user1Id),
+      user2: show(m.user2Id),
+      matchScore: m.matchScore,
+      matchType: m.matchType,
+      personalityScore: m.personalityScore,
+      interestScore: m.interestScore,
+      communicationScore: m.communicationScore,
+      ageCompatibilityScore: m.ageCompatibilityScore,
+      ratingScore: m.ratingScore,
+      overallScore: m.overallScore,
+      contactShared: shared,
+      sharedByMe: viewerId === m.user1Id ? m.user1Shared : viewerId === m.user2Id ? m.user2Shared : false,
+      round: metIn.get(`${m.user1Id}:${m.user2Id}`) ?? null,
+      sharedInterests: sharedInterests(u1, u2),
+    };
+  });
+}
+
+export async function matchesFor(db: Db, viewer: Viewer, eventId: number, userId: number) {
+  await assertHostOrSelf(db, viewer, eventId, userId);
+  return present(db, eventId, await q.matchesOfUser(db, userId, eventId), viewer.id === userId ? userId : null);
+}
+
+export async function eventMatches(db: Db, viewer: Viewer, eventId: number) {
+  const event = await events.getEventRow(db, eventId);
+  if (!events.isHostOf(viewer, event)) throw forbidden('Only hosts of this event can see all its matches');
+  return present(db, eventId, await q.matchesOfEvent(db, eventId), null);
+}
+
+/** Share Contact: the member's half of mutual sharing. */
+export async function share(db: Db, viewer: Viewer, eventId: number, matchId: number) {
+  const m = await q.findMatch(db, eventId, matchId);
+  if (!m) throw notFound('Match not found');
+  if (m.user1Id !== viewer.id && m.user2Id !== viewer.id) throw forbidden('This is not your match');
+  await q.setShared(db, m.id, m.user1Id === viewer.id ? 1 : 2);
+  return (await present(db, eventId, [(await q.findMatch(db, eventId, matchId))!], viewer.id))[0]!;
+}
+
+/** The host releases contacts of every match of the event. */
+export async function release(db: Db, viewer: Viewer, eventId: number) {
+  const event = await events.getEventRow(db, eventId);
+  if (!events.isHostOf(viewer, event)) throw forbidden('Only hosts of this event can release contacts');
+  await calculate(db, eventId, 'balanced');
+  await q.release(db, eventId);
+  return { released: true, matches: (await q.matchesOfEvent(db, eventId)).length };
+}
+
+/** /my-matches: the viewer's matches from events whose contacts were released. */
+export async function myReleasedMatches(db: Db, viewer: Viewer) {
+  const released = await q.releasedEventsOf(db, viewer.id);
+  const out: (Match & { eventTitle: string })[] = [];
+  for (const e of released) {
+    for (const m of await present(db, e.id, await q.matchesOfUser(db, viewer.id, e.id), viewer.id)) out.push({ ...m, eventTitle: e.title });
+  }
+  return { released: released.length > 0, matches: out };
+}
+
+export async function ratersByRound(db: Db, eventId: number) {
+  const all = await q.allRatings(db, eventId);
+  const byRound = new Map<number, Set<number>>();
+  for (const r of all) if (r.round !== null) byRound.set(r.round, (byRound.get(r.round) ?? new Set()).add(r.raterId));
+  return new Map([...byRound].map(([k, v]) => [k, v.size]));
+}
+
+/** Host console: who has rated their partner of this round. */
+export async function progress(db: Db, viewer: Viewer, eventId: number, round: number) {
+  const event = await events.getEventRow(db, eventId);
+  if (!events.isHostOf(viewer, event)) throw forbidden('Only hosts of this event can see progress');
+  const guests = await q.checkedIn(db, eventId);
+  const rotation = (await q.rotationOf(db, eventId)).filter((r) => r.round === round);
+  const all = await q.allRatings(db, eventId);
+  const rated = new Set(all.map((r) => `${r.raterId}>${r.ratedId}`));
+  return guests.map((g) => {
+    const pair = rotation.find((r) => r.a === g.userId || r.b === g.userId);
+    const partner = pair ? (pair.a === g.userId ? pair.b : pair.a) : null;
+    return { id: g.userId, name: g.name, partnerId: partner, hasSubmitted: partner !== null && rated.has(`${g.userId}>${partner}`), sittingOut: !!pair && partner === null };
+  });
+}
+
+/** /live-event: log a conversation (QR, code or list) and optionally the yes/no decision (a quick rating 4 or 1). */
+export async function logConnection(db: Db, viewer: Viewer, eventId: number, input: { ratedId?: number | undefined; code?: string | undefined; method: 'qr' | 'code' | 'list'; decision?: 'yes' | 'no' | undefined }, round: number | null) {
+  const me = await q.registrationOf(db, eventId, viewer.id);
+  if (!me?.checkedIn) throw conflict('Check in to this event first');
+  let otherId = input.ratedId;
+  if (input.code) {
+    const other = await q.registrationByCode(db, eventId, input.code.toUpperCase());
+    if (!other) throw notFound('No guest of this event has that code');
+    otherId = other.userId;
+  }
+  if (!otherId) throw new AppError('bad_request', 'Choose who you talked to');
+  if (otherId === viewer.id) throw new AppError('bad_request', 'That is your own code');
+  const other = await q.registrationOf(db, eventId, otherId);
+  if (!other?.checkedIn) throw conflict('You can only log guests checked in to this event');
+  await q.logConnection(db, { eventId, userId: viewer.id, otherId, method: input.method, round });
+  if (input.decision) {
+    if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
+    await q.upsertRating(db, { eventId, raterId: viewer.id, ratedId: otherId, rating: input.decision === 'yes' ? 4 : 1, round, source: 'quick' });
+  }
+  return connections(db, viewer, eventId);
+}
+
+export async function connections(db: Db, viewer: Viewer, eventId: number) {
+  const me = await q.registrationOf(db, eventId, viewer.id);
+  if (!me) throw forbidden('Only guests of this event');
+  const logs = await q.connectionsOf(db, eventId, viewer.id);
+  const mine = new Map((await q.ratingsBy(db, eventId, viewer.id)).map((r) => [r.ratedId, r.rating]));
+  return {
+    personalCode: me.connectCode,
+    connections: logs.map((l) => {
+      const r = mine.get(l.otherId);
+      return { participantId: l.otherId, participantName: l.name, timestamp: l.createdAt.toISOString(), method: l.method, round: l.round, response: r === undefined ? null : r >= 4 ? 'yes' : 'no' };
+    }),
+    attendees: (await q.checkedIn(db, eventId)).filter((a) => a.userId !== viewer.id).map((a) => ({ id: a.userId, name: a.name })),
+  };
+}
+
+/** Profile activity from real data. */
+export async function activity(db: Db, userId: number) {
+  const received = await q.ratingsReceived(db, userId);
+  return { totalConnections: await q.matchCount(db, userId), averageRating: received.avg === null ? null : Math.round(received.avg * 10) / 10 };
+}

@@ -1,0 +1,66 @@
+/**
+ * Every message on the live socket (/ws?eventId&userId&isHost), as one discriminated union per
+ * direction. The server sends state (round, phase, ends-at, server time); clients count down
+ * locally, so nothing depends on a message arriving every second.
+ */
+import { z } from 'zod';
+import { ROUND_DURATIONS } from './schemas/events';
+
+const duration = z
+  .number()
+  .int()
+  .refine((v) => (ROUND_DURATIONS as readonly number[]).includes(v), 'Round duration must be 5, 7, 10, 15 or 30 minutes, 1 hour or 1.5 hours');
+
+export const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start_timer'), duration: duration.optional(), currentRound: z.number().int().min(0).max(1000).optional(), autoAdvance: z.boolean().optional() }),
+  z.object({ type: z.literal('pause_timer') }),
+  z.object({ type: z.literal('resume_timer') }),
+  z.object({ type: z.literal('next_round'), duration: duration.optional() }),
+  z.object({ type: z.literal('extend_timer'), seconds: z.union([z.literal(60), z.literal(120)]) }),
+  z.object({ type: z.literal('end_event') }),
+  z.object({ type: z.literal('sync') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export const timerPhase = z.enum(['idle', 'active', 'paused', 'grace', 'ended']);
+
+export const timerStateFields = z.object({
+  /** Seconds left at `serverNow`. */
+  timeRemaining: z.number(),
+  currentRound: z.number(),
+  isActive: z.boolean(),
+  phase: timerPhase,
+  /** When the running phase ends (ms since epoch), or null. */
+  endsAt: z.number().nullable(),
+  /** The server's clock when this was sent (ms since epoch), to correct for clock offset. */
+  serverNow: z.number(),
+  roundDuration: z.number(),
+  autoAdvance: z.boolean(),
+  version: z.number(),
+});
+export type TimerStateMessage = z.infer<typeof timerStateFields>;
+
+const stateMessage = <T extends string>(type: T) => timerStateFields.extend({ type: z.literal(type) });
+
+export const serverMessage = z.discriminatedUnion('type', [
+  stateMessage('timer_sync'),
+  stateMessage('timer_update'),
+  stateMessage('timer_started'),
+  stateMessage('timer_paused'),
+  stateMessage('grace_started'),
+  stateMessage('round_complete'),
+  stateMessage('event_ended'),
+  z.object({ type: z.literal('contacts_released'), eventId: z.number() }),
+  z.object({ type: z.literal('ratings_updated'), eventId: z.number() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+
+export const socketQuery = z.object({
+  eventId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+  isHost: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});

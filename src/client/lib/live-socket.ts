@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { serverMessage, type ClientMessage, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
+
+/**
+ * One socket per (event, user) on /ws, shared by every component that listens. It reconnects
+ * with backoff, parses every message with the shared union, keeps the last timer state and
+ * the server clock offset, and never needs a tick from the server: remaining time is computed
+ * locally from `endsAt`.
+ */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+type Listener = (m: ServerMessage) => void;
+
+interface Channel {
+  key: string;
+  ws: WebSocket | null;
+  status: ConnectionStatus;
+  timer: TimerStateMessage | null;
+  /** serverNow - Date.now() at the last state message (ms). */
+  offset: number;
+  listeners: Set<Listener>;
+  watchers: Set<() => void>;
+  refs: number;
+  retry: number;
+  retryTimer: number | null;
+  lastError: string | null;
+  connect(): void;
+}
+
+const channels = new Map<string, Channel>();
+
+function open(eventId: number, userId: number, isHost: boolean): Channel {
+  const key = `${eventId}:${userId}:${isHost ? 1 : 0}`;
+  const existing = channels.get(key);
+  if (existing) return existing;
+  const ch: Channel = {
+    key,
+    ws: null,
+    status: 'connecting',
+    timer: null,
+    offset: 0,
+    listeners: new Set(),
+    watchers: new Set(),
+    refs: 0,
+    retry: 0,
+    retryTimer: null,
+    lastError: null,
+    connect() {
+      const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+      const ws = new WebSocket(`${proto}://${location.host}/ws?eventId=${eventId}&userId=${userId}&isHost=${isHost}`);
+      ch.ws = ws;
+      ws.onopen = () => {
+        ch.retry = 0;
+        ch.status = 'open';
+        notify(ch);
+      };
+      ws.onmessage = (e) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(String(e.data));
+        } catch (err) {
+          console.error('Socket message parse error', err);
+          return;
+        }
+        const parsed = serverMessage.safeParse(data);
+        if (!parsed.success) {
+          console.error('Socket message parse error', parsed.error);
+          return;
+        }
+        const m = parsed.data;
+        if ('serverNow' in m) {
+          ch.offset = m.serverNow - Date.now();
+          ch.timer = m;
+        }
+        if (m.type === 'error') ch.lastError = m.message;
+        ch.listeners.forEach((l) => l(m));
+        notify(ch);
+      };
+      ws.onclose = () => {
+        ch.ws = null;
+        if (ch.refs <= 0) {
+          ch.status = 'closed';
+          return;
+        }
+        ch.status = 'reconnecting';
+        notify(ch);
+        const delay = Math.min(10_000, 500 * 2 ** ch.retry++);
+        ch.retryTimer = window.setTimeout(() => ch.connect(), delay);
+      };
+    },
+  };
+  channels.set(key, ch);
+  ch.connect();
+  return ch;
+}
+
+function notify(ch: Channel) {
+  ch.watchers.forEach((w) => w());
+}
+
+function release(ch: Channel) {
+  ch.refs--;
+  if (ch.refs > 0) return;
+  if (ch.retryTimer) window.clearTimeout(ch.retryTimer);
+  channels.delete(ch.key);
+  ch.ws?.close();
+}
+
+export interface LiveSocket {
+  status: ConnectionStatus;
+  timer: TimerStateMessage | null;
+  /** Server clock minus local clock, ms. */
+  offset: number;
+  lastError: string | null;
+  send(m: ClientMessage): boolean;
+}
+
+/**
+ * Join an event's live channel while mounted. `onMessage` sees every parsed server message
+ * (round complete, contacts released, …). Pass eventId/userId null to stay disconnected.
+ */
+export function useLiveSocket(eventId: number | null, userId: number | null, isHost: boolean, onMessage?: Listener): LiveSocket {
+  const [ch, setCh] = useState<Channel | null>(null);
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
+
+  useEffect(() => {
+    if (!eventId || !userId) return;
+    const c = open(eventId, userId, isHost);
+    c.refs++;
+    const l: Listener = (m) => handler.current?.(m);
+    c.listeners.add(l);
+    setCh(c);
+    return () => {
+      c.listeners.delete(l);
+      release(c);
+      setCh(null);
+    };
+  }, [eventId, userId, isHost]);
+
+  const snapshot = useSyncExternalStore(
+    (cb) => {
+      if (!ch) return () => {};
+      ch.watchers.add(cb);
+      return () => ch.watchers.delete(cb);
+    },
+    () => (ch ? `${ch.status}|${ch.timer?.version ?? -1}|${ch.timer?.phase ?? ''}|${ch.timer?.serverNow ?? 0}|${ch.lastError ?? ''}` : 'none'),
+  );
+  void snapshot;
+
+  return {
+    status: ch?.status ?? 'connecting',
+    timer: ch?.timer ?? null,
+    offset: ch?.offset ?? 0,
+    lastError: ch?.lastError ?? null,
+    send(m) {
+      if (ch?.ws?.readyState !== WebSocket.OPEN) return false;
+      ch.ws.send(JSON.stringify(m));
+      return true;
+    },
+  };
+}
+
+/** Seconds left on the timer now, counted locally from endsAt with the server clock offset; re-renders every 250 ms while running. */
+export function useRemainingSeconds(timer: TimerStateMessage | null, offset: number): number {
+  const [, force] = useState(0);
+  const running = !!timer && (timer.phase === 'active' || timer.phase === 'grace') && timer.endsAt !== null;
+  useEffect(() => {
+    if (!running) return;
+    const id = window.setInterval(() => force((n) => n + 1), 250);
+    return () => window.clearInterval(id);
+  }, [running]);
+  if (!timer) return 0;
+  if (running) return Math.max(0, Math.ceil((timer.endsAt! - (Date.now() + offset)) / 1000));
+  return timer.timeRemaining;
+}

@@ -1,24 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST } from '@shared/domain/constants';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '@client/lib/query-client';
+
+const AppToaster = lazy(() => import('./toaster'));
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster
-        position="top-center"
-        visibleToasts={TOAST.max}
-        duration={TOAST.durationMs}
-        hotkey={[TOAST.hotkey]}
-        swipeDirections={['right']}
-        richColors
-        closeButton
-        toastOptions={{ className: 'text-base' }}
-      />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -37,6 +37,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the Stripe SDK connects (tests point it at a local fake Stripe). */
   stripeConnection?: StripeConnection;
+  /** How often the live timer polls the database for due transitions (ms; tests shorten it). */
+  livePollMs?: number;
 }
 
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -93,7 +95,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authPlugin, { config });
   await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });
 
-  await app.register(realtimePlugin, { database: opts.database });
+  await app.register(realtimePlugin, { database: opts.database, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rateLimit: config.authRateLimit });

@@ -53,7 +53,9 @@ function zodIssues(err: ZodError) {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send(body(err.message, err.errors));
+      // Bad input always carries the errors list, even when no single field is to blame.
+      const errors = err.errors ?? (err.status === 400 ? [{ path: '', message: err.message }] : undefined);
+      return reply.code(err.status).send(body(err.message, errors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as { validationContext?: string }).validationContext;

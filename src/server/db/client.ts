@@ -22,8 +22,10 @@ export interface Database {
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The underlying pg pool, for LISTEN/NOTIFY (PostgreSQL only). */
+  /** The underlying pg pool, for NOTIFY (PostgreSQL only). */
   pool?: pg.Pool;
+  /** A dedicated connection outside the pool, for LISTEN (PostgreSQL only). */
+  listener?: () => pg.Client;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -40,6 +42,7 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     db,
     kind: 'postgres',
     pool,
+    listener: () => new pg.Client({ connectionString: url }),
     async migrate() {
       const client = await pool.connect();
       try {

@@ -95,18 +95,19 @@ export class TestProvider implements PaymentProvider {
     if (!row) throw new AppError('not_found', 'Payment not found');
     if (row.status === 'succeeded') return row.id;
     if (row.status === 'canceled') throw new AppError('conflict', 'This payment was cancelled. Please start again.');
-    const fail = async (message: string, code: 'bad_request' | 'payment_required' = 'payment_required') => {
+    const fail = async (message: string, field?: 'cardNumber' | 'expMonth' | 'expYear' | 'cvc') => {
       await this.db.update(testProviderIntents).set({ lastError: message }).where(eq(testProviderIntents.id, row.id));
-      throw new AppError(code, message);
+      // Bad card details are bad input (400, naming the field); a refusal by the bank is 402.
+      throw field ? new AppError('bad_request', message, [{ path: field, message }]) : new AppError('payment_required', message);
     };
     const number = p.cardNumber.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(number) || !luhn(number)) return fail('Your card number is incorrect.', 'bad_request');
-    if (p.expMonth < 1 || p.expMonth > 12) return fail("Your card's expiration month is invalid.", 'bad_request');
+    if (!/^\d{12,19}$/.test(number) || !luhn(number)) return fail('Your card number is incorrect.', 'cardNumber');
+    if (p.expMonth < 1 || p.expMonth > 12) return fail("Your card's expiration month is invalid.", 'expMonth');
     const year = p.expYear < 100 ? 2000 + p.expYear : p.expYear;
     const endOfMonth = Date.UTC(year, p.expMonth, 1);
-    if (endOfMonth <= now.getTime()) return fail("Your card's expiration date is in the past.", 'bad_request');
-    if (year > now.getUTCFullYear() + 50) return fail("Your card's expiration year is invalid.", 'bad_request');
-    if (!/^\d{3,4}$/.test(p.cvc)) return fail("Your card's security code is incomplete.", 'bad_request');
+    if (endOfMonth <= now.getTime()) return fail("Your card's expiration date is in the past.", 'expYear');
+    if (year > now.getUTCFullYear() + 50) return fail("Your card's expiration year is invalid.", 'expYear');
+    if (!/^\d{3,4}$/.test(p.cvc)) return fail("Your card's security code is incomplete.", 'cvc');
     if (number === TEST_CARDS.declined) return fail('Your card was declined.');
     if (number === TEST_CARDS.insufficientFunds) return fail('Your card has insufficient funds.');
     if (number !== TEST_CARDS.success) return fail('Your card was declined. In test mode, use 4242 4242 4242 4242.');

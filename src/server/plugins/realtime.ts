@@ -1,18 +1,22 @@
 import { EventEmitter } from 'node:events';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { TimerAnnouncement } from '@shared/domain/timer';
 import { clientMessage, socketQuery, type ServerMessage } from '@shared/realtime';
 import type { Database } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../errors';
+import type { Viewer } from '../modules/auth/service';
 import * as live from '../modules/live/service';
 
 /** What crosses instances: "event N changed", never the state itself (that is read from the database). */
 type BusMessage = { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync' } | { eventId: number; kind: 'contacts_released' | 'ratings_updated' };
 
 interface Bus {
+  /** Settles once the bus first tries to listen (so a started instance hears every change). */
+  ready?: Promise<void>;
   publish(m: BusMessage): Promise<void>;
   subscribe(fn: (m: BusMessage) => void): void;
   close(): Promise<void>;
@@ -38,36 +42,46 @@ function localBus(): Bus {
 }
 
 /** Across instances on PostgreSQL: LISTEN/NOTIFY on a dedicated connection, reconnecting if it drops. */
-function pgBus(pool: pg.Pool, log: { warn(o: unknown, m?: string): void }): Bus {
+function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown, m?: string): void }): Bus {
   const handlers: ((m: BusMessage) => void)[] = [];
-  let client: pg.PoolClient | null = null;
+  let client: pg.Client | null = null;
   let closed = false;
+  const retry = () => {
+    if (!closed) setTimeout(() => void connect(), 1000).unref();
+  };
   const connect = async () => {
+    const c = listener();
+    c.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      try {
+        const m = JSON.parse(n.payload) as BusMessage;
+        handlers.forEach((h) => h(m));
+      } catch (err) {
+        log.warn({ err }, 'bad live notification');
+      }
+    });
+    c.on('error', () => {
+      if (client === c) client = null;
+      c.end().catch(() => {});
+      retry();
+    });
     try {
-      const c = await pool.connect();
-      c.on('notification', (n) => {
-        if (n.channel !== CHANNEL || !n.payload) return;
-        try {
-          const m = JSON.parse(n.payload) as BusMessage;
-          handlers.forEach((h) => h(m));
-        } catch (err) {
-          log.warn({ err }, 'bad live notification');
-        }
-      });
-      c.on('error', () => {
-        c.release(true);
-        client = null;
-        if (!closed) setTimeout(connect, 1000);
-      });
+      await c.connect();
       await c.query(`LISTEN ${CHANNEL}`);
+      if (closed) {
+        await c.end();
+        return;
+      }
       client = c;
     } catch (err) {
       log.warn({ err }, 'live bus: could not listen, retrying');
-      if (!closed) setTimeout(connect, 1000);
+      c.end().catch(() => {});
+      retry();
     }
   };
-  void connect();
+  const first = connect();
   return {
+    ready: first,
     async publish(m) {
       await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
     },
@@ -76,10 +90,9 @@ function pgBus(pool: pg.Pool, log: { warn(o: unknown, m?: string): void }): Bus 
     },
     async close() {
       closed = true;
-      if (client) {
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-        client.release();
-      }
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => {});
     },
   };
 }
@@ -107,7 +120,8 @@ declare module 'fastify' {
 export const realtimePlugin = fp<{ database: Database; pollMs?: number }>(
   async (app, { database, pollMs = 1000 }) => {
     await app.register(websocket, { options: { maxPayload: 4096 } });
-    const bus = database.kind === 'postgres' && database.pool ? pgBus(database.pool, app.log) : localBus();
+    const bus = database.kind === 'postgres' && database.pool && database.listener ? pgBus(database.pool, database.listener, app.log) : localBus();
+    await bus.ready;
     const rooms = new Map<number, Set<Conn>>();
     const timeouts = new Map<number, NodeJS.Timeout>();
 
@@ -171,6 +185,7 @@ export const realtimePlugin = fp<{ database: Database; pollMs?: number }>(
       await bus.close();
     });
 
+    const admitted = new WeakMap<FastifyRequest, { eventId: number; viewer: Viewer; host: boolean }>();
     app.register(async (scope) => {
       scope.get(
         '/ws',
@@ -185,14 +200,17 @@ export const realtimePlugin = fp<{ database: Database; pollMs?: number }>(
             if (viewer.id !== q.data.userId) throw forbidden('userId is not the signed-in user');
             const access = await live.canWatch(app.db, viewer, q.data.eventId);
             if (!access) throw forbidden('Only guests and hosts of this event can join its timer');
+            // isHost from the browser is only a wish: honoured for a host of the event.
+            admitted.set(req, { eventId: q.data.eventId, viewer, host: access.host && q.data.isHost });
           },
         },
         async (socket, req) => {
-          const q = socketQuery.parse(req.query);
-          const viewer = (await req.viewer())!;
-          const access = (await live.canWatch(app.db, viewer, q.eventId))!;
-          // isHost from the browser is only a wish: honoured for a host of the event.
-          const conn: Conn = { ws: socket, userId: viewer.id, host: access.host && q.isHost };
+          // Checked in preValidation. Nothing is awaited before the listeners are attached:
+          // a message arriving meanwhile would be dropped (@fastify/websocket does not buffer).
+          const { eventId, viewer, host } = admitted.get(req)!;
+          admitted.delete(req);
+          const q = { eventId };
+          const conn: Conn = { ws: socket, userId: viewer.id, host };
           const room = rooms.get(q.eventId) ?? new Set<Conn>();
           rooms.set(q.eventId, room);
           room.add(conn);

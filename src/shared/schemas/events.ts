@@ -91,21 +91,32 @@ export type CreateEventBody = z.input<typeof createEventBody>;
 
 export const AMENITIES = ['wifi', 'coffee', 'parking', 'music', 'bar', 'catering', 'outdoor'] as const;
 
-/** POST /api/venues. */
-export const venueBody = z.object({
+/** A venue's fields, without defaults (PATCH must not reset what it does not mention). */
+const venueFields = {
   name: z.string({ error: 'Venue name is required' }).trim().min(1, 'Venue name is required').max(120, 'Venue name must be at most 120 characters'),
-  address: z.string().trim().max(200, 'Address must be at most 200 characters').optional().default(''),
+  address: z.string().trim().max(200, 'Address must be at most 200 characters'),
   city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(80, 'City must be at most 80 characters'),
-  capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000').optional().default(40),
-  amenities: z.array(z.enum(AMENITIES, { error: 'Unknown amenity' })).max(AMENITIES.length).optional().default([]).transform((a) => [...new Set(a)]),
+  capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000'),
+  amenities: z.array(z.enum(AMENITIES, { error: 'Unknown amenity' })).max(AMENITIES.length).transform((a) => [...new Set(a)]),
   contactInfo: z.string().trim().max(120, 'Contact must be at most 120 characters').nullable().optional().transform((v) => v || null),
-  pricePerHour: z.number({ error: 'Price per hour must be a number' }).int('Price per hour must be whole pence').min(0, 'Price per hour cannot be negative').max(10_000_000).optional().default(5000),
-  isActive: z.boolean().optional().default(true),
+  pricePerHour: z.number({ error: 'Price per hour must be a number' }).int('Price per hour must be whole pence').min(0, 'Price per hour cannot be negative').max(10_000_000),
+  isActive: z.boolean(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
+};
+
+/** POST /api/venues. */
+export const venueBody = z.object({
+  ...venueFields,
+  address: venueFields.address.optional().default(''),
+  capacity: venueFields.capacity.optional().default(40),
+  amenities: venueFields.amenities.optional().default([]),
+  pricePerHour: venueFields.pricePerHour.optional().default(5000),
+  isActive: venueFields.isActive.optional().default(true),
 });
 export type VenueBody = z.input<typeof venueBody>;
-export const venuePatchBody = venueBody.partial();
+/** PATCH /api/venues/{id}: only the fields sent change. */
+export const venuePatchBody = z.object(venueFields).partial();
 
 export const venueSchema = z.object({
   id: z.number(),

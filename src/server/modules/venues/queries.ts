@@ -2,6 +2,8 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, registrations, venues, venueSlots } from '../../db/schema/index';
 
+// Correlated subqueries name the outer table explicitly: inside `sql`, drizzle renders a column
+// of the selected table as a bare "id", which the subquery would read as its own table's id.
 const venueColumns = {
   id: venues.id,
   name: venues.name,
@@ -14,9 +16,9 @@ const venueColumns = {
   isActive: venues.isActive,
   latitude: venues.latitude,
   longitude: venues.longitude,
-  activeEventCount: sql<number>`(SELECT count(*)::int FROM ${events} e WHERE e.venue_id = ${venues.id} AND e.ends_at >= now() AND e.status = 'upcoming')`,
-  nextEventTitle: sql<string | null>`(SELECT e.title FROM ${events} e WHERE e.venue_id = ${venues.id} AND e.date >= now() ORDER BY e.date LIMIT 1)`,
-  nextEventDate: sql<string | null>`(SELECT to_char(e.date AT TIME ZONE 'Europe/London', 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues.id} AND e.date >= now() ORDER BY e.date LIMIT 1)`,
+  activeEventCount: sql<number>`(SELECT count(*)::int FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.ends_at >= now() AND e.status = 'upcoming')`,
+  nextEventTitle: sql<string | null>`(SELECT e.title FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
+  nextEventDate: sql<string | null>`(SELECT to_char(e.date AT TIME ZONE 'Europe/London', 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
 };
 
 export type VenueRow = NonNullable<Awaited<ReturnType<typeof findVenue>>>;
@@ -65,7 +67,7 @@ export async function bookingsBetween(db: Db, venueId: number, from: string, to:
       startTime: events.startTime,
       endTime: events.endTime,
       maxParticipants: events.maxParticipants,
-      registrations: sql<number>`(SELECT count(*)::int FROM ${registrations} r WHERE r.event_id = ${events.id})`,
+      registrations: sql<number>`(SELECT count(*)::int FROM ${registrations} r WHERE r.event_id = ${events}.id)`,
     })
     .from(events)
     .where(

@@ -50,7 +50,7 @@ export async function updateVenue(db: Db, id: number, input: z.output<typeof ven
 /** A venue an event may be booked at: it exists, is active, and is not blocked at that time. */
 export async function bookableVenue(db: Db, id: number, at: { day: string; startTime: string; endTime: string }) {
   const venue = await q.findVenue(db, id);
-  if (!venue) throw new AppError('bad_request', VENUE_NOT_FOUND, [{ path: 'venueId', message: 'Venue name is required' }]);
+  if (!venue) throw new AppError('bad_request', VENUE_NOT_FOUND, [{ path: 'venueId', message: VENUE_NOT_FOUND }]);
   if (!venue.isActive) throw conflict(`${venue.name} is not active. Activate it on the venues page first.`);
   const block = (await q.overlappingSlots(db, id, at.day, at.startTime, at.endTime)).find((s) => s.kind === 'blocked');
   if (block) throw conflict(`${venue.name} is blocked ${block.startTime}-${block.endTime} that day for ${REASON_LABEL[block.reason ?? 'other']}.`);

@@ -1,0 +1,119 @@
+/** iCalendar feeds: one per member (secret token in the URL) and one per venue. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buyTicket,
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  registerFor,
+  signUp,
+  signUpHost,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
+
+let t: TestContext;
+let host: Awaited<ReturnType<typeof signUpHost>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  host = await signUpHost(t);
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: withCookie(cookie) });
+
+/** The VEVENT blocks of a calendar, each as its unfolded lines. */
+function vevents(ics: string) {
+  const unfolded = ics.replace(/\r\n /g, '');
+  return [...unfolded.matchAll(/BEGIN:VEVENT\r\n([\s\S]*?)END:VEVENT/g)].map((m) => m[1]!.split('\r\n').filter(Boolean));
+}
+const uid = (id: number) => `UID:event-${id}@speedfriendship`;
+const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+async function memberFeedPath(cookie: string) {
+  const res = await get('/api/me/calendar', cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  const { url } = res.json<{ url: string }>();
+  expect(url).toMatch(/^http:\/\/localhost:5000\/api\/calendar\/members\/[a-f0-9]{32}\.ics$/);
+  return new URL(url).pathname;
+}
+
+describe('member calendar feed', () => {
+  it('lists a VEVENT for each registered evening, and nothing else', async () => {
+    const venue = await createVenue(t.app, host.cookie, { name: 'Feed Bar, Upstairs' });
+    const free = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Free Feed Evening', price: 0, days: 3 }));
+    const paid = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Paid Feed Evening', price: 1500, days: 4 }));
+    const notMine = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Not Mine', price: 0, days: 5 }));
+    const member = await signUp(t.app, { name: 'Cal Endar' });
+    expect((await registerFor(t.app, free.id, member)).statusCode).toBe(201);
+    await buyTicket(t.app, paid.id, member);
+
+    const path = await memberFeedPath(member.cookie);
+    // Calendar apps fetch without a session: the token is the key.
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    const ics = res.body;
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(ics.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
+    expect(ics).toContain('X-WR-CALNAME:Speed Friendship: Cal Endar');
+    const items = vevents(ics);
+    expect(items).toHaveLength(2);
+    const byUid = new Map(items.map((lines) => [lines.find((l) => l.startsWith('UID:'))!, lines]));
+    expect([...byUid.keys()].sort()).toEqual([uid(free.id), uid(paid.id)].sort());
+    expect(byUid.get(uid(free.id))).toEqual(
+      expect.arrayContaining(['SUMMARY:Free Feed Evening', `DTSTART:${stamp(free.date)}`, `DTEND:${stamp(free.endsAt)}`, 'LOCATION:Feed Bar\\, Upstairs']),
+    );
+    expect(ics).not.toContain('Not Mine');
+    expect(ics).not.toContain(uid(notMine.id));
+
+    // Cancelling takes the evening off the feed.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/events/${free.id}/registration`, headers: withCookie(member.cookie) })).statusCode).toBe(200);
+    expect(vevents((await get(path)).body).map((l) => l.find((x) => x.startsWith('UID:')))).toEqual([uid(paid.id)]);
+  });
+
+  it('each member has their own secret URL; a wrong token is 404, a malformed one 400, and the URL needs a session', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const pathA = await memberFeedPath(a.cookie);
+    const pathB = await memberFeedPath(b.cookie);
+    expect(pathA).not.toBe(pathB);
+    expect(await memberFeedPath(a.cookie)).toBe(pathA);
+
+    const wrong = await get('/api/calendar/members/0123456789abcdef0123456789abcdef.ics');
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.body).not.toContain('BEGIN:VCALENDAR');
+    expect((await get('/api/calendar/members/not-a-token.ics')).statusCode).toBe(400);
+    expect((await get(pathA.replace('.ics', ''))).statusCode).toBe(400);
+    expect((await get('/api/me/calendar')).statusCode).toBe(401);
+  });
+});
+
+describe('venue calendar feed', () => {
+  it("lists the venue's evenings, without guest data", async () => {
+    const venue = await createVenue(t.app, host.cookie, { name: 'Feed Venue' });
+    const other = await createVenue(t.app, host.cookie, { name: 'Elsewhere' });
+    const one = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Venue Evening One', days: 3 }));
+    const two = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Venue Evening Two', days: 6 }));
+    await createEvent(t.app, host.cookie, eventBody(other.id, { title: 'Elsewhere Evening', days: 4 }));
+    const guest = await signUp(t.app, { name: 'Private Guest' });
+    await buyTicket(t.app, one.id, guest);
+
+    expect(venue.calendarUrl).toBe(`http://localhost:5000/api/calendar/venues/${venue.id}.ics`);
+    const res = await get(`/api/calendar/venues/${venue.id}.ics`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(res.body).toContain('X-WR-CALNAME:Feed Venue: Speed Friendship');
+    const items = vevents(res.body);
+    expect(items.map((l) => l.find((x) => x.startsWith('UID:')))).toEqual([uid(one.id), uid(two.id)]);
+    expect(items[1]).toContain('SUMMARY:Venue Evening Two');
+    expect(res.body).not.toContain('Elsewhere Evening');
+    expect(res.body).not.toContain('Private Guest');
+    expect(res.body).not.toContain(guest.user.email);
+
+    expect((await get('/api/calendar/venues/987654.ics')).statusCode).toBe(404);
+    expect((await get('/api/calendar/venues/abc.ics')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,325 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event, EventDetail, UserEvent } from '@shared/schemas/events';
+import { events as eventsTable } from '../../db/schema/index';
+import {
+  buyTicket,
+  createEvent,
+  createVenue,
+  createTestApp,
+  dayFromNow,
+  eventBody,
+  expectBadInput,
+  getEvent,
+  registerFor,
+  signUp,
+  signUpHost,
+  TEST_ADMIN_EMAIL,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
+
+let t: TestContext;
+let host: Awaited<ReturnType<typeof signUpHost>>;
+let admin: Awaited<ReturnType<typeof signUp>>;
+let venueId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  host = await signUpHost(t);
+  admin = await signUp(t.app, { email: TEST_ADMIN_EMAIL, name: 'Alex Admin' });
+  venueId = (await createVenue(t.app, host.cookie, { name: 'The Test Wine Bar' })).id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: withCookie(cookie) });
+const postEvent = (payload: unknown, cookie?: string) => t.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(cookie), payload: payload as object });
+
+async function eventRows() {
+  const [row] = await t.db.select({ n: count() }).from(eventsTable);
+  return Number(row?.n ?? 0);
+}
+
+/** An evening that ended yesterday (created in the database: the API refuses past dates). */
+async function insertPastEvent(title: string) {
+  const start = new Date(Date.now() - 26 * 3_600_000);
+  const [row] = await t.db
+    .insert(eventsTable)
+    .values({
+      title,
+      date: start,
+      endsAt: new Date(start.getTime() + 2 * 3_600_000),
+      startTime: '19:00',
+      endTime: '21:00',
+      venue: 'The Test Wine Bar',
+      venueId,
+      ageRangeMin: 18,
+      ageRangeMax: 65,
+      maxParticipants: 12,
+      price: 1500,
+      hostId: host.user.id,
+    })
+    .returning({ id: eventsTable.id });
+  return row!.id;
+}
+
+describe('GET /api/events, /api/events/upcoming', () => {
+  it('lists every event; upcoming leaves out the ones that are over', async () => {
+    const future = await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Future Evening' }));
+    const pastId = await insertPastEvent('Yesterday Evening');
+
+    const all = await get('/api/events');
+    expect(all.statusCode).toBe(200);
+    const list = all.json<Event[]>();
+    expect(list.find((e) => e.id === future.id)).toMatchObject({ title: 'Future Evening', status: 'upcoming', price: 1500, spotsLeft: 20 });
+    expect(list.find((e) => e.id === pastId)).toMatchObject({ title: 'Yesterday Evening', status: 'completed' });
+    // Ordered by start.
+    const starts = list.map((e) => Date.parse(e.date));
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+
+    const upcoming = (await get('/api/events/upcoming')).json<Event[]>();
+    expect(upcoming.map((e) => e.id)).toContain(future.id);
+    expect(upcoming.map((e) => e.id)).not.toContain(pastId);
+    expect(upcoming.every((e) => e.status === 'upcoming')).toBe(true);
+  });
+});
+
+describe('GET /api/events/:id', () => {
+  it('shows the event and what the viewer may do', async () => {
+    const event = await createEvent(t.app, host.cookie, eventBody(venueId, { days: 5 }));
+    const visitor = await getEvent(t.app, event.id);
+    expect(visitor).toMatchObject({ id: event.id, title: event.title, venue: 'The Test Wine Bar', participantCount: 0, spotsLeft: 20 });
+    expect(visitor.viewer).toMatchObject({ registered: false, checkedIn: false, isHost: false, refundable: true, paid: false });
+    expect(Date.parse(visitor.date) - Date.parse(visitor.viewer.selfCheckInOpensAt)).toBe(60 * 60_000);
+
+    expect((await getEvent(t.app, event.id, host.cookie)).viewer.isHost).toBe(true);
+    expect((await getEvent(t.app, event.id, admin.cookie)).viewer.isHost).toBe(true);
+    const other = await signUpHost(t);
+    expect((await getEvent(t.app, event.id, other.cookie)).viewer.isHost).toBe(false);
+
+    const member = await signUp(t.app);
+    await buyTicket(t.app, event.id, member);
+    expect((await getEvent(t.app, event.id, member.cookie)).viewer).toMatchObject({ registered: true, paid: true, isHost: false });
+  });
+
+  it("answers 404 'Event not found' for an unknown id", async () => {
+    const res = await get('/api/events/987654');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: 'Event not found', error: 'Event not found' });
+  });
+
+  it('answers 400 to an id that is not a number', async () => {
+    for (const id of ['abc', '1.5', '-1', '0', '99999999999']) {
+      const body = expectBadInput(await get(`/api/events/${id}`));
+      expect(body.errors[0]!.path).toBe('params.id');
+    }
+  });
+});
+
+describe('GET /api/users/:id/events', () => {
+  it('lists the own registrations; others get 403, visitors 401, admins see anyone', async () => {
+    const member = await signUp(t.app);
+    const a = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 4 }));
+    const b = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 6 }));
+    await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 7 })); // not registered
+    expect((await registerFor(t.app, a.id, member)).statusCode).toBe(201);
+    expect((await registerFor(t.app, b.id, member)).statusCode).toBe(201);
+
+    const own = await get(`/api/users/${member.user.id}/events`, member.cookie);
+    expect(own.statusCode).toBe(200);
+    const list = own.json<UserEvent[]>();
+    expect(list.map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
+    for (const e of list) {
+      expect(e.checkedIn).toBe(false);
+      expect(Number.isNaN(Date.parse(e.registeredAt))).toBe(false);
+      expect(e.participantCount).toBe(1);
+    }
+
+    const stranger = await signUp(t.app);
+    const denied = await get(`/api/users/${member.user.id}/events`, stranger.cookie);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.body).not.toContain(a.title);
+    expect((await get(`/api/users/${member.user.id}/events`)).statusCode).toBe(401);
+    const asAdmin = await get(`/api/users/${member.user.id}/events`, admin.cookie);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json<UserEvent[]>()).toHaveLength(2);
+  });
+});
+
+describe('GET /api/events/:id/participants', () => {
+  it('shows registered guests and the hosts who is coming, with no contact details', async () => {
+    const event = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 8 }));
+    const ann = await signUp(t.app, { name: 'Ann Guest', age: 34, bio: 'Loves jazz', interests: ['Jazz'], contactInfo: '07700 900111' });
+    const ben = await signUp(t.app, { name: 'Ben Guest', age: 41, contactInfo: '07700 900222' });
+    expect((await registerFor(t.app, event.id, ann)).statusCode).toBe(201);
+    expect((await registerFor(t.app, event.id, ben)).statusCode).toBe(201);
+
+    for (const cookie of [ann.cookie, ben.cookie, host.cookie, admin.cookie]) {
+      const res = await get(`/api/events/${event.id}/participants`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json<{ id: number; userId: number; checkedIn: boolean; user: Record<string, unknown> }[]>();
+      expect(list.map((p) => p.userId)).toEqual([ann.user.id, ben.user.id]);
+      expect(list[0]!.user).toEqual({ name: 'Ann Guest', age: 34, bio: 'Loves jazz', interests: ['Jazz'], profileImage: null });
+      for (const p of list) {
+        expect(Object.keys(p).sort()).toEqual(['checkedIn', 'id', 'user', 'userId']);
+        expect(Object.keys(p.user).sort()).toEqual(['age', 'bio', 'interests', 'name', 'profileImage']);
+      }
+      for (const secret of [ann.user.email, ben.user.email, '900111', '900222']) expect(res.body).not.toContain(secret);
+    }
+  });
+
+  it('refuses members who are not coming (403), other hosts (403) and visitors (401)', async () => {
+    const event = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 9 }));
+    const guest = await signUp(t.app, { name: 'Secret Guest' });
+    expect((await registerFor(t.app, event.id, guest)).statusCode).toBe(201);
+
+    const stranger = await signUp(t.app);
+    const res = await get(`/api/events/${event.id}/participants`, stranger.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('Secret Guest');
+    const otherHost = await signUpHost(t);
+    expect((await get(`/api/events/${event.id}/participants`, otherHost.cookie)).statusCode).toBe(403);
+    expect((await get(`/api/events/${event.id}/participants`)).statusCode).toBe(401);
+    expect((await get('/api/events/987654/participants', stranger.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/events', () => {
+  it('creates an evening for a host, with the defaults', async () => {
+    const body = eventBody(venueId, { title: '  Wine & Friends  ', days: 10 });
+    const res = await postEvent(body, host.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const event = res.json<Event>();
+    expect(event).toMatchObject({
+      title: 'Wine & Friends',
+      venue: 'The Test Wine Bar',
+      venueId,
+      startTime: '19:00',
+      endTime: '22:00',
+      price: 1500,
+      maxParticipants: 20,
+      participantCount: 0,
+      spotsLeft: 20,
+      ageRangeMin: 25,
+      ageRangeMax: 45,
+      roundDuration: 300,
+      status: 'upcoming',
+      hostId: host.user.id,
+    });
+    expect(Date.parse(event.endsAt) - Date.parse(event.date)).toBe(3 * 3_600_000);
+    // Listed, and the same when read back.
+    expect((await get('/api/events')).json<Event[]>().some((e) => e.id === event.id)).toBe(true);
+    expect(await getEvent(t.app, event.id)).toMatchObject(event);
+  });
+
+  it('keeps a chosen round duration and a free price', async () => {
+    const event = await createEvent(t.app, host.cookie, eventBody(venueId, { roundDuration: 600, price: 0, days: 11 }));
+    expect(event).toMatchObject({ roundDuration: 600, price: 0 });
+  });
+
+  it('is for hosts only: 401 for a visitor, 403 for a member, and nothing is created', async () => {
+    const before = await eventRows();
+    expect((await postEvent(eventBody(venueId))).statusCode).toBe(401);
+    const member = await signUp(t.app);
+    const res = await postEvent(eventBody(venueId), member.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/hosts only/);
+    expect(await eventRows()).toBe(before);
+  });
+
+  it("refuses a host creating an event for another host (403); an admin may", async () => {
+    const other = await signUpHost(t);
+    const before = await eventRows();
+    const res = await postEvent(eventBody(venueId, { hostId: other.user.id }), host.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(await eventRows()).toBe(before);
+    expect((await postEvent(eventBody(venueId, { hostId: host.user.id }), host.cookie)).statusCode).toBe(201);
+    const byAdmin = await postEvent(eventBody(venueId, { hostId: other.user.id }), admin.cookie);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+    expect(byAdmin.json<Event>().hostId).toBe(other.user.id);
+  });
+
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['no title', { title: '' }, 'title', 'Event title is required'],
+    ['a blank title', { title: '   ' }, 'title', 'Event title is required'],
+    ['a missing title', { title: undefined }, 'title', 'Event title is required'],
+    ['a minimum age under 18', { ageRangeMin: 17 }, 'ageRangeMin', 'Minimum age must be at least 18'],
+    ['a maximum age over 65', { ageRangeMax: 66 }, 'ageRangeMax', 'Maximum age cannot exceed 65'],
+    ['an age range upside down', { ageRangeMin: 40, ageRangeMax: 30 }, 'ageRangeMax', 'Maximum age must be at least the minimum age'],
+    ['0 participants', { maxParticipants: 0 }, 'maxParticipants', 'Must allow at least 6 participants'],
+    ['5 participants', { maxParticipants: 5 }, 'maxParticipants', 'Must allow at least 6 participants'],
+    ['101 participants', { maxParticipants: 101 }, 'maxParticipants', 'Cannot exceed 100 participants'],
+    ['a negative price', { price: -1500 }, 'price', 'Price cannot be negative'],
+    ['an end before the start', { startTime: '21:00', endTime: '19:00' }, 'endTime', 'End time must be after the start time'],
+    ['an end equal to the start', { startTime: '19:00', endTime: '19:00' }, 'endTime', 'End time must be after the start time'],
+    ['a bad start time', { startTime: '25:00' }, 'startTime', 'Start time is required'],
+    ['no venue', { venueId: undefined }, 'venueId', 'Venue name is required'],
+    ['an unknown round duration', { roundDuration: 301 }, 'roundDuration', 'Round duration must be 5, 7, 10, 15 or 30 minutes, 1 hour or 1.5 hours'],
+    ['a past date', { date: dayFromNow(-2) }, 'date', 'The event must start in the future'],
+    ['a nonsense date', { date: 'next tuesday' }, 'date', 'Please select a date'],
+    ['an unknown venue', { venueId: 987654 }, 'venueId', 'Venue not found'],
+  ];
+  it.each(cases)('rejects %s with 400 and its message, creating nothing', async (_name, patch, path, message) => {
+    const before = await eventRows();
+    const body = expectBadInput(await postEvent({ ...eventBody(venueId), ...patch }, host.cookie));
+    expect(body.errors).toContainEqual({ path, message });
+    expect(await eventRows()).toBe(before);
+  });
+
+  it('rejects a start earlier today (already begun) with 400', async () => {
+    const before = await eventRows();
+    const earlier = new Date(Date.now() - 2 * 60_000);
+    const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(earlier);
+    // Only meaningful when "a minute ago" is still today in London.
+    if (hhmm < '23:58' && hhmm > '00:02') {
+      const body = expectBadInput(await postEvent({ ...eventBody(venueId), date: dayFromNow(0), startTime: hhmm, endTime: '23:59' }, host.cookie));
+      expect(body.errors).toContainEqual({ path: 'date', message: 'The event must start in the future' });
+    }
+    expect(await eventRows()).toBe(before);
+  });
+
+  it('refuses an inactive venue with 409', async () => {
+    const venue = await createVenue(t.app, host.cookie, { name: 'Closed Café', isActive: false });
+    const before = await eventRows();
+    const res = await postEvent(eventBody(venue.id), host.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Closed Café is not active. Activate it on the venues page first.');
+    expect(await eventRows()).toBe(before);
+  });
+
+  it('refuses a time the venue has blocked with 409; next to the block is fine', async () => {
+    const venue = await createVenue(t.app, host.cookie, { name: 'Busy Bar' });
+    const day = dayFromNow(12);
+    const block = await t.app.inject({
+      method: 'POST',
+      url: `/api/venues/${venue.id}/slots`,
+      headers: withCookie(host.cookie),
+      payload: { day, startTime: '18:00', endTime: '20:00', kind: 'blocked', reason: 'maintenance' },
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    const before = await eventRows();
+    const res = await postEvent(eventBody(venue.id, { date: day, startTime: '19:30', endTime: '22:00' }), host.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Busy Bar is blocked 18:00-20:00 that day for maintenance.');
+    expect(await eventRows()).toBe(before);
+    // Right after the block ends, the venue is bookable.
+    expect((await postEvent(eventBody(venue.id, { date: day, startTime: '20:00', endTime: '22:00' }), host.cookie)).statusCode).toBe(201);
+  });
+
+  it('rejects a body that is not JSON or has unknown types with 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(host.cookie, { 'content-type': 'application/json' }), payload: '{nope' });
+    expectBadInput(res);
+    expectBadInput(await postEvent({ ...eventBody(venueId), maxParticipants: '12' }, host.cookie));
+  });
+});
+
+describe('event detail after registrations', () => {
+  it('counts participants and spots left', async () => {
+    const event = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, maxParticipants: 6, days: 13 }));
+    const members = await Promise.all([signUp(t.app), signUp(t.app)]);
+    for (const m of members) expect((await registerFor(t.app, event.id, m)).statusCode).toBe(201);
+    const detail: EventDetail = await getEvent(t.app, event.id, members[0]!.cookie);
+    expect(detail).toMatchObject({ participantCount: 2, spotsLeft: 4, maxParticipants: 6 });
+    expect(detail.viewer).toMatchObject({ registered: true, paid: false });
+  });
+});

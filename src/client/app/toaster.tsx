@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST } from '@shared/domain/constants';
 
@@ -13,6 +14,8 @@ export default function AppToaster() {
       richColors
       closeButton
       toastOptions={{ className: 'text-base' }}
+      // Darker text than sonner's rich colours, for AA contrast on their pale backgrounds.
+      style={{ '--success-text': '#14532d', '--error-text': '#7f1d1d', '--info-text': '#1e3a8a', '--warning-text': '#713f12' } as CSSProperties}
     />
   );
 }

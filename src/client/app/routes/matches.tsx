@@ -1,0 +1,16 @@
+import { Page, PageTitle } from '@client/components/ui/page';
+import { Spinner } from '@client/components/ui/spinner';
+import { useMe } from '@client/features/auth/api/auth';
+import { MatchesScreen } from '@client/features/matches/components/matches-screen';
+
+/** /matches (?event optional): the member's matches, evening by evening. The id comes from the server session. */
+export function Component() {
+  const me = useMe();
+  if (!me.data) return <Spinner />;
+  return (
+    <Page wide>
+      <PageTitle sub="The people you matched with, evening by evening. Share your contact and start a conversation.">Matches</PageTitle>
+      <MatchesScreen userId={me.data.id} userName={me.data.name} />
+    </Page>
+  );
+}

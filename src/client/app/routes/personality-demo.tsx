@@ -1,0 +1,12 @@
+import { Page, PageTitle } from '@client/components/ui/page';
+import { PersonalityDemo } from '@client/features/matches/components/personality-demo';
+
+/** /personality-demo (organiser-tools §2.12): the personality algorithm on five fictional people. Open to everyone. */
+export function Component() {
+  return (
+    <Page wide>
+      <PageTitle sub="Pick someone to see who the personality algorithm would seat them with first.">Personality Matching Demo</PageTitle>
+      <PersonalityDemo />
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Match } from '@shared/schemas/live';
+
+export type MatchPerson = Match['user1'];
+
+/** The other person of a match, from the viewer's side. */
+export const counterpart = (m: Match, userId: number): MatchPerson => (m.user1Id === userId ? m.user2 : m.user1);
+
+/** Rating labels (member-app §9). */
+export const RATING_LABELS: Record<number, string> = {
+  1: 'Not a match',
+  2: 'Maybe',
+  3: 'Good connection',
+  4: 'Great connection',
+  5: 'Amazing connection!',
+};
+export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
+
+/** Friend group (member-app §4, §9): needs at least 2 contact-shared matches; at most 4 other members. */
+export const GROUP_MIN_SHARED = 2;
+export const GROUP_MAX_OTHERS = 4;
+
+export function friendGroup(matches: Match[], userId: number): MatchPerson[] | null {
+  const shared = matches.filter((m) => m.contactShared);
+  if (shared.length < GROUP_MIN_SHARED) return null;
+  return shared.slice(0, GROUP_MAX_OTHERS).map((m) => counterpart(m, userId));
+}
+
+/**
+ * Phone digits for a messaging link (member-app: digits extracted, a leading 0 becomes 44).
+ * Null when there are too few digits to be a phone number.
+ */
+export function phoneDigits(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 7) return null;
+  return digits.startsWith('0') ? `44${digits.slice(1)}` : digits;
+}
+
+const WA = 'https://wa.me/';
+
+/** An outbound WhatsApp link to one person, with a prefilled message. */
+export function whatsappLink(phone: string | null | undefined, message: string): string | null {
+  const digits = phoneDigits(phone);
+  return digits ? `${WA}${digits}?text=${encodeURIComponent(message)}` : null;
+}
+
+/** A WhatsApp link that opens the app with a prefilled message (the member picks or creates the group). */
+export const whatsappShareLink = (message: string) => `${WA}?text=${encodeURIComponent(message)}`;
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export const individualMessage = (name: string, eventTitle: string | undefined) =>
+  `Hi ${firstName(name)}! We matched at ${eventTitle ? `${eventTitle}` : 'Speed Friendship'}. It was lovely chatting. Fancy meeting up for a coffee or a drink soon?`;
+
+/** 'Alex, Sam and Jo'. */
+export function listNames(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+export const groupMessage = (names: string[], eventTitle: string | undefined) =>
+  `Hi ${listNames(names.map(firstName))}! We all matched at ${eventTitle ?? 'Speed Friendship'}, so let's keep the conversation going in a group chat. Who's up for meeting again soon?`;
+
+/** The phone as shown: the member's own text. */
+export const smsLink = (phone: string) => `sms:${phone.replace(/[^\d+]/g, '')}`;
+export const mailtoLink = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+
+/** Initials for an avatar. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+const TZ = 'Europe/London';
+const shortDate = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: TZ });
+/** 'Wed 14 May 2025' in UK time. */
+export const formatEventDate = (iso: string) => shortDate.format(new Date(iso));
+
+export const isPastEvent = (e: { date: string; status: string }, now = Date.now()) => e.status === 'completed' || new Date(e.date).getTime() < now;
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

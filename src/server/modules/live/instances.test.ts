@@ -1,0 +1,116 @@
+/**
+ * Two server instances on one PostgreSQL (LISTEN/NOTIFY): a change made on one reaches the
+ * sockets of the other, and a transition that falls due is applied once although both
+ * instances race for it. Runs only with DATABASE_URL (CI); PGlite has a single instance.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { roundHistory } from '../../db/schema/index';
+import { createTestApp, withCookie, type TestContext } from '../../test/harness';
+import { endPhaseIn, joinLive, listen, quietFor, setUpEvening, timerRow, type LiveClient, type Member } from '../../test/live-helpers';
+
+const onPostgres = !!process.env.DATABASE_URL;
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
+  let A: TestContext;
+  let B: TestContext;
+  let baseA: string;
+  let baseB: string;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    A = await createTestApp();
+    B = await createTestApp({ shareDatabaseWith: A });
+    baseA = await listen(A.app);
+    baseB = await listen(B.app);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await B?.close();
+    await A?.close();
+  });
+
+  async function join(base: string, eventId: number, m: Member, isHost = false) {
+    const { client } = await joinLive(base, { eventId, userId: m.user.id, isHost }, m.cookie);
+    clients.push(client);
+    return client;
+  }
+
+  async function history(eventId: number) {
+    return A.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, eventId)).orderBy(roundHistory.round);
+  }
+
+  it('a host command on instance A reaches a client on instance B, and the other way round', async () => {
+    const ev = await setUpEvening(A, { guests: 2 });
+    const host = await join(baseA, ev.event.id, ev.host, true);
+    const onA = await join(baseA, ev.event.id, ev.guests[0]!);
+    const onB = await join(baseB, ev.event.id, ev.guests[1]!);
+
+    host.send({ type: 'start_timer' });
+    const [a, b] = await Promise.all([onA.next('timer_started'), onB.next('timer_started')]);
+    expect(b).toMatchObject({ currentRound: 1, phase: 'active', version: 1, endsAt: a.endsAt });
+
+    // A command through instance B's HTTP API reaches the sockets on A.
+    const res = await B.app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type: 'pause_timer' } });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const c of [host, onA, onB]) expect(await c.next('timer_paused')).toMatchObject({ phase: 'paused', version: 2 });
+
+    // Both instances answer with the same state.
+    const viaA = await A.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.guests[0]!.cookie) });
+    const viaB = await B.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.guests[1]!.cookie) });
+    expect({ ...viaB.json(), serverNow: 0 }).toEqual({ ...viaA.json(), serverNow: 0 });
+  });
+
+  it('a due transition happens once although both instances race for it', async () => {
+    const ev = await setUpEvening(A, { guests: 2 });
+    const host = await join(baseA, ev.event.id, ev.host, true);
+    const onA = await join(baseA, ev.event.id, ev.guests[0]!);
+    const onB = await join(baseB, ev.event.id, ev.guests[1]!);
+    const watchers = [host, onA, onB];
+
+    /** Make the running phase end in 600 ms, and have both instances set their timeouts for that moment. */
+    const runOutSoon = async () => {
+      await endPhaseIn(A.db, ev.event.id, 600);
+      await A.app.live.publishTimer(ev.event.id, 'timer_sync');
+    };
+    const exactlyOnce = async (type: 'round_complete' | 'grace_started' | 'timer_started', before: number) => {
+      const got = await Promise.all(watchers.map((c) => c.next(type, 3000)));
+      await quietFor(1200); // longer than the poll: a second winner would have spoken by now
+      for (const c of watchers) expect(c.messages.filter((m) => m.type === type && 'version' in m && m.version > before)).toHaveLength(1);
+      return got[0]!;
+    };
+
+    for (let round = 1; round <= 2; round++) {
+      host.send({ type: 'start_timer' });
+      await Promise.all(watchers.map((c) => c.next('timer_started')));
+      const v = (await timerRow(A.db, ev.event.id)).version;
+      await runOutSoon();
+      const done = await exactlyOnce('round_complete', v);
+      expect(done).toMatchObject({ currentRound: round, phase: 'idle', version: v + 1 });
+      expect((await timerRow(A.db, ev.event.id)).version).toBe(v + 1);
+    }
+    expect(await history(ev.event.id)).toEqual([
+      { round: 1, status: 'completed' },
+      { round: 2, status: 'completed' },
+    ]);
+
+    // Auto-advance: grace, then the next round, each started once.
+    host.send({ type: 'start_timer', autoAdvance: true });
+    await Promise.all(watchers.map((c) => c.next('timer_started')));
+    let v = (await timerRow(A.db, ev.event.id)).version;
+    await runOutSoon();
+    expect(await exactlyOnce('grace_started', v)).toMatchObject({ currentRound: 3, phase: 'grace', version: v + 1 });
+    v += 1;
+    await runOutSoon();
+    expect(await exactlyOnce('timer_started', v)).toMatchObject({ currentRound: 4, phase: 'active', version: v + 1 });
+    expect((await timerRow(A.db, ev.event.id)).version).toBe(v + 1);
+    expect(await history(ev.event.id)).toEqual([
+      { round: 1, status: 'completed' },
+      { round: 2, status: 'completed' },
+      { round: 3, status: 'completed' },
+      { round: 4, status: 'active' },
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import { errorBody, idParam, idParams } from '@shared/schemas/common';
 import { calculateBody, matchSchema, quickRatingBody, ratingBody, ratingSchema } from '@shared/schemas/live';
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
+import * as live from '../live/service';
 import * as matching from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -58,7 +59,11 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/events/:id/connections', { schema: { params: idParams, body: quickRatingBody } }, async (req) => {
     const viewer = await requireViewer(req);
     if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
-    const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, null);
+    const timer = await live.timerState(app.db, req.params.id);
+    const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, {
+      round: timer.currentRound > 0 ? timer.currentRound : null,
+      active: timer.phase === 'active',
+    });
     await app.live.publish(req.params.id, 'ratings_updated');
     return result;
   });

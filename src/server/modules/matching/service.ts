@@ -174,8 +174,18 @@ export async function progress(db: Db, viewer: Viewer, eventId: number, round: n
   });
 }
 
-/** /live-event: log a conversation (QR, code or list) and optionally the yes/no decision (a quick rating 4 or 1). */
-export async function logConnection(db: Db, viewer: Viewer, eventId: number, input: { ratedId?: number | undefined; code?: string | undefined; method: 'qr' | 'code' | 'list'; decision?: 'yes' | 'no' | undefined }, round: number | null) {
+/**
+ * /live-event: log a conversation (QR, code or list) during an active round, and optionally the
+ * yes/no decision (a quick rating 4 or 1) — the decision may come after the round ends.
+ * A refused request changes nothing.
+ */
+export async function logConnection(
+  db: Db,
+  viewer: Viewer,
+  eventId: number,
+  input: { ratedId?: number | undefined; code?: string | undefined; method: 'qr' | 'code' | 'list'; decision?: 'yes' | 'no' | undefined },
+  live: { round: number | null; active: boolean },
+) {
   const me = await q.registrationOf(db, eventId, viewer.id);
   if (!me?.checkedIn) throw conflict('Check in to this event first');
   let otherId = input.ratedId;
@@ -188,11 +198,14 @@ export async function logConnection(db: Db, viewer: Viewer, eventId: number, inp
   if (otherId === viewer.id) throw new AppError('bad_request', 'That is your own code');
   const other = await q.registrationOf(db, eventId, otherId);
   if (!other?.checkedIn) throw conflict('You can only log guests checked in to this event');
-  await q.logConnection(db, { eventId, userId: viewer.id, otherId, method: input.method, round });
-  if (input.decision) {
-    if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
-    await q.upsertRating(db, { eventId, raterId: viewer.id, ratedId: otherId, rating: input.decision === 'yes' ? 4 : 1, round, source: 'quick' });
-  }
+  const logged = (await q.connectionsOf(db, eventId, viewer.id)).some((c) => c.otherId === otherId);
+  if (!logged && !live.active) throw conflict('Conversations can be logged only while a round is running');
+  if (input.decision && (await q.releasedAt(db, eventId))) throw conflict('Ratings are closed: the host has released the matches');
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    if (!logged) await q.logConnection(t, { eventId, userId: viewer.id, otherId: otherId!, method: input.method, round: live.round });
+    if (input.decision) await q.upsertRating(t, { eventId, raterId: viewer.id, ratedId: otherId!, rating: input.decision === 'yes' ? 4 : 1, round: live.round, source: 'quick' });
+  });
   return connections(db, viewer, eventId);
 }
 

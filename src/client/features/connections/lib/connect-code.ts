@@ -1,0 +1,46 @@
+import type { Connection, ConnectionMethod } from '../api/connections';
+
+/** What a guest's QR code says: `SFCONNECT:<eventId>:<personalCode>`. */
+const PREFIX = 'SFCONNECT';
+
+export function connectPayload(eventId: number, personalCode: string) {
+  return `${PREFIX}:${eventId}:${personalCode}`;
+}
+
+export type ScanResult = { kind: 'ok'; code: string } | { kind: 'other-event' } | { kind: 'not-ours' };
+
+/** Read a scanned QR text: a code for this event, a code for another evening, or something else. */
+export function readConnectPayload(text: string, eventId: number): ScanResult {
+  const m = /^SFCONNECT:(\d+):([A-Za-z0-9]{1,12})$/.exec(text.trim());
+  if (!m) return { kind: 'not-ours' };
+  if (Number(m[1]) !== eventId) return { kind: 'other-event' };
+  return { kind: 'ok', code: m[2]!.toUpperCase() };
+}
+
+export const METHOD_LABEL: Record<ConnectionMethod, string> = { qr: 'QR scan', code: 'Code', list: 'List' };
+
+export type ConnectionStatus = 'Pending' | 'Match' | 'Declined';
+
+/** Pending until answered, then Match (yes) or Declined (no). */
+export function statusOf(c: Pick<Connection, 'response'>): ConnectionStatus {
+  return c.response === 'yes' ? 'Match' : c.response === 'no' ? 'Declined' : 'Pending';
+}
+
+/** m:ss for the round countdown. */
+export function formatClock(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The countdown read out in words for screen readers ("4 minutes 5 seconds"). */
+export function spokenClock(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds));
+  const m = Math.floor(s / 60);
+  const r = s % 60;
+  const parts = [m ? `${m} minute${m === 1 ? '' : 's'}` : '', r || !m ? `${r} second${r === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.join(' ');
+}
+
+export function formatTime(iso: string) {
+  return new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+}

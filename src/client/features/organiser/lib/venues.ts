@@ -1,0 +1,43 @@
+import type { AMENITIES, BLOCK_REASONS, Venue } from '@shared/schemas/events';
+
+export type Amenity = (typeof AMENITIES)[number];
+export type BlockReason = (typeof BLOCK_REASONS)[number];
+
+export const AMENITY_LABELS: Record<Amenity, string> = {
+  wifi: 'Wi-Fi',
+  coffee: 'Coffee',
+  parking: 'Parking',
+  music: 'Music',
+  bar: 'Bar',
+  catering: 'Catering',
+  outdoor: 'Outdoor space',
+};
+
+export const amenityLabel = (a: string) => AMENITY_LABELS[a as Amenity] ?? a;
+
+export const BLOCK_REASON_LABELS: Record<BlockReason, string> = {
+  maintenance: 'Maintenance',
+  private_event: 'Private event',
+  staff_training: 'Staff training',
+  holiday: 'Holiday',
+  other: 'Other',
+};
+
+export const blockReasonLabel = (r: string | null) => (r ? (BLOCK_REASON_LABELS[r as BlockReason] ?? r) : 'Blocked');
+
+/** Pence as pounds: '£50' for whole pounds, '£12.50' otherwise. */
+export function formatPence(pence: number): string {
+  const pounds = pence / 100;
+  return `£${Number.isInteger(pounds) ? pounds.toLocaleString('en-GB') : pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
+
+/** The known venue with this name, address and city (ignoring case and spacing), if any. */
+export function findVenue(venues: readonly Venue[], typed: { name: string; address: string; city: string }, preferId?: number | null): Venue | undefined {
+  const same = (v: Venue) => norm(v.name) === norm(typed.name) && norm(v.address) === norm(typed.address) && norm(v.city) === norm(typed.city);
+  return venues.find((v) => v.id === preferId && same(v)) ?? venues.find((v) => v.isActive && same(v)) ?? venues.find(same);
+}
+
+/** The four one-tap presets of the create-event form: the first four active venues. */
+export const presetVenues = (venues: readonly Venue[]) => venues.filter((v) => v.isActive).slice(0, 4);

@@ -1,4 +1,4 @@
-import { ArrowLeft, Home, LogOut, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarHeart, HeartHandshake, Home, LogOut, UserRound } from 'lucide-react';
 import { useEffect, type ComponentType } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { cn } from '@client/components/ui/cn';
@@ -15,6 +15,8 @@ export interface RouteHandle {
 /** Bottom navigation: only entries whose screen exists are shown. */
 const NAV: { to: string; label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }[] = [
   { to: '/', label: 'Home', icon: Home },
+  { to: '/events', label: 'Events', icon: CalendarHeart },
+  { to: '/my-matches', label: 'Friend Matches', icon: HeartHandshake },
   { to: '/profile', label: 'Profile', icon: UserRound },
 ];
 
@@ -67,7 +69,7 @@ function BottomNav() {
               to={to}
               end={to === '/'}
               className={({ isActive }) =>
-                cn('flex min-h-16 flex-col items-center justify-center gap-1 text-sm font-semibold', isActive ? 'text-wine-700' : 'text-muted hover:text-wine-700')
+                cn('flex min-h-16 flex-col items-center justify-start gap-1 px-1 pt-2.5 pb-2 text-center text-sm leading-tight font-semibold', isActive ? 'text-wine-700' : 'text-muted hover:text-wine-700')
               }
             >
               <Icon aria-hidden={true} className="size-6" />

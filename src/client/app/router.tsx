@@ -29,9 +29,26 @@ export const router = createBrowserRouter([
       { path: '/stats123', lazy: () => import('./routes/admin-stats'), handle: h({ title: 'Signups' }) },
       { path: '/admin-stats', lazy: () => import('./routes/admin-stats'), handle: h({ title: 'Signups' }) },
       { path: '/waitlist-dashboard', lazy: () => import('./routes/waitlist-dashboard'), handle: h({ title: 'Waitlist dashboard' }) },
+      { path: '/create-event', lazy: () => import('./routes/create-event'), handle: h({ title: 'Create event' }) },
+      { path: '/venues', lazy: () => import('./routes/venues'), handle: h({ title: 'Venues' }) },
+      { path: '/calendar', lazy: () => import('./routes/calendar'), handle: h({ title: 'Venue calendar' }) },
+      { path: '/live-event', lazy: () => import('./routes/live-event'), handle: h({ title: 'Live event' }) },
+      { path: '/timer', lazy: () => import('./routes/timer'), handle: h({ title: 'Round timer' }) },
+      { path: '/host-control', lazy: () => import('./routes/host-control'), handle: h({ title: 'Host control' }) },
+      { path: '/dashboard', lazy: () => import('./routes/dashboard'), handle: h({ title: 'Event control dashboard' }) },
+      { path: '/matching-dashboard', lazy: () => import('./routes/matching-dashboard'), handle: h({ title: 'Advanced Matching' }) },
+      { path: '/personality-demo', lazy: () => import('./routes/personality-demo'), handle: h({ title: 'Personality Matching Demo' }) },
       {
         element: <RequireSignIn />,
-        children: [{ path: '/profile', lazy: () => import('./routes/profile'), handle: h({ title: 'My Profile' }) }],
+        children: [
+          { path: '/profile', lazy: () => import('./routes/profile'), handle: h({ title: 'My Profile' }) },
+          { path: '/events', lazy: () => import('./routes/events'), handle: h({ title: 'Events' }) },
+          { path: '/events/:id', lazy: () => import('./routes/event-detail'), handle: h({ title: 'Event', back: '/events' }) },
+          // The back link to /events/{id} is in the page: a static handle cannot know the id.
+          { path: '/checkout/:id', lazy: () => import('./routes/checkout'), handle: h({ title: 'Complete Registration' }) },
+          { path: '/matches', lazy: () => import('./routes/matches'), handle: h({ title: 'Matches' }) },
+          { path: '/my-matches', lazy: () => import('./routes/my-matches'), handle: h({ title: 'Friend Matches' }) },
+        ],
       },
       {
         element: <UnknownPath />,

@@ -4,7 +4,7 @@ import { LoginForm } from '@client/features/auth/components/login-form';
 
 /** Only same-site paths are followed after login. */
 function safeNext(next: string | null) {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/profile';
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/events';
 }
 
 export function Component() {

@@ -1,0 +1,52 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Spinner } from '@client/components/ui/spinner';
+import { useMe } from '@client/features/auth/api/auth';
+import { EventDetailScreen } from '@client/features/events/components/event-detail-screen';
+import { LiveTimer, MyRoundCard } from '@client/features/live';
+import { MatchesCard } from '@client/features/matches/components/matches-list';
+import { RatingCard } from '@client/features/matches/components/rating-card';
+import { RatingStats } from '@client/features/matches/components/rating-stats';
+import { useLiveSocket } from '@client/lib/live-socket';
+
+/**
+ * /events/{id}: the event (features/events) with the live evening composed in: the shared
+ * timer (host controls with ?admin=true, honoured only for a host of the event), whom to talk
+ * to, the rating card and stats once checked in, and the matches once the evening is over.
+ */
+export function Component() {
+  const me = useMe();
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const eventId = Number(id);
+  const valid = Number.isInteger(eventId) && eventId > 0;
+  const hostWish = params.get('admin') === 'true';
+  const userId = me.data?.id ?? null;
+  const socket = useLiveSocket(valid && userId ? eventId : null, userId, hostWish);
+  if (!me.data) return <Spinner />;
+  const uid = me.data.id;
+  const round = socket.timer && socket.timer.currentRound > 0 ? socket.timer.currentRound : null;
+  return (
+    <EventDetailScreen
+      key={eventId}
+      eventId={valid ? eventId : 0}
+      userId={uid}
+      liveSlot={(event) =>
+        event.status !== 'completed' && (event.viewer.checkedIn || event.viewer.isHost) ? (
+          <div className="space-y-4">
+            <LiveTimer eventId={event.id} userId={uid} isHost={hostWish} />
+            {event.viewer.checkedIn && <MyRoundCard eventId={event.id} userId={uid} />}
+          </div>
+        ) : null
+      }
+      ratingSlot={(event) =>
+        event.viewer.checkedIn ? (
+          <div className="space-y-4">
+            <RatingStats eventId={event.id} userId={uid} />
+            {event.status !== 'completed' && <RatingCard eventId={event.id} userId={uid} round={round} />}
+          </div>
+        ) : null
+      }
+      matchesSlot={(event) => (event.status === 'completed' && event.viewer.registered ? <MatchesCard eventId={event.id} userId={uid} eventTitle={event.title} /> : null)}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { useSearchParams } from 'react-router';
+import { Spinner } from '@client/components/ui/spinner';
+import { useMe } from '@client/features/auth/api/auth';
+import { AccessCard, TimerFrame, TimerScreen } from '@client/features/live';
+
+const idParam = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
+
+/** /timer (organiser spec §2.7): the full-screen round timer for a guest of the event. */
+export function Component() {
+  const me = useMe();
+  const [params] = useSearchParams();
+  if (me.isPending) return <Spinner />;
+  if (!me.data) {
+    return (
+      <TimerFrame>
+        <AccessCard kind="signin" title="Log in to see your round timer">
+          <p>On the night, your phone shows the same round and clock as everyone in the room, and whom to talk to next.</p>
+        </AccessCard>
+      </TimerFrame>
+    );
+  }
+  return <TimerScreen userId={me.data.id} eventParam={idParam(params.get('event'))} />;
+}

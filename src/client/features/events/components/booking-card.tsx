@@ -1,0 +1,45 @@
+import { CalendarX2, Sparkles } from 'lucide-react';
+import type { EventDetail } from '@shared/schemas/events';
+import { Card } from '@client/components/ui/card';
+import { useNow } from '../hooks/use-now';
+import { canRegister, formatPrice, isPast, spotsLeftText } from '../lib/format';
+import { RegisterAction } from './register-action';
+
+/** For a member without a place: the price and Register while open; otherwise why it is closed. */
+export function BookingCard({ event, userId }: { event: EventDetail; userId: number }) {
+  const now = useNow(30_000);
+  const open = canRegister(event, now);
+  const closed = isPast(event, now) || event.status === 'completed';
+
+  return (
+    <Card>
+      <h2 className="sr-only">
+        Your place
+      </h2>
+      <p className="flex items-baseline gap-2">
+        <span className="font-display text-4xl font-bold text-wine-800">{event.price > 0 ? formatPrice(event.price) : 'Free'}</span>
+        {event.price > 0 && <span className="text-muted">per person</span>}
+      </p>
+      <p className="mt-1 flex items-center gap-2 text-ink">
+        <Sparkles aria-hidden="true" className="size-4 shrink-0 text-apricot-700" />
+        Includes venue access and a welcome drink
+      </p>
+      {open ? (
+        <>
+          <p className="mt-4 font-semibold text-apricot-700">{spotsLeftText(event.spotsLeft)}</p>
+          <RegisterAction event={event} userId={userId} size="lg" block className="mt-3" />
+          {event.price > 0 && <p className="mt-3 text-center text-sm text-muted">Free cancellation up to 24 hours before the start.</p>}
+        </>
+      ) : (
+        <div className="mt-4 flex items-start gap-3 rounded-2xl bg-stone-100 p-4 text-stone-700">
+          <CalendarX2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            {closed
+              ? 'This evening has already started, so registration has closed.'
+              : 'This evening is full. Seats free up when someone cancels, so check back later.'}
+          </p>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,233 @@
+import { CalendarDays, CircleCheck, Clock, MapPin, Megaphone, UsersRound, X } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { EventDetail } from '@shared/schemas/events';
+import { Button } from '@client/components/ui/button';
+import { Card, CardTitle } from '@client/components/ui/card';
+import { Page } from '@client/components/ui/page';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
+import { useDocumentTitle } from '@client/lib/document-title';
+import { useEvent, useRegister, type CancelResult } from '../api/events';
+import { useNow } from '../hooks/use-now';
+import { eventBadge, formatLongDate, formatTimeRange, spotsLeftText } from '../lib/format';
+import { BookingCard } from './booking-card';
+import { CancelDialog } from './cancel-dialog';
+import { CapacityMeter } from './capacity-meter';
+import { ParticipantsCard } from './participants-card';
+import { StatusBadge } from './status-badge';
+import { TicketCard } from './ticket-card';
+
+/** A composition slot: content, or content made from the loaded event. */
+export type EventSlot = ReactNode | ((event: EventDetail) => ReactNode);
+
+export interface EventDetailSlots {
+  /** LATER (live evening issue): the round timer and stats card, for checked-in guests and hosts. */
+  liveSlot?: EventSlot;
+  /** LATER (live evening issue): the rating card, one partner at a time. */
+  ratingSlot?: EventSlot;
+  /** LATER (matches issue): the matches list once the evening is completed. */
+  matchesSlot?: EventSlot;
+}
+
+const fill = (slot: EventSlot | undefined, event: EventDetail) => (typeof slot === 'function' ? slot(event) : slot);
+
+/** /events/{id}: the evening, the member's place in it (register, ticket, check-in, cancel) and who's coming. */
+export function EventDetailScreen({ eventId, userId, ...slots }: { eventId: number; userId: number } & EventDetailSlots) {
+  const event = useEvent(eventId);
+
+  if (event.isPending) return <Spinner label="Loading the event" />;
+  if (event.isError) {
+    const notFound = event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400);
+    return (
+      <Page>
+        <Card className="text-center">
+          <h1 className="text-3xl font-bold text-wine-900">{notFound ? 'Event not found' : "We couldn't load this event"}</h1>
+          <p className="mt-2 text-muted">{notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}</p>
+          <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
+            {!notFound && (
+              <Button variant="outline" onClick={() => void event.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Button asChild>
+              <Link to="/events">Browse Events</Link>
+            </Button>
+          </div>
+        </Card>
+      </Page>
+    );
+  }
+  return <EventDetailView event={event.data} userId={userId} {...slots} />;
+}
+
+function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot }: { event: EventDetail; userId: number } & EventDetailSlots) {
+  useDocumentTitle(`${event.title} · Speed Friendship`);
+  const now = useNow(30_000);
+  const badge = eventBadge(event, now);
+  const happening = event.status === 'upcoming' && badge === 'Past' && new Date(event.endsAt).getTime() > now;
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [cancelled, setCancelled] = useState<CancelResult | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  useStripeReturn(event, userId);
+
+  const live = fill(liveSlot, event);
+  const rating = fill(ratingSlot, event);
+  const matches = fill(matchesSlot, event);
+
+  return (
+    <Page wide>
+      {/* The header's Back button (route handle) goes to /events. */}
+      {event.viewer.registered && !cancelled && <PaymentSuccessBanner />}
+      {cancelled && (
+        <div ref={noticeRef} tabIndex={-1} role="status" className="mb-4 flex items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 focus:outline-none focus-visible:outline-3">
+          <Megaphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-wine-500" />
+          <div className="flex-1">
+            <p className="font-bold text-wine-900">Registration cancelled</p>
+            <p className="mt-1 text-ink">{cancelled.message}</p>
+          </div>
+          <button type="button" onClick={() => setCancelled(null)} aria-label="Dismiss" className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-wine-50">
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      )}
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 lg:gap-y-6">
+        <header className="lg:col-start-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge label={happening ? 'Happening now' : badge} />
+            {event.viewer.isHost && <span className="rounded-full bg-apricot-100 px-3 py-1 text-sm font-semibold text-apricot-700">You're hosting</span>}
+          </div>
+          <h1 className="mt-3 text-3xl leading-tight font-bold break-words text-wine-900 sm:text-4xl">{event.title}</h1>
+          <p className="mt-1 text-lg text-muted">
+            Ages {event.ageRangeMin}-{event.ageRangeMax}
+          </p>
+          <dl className="mt-5 grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6">
+            <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
+              <time dateTime={event.date}>{formatLongDate(event.date)}</time>
+            </Fact>
+            <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
+              {formatTimeRange(event)}
+            </Fact>
+            <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Venue">
+              {event.venue}
+            </Fact>
+            <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Participants">
+              <span className="block">
+                {event.participantCount}/{event.maxParticipants}
+                {badge !== 'Past' && event.spotsLeft > 0 && <span className="font-normal text-muted"> · {spotsLeftText(event.spotsLeft)}</span>}
+              </span>
+              <CapacityMeter count={event.participantCount} max={event.maxParticipants} className="mt-2 max-w-48" />
+            </Fact>
+          </dl>
+        </header>
+
+        <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-6 lg:row-start-1 lg:self-start">
+          {event.viewer.registered ? (
+            <TicketCard
+              event={event}
+              userId={userId}
+              onCancel={() => {
+                setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+                setCancelOpen(true);
+              }}
+            />
+          ) : event.viewer.isHost ? (
+            <Card>
+              <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
+              <p className="mt-2 text-muted">Guests can check themselves in from an hour before the start, or you can check them in at the door.</p>
+            </Card>
+          ) : (
+            <BookingCard event={event} userId={userId} />
+          )}
+        </div>
+
+        {event.description && (
+          <Card className="lg:col-start-1">
+            <CardTitle>About this evening</CardTitle>
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-ink">{event.description}</p>
+          </Card>
+        )}
+
+        {/* Composition slots for later issues: render nothing unless the route passes content. */}
+        {live != null && <div className="lg:col-start-1">{live}</div>}
+        {rating != null && <div className="lg:col-start-1">{rating}</div>}
+        {matches != null && <div className="lg:col-start-1">{matches}</div>}
+
+        <div className="lg:col-start-1">
+          <ParticipantsCard eventId={event.id} userId={userId} allowed={event.viewer.registered || event.viewer.isHost} past={badge === 'Past' && !happening} />
+        </div>
+      </div>
+
+      <CancelDialog
+        event={event}
+        userId={userId}
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        onCancelled={setCancelled}
+        onClosedAfterCancel={() => requestAnimationFrame(() => noticeRef.current?.focus())}
+        returnFocusTo={opener}
+      />
+    </Page>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // Only dt and dd may sit in a dl's group: the icon lives inside the dt.
+  return (
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-sm font-semibold text-muted">
+        <span className="absolute top-0 left-0 flex size-10 items-center justify-center rounded-xl bg-wine-50 text-wine-600">{icon}</span>
+        {label}
+      </dt>
+      <dd className="font-semibold break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** '?payment=success': the member has just paid (shown while they hold the place); dismissable, which drops the param. */
+function PaymentSuccessBanner() {
+  const [params, setParams] = useSearchParams();
+  if (params.get('payment') !== 'success') return null;
+  const dismiss = () =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const k of ['payment', 'payment_intent', 'payment_intent_client_secret', 'redirect_status']) next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <div role="status" className="mb-4 flex items-start gap-3 rounded-3xl bg-emerald-50 p-5 ring-1 ring-emerald-200">
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
+      <div className="flex-1">
+        <p className="font-bold text-emerald-900">Payment Successful</p>
+        <p className="mt-1 text-emerald-900">You're in! We've emailed your ticket with its QR code and a calendar invite.</p>
+      </div>
+      <button type="button" onClick={dismiss} aria-label="Dismiss" className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-emerald-800 hover:bg-emerald-100">
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Back from a Stripe redirect (a payment method that leaves the page): Stripe adds
+ * payment_intent and redirect_status. The server registers on its webhook anyway; asking here
+ * (idempotent) makes the ticket appear without waiting for it.
+ */
+function useStripeReturn(event: EventDetail, userId: number) {
+  const [params] = useSearchParams();
+  const register = useRegister(userId);
+  const asked = useRef(false);
+  const intent = params.get('payment_intent');
+  const succeeded = params.get('redirect_status') === 'succeeded';
+  const { mutate } = register;
+  useEffect(() => {
+    if (asked.current || !intent || !succeeded || event.viewer.registered) return;
+    asked.current = true;
+    mutate({ eventId: event.id, paymentIntentId: intent });
+  }, [intent, succeeded, event.viewer.registered, event.id, mutate]);
+}

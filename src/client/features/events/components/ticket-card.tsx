@@ -1,0 +1,104 @@
+import { CalendarPlus, CircleCheck, DoorOpen, Ticket, XCircle } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import type { EventDetail } from '@shared/schemas/events';
+import { Button } from '@client/components/ui/button';
+import { messageOf } from '@client/lib/api';
+import { useCheckIn } from '../api/events';
+import { useNow } from '../hooks/use-now';
+import { downloadIcs } from '../lib/ics';
+import { formatInstantTime, formatPrice, formatShortDate } from '../lib/format';
+
+/** The member's ticket for an evening: check-in at the door, add to calendar, cancel. */
+export function TicketCard({ event, userId, onCancel }: { event: EventDetail; userId: number; onCancel: () => void }) {
+  const now = useNow(15_000);
+  const started = new Date(event.date).getTime() <= now;
+  const ended = new Date(event.endsAt).getTime() <= now;
+  return (
+    <section aria-labelledby="ticket-title" className="overflow-hidden rounded-3xl bg-white shadow-md ring-1 ring-wine-100">
+      <div className="bg-wine-700 px-5 pt-5 pb-6 text-white sm:px-6">
+        <div className="flex items-center gap-3">
+          <span className="flex size-11 items-center justify-center rounded-full bg-white/15">
+            <Ticket aria-hidden="true" className="size-6" />
+          </span>
+          <div>
+            <h2 id="ticket-title" className="text-2xl font-bold">
+              You're registered
+            </h2>
+            <p className="text-wine-100">{event.viewer.paid ? `Paid ${formatPrice(event.price)}` : event.price > 0 ? 'Your place is booked' : 'Free entry'}</p>
+          </div>
+        </div>
+      </div>
+      {/* the ticket's perforation */}
+      <div aria-hidden="true" className="relative h-0 border-t-2 border-dashed border-wine-200">
+        <span className="absolute -top-3 -left-3 size-6 rounded-full bg-cream" />
+        <span className="absolute -top-3 -right-3 size-6 rounded-full bg-cream" />
+      </div>
+      <div className="space-y-5 px-5 pt-5 pb-5 sm:px-6 sm:pb-6">
+        {!ended && (
+          <p className="text-ink">Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.</p>
+        )}
+        <CheckIn event={event} userId={userId} now={now} ended={ended} />
+        {!ended && (
+          <div className="flex flex-col gap-3 border-t border-wine-100 pt-5">
+            <Button variant="outline" onClick={() => downloadIcs(event)}>
+              <CalendarPlus aria-hidden="true" className="size-5" />
+              Add to calendar
+            </Button>
+            {!started && (
+              <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onCancel}>
+                <XCircle aria-hidden="true" className="size-5" />
+                Cancel registration
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CheckIn({ event, userId, now, ended }: { event: EventDetail; userId: number; now: number; ended: boolean }) {
+  const checkIn = useCheckIn(userId, event.id);
+  const hintId = useId();
+  const opensAt = new Date(event.viewer.selfCheckInOpensAt).getTime();
+
+  if (event.viewer.checkedIn) {
+    return (
+      <div role="status" className="flex items-center gap-3 rounded-2xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
+        <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-emerald-700" />
+        <div>
+          <p className="text-lg font-bold text-emerald-900">Checked in</p>
+          <p className="text-emerald-900">{ended ? 'Thanks for coming!' : 'Enjoy the evening!'}</p>
+        </div>
+      </div>
+    );
+  }
+  if (ended) return <p className="rounded-2xl bg-stone-100 p-4 text-stone-700">This evening has finished. We hope to see you at the next one.</p>;
+
+  const open = now >= opensAt;
+  return (
+    <div className="space-y-2">
+      <Button
+        size="lg"
+        block
+        disabled={!open || checkIn.isPending}
+        aria-describedby={open ? undefined : hintId}
+        onClick={() =>
+          checkIn.mutate(undefined, {
+            onSuccess: () => toast.success('Checked In', { description: 'Welcome! Find a seat and grab your welcome drink.' }),
+            onError: (err) => toast.error('Check-in Failed', { description: messageOf(err, 'Failed to check in') }),
+          })
+        }
+      >
+        <DoorOpen aria-hidden="true" className="size-5" />
+        {checkIn.isPending ? 'Checking in…' : 'Check In'}
+      </Button>
+      {!open && (
+        <p id={hintId} className="text-center text-sm text-muted">
+          Check-in opens at {formatInstantTime(event.viewer.selfCheckInOpensAt)} on {formatShortDate(event.viewer.selfCheckInOpensAt)}, an hour before the start.
+        </p>
+      )}
+    </div>
+  );
+}

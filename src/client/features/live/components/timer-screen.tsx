@@ -1,0 +1,227 @@
+import { Bell, BellOff, Expand, Headset, RefreshCw, Shrink } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ServerMessage } from '@shared/realtime';
+import type { UserEvent } from '@shared/schemas/events';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/components/ui/cn';
+import { Page, PageTitle } from '@client/components/ui/page';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
+import { useEventDetail, useUserEvents } from '../api/live';
+import { useTimerAnnouncements } from '../hooks/use-announcements';
+import { useLiveTimer } from '../hooks/use-live-timer';
+import { useSwitchAlert } from '../hooks/use-switch-alert';
+import { useWakeLock } from '../hooks/use-wake-lock';
+import { formatWhen } from '../lib/format';
+import { roundLengthPhrase, stageOf, type Phase } from '../lib/timer';
+import { AccessCard } from './access-card';
+import { ConnectionNotice } from './connection-notice';
+import { MyRoundCard, roundSentence, useMyRound } from './my-round-card';
+import { TimerFace } from './timer-face';
+
+/** The viewer's current or next evening: the first whose end is still ahead, soonest first. */
+export function currentOrNextEvent(events: UserEvent[], now = Date.now()): UserEvent | null {
+  return [...events].filter((e) => new Date(e.endsAt).getTime() > now).sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime())[0] ?? null;
+}
+
+export function TimerFrame({ children }: { children: ReactNode }) {
+  return (
+    <Page>
+      <PageTitle sub="Every guest's phone shows the same round and clock.">Round Timer</PageTitle>
+      {children}
+    </Page>
+  );
+}
+
+/** /timer (organiser spec §2.7) for a signed-in viewer: which evening, then the timer. */
+export function TimerScreen({ userId, eventParam }: { userId: number; eventParam: number | null }) {
+  const mine = useUserEvents(eventParam ? null : userId);
+  const eventId = eventParam ?? (mine.data ? (currentOrNextEvent(mine.data)?.id ?? null) : null);
+  const detail = useEventDetail(eventId);
+
+  if (!eventParam && mine.isPending) return <Spinner label="Finding your evening" />;
+  if (!eventParam && mine.isError) {
+    return (
+      <TimerFrame>
+        <AccessCard kind="empty" title="We couldn't load your events" action={<Button variant="outline" onClick={() => void mine.refetch()}>Try again</Button>}>
+          <p>Please check your connection and try again.</p>
+        </AccessCard>
+      </TimerFrame>
+    );
+  }
+  if (!eventId) {
+    return (
+      <TimerFrame>
+        <AccessCard kind="empty" title="No evening coming up" action={<Button asChild><Link to="/events">Browse Events</Link></Button>}>
+          <p>The round timer appears here on the night of an event you&apos;re registered for.</p>
+        </AccessCard>
+      </TimerFrame>
+    );
+  }
+  if (detail.isPending) return <Spinner label="Loading the timer" />;
+  if (detail.isError) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <TimerFrame>
+        <AccessCard kind="empty" title={notFound ? 'Event not found' : "We couldn't load this evening"} action={<Button asChild variant="outline"><Link to="/events">Browse Events</Link></Button>}>
+          <p>{notFound ? 'This event does not exist or has been removed.' : 'Please check your connection and try again.'}</p>
+        </AccessCard>
+      </TimerFrame>
+    );
+  }
+  const event = detail.data;
+  if (!event.viewer.registered && !event.viewer.isHost) {
+    return (
+      <TimerFrame>
+        <AccessCard kind="denied" title="You're not on the guest list" action={<Button asChild><Link to={`/events/${event.id}`}>View event</Link></Button>}>
+          <p>
+            The round timer of <strong className="text-wine-900">{event.title}</strong> is for its guests. Register for the evening to join the rounds.
+          </p>
+        </AccessCard>
+      </TimerFrame>
+    );
+  }
+  return <FullScreenTimer key={event.id} eventId={event.id} userId={userId} title={event.title} when={formatWhen(event)} venue={event.venue} isHost={event.viewer.isHost} registered={event.viewer.registered} />;
+}
+
+function FullScreenTimer({ eventId, userId, title, when, venue, isHost, registered }: { eventId: number; userId: number; title: string; when: string; venue: string; isHost: boolean; registered: boolean }) {
+  const alert = useSwitchAlert();
+  const lastPhase = useRef<Phase | null>(null);
+  const live = useLiveTimer(eventId, userId, false, {
+    primary: true,
+    onMessage: (m: ServerMessage) => {
+      // A round has just ended for everyone: time ran out, or the host moved on mid-round.
+      const cutShort = m.type === 'timer_started' && (lastPhase.current === 'active' || lastPhase.current === 'paused');
+      if (m.type === 'round_complete' || m.type === 'grace_started' || cutShort) alert.trigger();
+    },
+  });
+  useEffect(() => {
+    lastPhase.current = live.timer?.phase ?? null;
+  }, [live.timer?.phase]);
+  const announcement = useTimerAnnouncements(live.timer, live.remaining);
+  const stage = stageOf(live.timer);
+  useWakeLock(stage !== 'ended');
+
+  const section = useRef<HTMLDivElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  useEffect(() => {
+    const on = () => setFullscreen(document.fullscreenElement === section.current);
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, []);
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    else void section.current?.requestFullscreen().catch(() => {});
+  };
+
+  return (
+    // The dark panel runs under the bottom navigation (-mb-24 takes back the layout's padding for it).
+    <div ref={section} className="-mb-24 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto">
+      <div inert={alert.active} className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 px-4 pt-5 pb-28 sm:px-6 [:fullscreen_&]:pb-8">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold uppercase tracking-wide text-apricot-200">Round timer</p>
+            <h1 className="truncate text-2xl font-bold text-cream sm:text-3xl">{title}</h1>
+            <p className="text-sm text-wine-100">
+              {venue} · {when}
+            </p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <button
+              type="button"
+              onClick={alert.toggleSound}
+              aria-pressed={alert.soundOn}
+              className="inline-flex size-12 items-center justify-center rounded-2xl bg-white/10 text-cream ring-1 ring-inset ring-white/30 hover:bg-white/20"
+            >
+              {alert.soundOn ? <Bell aria-hidden="true" className="size-6" /> : <BellOff aria-hidden="true" className="size-6" />}
+              <span className="sr-only">Sound and vibration when it is time to switch</span>
+            </button>
+            {canFullscreen && (
+              <button
+                type="button"
+                onClick={toggleFullscreen}
+                className="inline-flex size-12 items-center justify-center rounded-2xl bg-white/10 text-cream ring-1 ring-inset ring-white/30 hover:bg-white/20"
+              >
+                {fullscreen ? <Shrink aria-hidden="true" className="size-6" /> : <Expand aria-hidden="true" className="size-6" />}
+                <span className="sr-only">{fullscreen ? 'Exit full screen' : 'Full screen'}</span>
+              </button>
+            )}
+          </div>
+        </div>
+
+        <ConnectionNotice status={live.status} host={false} className="flex justify-center" />
+
+        <div className="flex flex-1 flex-col justify-center py-2">
+          <TimerFace timer={live.timer} remaining={live.remaining} size="xl" />
+        </div>
+
+        {registered ? (
+          <MyRoundCard eventId={eventId} userId={userId} />
+        ) : (
+          isHost && (
+            <div className="rounded-3xl bg-white/10 p-4 text-center ring-1 ring-inset ring-white/20">
+              <p className="text-wine-100">You host this evening: this is what your guests see.</p>
+              <Link to={`/host-control?event=${eventId}`} className="mt-2 inline-flex min-h-12 items-center gap-2 rounded-2xl bg-apricot-300 px-5 font-semibold text-wine-900 hover:bg-apricot-200">
+                <Headset aria-hidden="true" className="size-5" />
+                Open host control
+              </Link>
+            </div>
+          )
+        )}
+
+        <footer className="mt-auto space-y-1 pt-2 text-center text-sm text-wine-100">
+          <p>{roundLengthPhrase(live.timer?.roundDuration ?? 300)}</p>
+          <p className="inline-flex items-center gap-1.5">
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Synchronized with all participants
+          </p>
+        </footer>
+      </div>
+
+      {alert.active && <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} />}
+
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+/** 'Time to Switch!' for 20 s, with whom to find next. */
+function SwitchOverlay({ eventId, userId, registered, onDismiss }: { eventId: number; userId: number; registered: boolean; onDismiss: () => void }) {
+  const { round, next, current, stage } = useMyRound(eventId, userId);
+  const dismiss = useRef<HTMLButtonElement>(null);
+  useEffect(() => dismiss.current?.focus(), []);
+  // After a forced next round, the "next" partner is already the current one.
+  const upcoming = stage === 'active' ? current : next;
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="switch-title"
+      aria-describedby="switch-desc"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDismiss();
+      }}
+      className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-6 bg-apricot-300 px-6 text-center text-wine-900"
+    >
+      <RefreshCw aria-hidden="true" className="size-20 motion-safe:animate-spin [animation-duration:3s]" />
+      <h2 id="switch-title" className="font-display text-5xl font-bold sm:text-7xl">
+        Time to Switch!
+      </h2>
+      <p id="switch-desc" className="max-w-md text-xl font-semibold">
+        {registered && upcoming ? `Next up: ${roundSentence(upcoming)}` : round > 0 ? 'Thank your partner, then head to your next table.' : 'Find your next partner.'}
+      </p>
+      <button
+        ref={dismiss}
+        type="button"
+        onClick={onDismiss}
+        className={cn('inline-flex min-h-14 items-center justify-center rounded-2xl bg-wine-900 px-8 text-lg font-semibold text-cream hover:bg-wine-800')}
+      >
+        Got it
+      </button>
+    </div>
+  );
+}

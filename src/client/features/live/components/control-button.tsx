@@ -14,7 +14,7 @@ export function ControlButton({ tone = 'quiet', className, type, ...props }: But
     <button
       type={type ?? 'button'}
       className={cn(
-        'inline-flex min-h-14 items-center justify-center gap-2 rounded-2xl px-4 text-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50',
+        'inline-flex min-h-14 items-center justify-center gap-2 whitespace-nowrap rounded-2xl px-4 text-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50',
         TONES[tone],
         className,
       )}

@@ -170,18 +170,19 @@ function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds: number
 
   const primary =
     stage === 'paused' ? (
-      <ControlButton tone="primary" disabled={busy} onClick={() => command({ type: 'resume_timer' })}>
+      <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'resume_timer' })}>
         <Play aria-hidden="true" className="size-5" />
         {pending === 'resume_timer' ? 'Resuming…' : 'Resume'}
       </ControlButton>
     ) : stage === 'active' || stage === 'grace' ? (
-      <ControlButton tone="primary" disabled={busy} onClick={() => command({ type: 'pause_timer' })}>
+      <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'pause_timer' })}>
         <Pause aria-hidden="true" className="size-5" />
         {pending === 'pause_timer' ? 'Pausing…' : 'Pause'}
       </ControlButton>
     ) : (
       <ControlButton
         tone="primary"
+        className="col-span-2 @sm:col-span-1"
         disabled={busy || ended}
         onClick={() => command({ type: 'start_timer', duration: timer?.roundDuration, currentRound: round, autoAdvance: true })}
       >
@@ -227,22 +228,24 @@ function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds: number
                   ? 'The timer is stopped for everyone.'
                   : 'Auto-advance is off: each round stops at zero.'}
       </p>
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        {primary}
-        <ControlButton disabled={busy || ended || round === 0} onClick={() => command({ type: 'next_round' })}>
-          <FastForward aria-hidden="true" className="size-5" />
-          {pending === 'next_round' ? 'Starting…' : 'Next Round'}
-        </ControlButton>
-        <ControlButton disabled={busy || !canExtend} onClick={() => command({ type: 'extend_timer', seconds: 60 })}>
-          <Plus aria-hidden="true" className="size-5" />
-          1 min
-          <span className="sr-only">(add one minute)</span>
-        </ControlButton>
-        <ControlButton disabled={busy || !canExtend} onClick={() => command({ type: 'extend_timer', seconds: 120 })}>
-          <Plus aria-hidden="true" className="size-5" />
-          2 min
-          <span className="sr-only">(add two minutes)</span>
-        </ControlButton>
+      <div className="mt-5 @container">
+        <div className="grid grid-cols-2 gap-3">
+          {primary}
+          <ControlButton className="col-span-2 @sm:col-span-1" disabled={busy || ended || round === 0} onClick={() => command({ type: 'next_round' })}>
+            <FastForward aria-hidden="true" className="size-5" />
+            {pending === 'next_round' ? 'Starting…' : 'Next Round'}
+          </ControlButton>
+          <ControlButton disabled={busy || !canExtend} onClick={() => command({ type: 'extend_timer', seconds: 60 })}>
+            <Plus aria-hidden="true" className="size-5" />
+            1 min
+            <span className="sr-only">(add one minute)</span>
+          </ControlButton>
+          <ControlButton disabled={busy || !canExtend} onClick={() => command({ type: 'extend_timer', seconds: 120 })}>
+            <Plus aria-hidden="true" className="size-5" />
+            2 min
+            <span className="sr-only">(add two minutes)</span>
+          </ControlButton>
+        </div>
       </div>
     </section>
   );

@@ -21,8 +21,8 @@ const TIME_TEXT = { red: 'text-red-700', yellow: 'text-amber-700', green: 'text-
 const TIME_BAR = { red: 'bg-red-600', yellow: 'bg-amber-500', green: 'bg-emerald-600' } as const;
 
 const running = (t: TimerStateMessage) => t.phase === 'active' || t.phase === 'grace' || t.phase === 'paused' || (t.phase === 'idle' && t.currentRound > 0);
-/** On the live board: tonight's evenings, and any whose timer is running whatever the clock says. */
-const onBoard = (r: LiveEventRow) => r.timer.phase !== 'ended' && (isTonight(r.event) || running(r.timer));
+/** On the live board: tonight's evenings, and any whose timer has run, whatever the clock says. The rest are coming up. */
+const onBoard = (r: LiveEventRow) => isTonight(r.event) || running(r.timer) || r.timer.phase === 'ended';
 
 /** What Start All / Start Round sends for an evening, if anything (organiser spec §4). */
 function startMessage(t: TimerStateMessage): ClientMessage | null {
@@ -154,7 +154,6 @@ export function LiveDashboard({ userId }: { userId: number }) {
                       {formatWhen(r.event)} · {r.event.participantCount} registered
                     </span>
                   </span>
-                  {r.timer.phase === 'ended' && <Badge tone="wine">Completed</Badge>}
                   <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-wine-700" />
                 </Link>
               </li>
@@ -211,7 +210,7 @@ function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
 
       <div className="mt-4 flex items-end justify-between gap-3">
         <div>
-          <p className="text-sm font-semibold text-muted">{timer.currentRound > 0 ? `Round ${timer.currentRound}` : 'Not started'}{stage === 'grace' ? ' · grace period' : stage === 'paused' ? ' · paused' : ''}</p>
+          <p className="text-sm font-semibold text-muted">{timer.phase === 'ended' ? 'Evening over' : timer.currentRound > 0 ? `Round ${timer.currentRound}` : 'Not started'}{stage === 'grace' ? ' · grace period' : stage === 'paused' ? ' · paused' : ''}</p>
           <p role="timer" aria-label={counting ? `${mmss(remaining)} left` : 'No round running'} className={cn('font-sans text-6xl font-bold leading-none tabular-nums', counting ? TIME_TEXT[tone] : 'text-stone-500')}>
             {counting ? mmss(remaining) : '--:--'}
           </p>

@@ -86,37 +86,39 @@ function HostControls({ live }: { live: LiveTimerState }) {
         </select>
         <p className="mt-1 text-sm text-wine-100">Used by the next Start Round or Next Round.</p>
       </div>
-      <div className="mt-4 grid grid-cols-2 gap-3">
-        {stage === 'paused' ? (
-          <ControlButton tone="primary" disabled={busy} onClick={() => command({ type: 'resume_timer' })}>
-            <Play aria-hidden="true" className="size-5" />
-            {pending === 'resume_timer' ? 'Resuming…' : 'Resume'}
-          </ControlButton>
-        ) : stage === 'active' || stage === 'grace' ? (
-          <ControlButton tone="primary" disabled={busy} onClick={() => command({ type: 'pause_timer' })}>
-            <Pause aria-hidden="true" className="size-5" />
-            {pending === 'pause_timer' ? 'Pausing…' : 'Pause'}
-          </ControlButton>
-        ) : (
-          <ControlButton tone="primary" disabled={busy || ended} onClick={() => command({ type: 'start_timer', duration, currentRound: round, autoAdvance: false })}>
-            <Play aria-hidden="true" className="size-5" />
-            {pending === 'start_timer' ? 'Starting…' : 'Start Round'}
-          </ControlButton>
-        )}
-        <ControlButton disabled={busy || ended || round === 0} onClick={() => command({ type: 'next_round', duration })}>
-          <FastForward aria-hidden="true" className="size-5" />
-          {pending === 'next_round' ? 'Starting…' : 'Next Round'}
-        </ControlButton>
-        <EndEventDialog
-          disabled={busy || ended}
-          onConfirm={() => command({ type: 'end_event' })}
-          trigger={
-            <ControlButton tone="danger" className="col-span-2" disabled={busy || ended}>
-              <Flag aria-hidden="true" className="size-5" />
-              {pending === 'end_event' ? 'Ending…' : 'End Event Now'}
+      <div className="mt-4 @container">
+        <div className="grid grid-cols-2 gap-3">
+          {stage === 'paused' ? (
+            <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'resume_timer' })}>
+              <Play aria-hidden="true" className="size-5" />
+              {pending === 'resume_timer' ? 'Resuming…' : 'Resume'}
             </ControlButton>
-          }
-        />
+          ) : stage === 'active' || stage === 'grace' ? (
+            <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'pause_timer' })}>
+              <Pause aria-hidden="true" className="size-5" />
+              {pending === 'pause_timer' ? 'Pausing…' : 'Pause'}
+            </ControlButton>
+          ) : (
+            <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy || ended} onClick={() => command({ type: 'start_timer', duration, currentRound: round, autoAdvance: false })}>
+              <Play aria-hidden="true" className="size-5" />
+              {pending === 'start_timer' ? 'Starting…' : 'Start Round'}
+            </ControlButton>
+          )}
+          <ControlButton className="col-span-2 @sm:col-span-1" disabled={busy || ended || round === 0} onClick={() => command({ type: 'next_round', duration })}>
+            <FastForward aria-hidden="true" className="size-5" />
+            {pending === 'next_round' ? 'Starting…' : 'Next Round'}
+          </ControlButton>
+          <EndEventDialog
+            disabled={busy || ended}
+            onConfirm={() => command({ type: 'end_event' })}
+            trigger={
+              <ControlButton tone="danger" className="col-span-2" disabled={busy || ended}>
+                <Flag aria-hidden="true" className="size-5" />
+                {pending === 'end_event' ? 'Ending…' : 'End Event Now'}
+              </ControlButton>
+            }
+          />
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Armchair, Coffee, PartyPopper, Users } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { myRotationQuery, type MyRound } from '../api/live';
@@ -82,7 +83,20 @@ function Partner({ r }: { r: MyRound }) {
  * Whom to talk to now: 'Round n: talk to NAME at table T', or 'You sit out this round' for a bye.
  * Between rounds it shows who is next. Refetches the rotation whenever a round starts.
  */
-export function MyRoundCard({ eventId, userId, isHost = false, className }: { eventId: number; userId: number; isHost?: boolean; className?: string }) {
+export function MyRoundCard({
+  eventId,
+  userId,
+  isHost = false,
+  rateLink = false,
+  className,
+}: {
+  eventId: number;
+  userId: number;
+  isHost?: boolean;
+  /** Between rounds, link to the event page to rate the partner just met (off on the event page itself). */
+  rateLink?: boolean;
+  className?: string;
+}) {
   const { stage, round, rotation, current, next } = useMyRound(eventId, userId, isHost);
 
   let body: ReactNode;
@@ -132,12 +146,22 @@ export function MyRoundCard({ eventId, userId, isHost = false, className }: { ev
     );
   }
 
+  const justMet = (stage === 'complete' || stage === 'grace') && current?.partner ? current.partner : null;
+
   return (
     <Card className={className}>
       <h2 className="sr-only">Your conversation</h2>
       <div aria-live="polite" aria-atomic="true">
         {body}
       </div>
+      {rateLink && justMet && (
+        <Link
+          to={`/events/${eventId}`}
+          className="mt-4 flex min-h-12 items-center justify-center rounded-2xl bg-wine-700 px-4 font-semibold text-white hover:bg-wine-800"
+        >
+          Rate {justMet.name}
+        </Link>
+      )}
     </Card>
   );
 }

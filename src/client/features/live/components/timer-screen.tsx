@@ -119,11 +119,11 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
   return (
     // The dark panel runs under the bottom navigation (-mb-24 takes back the layout's padding for it).
     <div ref={section} className="-mb-24 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto">
-      <div inert={alert.active} className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 px-4 pt-5 pb-28 sm:px-6 [:fullscreen_&]:pb-8">
+      <div inert={alert.active} className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 px-4 pt-5 pb-20 sm:px-6 [:fullscreen_&]:pb-8">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="text-sm font-semibold uppercase tracking-wide text-apricot-200">Round timer</p>
-            <h1 className="truncate text-2xl font-bold text-cream sm:text-3xl">{title}</h1>
+            <h1 className="text-2xl font-bold break-words text-cream sm:text-3xl">{title}</h1>
             <p className="text-sm text-wine-100">
               {venue} · {when}
             </p>
@@ -158,7 +158,7 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
         </div>
 
         {registered ? (
-          <MyRoundCard eventId={eventId} userId={userId} />
+          <MyRoundCard eventId={eventId} userId={userId} rateLink />
         ) : (
           isHost && (
             <div className="rounded-3xl bg-white/10 p-4 text-center ring-1 ring-inset ring-white/20">

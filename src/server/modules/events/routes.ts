@@ -1,16 +1,33 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { createEventBody, eventDetailSchema, eventSchema, participantSchema, userEventSchema } from '@shared/schemas/events';
 import { requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
+import { microCache } from '../../lib/micro-cache';
 import * as events from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/events', { schema: { response: { 200: z.array(eventSchema) } } }, async () => events.listEvents(app.db));
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  // The listings are the hottest public read: one query per second at most, per instance.
+  const all = microCache(1000, () => events.listEvents(app.db));
+  const upcoming = microCache(1000, () => events.listUpcoming(app.db));
+  // Any API write clears this instance's listings before its answer leaves, so the writer's
+  // next read is fresh (other instances catch up within a second).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.url.startsWith('/api/auth/')) {
+      all.clear();
+      upcoming.clear();
+    }
+    return payload;
+  });
 
-  app.get('/api/events/upcoming', { schema: { response: { 200: z.array(eventSchema) } } }, async () => events.listUpcoming(app.db));
+  app.get('/api/events', async (_req, reply) => reply.type('application/json').send(await all()));
+
+  app.get('/api/events/upcoming', async (_req, reply) =>
+    reply.type('application/json').send(await upcoming()),
+  );
 
   app.get('/api/events/:id', { schema: { params: idParams, response: { 200: eventDetailSchema, ...errors } } }, async (req) =>
     events.eventDetail(app.db, req.params.id, await req.viewer()),
@@ -35,3 +52,6 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     return events.eventsAtVenue(app.db, req.params.id);
   });
 };
+
+/** Not encapsulated, so its write hook also sees writes made by the ticket routes. */
+export const eventRoutes = fp(plugin, { name: 'event-routes' });

@@ -10,28 +10,17 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** A labelled input: label, control, hint and error wired together for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, id, className, ...props },
-  ref,
-) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = error ? `${fieldId}-error` : undefined;
+/** Label, control, hint and error wired together for screen readers. */
+function Field({ id, label, hint, error, className, children }: FieldProps & { id: string; className?: string | undefined; children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={fieldId} className="block text-sm font-semibold text-wine-900">
+      <label htmlFor={id} className="block text-sm font-semibold text-wine-900">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={control}
-        {...props}
-      />
+      {children({ id, ...(error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {hint && (
         <p id={hintId} className="text-sm text-muted">
           {hint}
@@ -44,6 +33,18 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
       )}
     </div>
   );
+}
+
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
+  { label, error, hint, id, className, ...props },
+  ref,
+) {
+  const auto = useId();
+  return (
+    <Field id={id ?? auto} label={label} error={error} hint={hint} className={className}>
+      {(a11y) => <input ref={ref} className={control} {...a11y} {...props} />}
+    </Field>
+  );
 });
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
@@ -51,33 +52,9 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
   ref,
 ) {
   const auto = useId();
-  const fieldId = id ?? auto;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = error ? `${fieldId}-error` : undefined;
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={fieldId} className="block text-sm font-semibold text-wine-900">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={fieldId}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={control}
-        {...props}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id ?? auto} label={label} error={error} hint={hint} className={className}>
+      {(a11y) => <textarea ref={ref} rows={3} className={control} {...a11y} {...props} />}
+    </Field>
   );
 });

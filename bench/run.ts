@@ -60,6 +60,11 @@ async function bareServer(body: string) {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'live') {
+    await liveTimer();
+    writeFileSync(path.join(root, 'bench/RESULTS-live.md'), lines.join('\n') + '\n');
+    return;
+  }
   const database = await openPglite(null);
   await database.migrate();
   await loadDemoData(database.db);
@@ -196,7 +201,15 @@ async function liveTimer() {
       sockets.push({ ws, eventId });
     }
   }
-  await Promise.all(sockets.map((s) => new Promise((res, rej) => { s.ws.once('open', res); s.ws.once('error', rej); })));
+  const opened = await Promise.all(
+    sockets.map((s) => new Promise<boolean>((res) => {
+      const t = setTimeout(() => res(false), 20_000);
+      s.ws.once('open', () => { clearTimeout(t); res(true); });
+      s.ws.once('error', () => { clearTimeout(t); res(false); });
+      s.ws.once('unexpected-response', () => { clearTimeout(t); res(false); });
+    })),
+  );
+  console.log(`live: ${opened.filter(Boolean).length}/${sockets.length} sockets open`);
   let dropped = 0;
   sockets.forEach((s) => s.ws.on('close', () => dropped++));
   const latencies: number[] = [];

@@ -9,7 +9,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { useLiveSocket, useRemainingSeconds } from '@client/lib/live-socket';
 import { liveEventQuery, useConnections, useLogConnection, useRefreshConnections, type Connection, type Decision, type LogConnectionInput } from '../api/connections';
-import { useWakeLock } from '../hooks/use-wake-lock';
+import { useWakeLock } from '@client/lib/wake-lock';
 import { ConnectionsList } from './connections-list';
 import { DecisionCard } from './decision-card';
 import { LogConnectionCard } from './log-connection-card';

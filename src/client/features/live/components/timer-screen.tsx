@@ -12,7 +12,7 @@ import { useEventDetail, useUserEvents } from '../api/live';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer } from '../hooks/use-live-timer';
 import { useSwitchAlert } from '../hooks/use-switch-alert';
-import { useWakeLock } from '../hooks/use-wake-lock';
+import { useWakeLock } from '@client/lib/wake-lock';
 import { formatWhen } from '../lib/format';
 import { roundLengthPhrase, stageOf, type Phase } from '../lib/timer';
 import { AccessCard } from './access-card';

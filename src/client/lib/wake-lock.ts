@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Keep the phone's screen on while `enabled` (a guest showing their QR code at the table), where
+ * Keep the phone's screen on while `enabled` (a timer or a QR code on screen), where
  * the browser supports it. Re-acquired when the page becomes visible again; failures are silent.
  */
 export function useWakeLock(enabled: boolean) {

@@ -1,5 +1,6 @@
+import { LoadError } from '@client/components/ui/load-error';
 import * as Tabs from '@radix-ui/react-tabs';
-import { CalendarDays, CalendarSync, ListChecks, Radio, RefreshCw } from 'lucide-react';
+import { CalendarDays, CalendarSync, ListChecks, Radio } from 'lucide-react';
 import { useId, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { Venue } from '@shared/schemas/events';
@@ -28,14 +29,11 @@ export function CalendarScreen({ initialVenueId }: { initialVenueId: number | nu
   if (venues.isPending) return <Spinner label="Loading venues" />;
   if (venues.isError)
     return (
-      <Card role="alert" className="text-center">
-        <p className="text-lg font-semibold text-wine-900">We couldn&apos;t load your venues</p>
-        <p className="mt-1 text-muted">{messageOf(venues.error, 'Check your connection and try again.')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void venues.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-5" />
-          Try again
-        </Button>
-      </Card>
+      <LoadError
+        title="We couldn't load your venues"
+        message={messageOf(venues.error, 'Check your connection and try again.')}
+        onRetry={() => void venues.refetch()}
+      />
     );
   if (venues.data.length === 0)
     return (

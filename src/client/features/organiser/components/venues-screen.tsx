@@ -1,5 +1,5 @@
-import { Building, CalendarCheck, MapPinned, RefreshCw, Users } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
+import { LoadError } from '@client/components/ui/load-error';
+import { Building, CalendarCheck, MapPinned, Users } from 'lucide-react';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
@@ -15,14 +15,11 @@ export function VenuesScreen() {
   if (venues.isPending) return <Spinner label="Loading venues" />;
   if (venues.isError)
     return (
-      <Card role="alert" className="text-center">
-        <p className="text-lg font-semibold text-wine-900">We couldn&apos;t load your venues</p>
-        <p className="mt-1 text-muted">{messageOf(venues.error, 'Check your connection and try again.')}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void venues.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-5" />
-          Try again
-        </Button>
-      </Card>
+      <LoadError
+        title="We couldn't load your venues"
+        message={messageOf(venues.error, 'Check your connection and try again.')}
+        onRetry={() => void venues.refetch()}
+      />
     );
 
   const all = venues.data;

@@ -1,7 +1,13 @@
 /** Business constants from the specification (member-app §9, organiser-tools §9). */
 export const DEFAULT_PRICE_PENCE = 1500;
+/** One conversation: five minutes. */
 export const ROUND_DURATION_SECONDS = 300;
+/** A rating of at least this (1-5) from both sides makes a match. */
 export const MIN_MATCH_RATING = 4;
+/** Cancelling at least this many hours before the start refunds in full. */
+export const REFUND_WINDOW_HOURS = 24;
+/** A guest may check themself in from this many minutes before the start. */
+export const SELF_CHECK_IN_MINUTES = 60;
 export const MAX_PARTICIPANTS_DEFAULT = 60;
 
 export const AGE = {

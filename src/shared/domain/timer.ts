@@ -4,7 +4,7 @@
  * from `endsAt` corrected by the server clock offset.
  */
 export const GRACE_SECONDS = 60;
-export const DEFAULT_ROUND_SECONDS = 300;
+import { ROUND_DURATION_SECONDS } from './constants';
 export const MAX_EXTEND_SECONDS = 600;
 
 export type TimerPhase = 'idle' | 'active' | 'paused' | 'grace' | 'ended';
@@ -21,7 +21,7 @@ export interface TimerState {
   version: number;
 }
 
-export const initialTimer = (roundDuration = DEFAULT_ROUND_SECONDS): TimerState => ({
+export const initialTimer = (roundDuration = ROUND_DURATION_SECONDS): TimerState => ({
   phase: 'idle',
   currentRound: 0,
   roundDuration,

@@ -1,0 +1,8 @@
+/** Client test set-up: DOM matchers, and a clean DOM after every test. */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,4 +1,4 @@
-// Lint rules, including the import rules of ARCHITECTURE.md (shared → nothing of ours;
+// Lint rules, including the import rules of docs/architecture.md (shared → nothing of ours;
 // server and client never import each other; features never import other features;
 // routes call their service; modules reach each other only through a service).
 import { readdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * npm run bench: measures the budgets of ARCHITECTURE.md that exist so far and writes
+ * npm run bench: measures the budgets of docs/architecture.md that exist so far and writes
  * bench/RESULTS.md. Needs a built client (npm run build) and /usr/bin/chromium.
  *
  * - first paint of `/`: gzipped JavaScript the browser loads (budget 100 KB)

@@ -77,7 +77,7 @@ export function installErrorHandler(app: FastifyInstance) {
           : (err as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
             ? 'The request body is empty'
             : err.message;
-      // Bad input always carries `errors` (PRODUCT.md "Bad input"), also when the body is not JSON at all.
+      // Bad input always carries `errors` (docs/product.md "Bad input"), also when the body is not JSON at all.
       return reply.code(status).send(body(message, status === 400 ? [{ path: '', message }] : undefined));
     }
     request.log.error({ err }, 'unhandled error');

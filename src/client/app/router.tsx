@@ -5,7 +5,7 @@ import { useSignedIn } from './session-hooks';
 
 const h = (handle: RouteHandle) => handle;
 
-/** Unknown paths: signed-out visitors go to /login (spec §2); signed-in ones see the 404 page. */
+/** Unknown paths: signed-out visitors go to /login (docs/spec/member-app.md §2); signed-in ones see the 404 page. */
 function UnknownPath() {
   const signedIn = useSignedIn();
   const location = useLocation();

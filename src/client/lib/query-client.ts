@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: data never goes stale, no refetch on focus or interval, nothing retried; GC after 5 minutes. */
+/** docs/spec/member-app.md §7: data never goes stale, no refetch on focus or interval, nothing retried; GC after 5 minutes. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

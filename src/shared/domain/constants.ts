@@ -1,4 +1,4 @@
-/** Business constants from the specification (member-app §9, organiser-tools §9). */
+/** Business constants from the specification (docs/spec/member-app.md §9, docs/spec/organiser-tools.md §9). */
 export const DEFAULT_PRICE_PENCE = 1500;
 /** One conversation: five minutes. */
 export const ROUND_DURATION_SECONDS = 300;

@@ -1,5 +1,5 @@
 /**
- * Compatibility scores (organiser spec §9) and the match rules of PRODUCT.md: a pair matches
+ * Compatibility scores (docs/spec/organiser-tools.md §9) and the match rules of docs/product.md: a pair matches
  * only when BOTH rated each other 4 or more; algorithms only score and rank mutual pairs.
  */
 import { MIN_MATCH_RATING } from './constants';

@@ -1,7 +1,7 @@
 /**
  * The rotation of an evening: who talks to whom in each round, at which table.
  *
- * Rules (PRODUCT.md, "The live evening"): every round pairs guests who have not met; each pair
+ * Rules (docs/product.md, "The live evening"): every round pairs guests who have not met; each pair
  * meets at most once; when the count is odd one guest sits out (a bye), and byes are shared
  * fairly (nobody gets a second bye before everyone has had one, where possible); each pair
  * gets a table number; late arrivals join from the next round.

@@ -1,4 +1,4 @@
-/** Waitlist dashboard arithmetic (organiser-tools §2.3, §4 and §9): pure, shared, tested. */
+/** Waitlist dashboard arithmetic (docs/spec/organiser-tools.md §2.3, §4 and §9): pure, shared, tested. */
 import { potentialEvents, WAITLIST_LAUNCH_TARGET } from './constants';
 
 export const AGE_GROUPS = ['18-24', '25-34', '35-44', '45+'] as const;

@@ -21,7 +21,7 @@ export type Me = z.infer<typeof meResponse>;
 
 export const loginStarted = z.object({ message: z.string(), email: z.string() });
 
-/** Client login form (member-app §5: e-mail required, of e-mail type). */
+/** Client login form (docs/spec/member-app.md §5: e-mail required, of e-mail type). */
 export const loginForm = z.object({
   email: z.string().trim().min(1, 'Required').email('Please enter a valid email address'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createEventBody, venueBody, type CreateEventBody, type VenueBody } from './events';
 
-/** Create-event defaults (organiser-tools §9). */
+/** Create-event defaults (docs/spec/organiser-tools.md §9). */
 export const CREATE_EVENT_DEFAULTS = {
   startTime: '19:00',
   endTime: '22:00',
@@ -17,7 +17,7 @@ export const CREATE_EVENT_DEFAULTS = {
 export const NEW_VENUE_EXTRA_CAPACITY = 20;
 export const NEW_VENUE_PRICE_PER_HOUR = 5000;
 
-/** Shown when the form is submitted with no day picked (spec §5). */
+/** Shown when the form is submitted with no day picked (docs/spec/organiser-tools.md §5). */
 export const DATE_NOT_PICKED = 'Please select a date';
 
 const e = createEventBody.shape;
@@ -25,7 +25,7 @@ const v = venueBody.shape;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The create-event form (organiser-tools §2.14 and §5): the server's own field schemas and
+ * The create-event form (docs/spec/organiser-tools.md §2.14 and §5): the server's own field schemas and
  * messages, plus the venue fields the form shows and the price in pounds.
  * Number inputs are registered with `valueAsNumber`, so an empty box is NaN and gets the message.
  */
@@ -74,7 +74,7 @@ export function toCreateEventPayload(f: CreateEventFormValues, venueId: number, 
   };
 }
 
-/** The POST /api/venues payload for a venue typed on the form that is not known yet (spec §7, §9). */
+/** The POST /api/venues payload for a venue typed on the form that is not known yet (docs/spec/organiser-tools.md §7, §9). */
 export function toNewVenuePayload(f: CreateEventFormValues): VenueBody {
   return {
     name: f.venueName,

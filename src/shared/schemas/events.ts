@@ -64,7 +64,7 @@ export type Participant = z.infer<typeof participantSchema>;
 
 const nonNegInt = (msg: string) => z.number({ error: msg }).int(msg);
 
-/** POST /api/events: the create-event payload (organiser spec §3, rules §5 and defaults §9). */
+/** POST /api/events: the create-event payload (docs/spec/organiser-tools.md §3, rules §5 and defaults §9). */
 export const createEventBody = z
   .object({
     title: z.string({ error: 'Event title is required' }).trim().min(1, 'Event title is required').max(120, 'Title must be at most 120 characters'),

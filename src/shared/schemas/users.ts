@@ -174,7 +174,7 @@ const requiredNumber = (requiredMsg: string) =>
     return n;
   });
 
-/** The landing (/) waitlist form: member-app §5. */
+/** The landing (/) waitlist form: docs/spec/member-app.md §5. */
 export const waitlistForm = z.object({
   name: z.string().trim().min(1, 'Please enter your full name').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
   email: z.string().trim().min(1, 'Please enter your email address').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
@@ -208,7 +208,7 @@ export const simpleSignupForm = z.object({
 });
 export type SimpleSignupInput = z.input<typeof simpleSignupForm>;
 
-/** The profile edit form: member-app §5. */
+/** The profile edit form: docs/spec/member-app.md §5. */
 export const profileForm = z.object({
   name: z.string().trim().min(NAME_MIN_PROFILE, 'Name must be at least 2 characters').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
   age: requiredNumber('Must be at least 18 years old').pipe(

@@ -4,7 +4,7 @@ import { AdminSignupList } from '@client/features/admin/components/signup-list';
 import { useMe } from '@client/features/auth/api/auth';
 import { useSignedIn } from '../session-hooks';
 
-/** /stats123 and /admin-stats: every signup with the total count (organiser-tools §2.4). Admins only. */
+/** /stats123 and /admin-stats: every signup with the total count (docs/spec/organiser-tools.md §2.4). Admins only. */
 export function Component() {
   const me = useMe();
   const signedIn = useSignedIn();

@@ -6,7 +6,7 @@ import { useMe } from '@client/features/auth/api/auth';
 import { CalendarScreen } from '@client/features/organiser/components/calendar-screen';
 import { useSignedIn } from '../session-hooks';
 
-/** /calendar (organiser-tools §2.28): venue availability, bookings and calendar feeds; ?venue={id} picks the venue. Hosts only. */
+/** /calendar (docs/spec/organiser-tools.md §2.28): venue availability, bookings and calendar feeds; ?venue={id} picks the venue. Hosts only. */
 export function Component() {
   const me = useMe();
   const signedIn = useSignedIn();

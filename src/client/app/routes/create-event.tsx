@@ -6,7 +6,7 @@ import { useMe } from '@client/features/auth/api/auth';
 import { CreateEventForm } from '@client/features/organiser/components/create-event-form';
 import { useSignedIn } from '../session-hooks';
 
-/** /create-event (organiser-tools §2.14): hosts create an evening; ?venue={id} picks the venue. Hosts only. */
+/** /create-event (docs/spec/organiser-tools.md §2.14): hosts create an evening; ?venue={id} picks the venue. Hosts only. */
 export function Component() {
   const me = useMe();
   const signedIn = useSignedIn();

@@ -4,7 +4,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { AccessCard, LiveDashboard } from '@client/features/live';
 
-/** /dashboard (organiser spec §2.10): every evening a host runs, live, with Start All / Pause All. Hosts only. */
+/** /dashboard (docs/spec/organiser-tools.md §2.10): every evening a host runs, live, with Start All / Pause All. Hosts only. */
 export function Component() {
   const me = useMe();
   const roles = me.data?.roles ?? [];

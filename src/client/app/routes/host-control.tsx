@@ -7,7 +7,7 @@ import { AccessCard, EventPicker, HostConsole } from '@client/features/live';
 
 const idParam = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
-/** /host-control (organiser spec §2.6): the host's console for one evening. Hosts of the event only. */
+/** /host-control (docs/spec/organiser-tools.md §2.6): the host's console for one evening. Hosts of the event only. */
 export function Component() {
   const me = useMe();
   const [params] = useSearchParams();

@@ -6,7 +6,7 @@ import { LiveEventLoadError, LiveEventScreen, LiveEventSignIn, NoLiveEvent } fro
 import { useEventContext } from '@client/features/connections/hooks/use-event-context';
 
 /**
- * /live-event (organiser-tools §2.16): the live connection tracker. A public path whose data is
+ * /live-event (docs/spec/organiser-tools.md §2.16): the live connection tracker. A public path whose data is
  * for guests of the event: `?event=ID`, else the viewer's current or next evening.
  */
 export function Component() {

@@ -5,7 +5,7 @@ import { useMe } from '@client/features/auth/api/auth';
 import { MatchingDashboard } from '@client/features/matches/components/matching-dashboard';
 import { useSignedIn } from '../session-hooks';
 
-/** /matching-dashboard (organiser-tools §2.11): calculate and review matches. Hosts (their evenings) and admins (all). */
+/** /matching-dashboard (docs/spec/organiser-tools.md §2.11): calculate and review matches. Hosts (their evenings) and admins (all). */
 export function Component() {
   const me = useMe();
   const signedIn = useSignedIn();

@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { PersonalityDemo } from '@client/features/matches/components/personality-demo';
 
-/** /personality-demo (organiser-tools §2.12): the personality algorithm on five fictional people. Open to everyone. */
+/** /personality-demo (docs/spec/organiser-tools.md §2.12): the personality algorithm on five fictional people. Open to everyone. */
 export function Component() {
   return (
     <Page wide>

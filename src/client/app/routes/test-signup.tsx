@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { SignupForm } from '@client/features/waitlist/components/signup-form';
 
-/** /test-signup: the simple form plus comma-separated interests (organiser-tools §2.2). */
+/** /test-signup: the simple form plus comma-separated interests (docs/spec/organiser-tools.md §2.2). */
 export function Component() {
   return (
     <Page>

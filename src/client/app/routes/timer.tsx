@@ -5,7 +5,7 @@ import { AccessCard, TimerFrame, TimerScreen } from '@client/features/live';
 
 const idParam = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
-/** /timer (organiser spec §2.7): the full-screen round timer for a guest of the event. */
+/** /timer (docs/spec/organiser-tools.md §2.7): the full-screen round timer for a guest of the event. */
 export function Component() {
   const me = useMe();
   const [params] = useSearchParams();

@@ -5,7 +5,7 @@ import { useMe } from '@client/features/auth/api/auth';
 import { VenuesScreen } from '@client/features/organiser/components/venues-screen';
 import { useSignedIn } from '../session-hooks';
 
-/** /venues (organiser-tools §2.9): multi-venue management. Hosts only. */
+/** /venues (docs/spec/organiser-tools.md §2.9): multi-venue management. Hosts only. */
 export function Component() {
   const me = useMe();
   const signedIn = useSignedIn();

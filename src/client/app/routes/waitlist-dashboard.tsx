@@ -4,7 +4,7 @@ import { WaitlistDashboard } from '@client/features/admin/components/waitlist-da
 import { useMe } from '@client/features/auth/api/auth';
 import { useSignedIn } from '../session-hooks';
 
-/** /waitlist-dashboard (organiser-tools §2.3): how close the waitlist is to launch. Admins only. */
+/** /waitlist-dashboard (docs/spec/organiser-tools.md §2.3): how close the waitlist is to launch. Admins only. */
 export function Component() {
   const me = useMe();
   const signedIn = useSignedIn();

@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { SignupForm } from '@client/features/waitlist/components/signup-form';
 
-/** /waitlist-signup: name, e-mail, age and an optional bio (organiser-tools §2.2). */
+/** /waitlist-signup: name, e-mail, age and an optional bio (docs/spec/organiser-tools.md §2.2). */
 export function Component() {
   return (
     <Page>

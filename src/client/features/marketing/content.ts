@@ -6,7 +6,7 @@ export const TOWN = 'Prestwich, Manchester';
 /** The evening's price in whole pounds, from the one price constant (1500 pence). */
 export const PRICE = `£${Math.round(DEFAULT_PRICE_PENCE / 100)}`;
 
-/** People you meet in one evening: the landing screen says 8-12, the about screen 12-16 (spec §1). */
+/** People you meet in one evening: the landing screen says 8-12, the about screen 12-16 (docs/spec/member-app.md §1). */
 export const PEOPLE_LANDING = '8-12';
 export const PEOPLE_ABOUT = '12-16';
 

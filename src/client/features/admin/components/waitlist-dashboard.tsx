@@ -17,7 +17,7 @@ import { Card, CardTitle } from '@client/components/ui/card';
 import { AdminUsers, joinedOn, StatTile, type AdminViewProps } from './admin-users';
 
 /**
- * /waitlist-dashboard (organiser-tools §2.3): launch readiness, progress towards the launch
+ * /waitlist-dashboard (docs/spec/organiser-tools.md §2.3): launch readiness, progress towards the launch
  * target, potential events, age distribution, popular interests and recent signups. Admins only.
  */
 export function WaitlistDashboard(props: AdminViewProps) {

@@ -8,7 +8,7 @@ import { messageOf } from '@client/lib/api';
 import { useCancelRegistration, type CancelResult } from '../api/events';
 import { formatPrice } from '../lib/format';
 
-/** What cancelling now means for this member's money, in words (PRODUCT.md: ≥24 h full refund, later none). */
+/** What cancelling now means for this member's money, in words (docs/product.md: ≥24 h full refund, later none). */
 function refundRule(event: EventDetail) {
   if (event.price <= 0 || !event.viewer.paid) return 'Your seat will go to someone else. There is nothing to refund.';
   if (event.viewer.refundable) return `You're cancelling 24 hours or more before the start, so you'll get a full refund of ${formatPrice(event.price)} to your card.`;

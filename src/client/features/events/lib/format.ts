@@ -49,7 +49,7 @@ export const canRegister = (e: Pick<Event, 'date' | 'status' | 'spotsLeft'>, now
 export type EventBadge = 'Past' | 'Full' | 'Open';
 
 /**
- * Upcoming-list badge (spec §4): 'Past' if the date is before now, else 'Full' if participantCount
+ * Upcoming-list badge (docs/spec/member-app.md §4): 'Past' if the date is before now, else 'Full' if participantCount
  * is at least maxParticipants, else 'Open'. Seats held by members paying right now count as taken too.
  */
 export function eventBadge(e: Pick<Event, 'date' | 'participantCount' | 'maxParticipants' | 'spotsLeft'>, now = Date.now()): EventBadge {

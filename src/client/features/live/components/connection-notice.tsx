@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '@client/lib/live-socket';
 import { cn } from '@client/components/ui/cn';
 
 /**
- * The socket's state in words (member spec §4): a dropped connection shows 'Reconnecting to
+ * The socket's state in words (docs/spec/member-app.md §4): a dropped connection shows 'Reconnecting to
  * timer...' to participants and 'Connecting to timer service...' to the host. Meanwhile the
  * clock keeps counting down locally from the last state.
  */

@@ -50,7 +50,7 @@ function Panel({ title, action, children, className }: { title: string; action?:
   );
 }
 
-/** /host-control (organiser spec §2.6) for one evening: the viewer must host it. */
+/** /host-control (docs/spec/organiser-tools.md §2.6) for one evening: the viewer must host it. */
 export function HostConsole({ eventId, userId }: { eventId: number; userId: number }) {
   const detail = useEventDetail(eventId);
   if (detail.isPending) return <Spinner label="Loading the event" />;

@@ -24,7 +24,7 @@ const running = (t: TimerStateMessage) => t.phase === 'active' || t.phase === 'g
 /** On the live board: tonight's evenings, and any whose timer has run, whatever the clock says. The rest are coming up. */
 const onBoard = (r: LiveEventRow) => isTonight(r.event) || running(r.timer) || r.timer.phase === 'ended';
 
-/** What Start All / Start Round sends for an evening, if anything (organiser spec §4). */
+/** What Start All / Start Round sends for an evening, if anything (docs/spec/organiser-tools.md §4). */
 function startMessage(t: TimerStateMessage): ClientMessage | null {
   if (t.phase === 'idle') return { type: 'start_timer', currentRound: t.currentRound, autoAdvance: false };
   if (t.phase === 'paused') return { type: 'resume_timer' };
@@ -46,7 +46,7 @@ function Stat({ label, value, icon: Icon }: { label: string; value: ReactNode; i
   );
 }
 
-/** /dashboard (organiser spec §2.10): every evening this host runs, with real timer state. */
+/** /dashboard (docs/spec/organiser-tools.md §2.10): every evening this host runs, with real timer state. */
 export function LiveDashboard({ userId }: { userId: number }) {
   const list = useLiveEvents();
   const bulk = useTimerCommand();

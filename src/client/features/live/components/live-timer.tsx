@@ -20,7 +20,7 @@ const BADGE: Record<Stage, { label: string; tone: 'wine' | 'apricot' | 'green' |
 };
 
 /**
- * The round timer of an event page (member spec: Event detail). Everyone sees the round,
+ * The round timer of an event page (docs/spec/member-app.md, Event detail). Everyone sees the round,
  * mm:ss and the bar; a host of the event (when the server agrees) also gets the controls.
  */
 export function LiveTimer({ eventId, userId, isHost }: { eventId: number; userId: number; isHost: boolean }) {
@@ -53,7 +53,7 @@ export function LiveTimer({ eventId, userId, isHost }: { eventId: number; userId
   );
 }
 
-/** Start Round, Pause, Resume, Next Round, End Event Now and the round length (member spec §2, §4, §9). */
+/** Start Round, Pause, Resume, Next Round, End Event Now and the round length (docs/spec/member-app.md §2, §4, §9). */
 function HostControls({ live }: { live: LiveTimerState }) {
   const { timer, pending, status, command } = live;
   const stage = stageOf(timer);

@@ -8,7 +8,7 @@ import { myRotationQuery, type MyRound } from '../api/live';
 import { useLiveState } from '../hooks/use-live-timer';
 import { stageOf } from '../lib/timer';
 
-/** 'Round n: talk to NAME at table T' (PRODUCT.md), or the bye. */
+/** 'Round n: talk to NAME at table T' (docs/product.md), or the bye. */
 export function roundSentence(r: MyRound): string {
   if (!r.partner) return 'You sit out this round';
   return `Round ${r.round}: talk to ${r.partner.name}${r.table !== null ? ` at table ${r.table}` : ''}`;

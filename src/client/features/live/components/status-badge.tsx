@@ -1,6 +1,6 @@
 import type { DashboardStatus } from '../lib/timer';
 
-/** Dashboard statuses (organiser spec §4) as badges. */
+/** Dashboard statuses (docs/spec/organiser-tools.md §4) as badges. */
 export const STATUS_BADGE: Record<DashboardStatus, { label: string; tone: 'green' | 'apricot' | 'grey' | 'wine' }> = {
   waiting: { label: 'Waiting', tone: 'grey' },
   active: { label: 'Active', tone: 'green' },

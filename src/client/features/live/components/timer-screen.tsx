@@ -34,7 +34,7 @@ export function TimerFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** /timer (organiser spec §2.7) for a signed-in viewer: which evening, then the timer. */
+/** /timer (docs/spec/organiser-tools.md §2.7) for a signed-in viewer: which evening, then the timer. */
 export function TimerScreen({ userId, eventParam }: { userId: number; eventParam: number | null }) {
   const mine = useUserEvents(eventParam ? null : userId);
   const eventId = eventParam ?? (mine.data ? (currentOrNextEvent(mine.data)?.id ?? null) : null);

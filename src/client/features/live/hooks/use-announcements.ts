@@ -7,7 +7,7 @@ type Bucket = 'more' | 'minute' | 'half';
 const bucketOf = (seconds: number): Bucket => (seconds > 60 ? 'more' : seconds > 30 ? 'minute' : 'half');
 
 /**
- * What a screen reader should hear (voice narration promise, organiser spec §9): round starts,
+ * What a screen reader should hear (voice narration promise, docs/spec/organiser-tools.md §9): round starts,
  * 1 minute left, 30 seconds left, round complete, pause and end. Never every second; nothing
  * is said for the state found on arrival.
  */

@@ -9,7 +9,7 @@ function audioCtor(): AudioCtor | null {
 }
 
 /**
- * The 'Time to Switch!' alarm (organiser spec §9): 20 s of vibration (300/200/300/200/300/500 ms
+ * The 'Time to Switch!' alarm (docs/spec/organiser-tools.md §9): 20 s of vibration (300/200/300/200/300/500 ms
  * every 2 s) and 800 Hz beeps every second. Browsers only allow sound after the person has
  * touched the page, so the first tap anywhere (or the sound toggle) unlocks the audio.
  */

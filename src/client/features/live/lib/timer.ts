@@ -2,9 +2,9 @@ import { GRACE_SECONDS } from '@shared/domain/timer';
 import type { TimerStateMessage } from '@shared/realtime';
 import { ROUND_DURATIONS } from '@shared/schemas/events';
 
-/** Member spec §4/§9: the progress bar is relative to 300 seconds. */
+/** docs/spec/member-app.md §4/§9: the progress bar is relative to 300 seconds. */
 export const PROGRESS_BASE_SECONDS = 300;
-/** Organiser spec §9: the switch overlay shows for 20 s, vibrating every 2 s and beeping every 1 s. */
+/** docs/spec/organiser-tools.md §9: the switch overlay shows for 20 s, vibrating every 2 s and beeping every 1 s. */
 export const SWITCH_OVERLAY_MS = 20_000;
 export const VIBRATE_PATTERN = [300, 200, 300, 200, 300, 500];
 export const VIBRATE_EVERY_MS = 2_000;
@@ -13,7 +13,7 @@ export const BEEP_EVERY_MS = 1_000;
 
 export { GRACE_SECONDS };
 
-/** The host's round length choices (member spec §9), in words. */
+/** The host's round length choices (docs/spec/member-app.md §9), in words. */
 export const DURATION_CHOICES = ROUND_DURATIONS.map((seconds) => ({ seconds, label: durationLabel(seconds) }));
 
 export function durationLabel(seconds: number): string {
@@ -57,7 +57,7 @@ export function stageOf(t: TimerStateMessage | null): Stage {
   return t.phase;
 }
 
-/** Host console badge (organiser spec §2.6 plus the states the real timer has). */
+/** Host console badge (docs/spec/organiser-tools.md §2.6 plus the states the real timer has). */
 export const HOST_STAGE_LABEL: Record<Stage, string> = {
   waiting: 'Waiting',
   active: 'Active',
@@ -67,7 +67,7 @@ export const HOST_STAGE_LABEL: Record<Stage, string> = {
   ended: 'Ended',
 };
 
-/** Dashboard statuses (organiser spec §4): waiting, active, break, completed. */
+/** Dashboard statuses (docs/spec/organiser-tools.md §4): waiting, active, break, completed. */
 export type DashboardStatus = 'waiting' | 'active' | 'break' | 'completed';
 export function dashboardStatus(t: TimerStateMessage): DashboardStatus {
   switch (stageOf(t)) {
@@ -84,7 +84,7 @@ export function dashboardStatus(t: TimerStateMessage): DashboardStatus {
   }
 }
 
-/** Participant colours (member spec §9): red at 30 s or less, orange at 60 s or less. Light on a dark panel. */
+/** Participant colours (docs/spec/member-app.md §9): red at 30 s or less, orange at 60 s or less. Light on a dark panel. */
 export function participantTone(stage: Stage, seconds: number): 'normal' | 'orange' | 'red' | 'grace' | 'muted' {
   if (stage === 'grace') return 'grace';
   if (stage !== 'active' && stage !== 'paused') return 'muted';
@@ -110,14 +110,14 @@ export const DARK_TONE_BAR = {
   muted: 'bg-wine-300',
 } as const;
 
-/** Host console bar (organiser spec §4): red at 60 s or less, otherwise green; yellow in grace. */
+/** Host console bar (docs/spec/organiser-tools.md §4): red at 60 s or less, otherwise green; yellow in grace. */
 export function hostTone(stage: Stage, seconds: number): 'green' | 'red' | 'yellow' | 'muted' {
   if (stage === 'grace') return 'yellow';
   if (stage !== 'active' && stage !== 'paused') return 'muted';
   return seconds <= 60 ? 'red' : 'green';
 }
 
-/** Dashboard time colours (organiser spec §4): 30 s or less red, 60 s or less yellow, else green. */
+/** Dashboard time colours (docs/spec/organiser-tools.md §4): 30 s or less red, 60 s or less yellow, else green. */
 export function dashboardTone(seconds: number): 'red' | 'yellow' | 'green' {
   if (seconds <= 30) return 'red';
   if (seconds <= 60) return 'yellow';

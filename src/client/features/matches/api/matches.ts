@@ -66,7 +66,7 @@ export const userEventsQuery = (userId: number) =>
 export const eventsQuery = queryOptions({ queryKey: ['events'] as const, queryFn: () => get<Event[]>('/api/events') });
 export const upcomingEventsQuery = queryOptions({ queryKey: ['events', 'upcoming'] as const, queryFn: () => get<Event[]>('/api/events/upcoming') });
 
-/** My-matches polling (member-app §9: every 2 seconds) until the host has released contacts. */
+/** My-matches polling (docs/spec/member-app.md §9: every 2 seconds) until the host has released contacts. */
 export const MY_MATCHES_POLL_MS = 2000;
 export const myMatchesQuery = queryOptions({ queryKey: keys.myMatches, queryFn: () => get<MyMatches>('/api/me/matches') });
 

@@ -7,7 +7,7 @@ import { friendGroup, GROUP_MIN_SHARED, groupMessage, whatsappShareLink } from '
 import { Avatar } from './person';
 
 /**
- * Verified Friendship Groups (member-app §4): formed when at least 2 matches have shared
+ * Verified Friendship Groups (docs/spec/member-app.md §4): formed when at least 2 matches have shared
  * contacts; the first 4 such counterparts plus the member, all mutual matches.
  */
 export function FriendGroups({ matches, userId, userName, eventTitle }: { matches: Match[]; userId: number; userName: string; eventTitle?: string }) {

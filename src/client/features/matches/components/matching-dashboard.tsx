@@ -39,7 +39,7 @@ const trigger =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-xl px-2 text-sm font-semibold sm:px-3 sm:text-base text-wine-800 transition-colors hover:bg-white/60 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm';
 
 /**
- * /matching-dashboard (organiser-tools §2.11), for hosts: pick an evening and an algorithm,
+ * /matching-dashboard (docs/spec/organiser-tools.md §2.11), for hosts: pick an evening and an algorithm,
  * Calculate Matches, then read the results by compatibility or by guest; release contacts.
  * A host sees their own evenings; an admin sees all.
  */

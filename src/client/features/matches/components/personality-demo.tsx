@@ -19,7 +19,7 @@ const TRAITS: { key: keyof DemoPerson['personalityTraits']; label: string }[] = 
 const style = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * /personality-demo (organiser-tools §2.12): pick one of five fictional people and see whom the
+ * /personality-demo (docs/spec/organiser-tools.md §2.12): pick one of five fictional people and see whom the
  * personality algorithm ranks highest for them (scores of 60 or more, best first).
  */
 export function PersonalityDemo() {

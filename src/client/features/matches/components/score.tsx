@@ -2,7 +2,7 @@ import { scoreColour } from '@shared/domain/matching';
 import { cn } from '@client/components/ui/cn';
 
 /**
- * Score colours (organiser-tools §9): 85+ green, 70+ blue, 60+ yellow, otherwise red. Text pairs
+ * Score colours (docs/spec/organiser-tools.md §9): 85+ green, 70+ blue, 60+ yellow, otherwise red. Text pairs
  * are the 900 shade on the 100 tint (contrast well above AA); the number is always written out,
  * so colour is never the only signal.
  */

@@ -5,7 +5,7 @@ export type MatchPerson = Match['user1'];
 /** The other person of a match, from the viewer's side. */
 export const counterpart = (m: Match, userId: number): MatchPerson => (m.user1Id === userId ? m.user2 : m.user1);
 
-/** Rating labels (member-app §9). */
+/** Rating labels (docs/spec/member-app.md §9). */
 export const RATING_LABELS: Record<number, string> = {
   1: 'Not a match',
   2: 'Maybe',
@@ -15,7 +15,7 @@ export const RATING_LABELS: Record<number, string> = {
 };
 export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
 
-/** Friend group (member-app §4, §9): needs at least 2 contact-shared matches; at most 4 other members. */
+/** Friend group (docs/spec/member-app.md §4, §9): needs at least 2 contact-shared matches; at most 4 other members. */
 export const GROUP_MIN_SHARED = 2;
 export const GROUP_MAX_OTHERS = 4;
 
@@ -26,7 +26,7 @@ export function friendGroup(matches: Match[], userId: number): MatchPerson[] | n
 }
 
 /**
- * Phone digits for a messaging link (member-app: digits extracted, a leading 0 becomes 44).
+ * Phone digits for a messaging link (docs/spec/member-app.md: digits extracted, a leading 0 becomes 44).
  * Null when there are too few digits to be a phone number.
  */
 export function phoneDigits(phone: string | null | undefined): string | null {

@@ -3,7 +3,7 @@ import type { CreateEventBody, Event } from '@shared/schemas/events';
 import { post } from '@client/lib/api';
 
 /**
- * POST /api/events. On success every events list is refetched (spec §7), and so are the venues
+ * POST /api/events. On success every events list is refetched (docs/spec/organiser-tools.md §7), and so are the venues
  * (their live-event counts, next evening and bookings change).
  */
 export function useCreateEvent() {

@@ -25,7 +25,7 @@ export const AMENITY_ICONS: Record<Amenity, ComponentType<{ className?: string; 
 
 const v = venueBody.shape;
 
-/** Add New Venue (organiser-tools §5): the server's venue fields, with the hourly price in pounds. */
+/** Add New Venue (docs/spec/organiser-tools.md §5): the server's venue fields, with the hourly price in pounds. */
 const addVenueForm = z.object({
   name: v.name,
   address: z.string().trim().max(200, 'Address must be at most 200 characters'),

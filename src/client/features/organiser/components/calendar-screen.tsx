@@ -22,7 +22,7 @@ const TABS: { value: Tab; label: string; icon: ComponentType<{ className?: strin
   { value: 'live', label: 'Live Bookings', icon: Radio },
 ];
 
-/** /calendar (organiser-tools §2.28): one venue's availability in four tabs. */
+/** /calendar (docs/spec/organiser-tools.md §2.28): one venue's availability in four tabs. */
 export function CalendarScreen({ initialVenueId }: { initialVenueId: number | null }) {
   const venues = useVenues();
 

@@ -59,7 +59,7 @@ function Section({ title, step, children }: { title: string; step: number; child
 }
 
 /**
- * The create-event form (organiser-tools §2.14): event details, a venue (one-tap presets or
+ * The create-event form (docs/spec/organiser-tools.md §2.14): event details, a venue (one-tap presets or
  * typed; a typed venue that is not known yet is created first), date and time, settings.
  */
 export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; preselectVenueId: number | null }) {

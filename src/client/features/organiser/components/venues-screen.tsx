@@ -8,7 +8,7 @@ import { AddVenueForm } from './add-venue-form';
 import { StatTile } from './stat-tile';
 import { VenueCard } from './venue-card';
 
-/** /venues (organiser-tools §2.9): summary cards, Add New Venue, and a card per venue. */
+/** /venues (docs/spec/organiser-tools.md §2.9): summary cards, Add New Venue, and a card per venue. */
 export function VenuesScreen() {
   const venues = useVenues();
 

@@ -52,7 +52,7 @@ interface Failure {
 }
 
 /**
- * The waitlist form on /: member-app §4, §5 and §8.
+ * The waitlist form on /: docs/spec/member-app.md §4, §5 and §8.
  * Validated on submit with the spec's messages; a field's error clears as soon as it is edited.
  * A refused signup leaves every field as typed and says why.
  */

@@ -1,8 +1,11 @@
-/** Client test set-up: DOM matchers, and a clean DOM after every test. */
+/** Client test set-up: DOM matchers; a clean DOM, storage and fetch after every test. */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

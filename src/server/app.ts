@@ -10,7 +10,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { installErrorHandler } from './errors';
+import { serverLogging } from './logging';
 import { authRoutes } from './modules/auth/routes';
+import { sessionStore } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
 import { eventRoutes } from './modules/events/routes';
 import { ticketRoutes } from './modules/tickets/routes';
@@ -23,6 +25,7 @@ import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
+import { clockPlugin } from './plugins/clock';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin } from './plugins/mail';
 import { paymentsPlugin, type StripeConnection } from './plugins/payments';
@@ -39,6 +42,8 @@ export interface BuildOptions {
   stripeConnection?: StripeConnection;
   /** How often the live timer polls the database for due transitions (ms; tests shorten it). */
   livePollMs?: number;
+  /** The clock for time rules (tests fix it); the real time by default. */
+  now?: () => Date;
 }
 
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -47,7 +52,8 @@ export const defaultClientDir = fileURLToPath(new URL('../../dist/client', impor
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? (config.env === 'test' ? false : { level: config.logLevel }),
+    // Short lines in a terminal, pino's JSON otherwise (src/server/logging.ts).
+    ...(opts.logger !== undefined ? { logger: opts.logger } : serverLogging(config)),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -90,12 +96,13 @@ export async function buildApp(opts: BuildOptions) {
     }),
   });
 
+  await app.register(clockPlugin, { now: opts.now });
   await app.register(dbPlugin, { database: opts.database });
   await app.register(mailPlugin, { config });
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin, { config, sessions: sessionStore(opts.database.db, config) });
   await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });
 
-  await app.register(realtimePlugin, { database: opts.database, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}) });
+  await app.register(realtimePlugin, { database: opts.database });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rateLimit: config.authRateLimit });
@@ -104,7 +111,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(venueRoutes, { publicUrl: config.publicUrl });
   await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
-  await app.register(liveRoutes);
+  await app.register(liveRoutes, opts.livePollMs ? { pollMs: opts.livePollMs } : {});
   await app.register(matchingRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });

@@ -20,13 +20,12 @@ async function main() {
   }
 
   const database = await openConfiguredDatabase(config);
-  if (database.kind === 'pglite') {
-    const { loaded } = await loadDemoData(database.db);
-    if (loaded.length) console.log(`Loaded demo data: ${loaded.join(', ')}`);
-  }
+  const demo = database.kind === 'pglite' ? (await loadDemoData(database.db)).loaded : [];
 
   const controlToken = database.kind === 'pglite' ? randomBytes(24).toString('hex') : undefined;
   const app = await buildApp({ config, database, controlToken });
+  // Through the app's logger, so that piped output stays JSON lines (src/server/logging.ts).
+  if (demo.length) app.log.info(`Loaded demo data: ${demo.join(', ')}`);
   const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
   sweeper.unref();
   // Expired seat holds are also released on demand; this keeps "spots left" true between requests.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PRICE_PENCE } from '@shared/domain/constants';
-import { londonDay, londonInstant } from '@shared/domain/time';
+import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../db/client';
 import { appMeta, events, registrations, userRoles, users, venues } from '../db/schema/index';
 import { DEMO_PEOPLE } from './people';
@@ -29,7 +29,7 @@ function dayFromNow(days: number) {
 }
 
 const hhmm = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 /** An evening starting 45 minutes after the demo data loads (so guests may check in at once), two hours long. */
 function soonSlot() {

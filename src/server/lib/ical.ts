@@ -1,4 +1,9 @@
-/** Minimal RFC 5545 iCalendar writer for event invitations and subscription feeds. */
+/**
+ * The one iCalendar (RFC 5545) writer: ticket invitations, subscription feeds and the single-event
+ * download all come from here. Lines end in CRLF and are folded at 75 octets (UTF-8 bytes, never
+ * inside a character); TEXT values escape backslash, semicolon, comma and line breaks.
+ */
+/** One VEVENT. */
 export interface IcsEvent {
   uid: string;
   start: Date;
@@ -12,25 +17,37 @@ export interface IcsEvent {
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** A TEXT value (RFC 5545 §3.3.11). */
+export const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 
-/** Fold lines longer than 75 octets, as the format requires. */
-function fold(line: string) {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
+/** Octets of one code point in UTF-8 (a lone surrogate is written as U+FFFD, 3 octets). */
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * Fold a content line longer than 75 octets (RFC 5545 §3.1): each continuation line starts with
+ * one space, which counts towards its 75; a multi-octet character is never split.
+ */
+export function fold(line: string) {
   const out: string[] = [];
   let current = '';
+  let octets = 0;
+  let limit = 75;
   for (const ch of line) {
-    if (Buffer.byteLength(current + ch, 'utf8') > (out.length ? 74 : 75)) {
+    const n = utf8Length(ch.codePointAt(0)!);
+    if (octets + n > limit) {
       out.push(current);
       current = '';
+      octets = 0;
+      limit = 74;
     }
     current += ch;
+    octets += n;
   }
   out.push(current);
   return out.join('\r\n ');
 }
 
+/** A whole calendar (VCALENDAR) named `name`, with one VEVENT per item. */
 export function calendar(name: string, items: IcsEvent[], opts: { method?: 'PUBLISH' | 'REQUEST' } = {}) {
   const lines = [
     'BEGIN:VCALENDAR',
@@ -38,7 +55,7 @@ export function calendar(name: string, items: IcsEvent[], opts: { method?: 'PUBL
     'PRODID:-//Speed Friendship//Events//EN',
     'CALSCALE:GREGORIAN',
     `METHOD:${opts.method ?? 'PUBLISH'}`,
-    `X-WR-CALNAME:${escape(name)}`,
+    `X-WR-CALNAME:${escapeText(name)}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT15M',
     'X-PUBLISHED-TTL:PT15M',
   ];
@@ -50,9 +67,9 @@ export function calendar(name: string, items: IcsEvent[], opts: { method?: 'PUBL
       `DTSTAMP:${now}`,
       `DTSTART:${stamp(e.start)}`,
       `DTEND:${stamp(e.end)}`,
-      `SUMMARY:${escape(e.summary)}`,
-      ...(e.description ? [`DESCRIPTION:${escape(e.description)}`] : []),
-      ...(e.location ? [`LOCATION:${escape(e.location)}`] : []),
+      `SUMMARY:${escapeText(e.summary)}`,
+      ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
+      ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
       ...(e.url ? [`URL:${e.url}`] : []),
       `STATUS:${e.status ?? 'CONFIRMED'}`,
       'END:VEVENT',

@@ -1,11 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Me } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/users';
 import type { AppConfig } from '../env';
 import { forbidden, unauthenticated } from '../errors';
-import { createSession, endSession, viewerFromToken, type Viewer } from '../modules/auth/service';
 
 export const SESSION_COOKIE = 'sid';
+
+/** The signed-in user, as GET /api/auth/me answers it. */
+export type Viewer = Me;
+
+/** Where sessions live: the auth module's service provides it (see buildApp), so this plugin imports no feature module. */
+export interface SessionStore {
+  /** The user behind a session token, or null when the token is unknown or expired. */
+  viewerFromToken(token: string): Promise<Viewer | null>;
+  create(userId: number): Promise<{ token: string; expiresAt: Date }>;
+  end(token: string): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,8 +30,8 @@ declare module 'fastify' {
   }
 }
 
-export const authPlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
+export const authPlugin = fp<{ config: AppConfig; sessions: SessionStore }>(
+  async (app, { config, sessions }) => {
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -32,20 +43,20 @@ export const authPlugin = fp<{ config: AppConfig }>(
     app.decorateRequest('viewer', function (this: FastifyRequest) {
       if (!this.viewerCache) {
         const token = this.cookies[SESSION_COOKIE];
-        this.viewerCache = token ? viewerFromToken(app.db, token, config.adminEmails) : Promise.resolve(null);
+        this.viewerCache = token ? sessions.viewerFromToken(token) : Promise.resolve(null);
       }
       return this.viewerCache;
     });
 
     app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
-      const { token, expiresAt } = await createSession(app.db, userId, config.sessionDays);
+      const { token, expiresAt } = await sessions.create(userId);
       this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
       this.request.viewerCache = undefined;
     });
 
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const token = this.request.cookies[SESSION_COOKIE];
-      if (token) await endSession(app.db, token);
+      if (token) await sessions.end(token);
       this.clearCookie(SESSION_COOKIE, cookieOptions);
     });
   },

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: { filename: string; content: string | Buffer; contentType?: string; cid?: string }[];
+  /** The login code this mail carries: with no SMTP, the log shows it on a line of its own. */
+  loginCode?: string;
 }
 
 export interface Mailer {
@@ -30,8 +32,9 @@ export const mailPlugin = fp<{ config: AppConfig }>(
     const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
     const mailer: Mailer = {
       async send(message) {
+        const { loginCode, ...mail } = message;
         if (transport) {
-          await transport.sendMail({ from: config.mailFrom, ...message });
+          await transport.sendMail({ from: config.mailFrom, ...mail });
           return;
         }
         await app.db.insert(mailOutbox).values({
@@ -45,7 +48,9 @@ export const mailPlugin = fp<{ config: AppConfig }>(
             size: Buffer.byteLength(a.content),
           })),
         });
-        app.log.info({ mail: { to: message.to, subject: message.subject } }, `mail (outbox) to ${message.to}: ${message.subject}\n${message.text}`);
+        // One line: the text is in the outbox (GET /api/dev/outbox?to=...); a terminal shows
+        // "Login code for EMAIL: CODE" (src/server/logging.ts).
+        app.log.info({ mail: { to: message.to, subject: message.subject }, ...(loginCode ? { loginCode } : {}) }, `mail (outbox) to ${message.to}: ${message.subject}`);
       },
     };
     app.decorate('mailer', mailer);

@@ -1,24 +1,22 @@
 import { EventEmitter } from 'node:events';
 import websocket from '@fastify/websocket';
-import type { WebSocket } from '@fastify/websocket';
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { TimerAnnouncement } from '@shared/domain/timer';
-import { clientMessage, socketQuery, type ServerMessage } from '@shared/realtime';
 import type { Database } from '../db/client';
-import { AppError, forbidden, unauthenticated } from '../errors';
-import type { Viewer } from '../modules/auth/service';
-import * as live from '../modules/live/service';
 
 /** What crosses instances: "event N changed", never the state itself (that is read from the database). */
-type BusMessage = { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync' } | { eventId: number; kind: 'contacts_released' | 'ratings_updated' };
+export type BusMessage = { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync' } | { eventId: number; kind: 'contacts_released' | 'ratings_updated' };
 
-interface Bus {
-  /** Settles once the bus first tries to listen (so a started instance hears every change). */
-  ready?: Promise<void>;
+/** Tells every instance (this one included) what changed; each instance's subscribers hear every message. */
+export interface MessageBus {
   publish(m: BusMessage): Promise<void>;
   subscribe(fn: (m: BusMessage) => void): void;
+}
+
+interface Bus extends MessageBus {
+  /** Settles once the bus first tries to listen (so a started instance hears every change). */
+  ready?: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,153 +95,26 @@ function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown,
   };
 }
 
-interface Conn {
-  ws: WebSocket;
-  userId: number;
-  host: boolean;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    live: {
-      publishTimer(eventId: number, announce: TimerAnnouncement | 'timer_sync'): Promise<void>;
-      publish(eventId: number, kind: 'contacts_released' | 'ratings_updated'): Promise<void>;
-      deps(): live.LiveDeps;
-    };
+    bus: MessageBus;
   }
 }
 
 /**
- * The live socket: one authoritative timer per event, persisted; each instance keeps only its
- * own sockets and a timeout for the next due transition, and hears changes over the bus.
+ * The realtime transport: the WebSocket server and the message bus between instances (an event
+ * emitter on the embedded database, LISTEN/NOTIFY on PostgreSQL). What travels on it, and the
+ * /ws route, belong to the live module (src/server/modules/live).
  */
-export const realtimePlugin = fp<{ database: Database; pollMs?: number }>(
-  async (app, { database, pollMs = 1000 }) => {
+export const realtimePlugin = fp<{ database: Database }>(
+  async (app, { database }) => {
     await app.register(websocket, { options: { maxPayload: 4096 } });
     const bus = database.kind === 'postgres' && database.pool && database.listener ? pgBus(database.pool, database.listener, app.log) : localBus();
     await bus.ready;
-    const rooms = new Map<number, Set<Conn>>();
-    const timeouts = new Map<number, NodeJS.Timeout>();
-
-    const deps = (): live.LiveDeps => ({ db: app.db, publish: (eventId, announce) => bus.publish({ eventId, kind: 'timer', announce }) });
-
-    const send = (ws: WebSocket, m: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
-    };
-
-    function schedule(eventId: number, endsAt: number | null) {
-      const old = timeouts.get(eventId);
-      if (old) clearTimeout(old);
-      timeouts.delete(eventId);
-      if (endsAt === null) return;
-      const t = setTimeout(() => {
-        timeouts.delete(eventId);
-        live.runDue(deps(), eventId).catch((err) => app.log.error({ err }, 'timer transition failed'));
-      }, Math.max(0, endsAt - Date.now()) + 5);
-      t.unref();
-      timeouts.set(eventId, t);
-    }
-
-    bus.subscribe((m) => {
-      void (async () => {
-        if (m.kind === 'timer') {
-          const state = await live.timerState(app.db, m.eventId);
-          schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
-          const room = rooms.get(m.eventId);
-          if (!room?.size) return;
-          const msg = live.stateMessage(m.announce, state);
-          for (const c of room) send(c.ws, msg as ServerMessage);
-        } else {
-          const room = rooms.get(m.eventId);
-          for (const c of room ?? []) {
-            if (m.kind === 'ratings_updated' && !c.host) continue;
-            send(c.ws, { type: m.kind, eventId: m.eventId });
-          }
-        }
-      })().catch((err) => app.log.error({ err }, 'live broadcast failed'));
-    });
-
-    // After a restart (or on a second instance) pick up running timers, and poll as a safety net.
-    for (const t of await live.runningTimers(app.db)) schedule(t.eventId, t.endsAt);
-    const poll = setInterval(() => {
-      live
-        .dueTimers(app.db)
-        .then((ids) => Promise.all(ids.map((id) => live.runDue(deps(), id))))
-        .catch((err) => app.log.warn({ err }, 'timer poll failed'));
-    }, pollMs);
-    poll.unref();
-
-    app.decorate('live', {
-      publishTimer: (eventId, announce) => bus.publish({ eventId, kind: 'timer', announce }),
-      publish: (eventId, kind) => bus.publish({ eventId, kind }),
-      deps,
-    });
-
+    app.decorate('bus', { publish: (m: BusMessage) => bus.publish(m), subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn) });
     app.addHook('onClose', async () => {
-      clearInterval(poll);
-      timeouts.forEach((t) => clearTimeout(t));
       await bus.close();
     });
-
-    const admitted = new WeakMap<FastifyRequest, { eventId: number; viewer: Viewer; host: boolean }>();
-    app.register(async (scope) => {
-      scope.get(
-        '/ws',
-        {
-          websocket: true,
-          config: { rateLimit: false },
-          preValidation: async (req) => {
-            const q = socketQuery.safeParse(req.query);
-            if (!q.success) throw new AppError('bad_request', 'eventId and userId are required');
-            const viewer = await req.viewer();
-            if (!viewer) throw unauthenticated();
-            if (viewer.id !== q.data.userId) throw forbidden('userId is not the signed-in user');
-            const access = await live.canWatch(app.db, viewer, q.data.eventId);
-            if (!access) throw forbidden('Only guests and hosts of this event can join its timer');
-            // isHost from the browser is only a wish: honoured for a host of the event.
-            admitted.set(req, { eventId: q.data.eventId, viewer, host: access.host && q.data.isHost });
-          },
-        },
-        async (socket, req) => {
-          // Checked in preValidation. Nothing is awaited before the listeners are attached:
-          // a message arriving meanwhile would be dropped (@fastify/websocket does not buffer).
-          const { eventId, viewer, host } = admitted.get(req)!;
-          admitted.delete(req);
-          const q = { eventId };
-          const conn: Conn = { ws: socket, userId: viewer.id, host };
-          const room = rooms.get(q.eventId) ?? new Set<Conn>();
-          rooms.set(q.eventId, room);
-          room.add(conn);
-          socket.on('close', () => {
-            room.delete(conn);
-            if (!room.size) rooms.delete(q.eventId);
-          });
-          socket.on('message', (raw) => {
-            void (async () => {
-              let data: unknown;
-              try {
-                data = JSON.parse(String(raw));
-              } catch {
-                return send(socket, { type: 'error', message: 'Messages must be JSON' });
-              }
-              const parsed = clientMessage.safeParse(data);
-              if (!parsed.success) return send(socket, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
-              if (parsed.data.type === 'sync') {
-                return send(socket, live.stateMessage('timer_sync', await live.timerState(app.db, q.eventId)) as ServerMessage);
-              }
-              if (!conn.host) return send(socket, { type: 'error', message: 'Only a host of this event can control the timer' });
-              try {
-                await live.command(deps(), viewer, q.eventId, parsed.data);
-              } catch (err) {
-                send(socket, { type: 'error', message: err instanceof AppError ? err.message : 'Something went wrong' });
-                if (!(err instanceof AppError)) app.log.error({ err }, 'timer command failed');
-              }
-            })().catch((err) => app.log.error({ err }, 'socket message failed'));
-          });
-          send(socket, live.stateMessage('timer_sync', await live.timerState(app.db, q.eventId)) as ServerMessage);
-        },
-      );
-    });
   },
-  { name: 'realtime', dependencies: ['db', 'auth'] },
+  { name: 'realtime', dependencies: ['db'] },
 );

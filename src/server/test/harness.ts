@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
-import { londonDay } from '@shared/domain/time';
+import { londonDay, TIME_ZONE } from '@shared/domain/time';
 import type { CreateEventBody, Event, EventDetail, PaymentIntentResponse, Venue, VenueBody } from '@shared/schemas/events';
 import type { CreateUserBody, User } from '@shared/schemas/users';
 import { buildApp } from '../app';
@@ -33,6 +33,8 @@ export interface TestAppOverrides {
   shareDatabaseWith?: TestContext;
   /** Where the Stripe SDK connects (a local fake Stripe, see fake-stripe.ts). */
   stripeConnection?: StripeConnection;
+  /** The app's clock (buildApp's `now`), for rules that depend on the time of day. */
+  now?: () => Date;
 }
 
 export interface TestContext {
@@ -114,6 +116,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       controlToken: overrides.controlToken,
       logger: false,
       ...(overrides.stripeConnection ? { stripeConnection: overrides.stripeConnection } : {}),
+      ...(overrides.now ? { now: overrides.now } : {}),
     });
     await app.ready();
   } catch (err) {
@@ -284,7 +287,7 @@ export async function createVenue(app: TestApp, cookie: string, partial: Partial
 export const dayFromNow = (days: number) => londonDay(new Date(Date.now() + days * 86_400_000));
 
 const hhmm = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 /** A valid create-event payload: a paid (1500) evening 19:00-22:00 at `venueId`, `days` ahead (3 by default). */
 export function eventBody(venueId: number, partial: Partial<CreateEventBody> & { days?: number } = {}): CreateEventBody {

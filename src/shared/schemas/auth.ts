@@ -20,6 +20,7 @@ export const meResponse = loginResponse.extend({ roles: z.array(role) });
 export type Me = z.infer<typeof meResponse>;
 
 export const loginStarted = z.object({ message: z.string(), email: z.string() });
+export type LoginStarted = z.infer<typeof loginStarted>;
 
 /** Client login form (docs/spec/member-app.md §5: e-mail required, of e-mail type). */
 export const loginForm = z.object({

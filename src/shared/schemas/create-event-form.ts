@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUND_DURATION_SECONDS } from '../domain/constants';
 import { createEventBody, venueBody, type CreateEventBody, type VenueBody } from './events';
 
 /** Create-event defaults (docs/spec/organiser-tools.md §9). */
@@ -10,7 +11,7 @@ export const CREATE_EVENT_DEFAULTS = {
   maxParticipants: 30,
   /** Pounds; sent as pence (× 100, rounded). */
   price: 15,
-  roundDuration: 300,
+  roundDuration: ROUND_DURATION_SECONDS,
 } as const;
 
 /** A venue typed on the create-event form that is not known yet gets this much room beyond the guests. */

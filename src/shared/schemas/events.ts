@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUND_DURATION_SECONDS } from '../domain/constants';
 import { TIME_RE } from '../domain/time';
 
 export const EVENT_STATUSES = ['upcoming', 'completed'] as const;
@@ -28,6 +29,9 @@ export const eventSchema = z.object({
   hostId: z.number().nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
+
+/** GET /api/events and GET /api/events/upcoming: evenings, soonest first. */
+export const eventListSchema = z.array(eventSchema);
 
 /** An event as the viewer sees it: whether they are registered, checked in, or host it. */
 export const eventDetailSchema = eventSchema.extend({
@@ -81,7 +85,7 @@ export const createEventBody = z
       .number()
       .refine((v) => (ROUND_DURATIONS as readonly number[]).includes(v), 'Round duration must be 5, 7, 10, 15 or 30 minutes, 1 hour or 1.5 hours')
       .optional()
-      .default(300),
+      .default(ROUND_DURATION_SECONDS),
     price: nonNegInt('Price cannot be negative').min(0, 'Price cannot be negative').max(100_000, 'Price must be at most £1000'),
     hostId: z.number().int().positive().optional().nullable(),
   })
@@ -195,6 +199,7 @@ export const paymentIntentResponse = z.object({
   publishableKey: z.string().optional(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
+export type PaymentIntentBody = z.input<typeof paymentIntentBody>;
 
 export const testConfirmBody = z.object({
   clientSecret: z.string().min(1).max(200),
@@ -203,6 +208,7 @@ export const testConfirmBody = z.object({
   expYear: z.number().int(),
   cvc: z.string().max(10),
 });
+export type TestConfirmBody = z.input<typeof testConfirmBody>;
 
 export const registrationSchema = z.object({
   id: z.number(),
@@ -212,9 +218,26 @@ export const registrationSchema = z.object({
   ticketCode: z.string(),
   createdAt: z.string(),
 });
+export type Registration = z.infer<typeof registrationSchema>;
 
 export const cancelResponse = z.object({
   refunded: z.boolean(),
   amountRefunded: z.number(),
   message: z.string(),
 });
+export type CancelResponse = z.infer<typeof cancelResponse>;
+
+/** What settling a succeeded payment did: registered the member, found it done already, refunded it, or knew nothing of it. */
+export const SETTLE_OUTCOMES = ['unknown', 'done', 'mismatch', 'refund', 'registered'] as const;
+
+/** POST /api/payments/test/confirm: the built-in test provider's card step succeeded. */
+export const testConfirmResponse = z.object({
+  status: z.literal('succeeded'),
+  paymentIntentId: z.string(),
+  outcome: z.enum(SETTLE_OUTCOMES),
+});
+export type TestConfirmResponse = z.infer<typeof testConfirmResponse>;
+
+/** POST /api/webhooks/stripe: the event was received. */
+export const webhookAck = z.object({ received: z.literal(true) });
+export type WebhookAck = z.infer<typeof webhookAck>;

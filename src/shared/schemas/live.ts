@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ALGORITHMS } from '../domain/matching';
+import { timerStateFields } from '../realtime';
+import { eventSchema } from './events';
 
 export const ratingBody = z.object({
   raterId: z.number({ error: 'raterId is required' }).int().positive(),
@@ -54,10 +56,123 @@ export const matchSchema = z.object({
   sharedInterests: z.array(z.string()),
 });
 export type Match = z.infer<typeof matchSchema>;
+export type MatchUser = z.infer<typeof matchUser>;
 
 export const quickRatingBody = z.object({
-  ratedId: z.number().int().positive().optional(),
+  // At most 2^31 - 1, the largest id the database holds (larger is bad input, not a 500).
+  ratedId: z.number().int().positive().max(2_147_483_647).optional(),
   code: z.string().trim().min(1, 'Enter a code').max(12).optional(),
   method: z.enum(['qr', 'code', 'list']),
   decision: z.enum(['yes', 'no']).optional(),
 });
+export type QuickRatingBody = z.input<typeof quickRatingBody>;
+export type RatingBody = z.input<typeof ratingBody>;
+export type Rating = z.infer<typeof ratingSchema>;
+
+/** POST /api/events/{id}/calculate-matches (hosts of the event). */
+export const calculateResult = z.object({ matches: z.number(), algorithm: z.enum(ALGORITHMS) });
+export type CalculateResult = z.infer<typeof calculateResult>;
+
+/** POST /api/events/{id}/release-contacts (hosts of the event). */
+export const releaseResult = z.object({ released: z.boolean(), matches: z.number() });
+export type ReleaseResult = z.infer<typeof releaseResult>;
+
+/** GET /api/me/matches: matches from every evening whose contacts the host has released. */
+export const myMatchesSchema = z.object({
+  released: z.boolean(),
+  matches: z.array(matchSchema.extend({ eventTitle: z.string() })),
+});
+export type MyMatches = z.infer<typeof myMatchesSchema>;
+
+/** One row of GET /api/events/{id}/progress?round=N (hosts): who has rated their partner of the round. */
+export const progressRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  partnerId: z.number().nullable(),
+  hasSubmitted: z.boolean(),
+  sittingOut: z.boolean(),
+});
+export type ProgressRow = z.infer<typeof progressRowSchema>;
+
+export const CONNECTION_METHODS = ['qr', 'code', 'list'] as const;
+export type ConnectionMethod = (typeof CONNECTION_METHODS)[number];
+export const DECISIONS = ['yes', 'no'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** One conversation the viewer logged; `response` is their yes/no (null: still pending). */
+export const connectionSchema = z.object({
+  participantId: z.number(),
+  participantName: z.string(),
+  timestamp: z.string(),
+  method: z.enum(CONNECTION_METHODS),
+  round: z.number().nullable(),
+  response: z.enum(DECISIONS).nullable(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+/** GET and POST /api/events/{id}/connections: the viewer's code, their logged conversations, the other checked-in guests. */
+export const connectionsStateSchema = z.object({
+  personalCode: z.string(),
+  connections: z.array(connectionSchema),
+  attendees: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type ConnectionsState = z.infer<typeof connectionsStateSchema>;
+
+/* ---- the live evening: timer, rotation, rounds, the host dashboard ---- */
+
+/** GET /api/events/{id}/timer: the timer state for a page's first paint (the socket keeps it current). */
+export const timerSyncSchema = timerStateFields.extend({ type: z.literal('timer_sync') });
+export type TimerSync = z.infer<typeof timerSyncSchema>;
+
+/** POST /api/events/{id}/timer: the state after a host command. */
+export const timerUpdateSchema = timerStateFields.extend({ type: z.literal('timer_update') });
+export type TimerUpdate = z.infer<typeof timerUpdateSchema>;
+
+const rotationPartner = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  profileImage: z.string().nullable(),
+});
+
+/** One round of GET /api/events/{id}/rotation/me: 'Round n: talk to NAME at table T'; partner null is a bye. */
+export const myRoundSchema = z.object({
+  round: z.number(),
+  table: z.number().nullable(),
+  partner: rotationPartner.nullable(),
+});
+export type MyRound = z.infer<typeof myRoundSchema>;
+
+/** One row of GET /api/events/{id}/rotation (hosts): a pair at a table, or a bye (b null). */
+export const rotationRowSchema = z.object({
+  round: z.number(),
+  table: z.number().nullable(),
+  a: z.object({ id: z.number(), name: z.string() }),
+  b: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type RotationRow = z.infer<typeof rotationRowSchema>;
+
+export const ROUND_STATUSES = ['active', 'completed', 'skipped'] as const;
+
+/** One row of GET /api/events/{id}/rounds (hosts). */
+export const roundRecordSchema = z.object({
+  round: z.number(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  duration: z.number(),
+  participantsSubmitted: z.number(),
+  totalParticipants: z.number(),
+  status: z.enum(ROUND_STATUSES),
+});
+export type RoundRecord = z.infer<typeof roundRecordSchema>;
+
+/** One row of GET /api/live/events (hosts): an evening with its real timer state and counts. */
+export const liveDashboardRowSchema = z.object({
+  event: eventSchema,
+  timer: timerSyncSchema,
+  checkedIn: z.number(),
+  completedRounds: z.number(),
+});
+export type LiveDashboardRow = z.infer<typeof liveDashboardRowSchema>;

@@ -158,6 +158,27 @@ export const userStats = z.object({
 });
 export type UserStats = z.infer<typeof userStats>;
 
+/** GET /api/users/{id}/export: everything stored about a member, as a JSON download. */
+export const userExport = z.object({
+  exportedAt: z.string(),
+  user: userSchema,
+  roles: z.array(z.object({ role: z.string(), grantedAt: z.string() })),
+  sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
+  registrations: z.array(
+    z.object({
+      eventId: z.number(),
+      title: z.string(),
+      date: z.string(),
+      venue: z.string(),
+      consentToShare: z.boolean(),
+      checkedIn: z.boolean(),
+      ticketCode: z.string(),
+      registeredAt: z.string(),
+    }),
+  ),
+});
+export type UserExport = z.infer<typeof userExport>;
+
 /* ---------- client-side form schemas (the spec's messages, before sending) ---------- */
 
 const requiredNumber = (requiredMsg: string) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, loginResponse, loginStarted, meResponse, verifyBody } from '@shared/schemas/auth';
-import { errorBody } from '@shared/schemas/common';
+import { errorBody, noContent } from '@shared/schemas/common';
 import { requireViewer } from '../../plugins/auth';
 import * as auth from './service';
 
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (a
     return requireViewer(req);
   });
 
-  app.post('/api/auth/logout', async (_req, reply) => {
+  app.post('/api/auth/logout', { schema: { response: { 204: noContent } } }, async (_req, reply) => {
     await reply.endSession();
     return reply.code(204).send();
   });

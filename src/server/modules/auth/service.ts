@@ -3,19 +3,15 @@ import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MINUTES } from '@shared/domain/
 import type { Role } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { SessionStore, Viewer } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import * as q from './queries';
+
+export type { Viewer };
 
 export const EMAIL_NOT_FOUND = 'Email not found. Please check your email or sign up first.';
 export const WRONG_CODE = 'That code is not right. Check your email and try again.';
 export const CODE_EXPIRED = 'This code has expired or was tried too many times. Ask for a new code.';
-
-export interface Viewer {
-  id: number;
-  email: string;
-  name: string;
-  roles: Role[];
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -43,6 +39,15 @@ export async function endSession(db: Db, token: string) {
   await q.deleteSession(db, hashToken(token));
 }
 
+/** The sessions the auth plugin reads and writes (wired in buildApp). */
+export function sessionStore(db: Db, opts: { adminEmails: string[]; sessionDays: number }): SessionStore {
+  return {
+    viewerFromToken: (token) => viewerFromToken(db, token, opts.adminEmails),
+    create: (userId) => createSession(db, userId, opts.sessionDays),
+    end: (token) => endSession(db, token),
+  };
+}
+
 const codeHash = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest();
 
 /** Step 1 of login: a known e-mail gets a fresh 6-digit code by mail. */
@@ -59,6 +64,7 @@ export async function startLogin(db: Db, mailer: Mailer, email: string, appName:
     to: email,
     subject: `Your ${appName} login code: ${code}`,
     text: `Hi ${user.name},\n\nYour login code is ${code}.\nIt works for ${LOGIN_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n\n${appName}`,
+    loginCode: code,
   });
 }
 

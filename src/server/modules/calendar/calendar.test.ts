@@ -117,3 +117,78 @@ describe('venue calendar feed', () => {
     expect((await get('/api/calendar/venues/abc.ics')).statusCode).toBe(400);
   });
 });
+
+describe('one evening as an .ics file', () => {
+  /** The raw answer's content lines, as bytes (the folding rule counts octets). */
+  const rawLines = (payload: Buffer) => {
+    const lines: Buffer[] = [];
+    let from = 0;
+    for (let i = payload.indexOf('\r\n'); i !== -1; i = payload.indexOf('\r\n', from)) {
+      lines.push(payload.subarray(from, i));
+      from = i + 2;
+    }
+    expect(from).toBe(payload.length); // every line, the last too, ends in CRLF
+    return lines;
+  };
+
+  it('is served to anyone as a download, with a long UTF-8 title folded at 75 octets and never inside a character', async () => {
+    const venue = await createVenue(t.app, host.cookie, { name: 'Café Zoë' });
+    const title = 'Évening ☕ de rencontres 🎲 à Prestwich, où l’on se parle ✨ — ünd noch ein bisschen länger 🌙';
+    const event = await createEvent(t.app, host.cookie, eventBody(venue.id, { title, days: 5 }));
+
+    const res = await get(`/api/events/${event.id}/calendar.ics`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="speed-friendship-${event.id}.ics"`);
+
+    const lines = rawLines(res.rawPayload);
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    for (const line of lines) {
+      expect(line.length).toBeLessThanOrEqual(75);
+      // A character split across two lines would make either half invalid UTF-8.
+      expect(() => decoder.decode(line)).not.toThrow();
+    }
+    const summary = lines.map((l) => decoder.decode(l)).findIndex((l) => l.startsWith('SUMMARY:'));
+    expect(lines[summary + 1]![0]).toBe(0x20); // the title did need folding
+    const [item] = vevents(res.body);
+    expect(item).toEqual(
+      expect.arrayContaining([
+        uid(event.id),
+        `SUMMARY:${title.replace(/,/g, '\\,')}`,
+        'LOCATION:Café Zoë',
+        `DTSTART:${stamp(event.date)}`,
+        `DTEND:${stamp(event.endsAt)}`,
+        `URL:http://localhost:5000/events/${event.id}`,
+      ]),
+    );
+    expect(item!.some((l) => /^DTSTAMP:\d{8}T\d{6}Z$/.test(l))).toBe(true);
+  });
+
+  it('escapes backslash, semicolon, comma and line breaks in text values', async () => {
+    const venue = await createVenue(t.app, host.cookie, { name: 'The Bar; Upstairs, Room 2' });
+    const event = await createEvent(
+      t.app,
+      host.cookie,
+      eventBody(venue.id, { title: 'Cards; dice, and a \\ backslash', description: 'Line one\nLine two\r\nLine three', days: 6 }),
+    );
+    const res = await get(`/api/events/${event.id}/calendar.ics`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [item] = vevents(res.body);
+    expect(item).toEqual(
+      expect.arrayContaining([
+        'SUMMARY:Cards\\; dice\\, and a \\\\ backslash',
+        'DESCRIPTION:Line one\\nLine two\\nLine three',
+        'LOCATION:The Bar\\; Upstairs\\, Room 2',
+      ]),
+    );
+    expect(item!.join('\n')).not.toMatch(/\r/);
+  });
+
+  it('answers 404 for an unknown evening and 400 for a malformed id', async () => {
+    const missing = await get('/api/events/987654/calendar.ics');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'Event not found' });
+    expect(missing.body).not.toContain('BEGIN:VCALENDAR');
+    expect((await get('/api/events/abc/calendar.ics')).statusCode).toBe(400);
+  });
+});

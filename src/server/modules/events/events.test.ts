@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { londonInstant } from '@shared/domain/time';
 import type { Event, EventDetail, UserEvent } from '@shared/schemas/events';
 import { events as eventsTable } from '../../db/schema/index';
 import {
@@ -266,16 +267,32 @@ describe('POST /api/events', () => {
     expect(await eventRows()).toBe(before);
   });
 
-  it('rejects a start earlier today (already begun) with 400', async () => {
-    const before = await eventRows();
-    const earlier = new Date(Date.now() - 2 * 60_000);
-    const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(earlier);
-    // Only meaningful when "a minute ago" is still today in London.
-    if (hhmm < '23:58' && hhmm > '00:02') {
-      const body = expectBadInput(await postEvent({ ...eventBody(venueId), date: dayFromNow(0), startTime: hhmm, endTime: '23:59' }, host.cookie));
-      expect(body.errors).toContainEqual({ path: 'date', message: 'The event must start in the future' });
+  it.each([
+    ['at noon', '12:00', ['11:58', '12:00'], '12:02'],
+    ['a minute after midnight', '00:01', ['00:00', '00:01'], '00:03'],
+    ['a minute before midnight', '23:59', ['23:57', '23:58'], null],
+  ] as const)('rejects a start earlier today (already begun) with 400, whatever the time of day: %s', async (_name, nowAt, begun, later) => {
+    // The app's clock says `nowAt` on a day a month ahead: the real time of day never matters.
+    const day = dayFromNow(30);
+    const clocked = await createTestApp({ shareDatabaseWith: t, now: () => londonInstant(day, nowAt) });
+    try {
+      const post = (startTime: string) =>
+        clocked.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(host.cookie), payload: { ...eventBody(venueId), date: day, startTime, endTime: '23:59' } });
+      const before = await eventRows();
+      for (const startTime of begun) {
+        const body = expectBadInput(await post(startTime));
+        expect(body.errors, startTime).toContainEqual({ path: 'date', message: 'The event must start in the future' });
+      }
+      expect(await eventRows()).toBe(before);
+      // Later the same day is in the future by the same clock.
+      if (later) {
+        const res = await post(later);
+        expect(res.statusCode, res.body).toBe(201);
+        expect(await eventRows()).toBe(before + 1);
+      }
+    } finally {
+      await clocked.close();
     }
-    expect(await eventRows()).toBe(before);
   });
 
   it('refuses an inactive venue with 409', async () => {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { createEventBody, eventDetailSchema, eventSchema, participantSchema, userEventSchema } from '@shared/schemas/events';
+import { createEventBody, eventDetailSchema, eventListSchema, eventSchema, participantSchema, userEventSchema } from '@shared/schemas/events';
 import { requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
 import { microCache } from '../../lib/micro-cache';
 import * as events from './service';
@@ -10,9 +10,11 @@ import * as events from './service';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
-  // The listings are the hottest public read: one query per second at most, per instance.
-  const all = microCache(1000, () => events.listEvents(app.db));
-  const upcoming = microCache(1000, () => events.listUpcoming(app.db));
+  // The listings are the hottest public read: one query and one serialisation (through the
+  // response schema) per second at most, per instance.
+  const serialize = (list: z.output<typeof eventListSchema>) => JSON.stringify(eventListSchema.encode(list));
+  const all = microCache(1000, () => events.listEvents(app.db), serialize);
+  const upcoming = microCache(1000, () => events.listUpcoming(app.db), serialize);
   // Any API write clears this instance's listings before its answer leaves, so the writer's
   // next read is fresh (other instances catch up within a second).
   app.addHook('onSend', async (req, _reply, payload) => {
@@ -23,11 +25,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.get('/api/events', async (_req, reply) => reply.type('application/json').send(await all()));
+  app.get('/api/events', { schema: { response: { 200: eventListSchema } }, serializerCompiler: all.serializer }, async () => all());
 
-  app.get('/api/events/upcoming', async (_req, reply) =>
-    reply.type('application/json').send(await upcoming()),
-  );
+  app.get('/api/events/upcoming', { schema: { response: { 200: eventListSchema } }, serializerCompiler: upcoming.serializer }, async () => upcoming());
 
   app.get('/api/events/:id', { schema: { params: idParams, response: { 200: eventDetailSchema, ...errors } } }, async (req) =>
     events.eventDetail(app.db, req.params.id, await req.viewer()),
@@ -39,7 +39,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/events', { schema: { body: createEventBody, response: { 201: eventSchema, ...errors } } }, async (req, reply) => {
     const viewer = await requireRole(req, 'host');
-    return reply.code(201).send(await events.createEvent(app.db, viewer, req.body));
+    return reply.code(201).send(await events.createEvent(app.db, viewer, req.body, app.now()));
   });
 
   app.get('/api/users/:id/events', { schema: { params: idParams, response: { 200: z.array(userEventSchema), ...errors } } }, async (req) => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { createEventBody, Event, EventDetail, Participant } from '@shared/schemas/events';
+import { REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { londonInstant, toLondonDay } from '@shared/domain/time';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -8,8 +9,6 @@ import * as venues from '../venues/service';
 import * as q from './queries';
 
 export const EVENT_NOT_FOUND = 'Event not found';
-export const SELF_CHECKIN_MINUTES = 60;
-export const REFUND_WINDOW_HOURS = 24;
 
 type Row = q.EventRow;
 
@@ -49,7 +48,7 @@ export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Pr
       registered: !!reg,
       checkedIn: !!reg?.checkedIn,
       isHost: isHostOf(viewer, row),
-      selfCheckInOpensAt: new Date(row.date.getTime() - SELF_CHECKIN_MINUTES * 60_000).toISOString(),
+      selfCheckInOpensAt: new Date(row.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000).toISOString(),
       refundable: row.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000,
       paid: !!reg?.paymentId,
     },
@@ -74,8 +73,8 @@ export async function findRegistration(db: Db, eventId: number, userId: number) 
   return q.findRegistration(db, eventId, userId);
 }
 
-/** Create an evening at a venue; the host is the viewer (an admin may name another host). */
-export async function createEvent(db: Db, viewer: Viewer, input: z.output<typeof createEventBody>) {
+/** Create an evening at a venue; the host is the viewer (an admin may name another host). `now` is the app's clock. */
+export async function createEvent(db: Db, viewer: Viewer, input: z.output<typeof createEventBody>, now: Date = new Date()) {
   if (input.hostId && input.hostId !== viewer.id && !viewer.roles.includes('admin')) {
     throw forbidden('You can only create events you host yourself');
   }
@@ -83,7 +82,7 @@ export async function createEvent(db: Db, viewer: Viewer, input: z.output<typeof
   if (!day) throw new AppError('bad_request', 'Please select a date', [{ path: 'date', message: 'Please select a date' }]);
   const start = londonInstant(day, input.startTime);
   const end = londonInstant(day, input.endTime);
-  if (start.getTime() <= Date.now()) {
+  if (start.getTime() <= now.getTime()) {
     throw new AppError('bad_request', 'The event must start in the future', [{ path: 'date', message: 'The event must start in the future' }]);
   }
   const venue = await venues.bookableVenue(db, input.venueId, { day, startTime: input.startTime, endTime: input.endTime });

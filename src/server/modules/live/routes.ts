@@ -1,35 +1,90 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '@shared/schemas/common';
+import { z } from 'zod';
+import type { TimerAnnouncement } from '@shared/domain/timer';
+import { errorBody, idParams } from '@shared/schemas/common';
+import { liveDashboardRowSchema, myRoundSchema, roundRecordSchema, rotationRowSchema, timerSyncSchema, timerUpdateSchema } from '@shared/schemas/live';
 import { clientMessage } from '@shared/realtime';
 import { forbidden } from '../../errors';
 import { requireRole, requireViewer } from '../../plugins/auth';
 import * as live from './service';
+import { createRooms, liveSocket } from './socket';
+import { startTimers } from './timers';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: {
+      publishTimer(eventId: number, announce: TimerAnnouncement | 'timer_sync'): Promise<void>;
+      publish(eventId: number, kind: 'contacts_released' | 'ratings_updated'): Promise<void>;
+      deps(): live.LiveDeps;
+    };
+  }
+}
 
-export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/**
+ * The live evening: one authoritative timer per event, persisted; each instance keeps only its
+ * own sockets and a timeout for the next due transition, and hears changes over the bus
+ * (the realtime plugin).
+ */
+const plugin: FastifyPluginAsyncZod<{ pollMs?: number }> = async (app, { pollMs = 1000 }) => {
+  const deps = (): live.LiveDeps => ({ db: app.db, publish: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }) });
+  const rooms = createRooms();
+  const timers = await startTimers(app, deps, pollMs);
+
+  app.bus.subscribe((m) => {
+    void (async () => {
+      if (m.kind === 'timer') {
+        const state = await live.timerState(app.db, m.eventId);
+        timers.schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
+        if (rooms.watched(m.eventId)) rooms.broadcast(m.eventId, live.stateMessage(m.announce, state));
+      } else {
+        rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, m.kind === 'ratings_updated');
+      }
+    })().catch((err) => app.log.error({ err }, 'live broadcast failed'));
+  });
+
+  app.decorate('live', {
+    publishTimer: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }),
+    publish: (eventId, kind) => app.bus.publish({ eventId, kind }),
+    deps,
+  });
+
+  await app.register(liveSocket, { rooms, deps });
+
   /** The timer as state, for a page's first paint (the socket keeps it current). */
-  app.get('/api/events/:id/timer', { schema: { params: idParams } }, async (req) => {
+  app.get('/api/events/:id/timer', { schema: { params: idParams, response: { 200: timerSyncSchema, ...errors } } }, async (req) => {
     const viewer = await requireViewer(req);
     if (!(await live.canWatch(app.db, viewer, req.params.id))) throw forbidden('Only guests and hosts of this event can see its timer');
     return live.stateMessage('timer_sync', await live.timerState(app.db, req.params.id));
   });
 
   /** The same commands as the socket, for dashboards that drive several events. Hosts of the event only. */
-  app.post('/api/events/:id/timer', { schema: { params: idParams, body: clientMessage } }, async (req) => {
+  app.post('/api/events/:id/timer', { schema: { params: idParams, body: clientMessage, response: { 200: timerUpdateSchema, ...errors } } }, async (req) => {
     const viewer = await requireViewer(req);
-    const state = await live.command(app.live.deps(), viewer, req.params.id, req.body);
+    const state = await live.command(deps(), viewer, req.params.id, req.body);
     return live.stateMessage('timer_update', state);
   });
 
-  app.get('/api/events/:id/rotation/me', { schema: { params: idParams } }, async (req) => live.myRotation(app.db, await requireViewer(req), req.params.id));
+  app.get('/api/events/:id/rotation/me', { schema: { params: idParams, response: { 200: z.array(myRoundSchema), ...errors } } }, async (req) =>
+    live.myRotation(app.db, await requireViewer(req), req.params.id),
+  );
 
-  app.get('/api/events/:id/rotation', { schema: { params: idParams } }, async (req) => live.fullRotation(app.db, await requireViewer(req), req.params.id));
+  app.get('/api/events/:id/rotation', { schema: { params: idParams, response: { 200: z.array(rotationRowSchema), ...errors } } }, async (req) =>
+    live.fullRotation(app.db, await requireViewer(req), req.params.id),
+  );
 
-  app.get('/api/events/:id/rounds', { schema: { params: idParams } }, async (req) => live.roundHistory(app.db, await requireViewer(req), req.params.id));
+  app.get('/api/events/:id/rounds', { schema: { params: idParams, response: { 200: z.array(roundRecordSchema), ...errors } } }, async (req) =>
+    live.roundHistory(app.db, await requireViewer(req), req.params.id),
+  );
 
   /** /dashboard: every live or upcoming event the host runs, with its real timer state. */
-  app.get('/api/live/events', async (req) => {
+  app.get('/api/live/events', { schema: { response: { 200: z.array(liveDashboardRowSchema), ...errors } } }, async (req) => {
     const viewer = await requireRole(req, 'host');
     return live.hostDashboard(app.db, viewer);
   });
 };
+
+/** Not encapsulated: other modules tell open pages about changes through `app.live`. */
+export const liveRoutes = fp(plugin, { name: 'live', dependencies: ['db', 'auth', 'realtime'] });

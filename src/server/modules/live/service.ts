@@ -1,6 +1,7 @@
 import { applyCommand, dueTransition, isActive, timeRemainingSeconds, type TimerAnnouncement, type TimerCommand, type TimerState } from '@shared/domain/timer';
 import { defaultRounds, pairKey, planRound, planSchedule, type Pairing } from '@shared/domain/rotation';
 import type { ClientMessage, TimerStateMessage } from '@shared/realtime';
+import type { LiveDashboardRow, MyRound, RoundRecord, RotationRow } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
 import type { Viewer } from '../auth/service';
@@ -135,12 +136,6 @@ async function planRotation(db: Db, eventId: number, round: number) {
   await q.replaceRotationFrom(db, eventId, round, toRows(round, plan.pairings));
 }
 
-export interface MyRound {
-  round: number;
-  table: number | null;
-  partner: { id: number; name: string; age: number; bio: string | null; interests: string[]; profileImage: string | null } | null;
-}
-
 /** The viewer's schedule: 'Round n: talk to NAME at table T' (guests of the event and hosts). */
 export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promise<MyRound[]> {
   const event = await events.getEventRow(db, eventId);
@@ -156,7 +151,7 @@ export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promi
 }
 
 /** The whole rotation, for hosts. */
-export async function fullRotation(db: Db, viewer: Viewer, eventId: number) {
+export async function fullRotation(db: Db, viewer: Viewer, eventId: number): Promise<RotationRow[]> {
   await assertHostOf(db, viewer, eventId);
   const rows = await q.rotationRows(db, eventId);
   const ids = [...new Set(rows.flatMap((r) => [r.userA, r.userB]).filter((v): v is number => v !== null))];
@@ -164,7 +159,7 @@ export async function fullRotation(db: Db, viewer: Viewer, eventId: number) {
   return rows.map((r) => ({ round: r.round, table: r.tableNo, a: { id: r.userA, name: names.get(r.userA) ?? '' }, b: r.userB === null ? null : { id: r.userB, name: names.get(r.userB) ?? '' } }));
 }
 
-export async function roundHistory(db: Db, viewer: Viewer, eventId: number) {
+export async function roundHistory(db: Db, viewer: Viewer, eventId: number): Promise<RoundRecord[]> {
   await assertHostOf(db, viewer, eventId);
   const rows = await q.history(db, eventId);
   const guests = (await q.checkedInGuests(db, eventId)).length;
@@ -197,12 +192,12 @@ export async function canWatch(db: Db, viewer: Viewer, eventId: number) {
 }
 
 /** Events a host runs (admins: all) from today on, each with its timer state and counts. */
-export async function hostDashboard(db: Db, viewer: Viewer) {
+export async function hostDashboard(db: Db, viewer: Viewer): Promise<LiveDashboardRow[]> {
   const list = (await events.listEvents(db)).filter(
     (e) => new Date(e.endsAt).getTime() > Date.now() - 6 * 3_600_000 && (viewer.roles.includes('admin') || e.hostId === viewer.id),
   );
   const now = Date.now();
-  const out = [];
+  const out: LiveDashboardRow[] = [];
   for (const e of list) {
     const s = await timerState(db, e.id);
     out.push({ event: e, timer: stateMessage('timer_sync', s, now), checkedIn: (await q.checkedInGuests(db, e.id)).length, completedRounds: (await q.history(db, e.id)).filter((r) => r.status !== 'active').length });

@@ -1,7 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
-import { calculateBody, matchSchema, quickRatingBody, ratingBody, ratingSchema } from '@shared/schemas/live';
+import {
+  calculateBody,
+  calculateResult,
+  connectionsStateSchema,
+  matchSchema,
+  myMatchesSchema,
+  progressRowSchema,
+  quickRatingBody,
+  ratingBody,
+  ratingSchema,
+  releaseResult,
+} from '@shared/schemas/live';
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import * as live from '../live/service';
@@ -24,11 +35,9 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
     matching.ratingsGiven(app.db, await requireViewer(req), req.params.id, req.params.userId),
   );
 
-  app.post('/api/events/:id/calculate-matches', { schema: { params: idParams, body: calculateBody } }, async (req) => {
-    const viewer = await requireViewer(req);
-    await matching.eventMatches(app.db, viewer, req.params.id); // hosts of the event only
-    return matching.calculate(app.db, req.params.id, req.body.algorithm);
-  });
+  app.post('/api/events/:id/calculate-matches', { schema: { params: idParams, body: calculateBody, response: { 200: calculateResult, ...errors } } }, async (req) =>
+    matching.calculateAsHost(app.db, await requireViewer(req), req.params.id, req.body.algorithm),
+  );
 
   app.get('/api/events/:id/matches', { schema: { params: idParams, response: { 200: z.array(matchSchema), ...errors } } }, async (req) =>
     matching.eventMatches(app.db, await requireViewer(req), req.params.id),
@@ -42,21 +51,24 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
     matching.share(app.db, await requireViewer(req), req.params.id, req.params.matchId),
   );
 
-  app.post('/api/events/:id/release-contacts', { schema: { params: idParams } }, async (req) => {
+  app.post('/api/events/:id/release-contacts', { schema: { params: idParams, response: { 200: releaseResult, ...errors } } }, async (req) => {
     const result = await matching.release(app.db, await requireViewer(req), req.params.id);
     await app.live.publish(req.params.id, 'contacts_released');
     return result;
   });
 
-  app.get('/api/me/matches', async (req) => matching.myReleasedMatches(app.db, await requireViewer(req)));
+  app.get('/api/me/matches', { schema: { response: { 200: myMatchesSchema, ...errors } } }, async (req) => matching.myReleasedMatches(app.db, await requireViewer(req)));
 
-  app.get('/api/events/:id/progress', { schema: { params: idParams, querystring: z.object({ round: z.coerce.number().int().min(0).max(1000) }) } }, async (req) =>
-    matching.progress(app.db, await requireViewer(req), req.params.id, req.query.round),
+  app.get(
+    '/api/events/:id/progress',
+    { schema: { params: idParams, querystring: z.object({ round: z.coerce.number().int().min(0).max(1000) }), response: { 200: z.array(progressRowSchema), ...errors } } },
+    async (req) =>
+      matching.progress(app.db, await requireViewer(req), req.params.id, req.query.round),
   );
 
-  app.get('/api/events/:id/connections', { schema: { params: idParams } }, async (req) => matching.connections(app.db, await requireViewer(req), req.params.id));
+  app.get('/api/events/:id/connections', { schema: { params: idParams, response: { 200: connectionsStateSchema, ...errors } } }, async (req) => matching.connections(app.db, await requireViewer(req), req.params.id));
 
-  app.post('/api/events/:id/connections', { schema: { params: idParams, body: quickRatingBody } }, async (req) => {
+  app.post('/api/events/:id/connections', { schema: { params: idParams, body: quickRatingBody, response: { 200: connectionsStateSchema, ...errors } } }, async (req) => {
     const viewer = await requireViewer(req);
     if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
     const timer = await live.timerState(app.db, req.params.id);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
-import type { Match, ratingBody } from '@shared/schemas/live';
+import { MIN_MATCH_RATING } from '@shared/domain/constants';
+import type { CalculateResult, ConnectionsState, Match, MyMatches, ProgressRow, Rating, ratingBody, ReleaseResult } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
@@ -9,6 +10,13 @@ import * as q from './queries';
 
 const pairOf = (x: number, y: number): [number, number] => (x < y ? [x, y] : [y, x]);
 
+/** Hosts of the event (and admins) only; anyone else is refused with `message`. */
+async function assertHostOf(db: Db, viewer: Viewer, eventId: number, message: string) {
+  const event = await events.getEventRow(db, eventId);
+  if (!events.isHostOf(viewer, event)) throw forbidden(message);
+  return event;
+}
+
 async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId: number) {
   const event = await events.getEventRow(db, eventId);
   if (viewer.id !== userId && !events.isHostOf(viewer, event)) throw forbidden('You can only see your own');
@@ -16,7 +24,7 @@ async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId:
 }
 
 /** Ratings: one per pair per event, only between checked-in guests, changeable until release. */
-export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>) {
+export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>): Promise<Rating> {
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
   if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');
   await events.getEventRow(db, eventId);
@@ -39,16 +47,17 @@ export async function ratedEveryone(db: Db, eventId: number, raterId: number) {
   return [...partners].every((p) => given.has(p));
 }
 
-export async function ratingsGiven(db: Db, viewer: Viewer, eventId: number, userId: number) {
+export async function ratingsGiven(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<Rating[]> {
   await assertHostOrSelf(db, viewer, eventId, userId);
   return (await q.ratingsBy(db, eventId, userId)).map((r) => ({ id: r.id, raterId: r.raterId, ratedId: r.ratedId, rating: r.rating, round: r.round, createdAt: r.createdAt.toISOString() }));
 }
 
 /**
- * Calculate matches: mutual ratings of 4+ only; the algorithm scores and ranks them. Pairs no
- * longer mutual are dropped; sharing flags of kept pairs survive. Running it twice changes nothing.
+ * Calculate matches: mutual ratings of MIN_MATCH_RATING (4) or more only; the algorithm scores and
+ * ranks them. Pairs no longer mutual are dropped; sharing flags of kept pairs survive. Running it
+ * twice changes nothing.
  */
-export async function calculate(db: Db, eventId: number, algorithm: Algorithm) {
+export async function calculate(db: Db, eventId: number, algorithm: Algorithm): Promise<CalculateResult> {
   await events.getEventRow(db, eventId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -113,14 +122,19 @@ async function present(db: Db, eventId: number, rows: q.MatchRow[], viewerId: nu
   });
 }
 
+/** POST /api/events/{id}/calculate-matches: a host of the event recalculates with the algorithm of their choice. */
+export async function calculateAsHost(db: Db, viewer: Viewer, eventId: number, algorithm: Algorithm) {
+  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
+  return calculate(db, eventId, algorithm);
+}
+
 export async function matchesFor(db: Db, viewer: Viewer, eventId: number, userId: number) {
   await assertHostOrSelf(db, viewer, eventId, userId);
   return present(db, eventId, await q.matchesOfUser(db, userId, eventId), viewer.id === userId ? userId : null);
 }
 
 export async function eventMatches(db: Db, viewer: Viewer, eventId: number) {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden('Only hosts of this event can see all its matches');
+  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
   return present(db, eventId, await q.matchesOfEvent(db, eventId), null);
 }
 
@@ -134,18 +148,17 @@ export async function share(db: Db, viewer: Viewer, eventId: number, matchId: nu
 }
 
 /** The host releases contacts of every match of the event. */
-export async function release(db: Db, viewer: Viewer, eventId: number) {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden('Only hosts of this event can release contacts');
+export async function release(db: Db, viewer: Viewer, eventId: number): Promise<ReleaseResult> {
+  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can release contacts');
   await calculate(db, eventId, 'balanced');
   await q.release(db, eventId);
   return { released: true, matches: (await q.matchesOfEvent(db, eventId)).length };
 }
 
 /** /my-matches: the viewer's matches from events whose contacts were released. */
-export async function myReleasedMatches(db: Db, viewer: Viewer) {
+export async function myReleasedMatches(db: Db, viewer: Viewer): Promise<MyMatches> {
   const released = await q.releasedEventsOf(db, viewer.id);
-  const out: (Match & { eventTitle: string })[] = [];
+  const out: MyMatches['matches'] = [];
   for (const e of released) {
     for (const m of await present(db, e.id, await q.matchesOfUser(db, viewer.id, e.id), viewer.id)) out.push({ ...m, eventTitle: e.title });
   }
@@ -160,9 +173,8 @@ export async function ratersByRound(db: Db, eventId: number) {
 }
 
 /** Host console: who has rated their partner of this round. */
-export async function progress(db: Db, viewer: Viewer, eventId: number, round: number) {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden('Only hosts of this event can see progress');
+export async function progress(db: Db, viewer: Viewer, eventId: number, round: number): Promise<ProgressRow[]> {
+  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see progress');
   const guests = await q.checkedIn(db, eventId);
   const rotation = (await q.rotationOf(db, eventId)).filter((r) => r.round === round);
   const all = await q.allRatings(db, eventId);
@@ -174,9 +186,12 @@ export async function progress(db: Db, viewer: Viewer, eventId: number, round: n
   });
 }
 
+/** The connection log is for guests of the event (docs/product.md: /live-event, guest of the event). */
+const ONLY_GUESTS = 'Only guests of this event';
+
 /**
  * /live-event: log a conversation (QR, code or list) during an active round, and optionally the
- * yes/no decision (a quick rating 4 or 1) — the decision may come after the round ends.
+ * yes/no decision (a quick rating: yes is MIN_MATCH_RATING, no is 1) — the decision may come after the round ends.
  * A refused request changes nothing.
  */
 export async function logConnection(
@@ -185,9 +200,10 @@ export async function logConnection(
   eventId: number,
   input: { ratedId?: number | undefined; code?: string | undefined; method: 'qr' | 'code' | 'list'; decision?: 'yes' | 'no' | undefined },
   live: { round: number | null; active: boolean },
-) {
+): Promise<ConnectionsState> {
   const me = await q.registrationOf(db, eventId, viewer.id);
-  if (!me?.checkedIn) throw conflict('Check in to this event first');
+  if (!me) throw forbidden(ONLY_GUESTS);
+  if (!me.checkedIn) throw conflict('Check in to this event first');
   let otherId = input.ratedId;
   if (input.code) {
     const other = await q.registrationByCode(db, eventId, input.code.toUpperCase());
@@ -204,21 +220,24 @@ export async function logConnection(
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (!logged) await q.logConnection(t, { eventId, userId: viewer.id, otherId: otherId!, method: input.method, round: live.round });
-    if (input.decision) await q.upsertRating(t, { eventId, raterId: viewer.id, ratedId: otherId!, rating: input.decision === 'yes' ? 4 : 1, round: live.round, source: 'quick' });
+    if (input.decision) await q.upsertRating(t, { eventId, raterId: viewer.id, ratedId: otherId!, rating: input.decision === 'yes' ? MIN_MATCH_RATING : 1, round: live.round, source: 'quick' });
   });
   return connections(db, viewer, eventId);
 }
 
-export async function connections(db: Db, viewer: Viewer, eventId: number) {
+export async function connections(db: Db, viewer: Viewer, eventId: number): Promise<ConnectionsState> {
   const me = await q.registrationOf(db, eventId, viewer.id);
-  if (!me) throw forbidden('Only guests of this event');
+  if (!me) {
+    await events.getEventRow(db, eventId); // an unknown evening is 404 (docs/product.md "Bad input")
+    throw forbidden(ONLY_GUESTS);
+  }
   const logs = await q.connectionsOf(db, eventId, viewer.id);
   const mine = new Map((await q.ratingsBy(db, eventId, viewer.id)).map((r) => [r.ratedId, r.rating]));
   return {
     personalCode: me.connectCode,
     connections: logs.map((l) => {
       const r = mine.get(l.otherId);
-      return { participantId: l.otherId, participantName: l.name, timestamp: l.createdAt.toISOString(), method: l.method, round: l.round, response: r === undefined ? null : r >= 4 ? 'yes' : 'no' };
+      return { participantId: l.otherId, participantName: l.name, timestamp: l.createdAt.toISOString(), method: l.method, round: l.round, response: r === undefined ? null : r >= MIN_MATCH_RATING ? 'yes' : 'no' };
     }),
     attendees: (await q.checkedIn(db, eventId)).filter((a) => a.userId !== viewer.id).map((a) => ({ id: a.userId, name: a.name })),
   };

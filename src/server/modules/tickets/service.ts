@@ -1,22 +1,22 @@
+import type Stripe from 'stripe';
+import { formatPounds, REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
+import { TIME_ZONE } from '@shared/domain/time';
+import type { CancelResponse, Registration, TestConfirmResponse } from '@shared/schemas/events';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import type { Mailer } from '../../plugins/mail';
-import type { PaymentProvider } from '../../plugins/payments';
+import type { PaymentProvider, TestProvider } from '../../plugins/payments';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as q from './queries';
-import { sendTicket } from './ticket-mail';
+import { sendTicket, type TicketMailDeps } from './ticket-mail';
 
 export const EVENT_FULL = 'Event is full';
 export const ALREADY_REGISTERED = 'You are already registered for this event';
 export const PAYMENT_REQUIRED = 'Payment required: please pay for your ticket first';
 export const NOT_REGISTERED = 'Not registered for this event';
 
-export interface TicketDeps {
-  db: Db;
+export interface TicketDeps extends TicketMailDeps {
   payments: PaymentProvider;
-  mailer: Mailer;
-  publicUrl: string;
   holdMinutes: number;
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
@@ -31,7 +31,7 @@ async function openForRegistration(db: Db, eventId: number) {
   return event;
 }
 
-function registrationOut(r: NonNullable<Awaited<ReturnType<typeof events.findRegistration>>>) {
+function registrationOut(r: NonNullable<Awaited<ReturnType<typeof events.findRegistration>>>): Registration {
   return { id: r.id, eventId: r.eventId, userId: r.userId, checkedIn: r.checkedIn, ticketCode: r.ticketCode, createdAt: r.createdAt.toISOString() };
 }
 
@@ -137,6 +137,56 @@ export async function markPaymentFailed(d: TicketDeps, intentId: string, message
   if (p && p.status === 'requires_payment') await q.setPaymentStatus(d.db, p.id, 'requires_payment', { failureMessage: message });
 }
 
+/**
+ * POST /api/payments/test/confirm: the built-in test provider's card form. Only the member who
+ * holds the payment may confirm it; a refusal by the bank is kept on the payment, and a success
+ * settles the seat at once.
+ */
+export async function confirmTestPayment(
+  d: TicketDeps,
+  provider: TestProvider,
+  viewer: Viewer,
+  card: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string },
+): Promise<TestConfirmResponse> {
+  const ours = await q.paymentForSecret(d.db, card.clientSecret);
+  if (!ours) throw new AppError('not_found', 'Payment not found');
+  if (ours.userId !== viewer.id) throw new AppError('forbidden', 'This payment belongs to someone else');
+  const intentId = await provider.confirm(card).catch(async (err: unknown) => {
+    if (err instanceof AppError && err.status === 402) await markPaymentFailed(d, ours.intentId, err.message);
+    throw err;
+  });
+  const intent = await provider.retrieveIntent(intentId);
+  const outcome = await settleSucceededPayment(d, intentId, intent.amount);
+  return { status: 'succeeded', paymentIntentId: intentId, outcome };
+}
+
+/**
+ * POST /api/webhooks/stripe: the signature is checked on the raw body, then a succeeded payment
+ * registers the member and a failed one keeps the bank's message. Other events are acknowledged.
+ */
+export async function receiveStripeWebhook(
+  d: TicketDeps,
+  stripe: Stripe,
+  webhookSecret: string | null,
+  request: { rawBody: Buffer; signature: string },
+) {
+  if (!webhookSecret) throw new AppError('not_found', 'Webhooks are not configured');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(request.rawBody, request.signature, webhookSecret);
+  } catch {
+    throw new AppError('bad_request', 'Invalid webhook signature');
+  }
+  if (event.type === 'payment_intent.succeeded') {
+    const intent = event.data.object;
+    await settleSucceededPayment(d, intent.id, intent.amount);
+  } else if (event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    await markPaymentFailed(d, intent.id, intent.last_payment_error?.message ?? 'Payment failed');
+  }
+  return { received: true as const };
+}
+
 /** POST /api/events/{id}/register. Free events at once; paid ones only with a succeeded payment. */
 export async function register(d: TicketDeps, viewer: Viewer, eventId: number, input: { userId: number; consentToShare: boolean; paymentIntentId?: string | undefined }) {
   assertSelf(viewer, input.userId);
@@ -174,13 +224,13 @@ export async function register(d: TicketDeps, viewer: Viewer, eventId: number, i
   return { status: 201, registration: registrationOut(reg!) };
 }
 
-/** DELETE /api/events/{id}/registration: 24 hours or more before the start, a full refund. */
-export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number) {
+/** DELETE /api/events/{id}/registration: REFUND_WINDOW_HOURS (24) or more before the start, a full refund. */
+export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Promise<CancelResponse> {
   const event = await events.getEventRow(d.db, eventId);
   const reg = await events.findRegistration(d.db, eventId, viewer.id);
   if (!reg) throw notFound('You are not registered for this event');
   if (event.date.getTime() <= Date.now()) throw conflict('This event has already started, so it can no longer be cancelled');
-  const refundable = event.date.getTime() - Date.now() >= events.REFUND_WINDOW_HOURS * 3_600_000;
+  const refundable = event.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000;
   const payment = reg.paymentId ? await q.findPayment(d.db, reg.paymentId) : null;
 
   let refundId: string | null = null;
@@ -200,27 +250,27 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number) {
     if (refundId && payment) await q.setPaymentStatus(txDb, payment.id, 'refunded', { refundId });
   });
   const amountRefunded = refundId && payment ? payment.amount : 0;
-  const pounds = (amountRefunded / 100).toFixed(2);
+  const pounds = formatPounds(amountRefunded);
   return {
     refunded: amountRefunded > 0,
     amountRefunded,
     message: amountRefunded > 0
       ? `Your place is cancelled and £${pounds} will be refunded to your card within 5-10 working days.`
       : payment && payment.status === 'succeeded'
-        ? 'Your place is cancelled. As the event starts in less than 24 hours, there is no refund.'
+        ? `Your place is cancelled. As the event starts in less than ${REFUND_WINDOW_HOURS} hours, there is no refund.`
         : 'Your place is cancelled.',
   };
 }
 
-/** POST /api/events/{id}/checkin: hosts check anyone in; a guest themself from 60 minutes before the start. */
-export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, userId: number) {
+/** POST /api/events/{id}/checkin: hosts check anyone in; a guest themself from SELF_CHECK_IN_MINUTES (60) before the start. */
+export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, userId: number): Promise<Registration> {
   const event = await events.getEventRow(d.db, eventId);
   const host = events.isHostOf(viewer, event);
   if (!host) {
     assertSelf(viewer, userId);
-    const opensAt = event.date.getTime() - events.SELF_CHECKIN_MINUTES * 60_000;
+    const opensAt = event.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000;
     if (Date.now() < opensAt) {
-      throw conflict(`Check-in opens 60 minutes before the start (${new Date(opensAt).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' })}).`);
+      throw conflict(`Check-in opens ${SELF_CHECK_IN_MINUTES} minutes before the start (${new Date(opensAt).toLocaleTimeString('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })}).`);
     }
     if (Date.now() > event.endsAt.getTime()) throw conflict('This event has finished');
   }
@@ -232,9 +282,4 @@ export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, us
 
 export async function sweepExpiredHolds(db: Db) {
   await q.releaseExpiredHolds(db);
-}
-
-/** Our payment behind a client secret (who it belongs to, and its intent). */
-export async function paymentForSecret(db: Db, clientSecret: string) {
-  return q.paymentForSecret(db, clientSecret);
 }

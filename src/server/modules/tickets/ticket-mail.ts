@@ -1,15 +1,24 @@
 import QRCode from 'qrcode';
-import { formatPounds } from '@shared/domain/constants';
-import { calendar } from '../../lib/ical';
+import { formatPounds, REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
+import { TIME_ZONE } from '@shared/domain/time';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../plugins/mail';
+import * as cal from '../calendar/service';
 import * as events from '../events/service';
-import type { TicketDeps } from './service';
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+/** What sending a ticket needs (a part of the tickets service's deps). */
+export interface TicketMailDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const dateFmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The ticket: a confirmation e-mail with the QR code to show at the door and an .ics invitation. */
-export async function sendTicket(d: Pick<TicketDeps, 'db' | 'mailer' | 'publicUrl'>, eventId: number, userId: number) {
+export async function sendTicket(d: TicketMailDeps, eventId: number, userId: number) {
   const event = await events.getEventRow(d.db, eventId);
   const reg = await events.findRegistration(d.db, eventId, userId);
   const who = await events.contactOf(d.db, userId);
@@ -17,9 +26,7 @@ export async function sendTicket(d: Pick<TicketDeps, 'db' | 'mailer' | 'publicUr
   const qr = await QRCode.toBuffer(`SFTICKET:${reg.ticketCode}`, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
   const link = `${d.publicUrl}/events/${event.id}`;
   const when = `${dateFmt.format(event.date)}, ${event.startTime}-${event.endTime}`;
-  const ics = calendar(event.title, [
-    { uid: `event-${event.id}@speedfriendship`, start: event.date, end: event.endsAt, summary: event.title, description: event.description, location: event.venue, url: link },
-  ], { method: 'PUBLISH' });
+  const ics = cal.eventInvitation(event, d.publicUrl);
   const price = event.price > 0 ? `£${formatPounds(event.price)} paid` : 'Free';
   await d.mailer.send({
     to: who.email,
@@ -34,8 +41,8 @@ export async function sendTicket(d: Pick<TicketDeps, 'db' | 'mailer' | 'publicUr
       `Price: ${price}`,
       `Ticket code: ${reg.ticketCode}`,
       '',
-      'Show the QR code in this e-mail at the door, or check in from the event page from 60 minutes before the start.',
-      'Cancel 24 hours or more before the start for a full refund.',
+      `Show the QR code in this e-mail at the door, or check in from the event page from ${SELF_CHECK_IN_MINUTES} minutes before the start.`,
+      `Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund.`,
       '',
       `Event page: ${link}`,
       '',
@@ -45,7 +52,7 @@ export async function sendTicket(d: Pick<TicketDeps, 'db' | 'mailer' | 'publicUr
     html: `<p>Hi ${esc(who.name)},</p><p>You're in! Here is your ticket for <strong>${esc(event.title)}</strong>.</p>
 <p><strong>When:</strong> ${esc(when)}<br><strong>Where:</strong> ${esc(event.venue)}<br><strong>Price:</strong> ${esc(price)}<br><strong>Ticket code:</strong> ${esc(reg.ticketCode)}</p>
 <p><img src="cid:ticket-qr" alt="Ticket QR code ${esc(reg.ticketCode)}" width="240" height="240"></p>
-<p>Show this QR code at the door, or check in from the event page from 60 minutes before the start. Cancel 24 hours or more before the start for a full refund.</p>
+<p>Show this QR code at the door, or check in from the event page from ${SELF_CHECK_IN_MINUTES} minutes before the start. Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>
 <p><a href="${esc(link)}">Open the event page</a></p>`,
     attachments: [
       { filename: 'ticket-qr.png', content: qr, contentType: 'image/png', cid: 'ticket-qr' },

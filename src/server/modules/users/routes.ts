@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParams } from '@shared/schemas/common';
-import { createUserBody, updateUserBody, userListItem, userSchema, userStats } from '@shared/schemas/users';
+import { errorBody, idParams, noContent } from '@shared/schemas/common';
+import { createUserBody, updateUserBody, userExport, userListItem, userSchema, userStats } from '@shared/schemas/users';
 import { requireRole, requireSelfOrAdmin } from '../../plugins/auth';
 import * as users from './service';
 
@@ -40,14 +40,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (a
     },
   );
 
-  app.delete('/api/users/:id', { schema: { params: idParams } }, async (req, reply) => {
+  app.delete('/api/users/:id', { schema: { params: idParams, response: { 204: noContent, ...errors } } }, async (req, reply) => {
     const viewer = await requireSelfOrAdmin(req, req.params.id);
     await users.deleteUser(app.db, req.params.id);
     if (viewer.id === req.params.id) await reply.endSession();
     return reply.code(204).send();
   });
 
-  app.get('/api/users/:id/export', { schema: { params: idParams } }, async (req, reply) => {
+  app.get('/api/users/:id/export', { schema: { params: idParams, response: { 200: userExport, ...errors } } }, async (req, reply) => {
     await requireSelfOrAdmin(req, req.params.id);
     const data = await users.exportUser(app.db, req.params.id);
     return reply

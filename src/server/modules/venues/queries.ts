@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../../db/client';
 import { events, registrations, venues, venueSlots } from '../../db/schema/index';
 
@@ -18,7 +19,7 @@ const venueColumns = {
   longitude: venues.longitude,
   activeEventCount: sql<number>`(SELECT count(*)::int FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.ends_at >= now() AND e.status = 'upcoming')`,
   nextEventTitle: sql<string | null>`(SELECT e.title FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
-  nextEventDate: sql<string | null>`(SELECT to_char(e.date AT TIME ZONE 'Europe/London', 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
+  nextEventDate: sql<string | null>`(SELECT to_char(e.date AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
 };
 
 export type VenueRow = NonNullable<Awaited<ReturnType<typeof findVenue>>>;
@@ -63,7 +64,7 @@ export async function bookingsBetween(db: Db, venueId: number, from: string, to:
     .select({
       eventId: events.id,
       title: events.title,
-      day: sql<string>`to_char(${events.date} AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`,
+      day: sql<string>`to_char(${events.date} AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD')`,
       startTime: events.startTime,
       endTime: events.endTime,
       maxParticipants: events.maxParticipants,
@@ -73,7 +74,7 @@ export async function bookingsBetween(db: Db, venueId: number, from: string, to:
     .where(
       and(
         eq(events.venueId, venueId),
-        sql`(${events.date} AT TIME ZONE 'Europe/London')::date BETWEEN ${from}::date AND ${to}::date`,
+        sql`(${events.date} AT TIME ZONE ${TIME_ZONE})::date BETWEEN ${from}::date AND ${to}::date`,
       ),
     )
     .orderBy(asc(events.date));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, idParams } from '@shared/schemas/common';
+import { errorBody, idParam, idParams, noContent } from '@shared/schemas/common';
 import { slotBody, slotSchema, venueBody, venuePatchBody, venueSchema } from '@shared/schemas/events';
 import { londonDay } from '@shared/domain/time';
 import { requireRole } from '../../plugins/auth';
@@ -41,7 +41,7 @@ export const venueRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
     return reply.code(201).send(await venues.addSlot(app.db, req.params.id, req.body));
   });
 
-  app.delete('/api/venues/:id/slots/:slotId', { schema: { params: z.object({ id: idParam, slotId: idParam }) } }, async (req, reply) => {
+  app.delete('/api/venues/:id/slots/:slotId', { schema: { params: z.object({ id: idParam, slotId: idParam }), response: { 204: noContent, ...errors } } }, async (req, reply) => {
     await requireRole(req, 'host');
     await venues.removeSlot(app.db, req.params.id, req.params.slotId);
     return reply.code(204).send();

@@ -1,0 +1,102 @@
+import type { WebSocket } from '@fastify/websocket';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { clientMessage, socketQuery, type ServerMessage } from '@shared/realtime';
+import { AppError, forbidden, unauthenticated } from '../../errors';
+import type { Viewer } from '../../plugins/auth';
+import * as live from './service';
+
+interface Conn {
+  ws: WebSocket;
+  userId: number;
+  host: boolean;
+}
+
+const send = (ws: WebSocket, m: ServerMessage) => {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+};
+
+/** This instance's open sockets, one room per event. */
+export function createRooms() {
+  const rooms = new Map<number, Set<Conn>>();
+  return {
+    join(eventId: number, conn: Conn) {
+      const room = rooms.get(eventId) ?? new Set<Conn>();
+      rooms.set(eventId, room);
+      room.add(conn);
+      return () => {
+        room.delete(conn);
+        if (!room.size) rooms.delete(eventId);
+      };
+    },
+    /** Someone here is watching this event. */
+    watched(eventId: number) {
+      return !!rooms.get(eventId)?.size;
+    },
+    /** To everyone watching the event; `hostsOnly` for what only its hosts may hear. */
+    broadcast(eventId: number, m: ServerMessage, hostsOnly = false) {
+      for (const c of rooms.get(eventId) ?? []) {
+        if (hostsOnly && !c.host) continue;
+        send(c.ws, m);
+      }
+    },
+  };
+}
+export type Rooms = ReturnType<typeof createRooms>;
+
+/**
+ * The live socket, /ws?eventId&userId&isHost: guests and hosts of the event hear its timer;
+ * hosts also drive it with the commands of the shared `clientMessage` union.
+ */
+export const liveSocket: FastifyPluginAsync<{ rooms: Rooms; deps: () => live.LiveDeps }> = async (app, { rooms, deps }) => {
+  const admitted = new WeakMap<FastifyRequest, { eventId: number; viewer: Viewer; host: boolean }>();
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      config: { rateLimit: false },
+      preValidation: async (req) => {
+        const q = socketQuery.safeParse(req.query);
+        if (!q.success) throw new AppError('bad_request', 'eventId and userId are required');
+        const viewer = await req.viewer();
+        if (!viewer) throw unauthenticated();
+        if (viewer.id !== q.data.userId) throw forbidden('userId is not the signed-in user');
+        const access = await live.canWatch(app.db, viewer, q.data.eventId);
+        if (!access) throw forbidden('Only guests and hosts of this event can join its timer');
+        // isHost from the browser is only a wish: honoured for a host of the event.
+        admitted.set(req, { eventId: q.data.eventId, viewer, host: access.host && q.data.isHost });
+      },
+    },
+    async (socket, req) => {
+      // Checked in preValidation. Nothing is awaited before the listeners are attached:
+      // a message arriving meanwhile would be dropped (@fastify/websocket does not buffer).
+      const { eventId, viewer, host } = admitted.get(req)!;
+      admitted.delete(req);
+      const conn: Conn = { ws: socket, userId: viewer.id, host };
+      const leave = rooms.join(eventId, conn);
+      socket.on('close', leave);
+      socket.on('message', (raw) => {
+        void (async () => {
+          let data: unknown;
+          try {
+            data = JSON.parse(String(raw));
+          } catch {
+            return send(socket, { type: 'error', message: 'Messages must be JSON' });
+          }
+          const parsed = clientMessage.safeParse(data);
+          if (!parsed.success) return send(socket, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
+          if (parsed.data.type === 'sync') {
+            return send(socket, live.stateMessage('timer_sync', await live.timerState(app.db, eventId)));
+          }
+          if (!conn.host) return send(socket, { type: 'error', message: 'Only a host of this event can control the timer' });
+          try {
+            await live.command(deps(), viewer, eventId, parsed.data);
+          } catch (err) {
+            send(socket, { type: 'error', message: err instanceof AppError ? err.message : 'Something went wrong' });
+            if (!(err instanceof AppError)) app.log.error({ err }, 'timer command failed');
+          }
+        })().catch((err) => app.log.error({ err }, 'socket message failed'));
+      });
+      send(socket, live.stateMessage('timer_sync', await live.timerState(app.db, eventId)));
+    },
+  );
+};

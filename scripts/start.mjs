@@ -17,7 +17,7 @@ function newest(dir) {
 
 const sources = Math.max(newest(path.join(root, 'src/client')), newest(path.join(root, 'src/shared')), statSync(path.join(root, 'vite.config.ts')).mtimeMs);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-  console.log('Building the browser app...');
+  console.error('Building the browser app...'); // stderr: stdout stays log lines (JSON when piped)
   // Always a production bundle, whatever NODE_ENV the server itself runs with.
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,

@@ -40,7 +40,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/client/**/*.{ts,tsx}'],
-      exclude: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**', 'src/client/main.tsx'],
+      exclude: ['src/client/**/*.test.{ts,tsx}', 'src/client/**/*.fixtures.ts', 'src/client/test/**', 'src/client/main.tsx'],
       reporter: ['text', 'text-summary'],
       thresholds: { lines: 60 },
     },

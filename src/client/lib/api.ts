@@ -28,7 +28,62 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
-export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * A route's response schema from src/shared/schemas (anything with zod's `parse`), or a loader of
+ * one for modules of the first paint, which must not pull schemas in. Only `parse` is used, so
+ * this file needs no zod at run time.
+ */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+export type SchemaArg<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
+/** A list of one schema's items (zod's z.array, without importing zod here): `get(url, listOf(eventSchema))`. */
+export function listOf<T>(item: ResponseSchema<T>): ResponseSchema<T[]> {
+  return {
+    parse(data) {
+      if (!Array.isArray(data)) throw new TypeError(`Expected a list, got ${data === null ? 'null' : typeof data}`);
+      data.forEach((row, i) => {
+        try {
+          item.parse(row);
+        } catch (err) {
+          throw new TypeError(`Item ${i}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+        }
+      });
+      return data as T[];
+    },
+  };
+}
+
+/** A development-only failure: the server answered something its shared schema does not describe. */
+export class ResponseSchemaError extends Error {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(`${method} ${url}: the answer does not match its schema in src/shared/schemas. ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/**
+ * In development (import.meta.env.DEV, also under Vitest) an answer is checked against its schema,
+ * so a drift between server and client fails loudly; the production build only casts, so no
+ * parsing cost. The data returned is the answer itself either way: development and production run
+ * the same values.
+ */
+async function checkAnswer<T>(schema: SchemaArg<T>, data: unknown, method: string, url: string) {
+  const s = typeof schema === 'function' ? await schema() : schema;
+  try {
+    s.parse(data);
+  } catch (err) {
+    const error = new ResponseSchemaError(method, url, err);
+    console.error(error);
+    throw error;
+  }
+}
+
+export async function api<T>(method: string, url: string, body?: unknown, schema?: SchemaArg<T>): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -41,20 +96,24 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
     throw new NetworkError('Unable to connect. Please try again.');
   }
   const text = await res.text();
+  // No body at all (a 204) is undefined, as the shared noContent schema says; unreadable JSON is null.
   let parsed: unknown;
   try {
-    parsed = text ? JSON.parse(text) : null;
+    parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = null;
   }
-  if (!res.ok) throw new ApiError(res.status, text || res.statusText, parsed);
+  if (!res.ok) throw new ApiError(res.status, text || res.statusText, parsed ?? null);
+  if (import.meta.env.DEV && schema) await checkAnswer(schema, parsed, method, url);
   return parsed as T;
 }
 
-export const get = <T>(url: string) => api<T>('GET', url);
-export const post = <T>(url: string, body?: unknown) => api<T>('POST', url, body ?? {});
-export const put = <T>(url: string, body: unknown) => api<T>('PUT', url, body);
-export const del = <T>(url: string) => api<T>('DELETE', url);
+/** GET; pass the route's response schema: the answer's type comes from it (and is checked in development). */
+export const get = <T>(url: string, schema?: SchemaArg<T>) => api<T>('GET', url, undefined, schema);
+export const post = <T>(url: string, body?: unknown, schema?: SchemaArg<T>) => api<T>('POST', url, body ?? {}, schema);
+export const put = <T>(url: string, body: unknown, schema?: SchemaArg<T>) => api<T>('PUT', url, body, schema);
+export const patch = <T>(url: string, body: unknown, schema?: SchemaArg<T>) => api<T>('PATCH', url, body, schema);
+export const del = <T>(url: string, schema?: SchemaArg<T>) => api<T>('DELETE', url, undefined, schema);
 
 /** The server's sentence for an error, or the given fallback. */
 export function messageOf(err: unknown, fallback: string): string {

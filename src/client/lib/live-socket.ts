@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { serverMessage, type ClientMessage, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
+import { secondsLeft } from './format';
+import type { ReceivedTimer } from './queries';
+import { queryKeys } from './query-keys';
 
 /**
  * One socket per (event, user) on /ws, shared by every component that listens. It reconnects
  * with backoff, parses every message with the shared union, keeps the last timer state and
  * the server clock offset, and never needs a tick from the server: remaining time is computed
- * locally from `endsAt`.
+ * locally from `endsAt`. Every message is applied once to the shared query keys (applyToCache).
  */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -24,15 +28,20 @@ interface Channel {
   retry: number;
   retryTimer: number | null;
   lastError: string | null;
+  /** The app's query cache, when there is one (a bare hook in a test has none). */
+  qc: QueryClient | null;
   connect(): void;
 }
 
 const channels = new Map<string, Channel>();
 
-function open(eventId: number, userId: number, isHost: boolean): Channel {
+function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient | null): Channel {
   const key = `${eventId}:${userId}:${isHost ? 1 : 0}`;
   const existing = channels.get(key);
-  if (existing) return existing;
+  if (existing) {
+    existing.qc ??= qc;
+    return existing;
+  }
   const ch: Channel = {
     key,
     ws: null,
@@ -45,6 +54,7 @@ function open(eventId: number, userId: number, isHost: boolean): Channel {
     retry: 0,
     retryTimer: null,
     lastError: null,
+    qc,
     connect() {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
       const ws = new WebSocket(`${proto}://${location.host}/ws?eventId=${eventId}&userId=${userId}&isHost=${isHost}`);
@@ -68,10 +78,12 @@ function open(eventId: number, userId: number, isHost: boolean): Channel {
           return;
         }
         const m = parsed.data;
+        const before = ch.timer;
         if ('serverNow' in m) {
           ch.offset = m.serverNow - Date.now();
           ch.timer = m;
         }
+        if (ch.qc) applyToCache(ch.qc, eventId, before, m, ch.offset);
         if (m.type === 'error') ch.lastError = m.message;
         ch.listeners.forEach((l) => l(m));
         notify(ch);
@@ -92,6 +104,35 @@ function open(eventId: number, userId: number, isHost: boolean): Channel {
   channels.set(key, ch);
   ch.connect();
   return ch;
+}
+
+/**
+ * A socket message applied to the query keys the screens read (docs/architecture.md, habit 6), once
+ * per message whatever the number of listeners: a timer state becomes the timer query's data; a
+ * new round refreshes the rotation (late arrivals join then) and the round history, as does a phase
+ * change; new ratings refresh the host's progress and history and the guest's connection log (as a
+ * round start does); released contacts refresh the event's matches and the member's own.
+ */
+function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessage | null, m: ServerMessage, offset: number) {
+  const refresh = (queryKey: readonly unknown[], exact = false) => void qc.invalidateQueries({ queryKey, exact });
+  if ('serverNow' in m) {
+    qc.setQueryData<ReceivedTimer>(queryKeys.timer(eventId), (old) => (old && old.state.version > m.version ? old : { state: m, offset }));
+    // The first state after connecting only confirms what the page just fetched.
+    if (before && before.currentRound !== m.currentRound) {
+      refresh(queryKeys.myRotation(eventId));
+      refresh(queryKeys.rotation(eventId));
+    }
+    if (before && (before.currentRound !== m.currentRound || before.phase !== m.phase)) refresh(queryKeys.rounds(eventId));
+  }
+  if (m.type === 'timer_started' || m.type === 'ratings_updated') refresh(queryKeys.connections(eventId), true);
+  if (m.type === 'ratings_updated') {
+    refresh(queryKeys.progress(eventId));
+    refresh(queryKeys.rounds(eventId));
+  }
+  if (m.type === 'contacts_released') {
+    refresh(queryKeys.matches(eventId));
+    refresh(queryKeys.myMatches());
+  }
 }
 
 function notify(ch: Channel) {
@@ -121,6 +162,8 @@ export interface LiveSocket {
  */
 export function useLiveSocket(eventId: number | null, userId: number | null, isHost: boolean, onMessage?: Listener): LiveSocket {
   const [ch, setCh] = useState<Channel | null>(null);
+  // Optional on purpose: without a QueryClientProvider the socket still works, it just has no cache to update.
+  const qc = useContext(QueryClientContext) ?? null;
   const handler = useRef(onMessage);
   useEffect(() => {
     handler.current = onMessage;
@@ -128,7 +171,7 @@ export function useLiveSocket(eventId: number | null, userId: number | null, isH
 
   useEffect(() => {
     if (!eventId || !userId) return;
-    const c = open(eventId, userId, isHost);
+    const c = open(eventId, userId, isHost, qc);
     c.refs++;
     const l: Listener = (m) => handler.current?.(m);
     c.listeners.add(l);
@@ -138,7 +181,7 @@ export function useLiveSocket(eventId: number | null, userId: number | null, isH
       release(c);
       setCh(null);
     };
-  }, [eventId, userId, isHost]);
+  }, [eventId, userId, isHost, qc]);
 
   const snapshot = useSyncExternalStore(
     (cb) => {
@@ -173,6 +216,6 @@ export function useRemainingSeconds(timer: TimerStateMessage | null, offset: num
     return () => window.clearInterval(id);
   }, [running]);
   if (!timer) return 0;
-  if (running) return Math.max(0, Math.ceil((timer.endsAt! - (Date.now() + offset)) / 1000));
+  if (running) return secondsLeft(timer.endsAt! - (Date.now() + offset));
   return timer.timeRemaining;
 }

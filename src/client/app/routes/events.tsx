@@ -2,6 +2,7 @@ import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { EventsScreen } from '@client/features/events/components/events-screen';
+import { ROUND_MINUTES_WORD } from '@client/features/marketing/content';
 
 /** /events: Upcoming and My Events for the signed-in member (the id comes from the server session). */
 export function Component() {
@@ -9,7 +10,7 @@ export function Component() {
   if (!me.data) return <Spinner />;
   return (
     <Page wide>
-      <PageTitle sub="Relaxed five-minute conversations with new people at cosy local venues.">Events</PageTitle>
+      <PageTitle sub={`Relaxed ${ROUND_MINUTES_WORD}-minute conversations with new people at cosy local venues.`}>Events</PageTitle>
       {/* /matches does not exist yet: turn 'View Matches' on when it does. */}
       <EventsScreen userId={me.data.id} matchesAvailable />
     </Page>

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserListItem } from '@shared/schemas/users';
-import { get } from '@client/lib/api';
+import { userListItem } from '@shared/schemas/users';
+import { get, listOf } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** GET /api/users: admins only (401 visitor, 403 member). */
 export const allUsersQuery = queryOptions({
-  queryKey: ['users', 'all'] as const,
-  queryFn: () => get<UserListItem[]>('/api/users'),
+  queryKey: queryKeys.allUsers(),
+  queryFn: () => get('/api/users', listOf(userListItem)),
 });
 
 export function useAllUsers(enabled: boolean) {

@@ -6,6 +6,7 @@ import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
+import { formatDate } from '@client/lib/format';
 import { useAllUsers } from '../api/users';
 
 export interface AdminViewProps {
@@ -43,13 +44,8 @@ export function AdminUsers({ isAdmin, signedIn, children }: AdminViewProps & { c
   return <>{children(users.data)}</>;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** '12 May 2025' from an ISO time; empty when unreadable. */
-export function joinedOn(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : dateFormat.format(t);
-}
+/** '12 May 2025' (London's day) from an ISO time; empty when unreadable. */
+export const joinedOn = (iso: string): string => formatDate(iso, 'plain');
 
 /** A big number with its label, for totals. */
 export function StatTile({ value, label, note, className }: { value: ReactNode; label: string; note?: ReactNode; className?: string }) {

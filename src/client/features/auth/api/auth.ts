@@ -1,16 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginResponse, Me } from '@shared/schemas/auth';
+import type { Me } from '@shared/schemas/auth';
 import { ApiError, get, post } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 import { forgetUser, isSignedIn, rememberUser } from '@client/lib/session';
 
 /** The signed-in member from the server session, or null for a visitor. */
+// The app shell loads this file on every first paint: the schemas come by loader, fetched only in
+// development, so zod stays out of the first-paint chunk (docs/architecture.md, Budgets).
+const authSchemas = () => import('@shared/schemas/auth');
+const noContent = () => import('@shared/schemas/common').then((m) => m.noContent);
+
 export const meQuery = queryOptions({
-  queryKey: ['auth', 'me'] as const,
+  queryKey: queryKeys.me(),
   queryFn: async (): Promise<Me | null> => {
     // A visitor with no stored sign-in has no session to ask about (and no 401 to log).
     if (!isSignedIn()) return null;
     try {
-      return await get<Me>('/api/auth/me');
+      return await get('/api/auth/me', () => authSchemas().then((m) => m.meResponse));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return null;
       throw err;
@@ -24,14 +30,14 @@ export function useMe() {
 
 export function useStartLogin() {
   return useMutation({
-    mutationFn: (email: string) => post<{ message: string; email: string }>('/api/auth/login', { email }),
+    mutationFn: (email: string) => post('/api/auth/login', { email }, () => authSchemas().then((m) => m.loginStarted)),
   });
 }
 
 export function useVerifyLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (p: { email: string; code: string }) => post<LoginResponse>('/api/auth/verify', p),
+    mutationFn: (p: { email: string; code: string }) => post('/api/auth/verify', p, () => authSchemas().then((m) => m.loginResponse)),
     onSuccess: (user) => {
       rememberUser(user.id, user.email);
       qc.removeQueries();
@@ -43,7 +49,7 @@ export function useVerifyLogin() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post<void>('/api/auth/logout'),
+    mutationFn: () => post('/api/auth/logout', undefined, noContent),
     onSettled: () => {
       forgetUser();
       qc.clear();

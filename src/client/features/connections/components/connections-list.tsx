@@ -1,8 +1,9 @@
 import { Clock, UsersRound } from 'lucide-react';
+import type { Connection } from '@shared/schemas/live';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardTitle } from '@client/components/ui/card';
-import type { Connection } from '../api/connections';
-import { formatTime, METHOD_LABEL, statusOf } from '../lib/connect-code';
+import { formatTime } from '@client/lib/format';
+import { METHOD_LABEL, statusOf } from '../lib/connect-code';
 
 const TONE = { Pending: 'apricot', Match: 'green', Declined: 'grey' } as const;
 

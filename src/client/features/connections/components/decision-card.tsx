@@ -1,8 +1,8 @@
 import { Heart, HeartHandshake, ThumbsDown } from 'lucide-react';
 import { forwardRef, useState } from 'react';
+import type { Connection, Decision } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
-import type { Connection, Decision } from '../api/connections';
 
 /**
  * The private yes/no after a conversation: 'Would you like to stay in touch with NAME?'. Yes is a

@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { EventDetail } from '@shared/schemas/events';
+import type { Connection, Decision, QuickRatingBody } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { useLiveSocket, useRemainingSeconds } from '@client/lib/live-socket';
-import { liveEventQuery, useConnections, useLogConnection, useRefreshConnections, type Connection, type Decision, type LogConnectionInput } from '../api/connections';
+import { eventQuery } from '@client/lib/queries';
 import { useWakeLock } from '@client/lib/wake-lock';
+import { useConnections, useLogConnection, useRefreshConnections } from '../api/connections';
 import { ConnectionsList } from './connections-list';
 import { DecisionCard } from './decision-card';
 import { LogConnectionCard } from './log-connection-card';
@@ -83,7 +85,7 @@ export function LiveEventLoadError({ notFound, onRetry }: { notFound: boolean; o
 /** The live connection tracker for one evening: guests of the event only. */
 export function LiveEventScreen({ eventId, userId }: { eventId: number; userId: number }) {
   const event = useQuery({
-    ...liveEventQuery(eventId),
+    ...eventQuery(eventId),
     // Waiting to be checked in at the door: notice it without a reload.
     refetchInterval: (q) => (q.state.data?.viewer.registered && !q.state.data.viewer.checkedIn ? 15_000 : false),
   });
@@ -138,7 +140,6 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
   const [closed, setClosed] = useState<string | null>(null);
 
   const socket = useLiveSocket(event.id, userId, false, (m) => {
-    if (m.type === 'ratings_updated' || m.type === 'timer_started') refresh();
     if (m.type === 'round_complete')
       toast(`Round ${m.currentRound} complete`, {
         description: pendingCount.current > 0 ? 'Time to decide: would you like to stay in touch?' : 'Get ready for your next conversation.',
@@ -199,7 +200,7 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
             ? null
             : 'You can log a connection while a round is running.';
 
-  const onLog = async (input: LogConnectionInput) => {
+  const onLog = async (input: QuickRatingBody) => {
     const before = new Set(connections.map((c) => c.participantId));
     const after = await log.mutateAsync(input);
     const added = after.connections.find((c) => !before.has(c.participantId));

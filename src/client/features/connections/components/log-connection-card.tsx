@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { quickRatingBody } from '@shared/schemas/live';
+import type { ConnectionsState, QuickRatingBody } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { TextField } from '@client/components/ui/field';
 import { messageOf } from '@client/lib/api';
-import type { ConnectionsState, LogConnectionInput } from '../api/connections';
 import { ScannerDialog } from './scanner-dialog';
 
 /** The code field follows the server's own rule (non-empty, at most 12 characters). */
@@ -41,7 +41,7 @@ export function LogConnectionCard({
   blockedReason: string | null;
   busy: boolean;
   /** Sends the log; rejects with the server's error. */
-  onLog: (input: LogConnectionInput) => Promise<void>;
+  onLog: (input: QuickRatingBody) => Promise<void>;
 }) {
   const [tab, setTab] = useState('scan');
   const [scanning, setScanning] = useState(false);
@@ -50,7 +50,7 @@ export function LogConnectionCard({
   const [focusCode, setFocusCode] = useState(false);
   const disabled = !canLog || busy;
 
-  const send = async (input: LogConnectionInput) => {
+  const send = async (input: QuickRatingBody) => {
     setError(null);
     try {
       await onLog(input);

@@ -1,8 +1,10 @@
 import { Timer, WifiOff } from 'lucide-react';
+import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
+import { GRACE_SECONDS } from '@shared/domain/timer';
 import type { TimerStateMessage } from '@shared/realtime';
 import { cn } from '@client/components/ui/cn';
+import { formatCountdown, spokenCountdown } from '@client/lib/format';
 import type { ConnectionStatus } from '@client/lib/live-socket';
-import { formatClock, spokenClock } from '../lib/connect-code';
 
 export interface RoundView {
   /** The number shown ("Round n"), or null before the first round. */
@@ -64,10 +66,10 @@ export function RoundCard({
   remaining: number;
   connection: ConnectionStatus;
 }) {
-  const duration = timer?.roundDuration ?? 300;
+  const duration = timer?.roundDuration ?? ROUND_DURATION_SECONDS;
   const running = timer?.phase === 'active' || timer?.phase === 'grace' || timer?.phase === 'paused';
   const shown = running ? remaining : timer?.phase === 'idle' && !timer.currentRound ? duration : 0;
-  const fraction = running ? Math.min(1, Math.max(0, shown / (timer?.phase === 'grace' ? 60 : duration))) : timer?.phase === 'idle' && !timer.currentRound ? 1 : 0;
+  const fraction = running ? Math.min(1, Math.max(0, shown / (timer?.phase === 'grace' ? GRACE_SECONDS : duration))) : timer?.phase === 'idle' && !timer.currentRound ? 1 : 0;
 
   return (
     <section aria-labelledby="round-heading" className="overflow-hidden rounded-3xl bg-wine-900 p-5 text-cream shadow-md sm:p-6">
@@ -90,9 +92,9 @@ export function RoundCard({
       </div>
 
       <p className="mt-3 font-display text-7xl leading-none font-bold tabular-nums sm:text-8xl" aria-hidden="true">
-        {formatClock(shown)}
+        {formatCountdown(shown)}
       </p>
-      <p className="sr-only">{spokenClock(shown)} left</p>
+      <p className="sr-only">{spokenCountdown(shown)} left</p>
 
       <div className="mt-4 h-2.5 overflow-hidden rounded-full bg-wine-800" aria-hidden="true">
         <div className={cn('h-full rounded-full', BAR[view.tone])} style={{ width: `${fraction * 100}%` }} />

@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { CameraOff, KeyRound, X } from 'lucide-react';
+import { CameraOff, KeyRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@client/components/ui/dialog';
 import { useQrScanner } from '../hooks/use-qr-scanner';
 import { readConnectPayload } from '../lib/connect-code';
 
@@ -24,42 +24,28 @@ export function ScannerDialog({
   onUseCode: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/70 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-x-3 top-1/2 z-50 mx-auto max-h-[calc(100dvh-1.5rem)] max-w-md -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-5 shadow-xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="font-display text-2xl font-bold text-wine-900">Scan their code</Dialog.Title>
-              <Dialog.Description className="mt-1 text-muted">Hold their QR code inside the frame. We'll log them as soon as it's read.</Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <button type="button" aria-label="Close scanner" className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-wine-50">
-                <X aria-hidden="true" className="size-6" />
-              </button>
-            </Dialog.Close>
-          </div>
-          {open && (
-            <ScannerBody
-              eventId={eventId}
-              onCode={(code) => {
-                onOpenChange(false);
-                onCode(code);
-              }}
-              onUseCode={() => {
-                onOpenChange(false);
-                onUseCode();
-              }}
-            />
-          )}
-          <Dialog.Close asChild>
-            <Button variant="outline" block className="mt-5">
-              Cancel
-            </Button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Scan their code" description="Hold their QR code inside the frame. We'll log them as soon as it's read." closeLabel="Close scanner">
+        {open && (
+          <ScannerBody
+            eventId={eventId}
+            onCode={(code) => {
+              onOpenChange(false);
+              onCode(code);
+            }}
+            onUseCode={() => {
+              onOpenChange(false);
+              onUseCode();
+            }}
+          />
+        )}
+        <DialogClose asChild>
+          <Button variant="outline" block className="mt-5">
+            Cancel
+          </Button>
+        </DialogClose>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { currentOrNextEvent, useMyEvents } from '../api/connections';
+import { currentOrNextEvent, useUserEvents } from '@client/lib/queries';
 
 export type EventContext =
   | { status: 'loading' }
@@ -11,7 +11,7 @@ export type EventContext =
 /** Which evening the page is about: `?event=ID`, else the viewer's current or next registered one. */
 export function useEventContext(userId: number, param: string | null): EventContext {
   const explicit = param === null ? null : Number(param);
-  const mine = useMyEvents(userId, explicit === null);
+  const mine = useUserEvents(explicit === null ? userId : null);
   const next = useMemo(() => (mine.data ? currentOrNextEvent(mine.data) : null), [mine.data]);
   if (explicit !== null) return Number.isInteger(explicit) && explicit > 0 ? { status: 'ready', eventId: explicit } : { status: 'invalid' };
   if (mine.isPending) return { status: 'loading' };

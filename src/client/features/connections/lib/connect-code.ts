@@ -1,4 +1,4 @@
-import type { Connection, ConnectionMethod } from '../api/connections';
+import type { Connection, ConnectionMethod } from '@shared/schemas/live';
 
 /** What a guest's QR code says: `SFCONNECT:<eventId>:<personalCode>`. */
 const PREFIX = 'SFCONNECT';
@@ -24,23 +24,4 @@ export type ConnectionStatus = 'Pending' | 'Match' | 'Declined';
 /** Pending until answered, then Match (yes) or Declined (no). */
 export function statusOf(c: Pick<Connection, 'response'>): ConnectionStatus {
   return c.response === 'yes' ? 'Match' : c.response === 'no' ? 'Declined' : 'Pending';
-}
-
-/** m:ss for the round countdown. */
-export function formatClock(seconds: number) {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** The countdown read out in words for screen readers ("4 minutes 5 seconds"). */
-export function spokenClock(seconds: number) {
-  const s = Math.max(0, Math.floor(seconds));
-  const m = Math.floor(s / 60);
-  const r = s % 60;
-  const parts = [m ? `${m} minute${m === 1 ? '' : 's'}` : '', r || !m ? `${r} second${r === 1 ? '' : 's'}` : ''].filter(Boolean);
-  return parts.join(' ');
-}
-
-export function formatTime(iso: string) {
-  return new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 }

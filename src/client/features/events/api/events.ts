@@ -1,41 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { cancelResponse, Event, EventDetail, Participant, PaymentIntentResponse, registrationSchema, UserEvent } from '@shared/schemas/events';
-import { del, get, post } from '@client/lib/api';
+import {
+  cancelResponse,
+  participantSchema,
+  paymentIntentResponse,
+  registrationSchema,
+  testConfirmResponse,
+  type CancelResponse,
+  type TestConfirmBody,
+} from '@shared/schemas/events';
+import { del, get, listOf, post } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 
-export type Registration = z.infer<typeof registrationSchema>;
-export type CancelResult = z.infer<typeof cancelResponse>;
+/**
+ * The member's event screens: registration, cancellation, check-in and payment. The event queries
+ * themselves (events, one event, a member's events) are shared: @client/lib/queries.
+ */
 
-/** GET /api/events: every evening, soonest first. */
-export const eventsQuery = queryOptions({
-  queryKey: ['events'] as const,
-  queryFn: () => get<Event[]>('/api/events'),
-});
-
-/** GET /api/events/{id}: the evening plus what the viewer may do with it. */
-export const eventQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['events', id] as const,
-    queryFn: () => get<EventDetail>(`/api/events/${id}`),
-  });
+/** DELETE /api/events/{id}/registration: whether (and how much) was refunded, and a sentence. */
+export type CancelResult = CancelResponse;
 
 /** GET /api/events/{id}/participants: guests and hosts of the event only (others get 403). */
 export const participantsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['events', id, 'participants'] as const,
-    queryFn: () => get<Participant[]>(`/api/events/${id}/participants`),
+    queryKey: queryKeys.participants(id),
+    queryFn: () => get(`/api/events/${id}/participants`, listOf(participantSchema)),
   });
 
-/** GET /api/users/{id}/events: the member's registrations with their events. */
-export const userEventsQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['users', userId, 'events'] as const,
-    queryFn: () => get<UserEvent[]>(`/api/users/${userId}/events`),
-  });
-
-export const useEvents = () => useQuery(eventsQuery);
-export const useEvent = (id: number) => useQuery(eventQuery(id));
-export const useUserEvents = (userId: number) => useQuery(userEventsQuery(userId));
 export const useParticipants = (id: number, enabled: boolean) => useQuery({ ...participantsQuery(id), enabled });
 
 /**
@@ -44,11 +34,11 @@ export const useParticipants = (id: number, enabled: boolean) => useQuery({ ...p
  * longer see it, and it is fetched again only if the page still asks for it.
  */
 export function refreshAfterRegistrationChange(qc: QueryClient, userId: number, guestList: 'refetch' | 'stale' = 'refetch') {
-  const isGuestList = (key: readonly unknown[]) => key[0] === 'events' && key[2] === 'participants';
+  const isGuestList = (key: readonly unknown[]) => key[0] === queryKeys.events[0] && key[2] === 'participants';
   return Promise.all([
-    qc.invalidateQueries({ queryKey: ['events'], predicate: (q) => !isGuestList(q.queryKey) }),
+    qc.invalidateQueries({ queryKey: queryKeys.events, predicate: (q) => !isGuestList(q.queryKey) }),
     qc.invalidateQueries({ predicate: (q) => isGuestList(q.queryKey), refetchType: guestList === 'stale' ? 'none' : 'active' }),
-    qc.invalidateQueries({ queryKey: ['users', userId] }),
+    qc.invalidateQueries({ queryKey: queryKeys.user(userId) }),
   ]);
 }
 
@@ -60,7 +50,7 @@ export function useRegister(userId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ eventId, paymentIntentId }: { eventId: number; paymentIntentId?: string }) =>
-      post<Registration>(`/api/events/${eventId}/register`, { userId, consentToShare: true, ...(paymentIntentId ? { paymentIntentId } : {}) }),
+      post(`/api/events/${eventId}/register`, { userId, consentToShare: true, ...(paymentIntentId ? { paymentIntentId } : {}) }, registrationSchema),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }
@@ -69,7 +59,7 @@ export function useRegister(userId: number) {
 export function useCancelRegistration(userId: number, eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => del<CancelResult>(`/api/events/${eventId}/registration`),
+    mutationFn: () => del(`/api/events/${eventId}/registration`, cancelResponse),
     onSettled: () => refreshAfterRegistrationChange(qc, userId, 'stale'),
   });
 }
@@ -78,7 +68,7 @@ export function useCancelRegistration(userId: number, eventId: number) {
 export function useCheckIn(userId: number, eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post<Registration>(`/api/events/${eventId}/checkin`, { userId }),
+    mutationFn: () => post(`/api/events/${eventId}/checkin`, { userId }, registrationSchema),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }
@@ -87,21 +77,13 @@ export function useCheckIn(userId: number, eventId: number) {
 export function useCreatePaymentIntent(userId: number) {
   return useMutation({
     mutationFn: ({ eventId, amount }: { eventId: number; amount: number }) =>
-      post<PaymentIntentResponse>('/api/create-payment-intent', { eventId, userId, amount }),
+      post('/api/create-payment-intent', { eventId, userId, amount }, paymentIntentResponse),
   });
-}
-
-export interface TestCard {
-  cardNumber: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
 }
 
 /** POST /api/payments/test/confirm: the built-in test provider's card step (402 with the provider's message when declined). */
 export function useConfirmTestPayment() {
   return useMutation({
-    mutationFn: (p: TestCard & { clientSecret: string }) =>
-      post<{ status: 'succeeded'; paymentIntentId: string; outcome: string }>('/api/payments/test/confirm', p),
+    mutationFn: (p: TestConfirmBody) => post('/api/payments/test/confirm', p, testConfirmResponse),
   });
 }

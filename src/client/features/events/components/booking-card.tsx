@@ -1,8 +1,10 @@
 import { CalendarX2, Sparkles } from 'lucide-react';
 import type { EventDetail } from '@shared/schemas/events';
+import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
 import { Card } from '@client/components/ui/card';
+import { formatMoney } from '@client/lib/format';
 import { useNow } from '../hooks/use-now';
-import { canRegister, formatPrice, isPast, spotsLeftText } from '../lib/format';
+import { canRegister, isPast, spotsLeftText } from '../lib/format';
 import { RegisterAction } from './register-action';
 
 /** For a member without a place: the price and Register while open; otherwise why it is closed. */
@@ -17,7 +19,7 @@ export function BookingCard({ event, userId }: { event: EventDetail; userId: num
         Your place
       </h2>
       <p className="flex items-baseline gap-2">
-        <span className="font-display text-4xl font-bold text-wine-800">{event.price > 0 ? formatPrice(event.price) : 'Free'}</span>
+        <span className="font-display text-4xl font-bold text-wine-800">{event.price > 0 ? formatMoney(event.price) : 'Free'}</span>
         {event.price > 0 && <span className="text-muted">per person</span>}
       </p>
       <p className="mt-1 flex items-center gap-2 text-ink">
@@ -28,7 +30,7 @@ export function BookingCard({ event, userId }: { event: EventDetail; userId: num
         <>
           <p className="mt-4 font-semibold text-apricot-700">{spotsLeftText(event.spotsLeft)}</p>
           <RegisterAction event={event} userId={userId} size="lg" block className="mt-3" />
-          {event.price > 0 && <p className="mt-3 text-center text-sm text-muted">Free cancellation up to 24 hours before the start.</p>}
+          {event.price > 0 && <p className="mt-3 text-center text-sm text-muted">Free cancellation up to {REFUND_WINDOW_HOURS} hours before the start.</p>}
         </>
       ) : (
         <div className="mt-4 flex items-start gap-3 rounded-2xl bg-stone-100 p-4 text-stone-700">

@@ -2,14 +2,17 @@ import { ArrowLeft, CalendarDays, CircleAlert, CircleCheck, MapPin, Sparkles, Ti
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
+import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
-import { useCreatePaymentIntent, useEvent, useRegister } from '../api/events';
+import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
+import { useEvent } from '@client/lib/queries';
+import { useCreatePaymentIntent, useRegister } from '../api/events';
 import { useNow } from '../hooks/use-now';
-import { formatLongDate, formatPrice, formatTimeRange, isPast } from '../lib/format';
+import { isPast } from '../lib/format';
 import { HoldCountdown } from './hold-countdown';
 import { RegisterAction } from './register-action';
 import { TestCardForm } from './test-card-form';
@@ -99,7 +102,7 @@ export function CheckoutScreen({ eventId, userId, onComplete }: { eventId: numbe
 }
 
 function Summary({ event }: { event: EventDetail }) {
-  const price = event.price > 0 ? formatPrice(event.price) : 'Free';
+  const price = event.price > 0 ? formatMoney(event.price) : 'Free';
   return (
     <Card>
       <p className="text-sm font-semibold tracking-wide text-muted uppercase">Your evening</p>
@@ -108,7 +111,7 @@ function Summary({ event }: { event: EventDetail }) {
         <li className="flex items-start gap-2.5">
           <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
           <span>
-            <time dateTime={event.date}>{formatLongDate(event.date)}</time>, <span className="whitespace-nowrap">{formatTimeRange(event)}</span>
+            <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>, <span className="whitespace-nowrap">{formatTimeRange(event)}</span>
           </span>
         </li>
         <li className="flex items-start gap-2.5">
@@ -132,7 +135,7 @@ function Summary({ event }: { event: EventDetail }) {
           <dd className="font-display text-3xl font-bold text-wine-800">{price}</dd>
         </div>
       </dl>
-      {event.price > 0 && <p className="mt-3 text-sm text-muted">Cancel 24 hours or more before the start for a full refund.</p>}
+      {event.price > 0 && <p className="mt-3 text-sm text-muted">Cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>}
     </Card>
   );
 }

@@ -1,9 +1,8 @@
 import { cn } from '@client/components/ui/cn';
-import { dateTile } from '../lib/format';
+import { formatDate } from '@client/lib/format';
 
 /** A calendar-leaf date (day over month); decorative, the full date is written out next to it. */
 export function DateTile({ iso, muted, className }: { iso: string; muted?: boolean; className?: string }) {
-  const { day, month } = dateTile(iso);
   return (
     <div
       aria-hidden="true"
@@ -13,8 +12,8 @@ export function DateTile({ iso, muted, className }: { iso: string; muted?: boole
         className,
       )}
     >
-      <span className="font-display text-2xl font-bold">{day}</span>
-      <span className={cn('mt-1 text-xs font-semibold tracking-wider uppercase', muted ? 'text-stone-600' : 'text-wine-100')}>{month}</span>
+      <span className="font-display text-2xl font-bold">{formatDate(iso, 'dayOfMonth')}</span>
+      <span className={cn('mt-1 text-xs font-semibold tracking-wider uppercase', muted ? 'text-stone-600' : 'text-wine-100')}>{formatDate(iso, 'monthShort')}</span>
     </div>
   );
 }

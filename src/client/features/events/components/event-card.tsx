@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { Event } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/components/ui/cn';
-import { canRegister, eventBadge, formatLongDate, formatPrice, formatTimeRange, spotsLeftText } from '../lib/format';
+import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
+import { canRegister, eventBadge, spotsLeftText } from '../lib/format';
 import { CapacityMeter } from './capacity-meter';
 import { DateTile } from './date-tile';
 import { RegisterAction } from './register-action';
@@ -36,7 +37,7 @@ export function EventCard({
             <StatusBadge label={badge} />
             <span className="font-display text-xl font-bold text-wine-800">
               <span className="sr-only">Price: </span>
-              {event.price > 0 ? formatPrice(event.price) : 'Free'}
+              {event.price > 0 ? formatMoney(event.price) : 'Free'}
             </span>
           </div>
           <H className="mt-2 text-xl leading-snug font-bold break-words text-wine-900">{event.title}</H>
@@ -49,7 +50,7 @@ export function EventCard({
       <ul className="mt-4 space-y-2 px-5 text-ink sm:px-6">
         <li className="flex items-start gap-2.5">
           <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <time dateTime={event.date}>{formatLongDate(event.date)}</time>
+          <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
         </li>
         <li className="flex items-start gap-2.5">
           <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />

@@ -2,15 +2,18 @@ import { CalendarDays, CircleCheck, Clock, MapPin, Megaphone, UsersRound, X } fr
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
+import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/document-title';
-import { useEvent, useRegister, type CancelResult } from '../api/events';
+import { formatDate, formatTimeRange, minutesInWords } from '@client/lib/format';
+import { useEvent } from '@client/lib/queries';
+import { useRegister, type CancelResult } from '../api/events';
 import { useNow } from '../hooks/use-now';
-import { eventBadge, formatLongDate, formatTimeRange, spotsLeftText } from '../lib/format';
+import { eventBadge, spotsLeftText } from '../lib/format';
 import { BookingCard } from './booking-card';
 import { CancelDialog } from './cancel-dialog';
 import { CapacityMeter } from './capacity-meter';
@@ -105,7 +108,7 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot }: {
           </p>
           <dl className="mt-5 grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6">
             <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
-              <time dateTime={event.date}>{formatLongDate(event.date)}</time>
+              <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
             </Fact>
             <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
               {formatTimeRange(event)}
@@ -136,7 +139,7 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot }: {
           ) : event.viewer.isHost ? (
             <Card>
               <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
-              <p className="mt-2 text-muted">Guests can check themselves in from an hour before the start, or you can check them in at the door.</p>
+              <p className="mt-2 text-muted">Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.</p>
             </Card>
           ) : (
             <BookingCard event={event} userId={userId} />

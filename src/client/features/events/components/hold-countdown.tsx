@@ -1,6 +1,6 @@
 import { Timer } from 'lucide-react';
 import { cn } from '@client/components/ui/cn';
-import { formatCountdown, formatInstantTime } from '../lib/format';
+import { formatCountdown, formatTime, secondsLeft } from '@client/lib/format';
 
 /** 'Your seat is held for 14:32': the visible count ticks; screen readers get the end time once. */
 export function HoldCountdown({ expiresAt, now }: { expiresAt: string; now: number }) {
@@ -11,9 +11,9 @@ export function HoldCountdown({ expiresAt, now }: { expiresAt: string; now: numb
       <Timer aria-hidden="true" className="size-6 shrink-0" />
       <p>
         <span aria-hidden="true">
-          Your seat is held for <strong className="font-display text-xl tabular-nums">{formatCountdown(left)}</strong>
+          Your seat is held for <strong className="font-display text-xl tabular-nums">{formatCountdown(secondsLeft(left))}</strong>
         </span>
-        <span className="sr-only">Your seat is held until {formatInstantTime(expiresAt)}.</span>
+        <span className="sr-only">Your seat is held until {formatTime(expiresAt)}.</span>
       </p>
     </div>
   );

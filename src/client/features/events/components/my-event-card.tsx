@@ -2,7 +2,8 @@ import { CalendarDays, Clock, HeartHandshake, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserEvent } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
-import { isPast, formatLongDate, formatTimeRange } from '../lib/format';
+import { formatDate, formatTimeRange } from '@client/lib/format';
+import { isPast } from '../lib/format';
 import { DateTile } from './date-tile';
 import { StatusBadge } from './status-badge';
 
@@ -34,7 +35,7 @@ export function MyEventCard({
       <ul className="mt-4 space-y-2 text-ink">
         <li className="flex items-start gap-2.5">
           <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <time dateTime={event.date}>{formatLongDate(event.date)}</time>
+          <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
         </li>
         <li className="flex items-start gap-2.5">
           <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />

@@ -2,8 +2,8 @@ import { UsersRound } from 'lucide-react';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api';
+import { initials } from '@client/lib/format';
 import { useParticipants } from '../api/events';
-import { initials } from '../lib/format';
 
 const SHOWN_INTERESTS = 4;
 const AVATAR_TONES = ['bg-wine-100 text-wine-800', 'bg-apricot-100 text-apricot-700', 'bg-emerald-100 text-emerald-800', 'bg-stone-200 text-stone-700'];

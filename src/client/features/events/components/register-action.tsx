@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { Event } from '@shared/schemas/events';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
 import { useRegister } from '../api/events';
-import { formatPrice } from '../lib/format';
 
 /**
  * 'Register £15.00': a paid evening goes to /checkout/{id}; a free one (price 0) registers at once.
@@ -25,7 +25,7 @@ export function RegisterAction({
   className?: string;
 }) {
   const register = useRegister(userId);
-  const label = event.price > 0 ? `Register ${formatPrice(event.price)}` : 'Register free';
+  const label = event.price > 0 ? `Register ${formatMoney(event.price)}` : 'Register free';
 
   if (event.price > 0) {
     return (

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { formatPrice } from '../lib/format';
+import { formatMoney } from '@client/lib/format';
 
 /* The few parts of Stripe.js used here (loaded from js.stripe.com, so no npm package). */
 interface StripeError {
@@ -147,7 +147,7 @@ export function StripePaymentForm({
       )}
       <Button type="submit" size="lg" block disabled={disabled || !ready || busy}>
         <Lock aria-hidden="true" className="size-5" />
-        {busy ? 'Processing…' : `Pay ${formatPrice(amount)}`}
+        {busy ? 'Processing…' : `Pay ${formatMoney(amount)}`}
       </Button>
     </form>
   );

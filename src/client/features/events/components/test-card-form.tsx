@@ -6,9 +6,9 @@ import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { messageOf } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
 import { useConfirmTestPayment } from '../api/events';
 import { formatCardNumber, formatExpiry, testCardForm, type TestCardInput, type TestCardValues } from '../lib/card';
-import { formatPrice } from '../lib/format';
 
 /** Which field a provider message is about, so it shows under that field too. */
 function fieldOf(message: string): keyof TestCardInput | null {
@@ -131,7 +131,7 @@ export function TestCardForm({ clientSecret, amount, disabled, onPaid }: { clien
 
       <Button type="submit" size="lg" block disabled={disabled || busy}>
         <Lock aria-hidden="true" className="size-5" />
-        {finishing ? 'Confirming your place…' : isSubmitting ? 'Processing…' : `Pay ${formatPrice(amount)}`}
+        {finishing ? 'Confirming your place…' : isSubmitting ? 'Processing…' : `Pay ${formatMoney(amount)}`}
       </Button>
     </form>
   );

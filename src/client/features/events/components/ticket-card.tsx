@@ -2,12 +2,12 @@ import { CalendarPlus, CircleCheck, DoorOpen, Ticket, XCircle } from 'lucide-rea
 import { useId } from 'react';
 import { toast } from 'sonner';
 import type { EventDetail } from '@shared/schemas/events';
+import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
+import { formatDate, formatMoney, formatTime, minutesInWords } from '@client/lib/format';
 import { useCheckIn } from '../api/events';
 import { useNow } from '../hooks/use-now';
-import { downloadIcs } from '../lib/ics';
-import { formatInstantTime, formatPrice, formatShortDate } from '../lib/format';
 
 /** The member's ticket for an evening: check-in at the door, add to calendar, cancel. */
 export function TicketCard({ event, userId, onCancel }: { event: EventDetail; userId: number; onCancel: () => void }) {
@@ -25,7 +25,7 @@ export function TicketCard({ event, userId, onCancel }: { event: EventDetail; us
             <h2 id="ticket-title" className="text-2xl font-bold">
               You're registered
             </h2>
-            <p className="text-wine-100">{event.viewer.paid ? `Paid ${formatPrice(event.price)}` : event.price > 0 ? 'Your place is booked' : 'Free entry'}</p>
+            <p className="text-wine-100">{event.viewer.paid ? `Paid ${formatMoney(event.price)}` : event.price > 0 ? 'Your place is booked' : 'Free entry'}</p>
           </div>
         </div>
       </div>
@@ -41,9 +41,11 @@ export function TicketCard({ event, userId, onCancel }: { event: EventDetail; us
         <CheckIn event={event} userId={userId} now={now} ended={ended} />
         {!ended && (
           <div className="flex flex-col gap-3 border-t border-wine-100 pt-5">
-            <Button variant="outline" onClick={() => downloadIcs(event)}>
-              <CalendarPlus aria-hidden="true" className="size-5" />
-              Add to calendar
+            <Button asChild variant="outline">
+              <a href={`/api/events/${event.id}/calendar.ics`} download={`speed-friendship-${event.id}.ics`}>
+                <CalendarPlus aria-hidden="true" className="size-5" />
+                Add to calendar
+              </a>
             </Button>
             {!started && (
               <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onCancel}>
@@ -96,7 +98,7 @@ function CheckIn({ event, userId, now, ended }: { event: EventDetail; userId: nu
       </Button>
       {!open && (
         <p id={hintId} className="text-center text-sm text-muted">
-          Check-in opens at {formatInstantTime(event.viewer.selfCheckInOpensAt)} on {formatShortDate(event.viewer.selfCheckInOpensAt)}, an hour before the start.
+          Check-in opens at {formatTime(event.viewer.selfCheckInOpensAt)} on {formatDate(event.viewer.selfCheckInOpensAt, 'short')}, {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start.
         </p>
       )}
     </div>

@@ -1,123 +1,51 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientMessage, TimerStateMessage } from '@shared/realtime';
-import type { Event, EventDetail, UserEvent } from '@shared/schemas/events';
-import { get, post } from '@client/lib/api';
+import { liveDashboardRowSchema, releaseResult, roundRecordSchema, rotationRowSchema, progressRowSchema, timerUpdateSchema, type LiveDashboardRow } from '@shared/schemas/live';
+import { get, listOf, post } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 
-/** A timer state as received over HTTP, with the server clock offset measured on arrival (ms). */
-export interface ReceivedTimer {
-  state: TimerStateMessage;
-  offset: number;
-}
+/**
+ * The host's live screens. The event, a member's events, the viewer's rotation and the timer's first
+ * paint are shared queries (@client/lib/queries); the socket keeps their keys current.
+ */
 
-/** One row of GET /api/events/{id}/rotation/me. */
-export interface MyRound {
-  round: number;
-  table: number | null;
-  partner: { id: number; name: string; age: number; bio: string | null; interests: string[]; profileImage: string | null } | null;
-}
+/** One row of GET /api/live/events (hosts), with the server clock offset measured when the list arrived (ms). */
+export type LiveEventRow = Omit<LiveDashboardRow, 'timer'> & { timer: TimerStateMessage; offset: number };
 
-/** One row of GET /api/events/{id}/rotation (hosts): a pair at a table, or a bye (b null). */
-export interface RotationRow {
-  round: number;
-  table: number | null;
-  a: { id: number; name: string };
-  b: { id: number; name: string } | null;
-}
+const offsetOf = (state: { serverNow: number }, receivedAt: number) => state.serverNow - receivedAt;
 
-/** One row of GET /api/events/{id}/rounds (hosts). */
-export interface RoundRecord {
-  round: number;
-  startTime: string;
-  endTime: string | null;
-  duration: number;
-  participantsSubmitted: number;
-  totalParticipants: number;
-  status: 'active' | 'completed' | 'skipped' | string;
-}
-
-/** One row of GET /api/events/{id}/progress?round=N (hosts). */
-export interface ProgressRow {
-  id: number;
-  name: string;
-  partnerId: number | null;
-  hasSubmitted: boolean;
-  sittingOut: boolean;
-}
-
-/** One row of GET /api/live/events (hosts): an evening with its real timer state and counts. */
-export interface LiveEventRow {
-  event: Event;
-  timer: TimerStateMessage;
-  checkedIn: number;
-  completedRounds: number;
-  /** Server clock minus local clock when the list arrived (ms). */
-  offset: number;
-}
-
-const withOffset = (state: TimerStateMessage, receivedAt: number) => state.serverNow - receivedAt;
-
-/** GET /api/events/{id}: the evening and the viewer's place in it (same key as the events screens). */
-export const eventDetailQuery = (id: number) =>
+/** GET /api/events/{id}/rotation (hosts): every pair of every round. The socket invalidates it when a round starts. */
+export const rotationQuery = (eventId: number) =>
   queryOptions({
-    queryKey: ['events', id] as const,
-    queryFn: () => get<EventDetail>(`/api/events/${id}`),
+    queryKey: queryKeys.rotation(eventId),
+    queryFn: () => get(`/api/events/${eventId}/rotation`, listOf(rotationRowSchema)),
   });
 
-/** GET /api/users/{id}/events: the member's registrations (same key as the events screens). */
-export const userEventsQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['users', userId, 'events'] as const,
-    queryFn: () => get<UserEvent[]>(`/api/users/${userId}/events`),
-  });
-
-/** GET /api/events/{id}/timer: the state for the first paint; the socket keeps it current. Always refetched on mount. */
-export const timerQuery = (eventId: number) =>
-  queryOptions({
-    queryKey: ['live', eventId, 'timer'] as const,
-    queryFn: async (): Promise<ReceivedTimer> => {
-      const state = await get<TimerStateMessage>(`/api/events/${eventId}/timer`);
-      return { state, offset: withOffset(state, Date.now()) };
-    },
-    staleTime: 0,
-  });
-
-/** The viewer's own rotation. Keyed by the round on screen, so a new round fetches it afresh. */
-export const myRotationQuery = (eventId: number, round: number) =>
-  queryOptions({
-    queryKey: ['live', eventId, 'rotation', 'me', round] as const,
-    queryFn: () => get<MyRound[]>(`/api/events/${eventId}/rotation/me`),
-  });
-
-export const rotationQuery = (eventId: number, round: number) =>
-  queryOptions({
-    queryKey: ['live', eventId, 'rotation', 'all', round] as const,
-    queryFn: () => get<RotationRow[]>(`/api/events/${eventId}/rotation`),
-  });
-
+/** GET /api/events/{id}/rounds (hosts): the round history. */
 export const roundsQuery = (eventId: number) =>
   queryOptions({
-    queryKey: ['live', eventId, 'rounds'] as const,
-    queryFn: () => get<RoundRecord[]>(`/api/events/${eventId}/rounds`),
+    queryKey: queryKeys.rounds(eventId),
+    queryFn: () => get(`/api/events/${eventId}/rounds`, listOf(roundRecordSchema)),
   });
 
+/** GET /api/events/{id}/progress?round=N (hosts): who has rated their partner of the round. */
 export const progressQuery = (eventId: number, round: number) =>
   queryOptions({
-    queryKey: ['live', eventId, 'progress', round] as const,
-    queryFn: () => get<ProgressRow[]>(`/api/events/${eventId}/progress?round=${round}`),
+    queryKey: queryKeys.progress(eventId, round),
+    queryFn: () => get(`/api/events/${eventId}/progress?round=${round}`, listOf(progressRowSchema)),
   });
 
+/** GET /api/live/events (hosts): every evening with its real timer state and counts. */
 export const liveEventsQuery = queryOptions({
-  queryKey: ['live', 'events'] as const,
+  queryKey: queryKeys.liveEvents(),
   queryFn: async (): Promise<LiveEventRow[]> => {
-    const rows = await get<Omit<LiveEventRow, 'offset'>[]>('/api/live/events');
+    const rows = await get('/api/live/events', listOf(liveDashboardRowSchema));
     const now = Date.now();
-    return rows.map((r) => ({ ...r, offset: withOffset(r.timer, now) }));
+    return rows.map((r) => ({ ...r, offset: offsetOf(r.timer, now) }));
   },
   staleTime: 0,
 });
 
-export const useEventDetail = (id: number | null) => useQuery({ ...eventDetailQuery(id ?? 0), enabled: !!id });
-export const useUserEvents = (userId: number | null) => useQuery({ ...userEventsQuery(userId ?? 0), enabled: !!userId });
 export const useLiveEvents = (enabled = true) => useQuery({ ...liveEventsQuery, enabled });
 
 /**
@@ -127,11 +55,11 @@ export const useLiveEvents = (enabled = true) => useQuery({ ...liveEventsQuery, 
 export function useTimerCommand() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ eventId, message }: { eventId: number; message: ClientMessage }) => post<TimerStateMessage>(`/api/events/${eventId}/timer`, message),
+    mutationFn: ({ eventId, message }: { eventId: number; message: ClientMessage }) => post(`/api/events/${eventId}/timer`, message, timerUpdateSchema),
     onSuccess: (state, { eventId }) => {
       const now = Date.now();
       qc.setQueryData(liveEventsQuery.queryKey, (rows) =>
-        rows?.map((r) => (r.event.id === eventId && state.version >= r.timer.version ? { ...r, timer: state, offset: withOffset(state, now) } : r)),
+        rows?.map((r) => (r.event.id === eventId && state.version >= r.timer.version ? { ...r, timer: state, offset: offsetOf(state, now) } : r)),
       );
     },
   });
@@ -141,7 +69,7 @@ export function useTimerCommand() {
 export function useReleaseContacts(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post<{ released: boolean; matches: number }>(`/api/events/${eventId}/release-contacts`),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['events', eventId] }),
+    mutationFn: () => post(`/api/events/${eventId}/release-contacts`, undefined, releaseResult),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.event(eventId) }),
   });
 }

@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Flag, X } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { Flag, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogIcon, DialogTrigger } from '@client/components/ui/dialog';
 
 /** A yes/no question before an action that cannot be undone. */
 export function ConfirmDialog({
@@ -12,7 +12,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   cancelLabel = 'Cancel',
-  icon: Icon = Flag,
+  icon = Flag,
   destructive = true,
 }: {
   trigger: ReactNode;
@@ -22,42 +22,29 @@ export function ConfirmDialog({
   description: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
-  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  icon?: LucideIcon;
   destructive?: boolean;
 }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild disabled={disabled}>
+    <Dialog>
+      <DialogTrigger asChild disabled={disabled}>
         {trigger}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/70 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-h-[calc(100dvh-2rem)] max-w-md -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 text-ink shadow-xl focus:outline-none">
-          <div className={destructive ? 'mb-4 flex size-12 items-center justify-center rounded-full bg-red-100' : 'mb-4 flex size-12 items-center justify-center rounded-full bg-apricot-100'}>
-            <Icon aria-hidden={true} className={destructive ? 'size-6 text-red-700' : 'size-6 text-wine-700'} />
-          </div>
-          <Dialog.Title className="font-display text-2xl font-bold text-wine-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-ink">{description}</Dialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="outline" size="lg">
-                {cancelLabel}
-              </Button>
-            </Dialog.Close>
-            <Dialog.Close asChild>
-              <Button variant={destructive ? 'destructive' : 'primary'} size="lg" onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Close asChild>
-            <button type="button" className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-wine-50 hover:text-wine-800" aria-label="Close">
-              <X aria-hidden="true" className="size-5" />
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </DialogTrigger>
+      <DialogContent title={title} description={description} icon={<DialogIcon icon={icon} tone={destructive ? 'danger' : 'warm'} />}>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" size="lg">
+              {cancelLabel}
+            </Button>
+          </DialogClose>
+          <DialogClose asChild>
+            <Button variant={destructive ? 'destructive' : 'primary'} size="lg" onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 

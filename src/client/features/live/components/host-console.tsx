@@ -1,9 +1,11 @@
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { CalendarClock, Check, Clock, Coffee, FastForward, Flag, LayoutDashboard, MonitorSmartphone, Pause, Play, Plus, RefreshCw, Share2, UserRoundX } from 'lucide-react';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import type { EventDetail } from '@shared/schemas/events';
+import type { ProgressRow, RoundRecord } from '@shared/schemas/live';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -11,11 +13,13 @@ import { cn } from '@client/components/ui/cn';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
-import { progressQuery, roundsQuery, rotationQuery, useEventDetail, useReleaseContacts, type ProgressRow, type RoundRecord } from '../api/live';
+import { formatCountdown, formatTime } from '@client/lib/format';
+import { useEvent } from '@client/lib/queries';
+import { progressQuery, roundsQuery, rotationQuery, useReleaseContacts } from '../api/live';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer, type LiveTimer } from '../hooks/use-live-timer';
-import { formatInstantTime, formatWhen } from '../lib/format';
-import { barPercent, durationLabel, GRACE_SECONDS, HOST_STAGE_LABEL, hostTone, mmss, stageOf, type Stage } from '../lib/timer';
+import { formatWhen } from '../lib/format';
+import { barPercent, durationLabel, GRACE_SECONDS, HOST_STAGE_LABEL, hostTone, stageOf, type Stage } from '../lib/timer';
 import { AccessCard } from './access-card';
 import { ConnectionNotice } from './connection-notice';
 import { ControlButton } from './control-button';
@@ -52,7 +56,7 @@ function Panel({ title, action, children, className }: { title: string; action?:
 
 /** /host-control (docs/spec/organiser-tools.md §2.6) for one evening: the viewer must host it. */
 export function HostConsole({ eventId, userId }: { eventId: number; userId: number }) {
-  const detail = useEventDetail(eventId);
+  const detail = useEvent(eventId);
   if (detail.isPending) return <Spinner label="Loading the event" />;
   if (detail.isError || !detail.data.viewer.isHost) {
     const notFound = detail.isError && detail.error instanceof ApiError && detail.error.status === 404;
@@ -77,22 +81,10 @@ export function HostConsole({ eventId, userId }: { eventId: number; userId: numb
 }
 
 function Console({ event, userId }: { event: EventDetail; userId: number }) {
-  const qc = useQueryClient();
-  const live = useLiveTimer(event.id, userId, true, {
-    primary: true,
-    onMessage: (m) => {
-      if (m.type === 'ratings_updated') {
-        void qc.invalidateQueries({ queryKey: ['live', event.id, 'progress'] });
-        void qc.invalidateQueries({ queryKey: ['live', event.id, 'rounds'] });
-      }
-    },
-  });
+  // The socket keeps the round history, the progress and the rotation current (@client/lib/live-socket).
+  const live = useLiveTimer(event.id, userId, true, { primary: true });
   const round = live.timer?.currentRound ?? 0;
   const phase = live.timer?.phase;
-  // Rounds open and close on phase changes: keep the history current (progress and rotation are keyed by round).
-  useEffect(() => {
-    void qc.invalidateQueries({ queryKey: ['live', event.id, 'rounds'] });
-  }, [qc, event.id, round, phase]);
 
   const history = useQuery(roundsQuery(event.id));
   // After the end the timer's round is back to 0: ratings of the last round still matter.
@@ -100,7 +92,7 @@ function Console({ event, userId }: { event: EventDetail; userId: number }) {
   const lastRound = history.data?.reduce((max, r) => Math.max(max, r.round), 0) ?? 0;
   const shownRound = ended ? lastRound : round;
   const progress = useQuery(progressQuery(event.id, shownRound));
-  const rotation = useQuery({ ...rotationQuery(event.id, round), enabled: round > 0 });
+  const rotation = useQuery({ ...rotationQuery(event.id), enabled: round > 0 });
   const totalRounds = rotation.data?.reduce((max, r) => Math.max(max, r.round), 0) ?? 0;
   const announcement = useTimerAnnouncements(live.timer, live.remaining);
 
@@ -160,9 +152,9 @@ function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds: number
   const { timer, remaining, pending, status, command } = live;
   const stage = stageOf(timer);
   const round = timer?.currentRound ?? 0;
-  const seconds = stage === 'waiting' ? (timer?.roundDuration ?? 300) : stage === 'complete' || stage === 'ended' ? 0 : remaining;
+  const seconds = stage === 'waiting' ? (timer?.roundDuration ?? ROUND_DURATION_SECONDS) : stage === 'complete' || stage === 'ended' ? 0 : remaining;
   const tone = hostTone(stage, seconds);
-  const base = stage === 'grace' ? GRACE_SECONDS : (timer?.roundDuration ?? 300);
+  const base = stage === 'grace' ? GRACE_SECONDS : (timer?.roundDuration ?? ROUND_DURATION_SECONDS);
   const busy = pending !== null || status !== 'open' || !timer;
   const ended = stage === 'ended';
   const canExtend = stage === 'active' || stage === 'paused' || stage === 'grace';
@@ -207,10 +199,10 @@ function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds: number
       <ConnectionNotice status={status} host className="mt-3" />
       <p
         role="timer"
-        aria-label={`${mmss(seconds)} ${stage === 'grace' ? 'of grace period left' : 'left'}`}
+        aria-label={`${formatCountdown(seconds)} ${stage === 'grace' ? 'of grace period left' : 'left'}`}
         className={cn('mt-4 text-center font-sans text-8xl font-bold leading-none tabular-nums tracking-tight sm:text-9xl', HOST_TEXT[tone])}
       >
-        {mmss(seconds)}
+        {formatCountdown(seconds)}
       </p>
       <div aria-hidden="true" className="mt-5 h-4 overflow-hidden rounded-full bg-white/15">
         <div className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', HOST_BAR[tone])} style={{ width: `${barPercent(seconds, base)}%` }} />
@@ -223,7 +215,7 @@ function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds: number
             : timer?.autoAdvance && !ended
               ? `Auto-advance is on: a ${GRACE_SECONDS}-second grace period follows each round.`
               : stage === 'waiting'
-                ? `Start Event begins round 1 (${durationLabel(timer?.roundDuration ?? 300)}) with auto-advance.`
+                ? `Start Event begins round 1 (${durationLabel(timer?.roundDuration ?? ROUND_DURATION_SECONDS)}) with auto-advance.`
                 : ended
                   ? 'The timer is stopped for everyone.'
                   : 'Auto-advance is off: each round stops at zero.'}
@@ -381,7 +373,7 @@ function EventStatus({ live, checkedIn, totalRounds }: { live: LiveTimer; checke
     ['Checked in', checkedIn ?? '…'],
     ['Round', round > 0 && stage !== 'ended' ? `${round}${totalRounds >= round ? ` of ${totalRounds}` : ''}` : '–'],
     ['Phase', HOST_STAGE_LABEL[stage]],
-    ['Round length', durationLabel(live.timer?.roundDuration ?? 300)],
+    ['Round length', durationLabel(live.timer?.roundDuration ?? ROUND_DURATION_SECONDS)],
     ['Auto-advance', live.timer?.autoAdvance ? `On (${GRACE_SECONDS} s grace)` : 'Off'],
   ];
   return (
@@ -476,7 +468,7 @@ function RoundHistory({ rounds }: { rounds: UseQueryResult<RoundRecord[]> }) {
                 <Badge tone={STATUS_TONE[r.status] ?? 'grey'}>{r.status.charAt(0).toUpperCase() + r.status.slice(1)}</Badge>
               </div>
               <p className="mt-1 text-sm text-muted">
-                {formatInstantTime(r.startTime)} · {durationLabel(r.duration)} · {r.participantsSubmitted}/{r.totalParticipants} submitted
+                {formatTime(r.startTime)} · {durationLabel(r.duration)} · {r.participantsSubmitted}/{r.totalParticipants} submitted
               </p>
             </li>
           ))}

@@ -10,10 +10,11 @@ import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
+import { formatCountdown } from '@client/lib/format';
 import { useLiveSocket, useRemainingSeconds } from '@client/lib/live-socket';
 import { liveEventsQuery, useLiveEvents, useTimerCommand, type LiveEventRow } from '../api/live';
 import { formatWhen, isTonight } from '../lib/format';
-import { dashboardStatus, dashboardTone, mmss, stageOf } from '../lib/timer';
+import { dashboardStatus, dashboardTone, stageOf } from '../lib/timer';
 import { AccessCard } from './access-card';
 import { STATUS_BADGE } from './status-badge';
 
@@ -211,8 +212,8 @@ function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
       <div className="mt-4 flex items-end justify-between gap-3">
         <div>
           <p className="text-sm font-semibold text-muted">{timer.phase === 'ended' ? 'Evening over' : timer.currentRound > 0 ? `Round ${timer.currentRound}` : 'Not started'}{stage === 'grace' ? ' · grace period' : stage === 'paused' ? ' · paused' : ''}</p>
-          <p role="timer" aria-label={counting ? `${mmss(remaining)} left` : 'No round running'} className={cn('font-sans text-6xl font-bold leading-none tabular-nums', counting ? TIME_TEXT[tone] : 'text-stone-500')}>
-            {counting ? mmss(remaining) : '--:--'}
+          <p role="timer" aria-label={counting ? `${formatCountdown(remaining)} left` : 'No round running'} className={cn('font-sans text-6xl font-bold leading-none tabular-nums', counting ? TIME_TEXT[tone] : 'text-stone-500')}>
+            {counting ? formatCountdown(remaining) : '--:--'}
           </p>
         </div>
         <div className="text-right text-sm text-muted">

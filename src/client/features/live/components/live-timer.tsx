@@ -1,7 +1,7 @@
 import { FastForward, Flag, Pause, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
-import { useEventDetail } from '../api/live';
+import { useEvent } from '@client/lib/queries';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer, type LiveTimer as LiveTimerState } from '../hooks/use-live-timer';
 import { DURATION_CHOICES, stageOf, type Stage } from '../lib/timer';
@@ -24,7 +24,7 @@ const BADGE: Record<Stage, { label: string; tone: 'wine' | 'apricot' | 'green' |
  * mm:ss and the bar; a host of the event (when the server agrees) also gets the controls.
  */
 export function LiveTimer({ eventId, userId, isHost }: { eventId: number; userId: number; isHost: boolean }) {
-  const detail = useEventDetail(eventId);
+  const detail = useEvent(eventId);
   // `isHost` is only a wish (e.g. ?admin=true): the controls show when the server says this viewer hosts the event.
   const honoured = isHost && detail.data?.viewer.isHost === true;
   const live = useLiveTimer(eventId, userId, isHost, { primary: true });

@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Armchair, Coffee, PartyPopper, Users } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { MyRound } from '@shared/schemas/live';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
-import { myRotationQuery, type MyRound } from '../api/live';
+import { useMyRotation } from '@client/lib/queries';
 import { useLiveState } from '../hooks/use-live-timer';
 import { stageOf } from '../lib/timer';
 
@@ -19,8 +19,8 @@ export function useMyRound(eventId: number, userId: number, isHost = false) {
   const { timer } = useLiveState(eventId, userId, isHost);
   const round = timer?.currentRound ?? 0;
   const stage = stageOf(timer);
-  // Keyed by the round on screen: a round starting fetches the rotation afresh (late arrivals join then).
-  const rotation = useQuery({ ...myRotationQuery(eventId, round), enabled: round > 0, placeholderData: keepPreviousData });
+  // The socket invalidates the rotation when a round starts: late arrivals join then, and the last rows stay on screen meanwhile.
+  const rotation = useMyRotation(eventId, round > 0);
   const rows = rotation.data ?? [];
   const between = stage === 'complete' || stage === 'grace';
   return {

@@ -1,6 +1,7 @@
 import type { TimerStateMessage } from '@shared/realtime';
 import { cn } from '@client/components/ui/cn';
-import { barPercent, DARK_TONE_BAR, DARK_TONE_TEXT, displaySeconds, GRACE_SECONDS, mmss, participantTone, PROGRESS_BASE_SECONDS, stageOf, type Stage } from '../lib/timer';
+import { formatCountdown } from '@client/lib/format';
+import { barPercent, DARK_TONE_BAR, DARK_TONE_TEXT, displaySeconds, GRACE_SECONDS, participantTone, PROGRESS_BASE_SECONDS, stageOf, type Stage } from '../lib/timer';
 
 /** The line under the clock, per stage. */
 function stageLine(stage: Stage, round: number): string {
@@ -39,14 +40,14 @@ export function TimerFace({ timer, remaining, size = 'md' }: { timer: TimerState
       </p>
       <p
         role="timer"
-        aria-label={`${mmss(seconds)} ${stage === 'grace' ? 'until the next round' : 'left'}`}
+        aria-label={`${formatCountdown(seconds)} ${stage === 'grace' ? 'until the next round' : 'left'}`}
         className={cn(
           'mt-1 font-sans font-bold leading-none tabular-nums tracking-tight transition-colors',
           xl ? 'text-[clamp(5.5rem,30vw,13rem)]' : 'text-7xl sm:text-8xl',
           DARK_TONE_TEXT[tone],
         )}
       >
-        {mmss(seconds)}
+        {formatCountdown(seconds)}
       </p>
       <div aria-hidden="true" className={cn('mx-auto mt-4 w-full overflow-hidden rounded-full bg-white/15', xl ? 'h-4 max-w-lg' : 'h-3')}>
         <div className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', DARK_TONE_BAR[tone])} style={{ width: `${barPercent(seconds, base)}%` }} />

@@ -1,29 +1,24 @@
 import { Bell, BellOff, Expand, Headset, RefreshCw, Shrink } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import type { ServerMessage } from '@shared/realtime';
-import type { UserEvent } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
-import { cn } from '@client/components/ui/cn';
+import { Dialog, DialogClose, DialogContent } from '@client/components/ui/dialog';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
-import { useEventDetail, useUserEvents } from '../api/live';
+import { currentOrNextEvent, useEvent, useUserEvents } from '@client/lib/queries';
+import { useWakeLock } from '@client/lib/wake-lock';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer } from '../hooks/use-live-timer';
 import { useSwitchAlert } from '../hooks/use-switch-alert';
-import { useWakeLock } from '@client/lib/wake-lock';
 import { formatWhen } from '../lib/format';
 import { roundLengthPhrase, stageOf, type Phase } from '../lib/timer';
 import { AccessCard } from './access-card';
 import { ConnectionNotice } from './connection-notice';
 import { MyRoundCard, roundSentence, useMyRound } from './my-round-card';
 import { TimerFace } from './timer-face';
-
-/** The viewer's current or next evening: the first whose end is still ahead, soonest first. */
-export function currentOrNextEvent(events: UserEvent[], now = Date.now()): UserEvent | null {
-  return [...events].filter((e) => new Date(e.endsAt).getTime() > now).sort((a, b) => new Date(a.date).getTime() - new Date(b.date).getTime())[0] ?? null;
-}
 
 export function TimerFrame({ children }: { children: ReactNode }) {
   return (
@@ -38,7 +33,7 @@ export function TimerFrame({ children }: { children: ReactNode }) {
 export function TimerScreen({ userId, eventParam }: { userId: number; eventParam: number | null }) {
   const mine = useUserEvents(eventParam ? null : userId);
   const eventId = eventParam ?? (mine.data ? (currentOrNextEvent(mine.data)?.id ?? null) : null);
-  const detail = useEventDetail(eventId);
+  const detail = useEvent(eventId);
 
   if (!eventParam && mine.isPending) return <Spinner label="Finding your evening" />;
   if (!eventParam && mine.isError) {
@@ -103,22 +98,23 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
   const stage = stageOf(live.timer);
   useWakeLock(stage !== 'ended');
 
-  const section = useRef<HTMLDivElement>(null);
+  // State, not a ref: the switch alert renders into it (in full screen nothing outside it shows).
+  const [section, setSection] = useState<HTMLDivElement | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   useEffect(() => {
-    const on = () => setFullscreen(document.fullscreenElement === section.current);
+    const on = () => setFullscreen(!!section && document.fullscreenElement === section);
     document.addEventListener('fullscreenchange', on);
     return () => document.removeEventListener('fullscreenchange', on);
-  }, []);
+  }, [section]);
   const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    else void section.current?.requestFullscreen().catch(() => {});
+    else void section?.requestFullscreen().catch(() => {});
   };
 
   return (
     // The dark panel runs under the bottom navigation (-mb-24 takes back the layout's padding for it).
-    <div ref={section} className="-mb-24 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto">
+    <div ref={setSection} className="-mb-24 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto">
       <div inert={alert.active} className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 px-4 pt-5 pb-20 sm:px-6 [:fullscreen_&]:pb-8">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -172,7 +168,7 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
         )}
 
         <footer className="mt-auto space-y-1 pt-2 text-center text-sm text-wine-100">
-          <p>{roundLengthPhrase(live.timer?.roundDuration ?? 300)}</p>
+          <p>{roundLengthPhrase(live.timer?.roundDuration ?? ROUND_DURATION_SECONDS)}</p>
           <p className="inline-flex items-center gap-1.5">
             <RefreshCw aria-hidden="true" className="size-4" />
             Synchronized with all participants
@@ -180,7 +176,7 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
         </footer>
       </div>
 
-      {alert.active && <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} />}
+      {alert.active && <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} container={section} />}
 
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
@@ -189,39 +185,39 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
   );
 }
 
-/** 'Time to Switch!' for 20 s, with whom to find next. */
-function SwitchOverlay({ eventId, userId, registered, onDismiss }: { eventId: number; userId: number; registered: boolean; onDismiss: () => void }) {
+/** 'Time to Switch!' for 20 s, with whom to find next: an alert over the whole screen; Got it or Escape closes it. */
+function SwitchOverlay({
+  eventId,
+  userId,
+  registered,
+  onDismiss,
+  container,
+}: {
+  eventId: number;
+  userId: number;
+  registered: boolean;
+  onDismiss: () => void;
+  container: HTMLElement | null;
+}) {
   const { round, next, current, stage } = useMyRound(eventId, userId);
-  const dismiss = useRef<HTMLButtonElement>(null);
-  useEffect(() => dismiss.current?.focus(), []);
   // After a forced next round, the "next" partner is already the current one.
   const upcoming = stage === 'active' ? current : next;
   return (
-    <div
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="switch-title"
-      aria-describedby="switch-desc"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onDismiss();
-      }}
-      className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-6 bg-apricot-300 px-6 text-center text-wine-900"
-    >
-      <RefreshCw aria-hidden="true" className="size-20 motion-safe:animate-spin [animation-duration:3s]" />
-      <h2 id="switch-title" className="font-display text-5xl font-bold sm:text-7xl">
-        Time to Switch!
-      </h2>
-      <p id="switch-desc" className="max-w-md text-xl font-semibold">
-        {registered && upcoming ? `Next up: ${roundSentence(upcoming)}` : round > 0 ? 'Thank your partner, then head to your next table.' : 'Find your next partner.'}
-      </p>
-      <button
-        ref={dismiss}
-        type="button"
-        onClick={onDismiss}
-        className={cn('inline-flex min-h-14 items-center justify-center rounded-2xl bg-wine-900 px-8 text-lg font-semibold text-cream hover:bg-wine-800')}
+    <Dialog open onOpenChange={(open) => !open && onDismiss()}>
+      <DialogContent
+        variant="takeover"
+        role="alertdialog"
+        container={container}
+        icon={<RefreshCw aria-hidden="true" className="size-20 motion-safe:animate-spin [animation-duration:3s]" />}
+        title="Time to Switch!"
+        description={registered && upcoming ? `Next up: ${roundSentence(upcoming)}` : round > 0 ? 'Thank your partner, then head to your next table.' : 'Find your next partner.'}
       >
-        Got it
-      </button>
-    </div>
+        <DialogClose asChild>
+          <button type="button" className="inline-flex min-h-14 items-center justify-center rounded-2xl bg-wine-900 px-8 text-lg font-semibold text-cream hover:bg-wine-800">
+            Got it
+          </button>
+        </DialogClose>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,9 +1,10 @@
+import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import { GRACE_SECONDS } from '@shared/domain/timer';
 import type { TimerStateMessage } from '@shared/realtime';
 import { ROUND_DURATIONS } from '@shared/schemas/events';
 
-/** docs/spec/member-app.md §4/§9: the progress bar is relative to 300 seconds. */
-export const PROGRESS_BASE_SECONDS = 300;
+/** docs/spec/member-app.md §4/§9: the progress bar is relative to the standard round (300 seconds). */
+export const PROGRESS_BASE_SECONDS = ROUND_DURATION_SECONDS;
 /** docs/spec/organiser-tools.md §9: the switch overlay shows for 20 s, vibrating every 2 s and beeping every 1 s. */
 export const SWITCH_OVERLAY_MS = 20_000;
 export const VIBRATE_PATTERN = [300, 200, 300, 200, 300, 500];
@@ -27,23 +28,6 @@ export function durationLabel(seconds: number): string {
 export function roundLengthPhrase(seconds: number): string {
   if (seconds >= 3600 && seconds % 1800 === 0) return `${seconds / 3600}-hour rounds`;
   return `${Math.round(seconds / 60)}-minute rounds`;
-}
-
-/** Whole seconds as mm:ss (minutes may exceed 59 for long rounds). */
-export function mmss(totalSeconds: number): string {
-  const s = Math.max(0, Math.ceil(totalSeconds));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** mm:ss in words for screen readers: '4 minutes 5 seconds'. */
-export function spokenTime(totalSeconds: number): string {
-  const s = Math.max(0, Math.ceil(totalSeconds));
-  const m = Math.floor(s / 60);
-  const r = s % 60;
-  const parts = [];
-  if (m) parts.push(`${m} ${m === 1 ? 'minute' : 'minutes'}`);
-  if (r || !m) parts.push(`${r} ${r === 1 ? 'second' : 'seconds'}`);
-  return parts.join(' ');
 }
 
 export type Phase = TimerStateMessage['phase'];

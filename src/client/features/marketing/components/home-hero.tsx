@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ROUND_MINUTES_WORD } from '../content';
 import { Glow, LogoMark, TownBadge } from './bits';
 
 /** The top of /: logo, headline, tagline and the 'Learn More About Us' link. */
@@ -13,7 +14,7 @@ export function HomeHero() {
           <TownBadge dark />
         </div>
         <h1 id="home-title" className="mt-6 text-4xl font-bold leading-[1.1] sm:text-5xl">
-          Make new friends, five minutes at a time
+          Make new friends, {ROUND_MINUTES_WORD} minutes at a time
         </h1>
         <p className="mt-4 text-lg leading-relaxed text-wine-100">
           Speed Friendship brings local people together for relaxed, hosted evenings of short one-to-one conversations. Have a drink, meet new people, and keep in

@@ -1,5 +1,5 @@
 import { Briefcase, Clock, HeartHandshake, MapPin, MessagesSquare, Quote, Sprout, UserPlus, Users, Wine } from 'lucide-react';
-import { MEMBERS_CLAIM, PEOPLE_LANDING, PRICE, ROUND_MINUTES } from '../content';
+import { MEMBERS_CLAIM, PEOPLE_LANDING, PRICE, ROUND_MINUTES, ROUND_MINUTES_WORD } from '../content';
 import { CtaBand, CtaLink, Glow, IconBubble, Nowrap, Section, TownBadge } from './bits';
 import { Faq } from './faq';
 
@@ -33,7 +33,7 @@ const AUDIENCE = [
 const FAQ = [
   {
     q: "I'm shy. Is this for me?",
-    a: 'Very much so. Many of our guests are shy. Every conversation is short, one-to-one and gently hosted, so there is no crowd to break into and no silence to fill on your own. Five minutes goes quickly.',
+    a: `Very much so. Many of our guests are shy. Every conversation is short, one-to-one and gently hosted, so there is no crowd to break into and no silence to fill on your own. ${ROUND_MINUTES_WORD[0]!.toUpperCase()}${ROUND_MINUTES_WORD.slice(1)} minutes goes quickly.`,
   },
   {
     q: 'What age groups come along?',

@@ -8,7 +8,7 @@ import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { useShareContact, useUserMatches } from '../api/matches';
-import { counterpart, individualMessage, mailtoLink, RATING_LABELS, whatsappLink } from '../lib/matches';
+import { counterpart, firstName, individualMessage, mailtoLink, MATCHING_RATINGS_TEXT, RATING_LABELS, whatsappLink } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 
 /**
@@ -35,7 +35,7 @@ export function MatchesList({ eventId, userId, eventTitle, headingLevel = 'h3' }
       <div className="flex flex-col items-center rounded-3xl border border-dashed border-wine-200 bg-white/70 px-6 py-10 text-center">
         <HeartHandshake aria-hidden="true" className="size-12 text-wine-300" />
         <p className="mt-3 text-xl font-semibold text-wine-900">No matches from this evening</p>
-        <p className="mt-1 max-w-sm text-muted">A match needs both of you to rate each other 4 or 5. Every evening brings new people to meet.</p>
+        <p className="mt-1 max-w-sm text-muted">A match needs both of you to rate each other {MATCHING_RATINGS_TEXT}. Every evening brings new people to meet.</p>
       </div>
     );
 
@@ -80,7 +80,7 @@ function WaitingNote() {
 function MatchCard({ match, eventId, userId, eventTitle, headingLevel: H }: { match: Match; eventId: number; userId: number; eventTitle: string | undefined; headingLevel: 'h2' | 'h3' }) {
   const other = counterpart(match, userId);
   const share = useShareContact(eventId, userId);
-  const first = other.name.split(/\s+/)[0] ?? other.name;
+  const first = firstName(other.name);
   const wa = match.contactShared ? whatsappLink(other.contactInfo, individualMessage(other.name, eventTitle)) : null;
   const actionsRef = useRef<HTMLDivElement>(null);
   // After sharing, the button is replaced: focus goes to what replaced it (the note or the message link).

@@ -4,8 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
-import { useMatchCounts, useUserEvents, useUserMatches } from '../api/matches';
-import { formatEventDate, isPastEvent, plural } from '../lib/matches';
+import { formatDate } from '@client/lib/format';
+import { useUserEvents } from '@client/lib/queries';
+import { useMatchCounts, useUserMatches } from '../api/matches';
+import { isPastEvent, plural } from '../lib/matches';
 import { FriendGroups } from './friend-groups';
 import { MatchesList } from './matches-list';
 
@@ -84,7 +86,7 @@ export function MatchesScreen({ userId, userName }: { userId: number; userName: 
                       <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
                         <span className="inline-flex items-center gap-1.5">
                           <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
-                          {formatEventDate(e.date)}
+                          {formatDate(e.date, 'medium')}
                         </span>
                         <span
                           className={cn('rounded-full px-2.5 py-0.5 font-semibold whitespace-nowrap', n ? 'bg-wine-700 text-white' : 'bg-stone-100 text-stone-700')}
@@ -143,7 +145,7 @@ function SelectedEvent({
         {title ? (
           <>
             Matches from <strong className="font-semibold">{title}</strong>
-            {date && <span className="text-wine-800"> · {formatEventDate(date)}</span>}
+            {date && <span className="text-wine-800"> · {formatDate(date, 'medium')}</span>}
           </>
         ) : (
           'Matches from the evening you picked'

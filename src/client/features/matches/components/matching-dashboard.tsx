@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Calculator, CircleCheck, Megaphone, ShieldCheck, X } from 'lucide-react';
+import { Calculator, CircleCheck, Megaphone, ShieldCheck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,10 +10,13 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogIcon, DialogTrigger } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
-import { useCalculateMatches, useEventMatches, useEvents, useReleaseContacts, useUpcomingEvents } from '../api/matches';
-import { formatEventDate, plural } from '../lib/matches';
+import { formatDate } from '@client/lib/format';
+import { useEvents, useUpcomingEvents } from '@client/lib/queries';
+import { useCalculateMatches, useEventMatches, useReleaseContacts } from '../api/matches';
+import { MATCHING_RATINGS_TEXT, plural } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 import { ScorePill, ScoreRow } from './score';
 
@@ -116,7 +118,7 @@ export function MatchingDashboard({ userId, isAdmin }: { userId: number; isAdmin
                 <optgroup label="Upcoming">
                   {soon.map((e) => (
                     <option key={e.id} value={e.id}>
-                      {e.title} · {formatEventDate(e.date)} ({e.participantCount} guests)
+                      {e.title} · {formatDate(e.date, 'medium')} ({e.participantCount} guests)
                     </option>
                   ))}
                 </optgroup>
@@ -125,7 +127,7 @@ export function MatchingDashboard({ userId, isAdmin }: { userId: number; isAdmin
                 <optgroup label="Past">
                   {past.map((e) => (
                     <option key={e.id} value={e.id}>
-                      {e.title} · {formatEventDate(e.date)} ({e.participantCount} guests)
+                      {e.title} · {formatDate(e.date, 'medium')} ({e.participantCount} guests)
                     </option>
                   ))}
                 </optgroup>
@@ -170,7 +172,7 @@ export function MatchingDashboard({ userId, isAdmin }: { userId: number; isAdmin
               {calculate.isPending ? 'Calculating…' : 'Calculate Matches'}
             </Button>
             <p className="text-sm text-muted sm:flex-1">
-              Only mutual matches count: both guests rated each other 4 or 5. The algorithm ranks them; it never creates a match.
+              Only mutual matches count: both guests rated each other {MATCHING_RATINGS_TEXT}. The algorithm ranks them; it never creates a match.
             </p>
           </div>
         </form>
@@ -319,60 +321,49 @@ function ReleaseContacts({ eventId, title, count }: { eventId: number; title: st
     if (!release.isPending) setOpen(next);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={change}>
-      <Dialog.Trigger asChild>
+    <Dialog open={open} onOpenChange={change}>
+      <DialogTrigger asChild>
         <Button variant="secondary">
           <Megaphone aria-hidden="true" className="size-5" />
           Release contacts
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-h-[calc(100dvh-2rem)] max-w-md -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-xl focus:outline-none">
-          <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-apricot-100">
-            <ShieldCheck aria-hidden="true" className="size-6 text-wine-700" />
-          </div>
-          <Dialog.Title className="font-display text-2xl font-bold text-wine-900">Release contacts?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-ink">
+      </DialogTrigger>
+      <DialogContent
+        title="Release contacts?"
+        description={
+          <>
             The {plural(count, 'matched pair', 'matched pairs')} of {title ?? 'this evening'} will see each other's e-mail and phone number, and ratings close. Guests
             consented to sharing with their mutual matches when they registered.
-          </Dialog.Description>
-          <p className="mt-3 rounded-2xl bg-cream p-3 text-sm text-muted ring-1 ring-wine-100">
-            Only mutual matches are shared. Guests who did not match see nothing of each other. Open pages update at once.
-          </p>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="outline" disabled={release.isPending}>
-                Not yet
-              </Button>
-            </Dialog.Close>
-            <Button
-              disabled={release.isPending}
-              onClick={() =>
-                release.mutate(eventId, {
-                  onSuccess: (r) => {
-                    setOpen(false);
-                    toast.success('Contacts Released', { description: `${plural(r.matches, 'matched pair', 'matched pairs')} can now see each other's contact details.` });
-                  },
-                  onError: (err) => toast.error('Release Failed', { description: messageOf(err, 'Failed to release contacts') }),
-                })
-              }
-            >
-              {release.isPending ? 'Releasing…' : 'Release contacts'}
+          </>
+        }
+        icon={<DialogIcon icon={ShieldCheck} tone="warm" />}
+        closeDisabled={release.isPending}
+      >
+        <p className="mt-3 rounded-2xl bg-cream p-3 text-sm text-muted ring-1 ring-wine-100">
+          Only mutual matches are shared. Guests who did not match see nothing of each other. Open pages update at once.
+        </p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={release.isPending}>
+              Not yet
             </Button>
-          </div>
-          <Dialog.Close asChild>
-            <button
-              type="button"
-              disabled={release.isPending}
-              className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-wine-50 hover:text-wine-800"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </DialogClose>
+          <Button
+            disabled={release.isPending}
+            onClick={() =>
+              release.mutate(eventId, {
+                onSuccess: (r) => {
+                  setOpen(false);
+                  toast.success('Contacts Released', { description: `${plural(r.matches, 'matched pair', 'matched pairs')} can now see each other's contact details.` });
+                },
+                onError: (err) => toast.error('Release Failed', { description: messageOf(err, 'Failed to release contacts') }),
+              })
+            }
+          >
+            {release.isPending ? 'Releasing…' : 'Release contacts'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,13 +1,14 @@
 import { HeartCrack, Hourglass, Mail, MessageSquareText, Phone, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { MyMatches } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { KEYS } from '@client/lib/session';
-import { useMyMatches, type MyMatches } from '../api/matches';
-import { counterpart, mailtoLink, plural, smsLink } from '../lib/matches';
+import { useMyMatches } from '../api/matches';
+import { counterpart, firstName, mailtoLink, MATCHING_RATINGS_TEXT, plural, smsLink } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 
 /**
@@ -75,7 +76,7 @@ function Waiting() {
       </div>
       <h2 className="mt-5 text-2xl font-bold text-wine-900 sm:text-3xl">Waiting for Host</h2>
       <p className="mx-auto mt-3 max-w-md leading-relaxed text-ink">
-        Your host releases everyone's contact details at the end of the evening. Only mutual matches are shared: people who both rated each other 4 or 5.
+        Your host releases everyone's contact details at the end of the evening. Only mutual matches are shared: people who both rated each other {MATCHING_RATINGS_TEXT}.
       </p>
       <p className="mx-auto mt-4 flex max-w-md items-center justify-center gap-2 text-sm text-muted">
         <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600 motion-safe:animate-ping" />
@@ -93,7 +94,7 @@ function NoMatches() {
       </div>
       <h2 className="mt-5 text-2xl font-bold text-wine-900 sm:text-3xl">No Mutual Matches</h2>
       <p className="mx-auto mt-3 max-w-md leading-relaxed text-ink">
-        This time nobody you rated 4 or 5 rated you as highly. That happens: every evening brings a fresh room of people to meet.
+        This time nobody you rated {MATCHING_RATINGS_TEXT} rated you as highly. That happens: every evening brings a fresh room of people to meet.
       </p>
       <Button asChild className="mt-6">
         <Link to="/events">Find your next evening</Link>
@@ -115,7 +116,7 @@ function MatchList({ data, userId }: { data: MyMatches; userId: number }) {
       <ul className="grid gap-4 md:grid-cols-2">
         {data.matches.map((m) => {
           const other = counterpart(m, userId);
-          const first = other.name.split(/\s+/)[0] ?? other.name;
+          const first = firstName(other.name);
           return (
             <li key={m.id}>
               <Card className="flex h-full flex-col">

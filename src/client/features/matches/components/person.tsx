@@ -1,5 +1,5 @@
 import { cn } from '@client/components/ui/cn';
-import { initials } from '../lib/matches';
+import { initials } from '@client/lib/format';
 
 /** A round avatar: the member's picture when there is one, else initials on a warm tint. */
 export function Avatar({ name, image, size = 'md', className }: { name: string; image?: string | null; size?: 'sm' | 'md' | 'lg'; className?: string }) {

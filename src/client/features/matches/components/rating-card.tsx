@@ -1,13 +1,16 @@
 import { ChevronDown, Heart, HeartHandshake, MapPin, PartyPopper, SkipForward, Star } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { MIN_MATCH_RATING } from '@shared/domain/constants';
+import type { MyRound, Rating } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
-import { useRatingsGiven, useRotation, useSubmitRating, type MyRound, type Rating } from '../api/matches';
-import { plural, RATING_LABELS, RATING_VALUES } from '../lib/matches';
+import { useMyRotation } from '@client/lib/queries';
+import { useRatingsGiven, useSubmitRating } from '../api/matches';
+import { firstName, MATCHING_RATINGS_TEXT, plural, RATING_LABELS, RATING_VALUES } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 
 type Partner = NonNullable<MyRound['partner']>;
@@ -59,7 +62,7 @@ function useSkipped(eventId: number, userId: number) {
  * guest's last rating.
  */
 export function RatingCard({ eventId, userId, round }: { eventId: number; userId: number; round?: number | null }) {
-  const rotation = useRotation(eventId);
+  const rotation = useMyRotation(eventId);
   const ratings = useRatingsGiven(eventId, userId);
   const [skipped, setSkipped] = useSkipped(eventId, userId);
   const [editing, setEditing] = useState<number | null>(null);
@@ -114,7 +117,7 @@ export function RatingCard({ eventId, userId, round }: { eventId: number; userId
         autoFocus={moved}
         pending={submit.isPending}
         onSubmit={(value) => {
-          const first = current.partner.name.split(/\s+/)[0] ?? current.partner.name;
+          const first = firstName(current.partner.name);
           submit.mutate(
             { ratedId: current.partner.id, rating: value, round: current.round },
             {
@@ -199,7 +202,7 @@ function PartnerRating({
     if (autoFocus) nameRef.current?.focus();
   }, [autoFocus]);
 
-  const first = partner.name.split(/\s+/)[0] ?? partner.name;
+  const first = firstName(partner.name);
 
   return (
     <form
@@ -277,12 +280,12 @@ function PartnerRating({
                 <span className="sr-only">{v}: </span>
                 {RATING_LABELS[v]}
               </span>
-              {v >= 4 && <Heart aria-hidden="true" className={cn('size-5 shrink-0', value === v ? 'fill-wine-700 text-wine-700' : 'text-wine-300')} />}
+              {v >= MIN_MATCH_RATING && <Heart aria-hidden="true" className={cn('size-5 shrink-0', value === v ? 'fill-wine-700 text-wine-700' : 'text-wine-300')} />}
             </label>
           ))}
         </div>
       </fieldset>
-      <p className="mt-3 text-sm text-muted">You match only if you both choose 4 or 5.</p>
+      <p className="mt-3 text-sm text-muted">You match only if you both choose {MATCHING_RATINGS_TEXT}.</p>
 
       <div className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-3">
         <Button variant="outline" onClick={onSkip} disabled={pending}>
@@ -333,7 +336,7 @@ function Finished({
           <p className="text-lg font-bold text-wine-900">{everyone ? 'Thank you for rating!' : "You're all caught up"}</p>
           <p className="mt-1 text-ink">
             {everyone
-              ? 'Your matches are worked out from mutual ratings of 4 or 5. The host releases contact details at the end of the evening.'
+              ? `Your matches are worked out from mutual ratings of ${MATCHING_RATINGS_TEXT}. The host releases contact details at the end of the evening.`
               : `Your next partner appears here when round ${nextRound ?? ''} starts.`}
           </p>
         </div>

@@ -2,9 +2,10 @@ import { HeartHandshake, Star, UsersRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Card } from '@client/components/ui/card';
 import { useRatingsGiven, useUserMatches } from '../api/matches';
+import { MATCHING_RATINGS_TEXT } from '../lib/matches';
 
 /**
- * The stats card of the live evening: ratings given, connections (mutual matches, both rated 4+)
+ * The stats card of the live evening: ratings given, connections (mutual matches, both rated MIN_MATCH_RATING or more)
  * and matches whose contacts are shared so far.
  */
 export function RatingStats({ eventId, userId }: { eventId: number; userId: number }) {
@@ -28,7 +29,7 @@ export function RatingStats({ eventId, userId }: { eventId: number; userId: numb
           value={n(matches.data?.filter((m) => m.contactShared).length, matches.isPending)}
         />
       </dl>
-      <p className="mt-3 text-sm text-muted">A connection is mutual: you both rated each other 4 or 5.</p>
+      <p className="mt-3 text-sm text-muted">A connection is mutual: you both rated each other {MATCHING_RATINGS_TEXT}.</p>
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { MIN_MATCH_RATING } from '@shared/domain/constants';
 import type { Match } from '@shared/schemas/live';
 
 export type MatchPerson = Match['user1'];
@@ -15,6 +16,14 @@ export const RATING_LABELS: Record<number, string> = {
 };
 export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
 
+/** The ratings that make a match when both sides give one (at least MIN_MATCH_RATING), in words: '4 or 5'. */
+export const MATCHING_RATINGS_TEXT = orList(RATING_VALUES.filter((v) => v >= MIN_MATCH_RATING).map(String));
+
+/** 'a', 'a or b', 'a, b or c'. */
+function orList(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
 /** Friend group (docs/spec/member-app.md §4, §9): needs at least 2 contact-shared matches; at most 4 other members. */
 export const GROUP_MIN_SHARED = 2;
 export const GROUP_MAX_OTHERS = 4;
@@ -31,9 +40,12 @@ export function friendGroup(matches: Match[], userId: number): MatchPerson[] | n
  */
 export function phoneDigits(phone: string | null | undefined): string | null {
   if (!phone) return null;
-  const digits = phone.replace(/\D/g, '');
+  // '+44 (0)7700…' writes the trunk 0 in brackets: it is not dialled after the country code.
+  let digits = phone.replace(/^\s*\+?\s*(\d{1,3})\s*\(0\)/, '$1').replace(/\D/g, '');
   if (digits.length < 7) return null;
-  return digits.startsWith('0') ? `44${digits.slice(1)}` : digits;
+  if (digits.startsWith('00')) digits = digits.slice(2); // the international prefix, as '+'
+  else if (digits.startsWith('0')) digits = `44${digits.slice(1)}`;
+  return digits;
 }
 
 const WA = 'https://wa.me/';
@@ -47,7 +59,8 @@ export function whatsappLink(phone: string | null | undefined, message: string):
 /** A WhatsApp link that opens the app with a prefilled message (the member picks or creates the group). */
 export const whatsappShareLink = (message: string) => `${WA}?text=${encodeURIComponent(message)}`;
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+/** The first word of a name: 'Alex' for 'Alex Jordan'. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export const individualMessage = (name: string, eventTitle: string | undefined) =>
   `Hi ${firstName(name)}! We matched at ${eventTitle ? `${eventTitle}` : 'Speed Friendship'}. It was lovely chatting. Fancy meeting up for a coffee or a drink soon?`;
@@ -64,17 +77,6 @@ export const groupMessage = (names: string[], eventTitle: string | undefined) =>
 /** The phone as shown: the member's own text. */
 export const smsLink = (phone: string) => `sms:${phone.replace(/[^\d+]/g, '')}`;
 export const mailtoLink = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
-
-/** Initials for an avatar. */
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
-const TZ = 'Europe/London';
-const shortDate = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: TZ });
-/** 'Wed 14 May 2025' in UK time. */
-export const formatEventDate = (iso: string) => shortDate.format(new Date(iso));
 
 export const isPastEvent = (e: { date: string; status: string }, now = Date.now()) => e.status === 'completed' || new Date(e.date).getTime() < now;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateEventBody, Event } from '@shared/schemas/events';
+import { eventSchema, type CreateEventBody } from '@shared/schemas/events';
 import { post } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 
 /**
  * POST /api/events. On success every events list is refetched (docs/spec/organiser-tools.md §7), and so are the venues
@@ -9,10 +10,10 @@ import { post } from '@client/lib/api';
 export function useCreateEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateEventBody) => post<Event>('/api/events', body),
+    mutationFn: (body: CreateEventBody) => post('/api/events', body, eventSchema),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['events'] });
-      void qc.invalidateQueries({ queryKey: ['venues'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.events });
+      void qc.invalidateQueries({ queryKey: queryKeys.venues });
     },
   });
 }

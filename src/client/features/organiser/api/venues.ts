@@ -1,25 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Event, Slot, SlotBody, Venue, VenueBody } from '@shared/schemas/events';
-import { api, del, get, post } from '@client/lib/api';
+import { noContent } from '@shared/schemas/common';
+import { eventSchema, slotSchema, venueSchema, type SlotBody, type VenueBody } from '@shared/schemas/events';
+import { del, get, listOf, patch, post } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** GET /api/venues: every venue (hosts only), by name. */
 export const venuesQuery = queryOptions({
-  queryKey: ['venues'] as const,
-  queryFn: () => get<Venue[]>('/api/venues'),
+  queryKey: queryKeys.venues,
+  queryFn: () => get('/api/venues', listOf(venueSchema)),
 });
 
 /** GET /api/venues/{id}/events: the evenings at a venue, oldest first. */
 export const venueEventsQuery = (venueId: number) =>
   queryOptions({
-    queryKey: ['venues', venueId, 'events'] as const,
-    queryFn: () => get<Event[]>(`/api/venues/${venueId}/events`),
+    queryKey: queryKeys.venueEvents(venueId),
+    queryFn: () => get(`/api/venues/${venueId}/events`, listOf(eventSchema)),
   });
 
 /** GET /api/venues/{id}/slots?from&to: available slots, blocks and bookings (with live registrations). */
 export const venueSlotsQuery = (venueId: number, from: string, to: string) =>
   queryOptions({
-    queryKey: ['venues', venueId, 'slots', from, to] as const,
-    queryFn: () => get<Slot[]>(`/api/venues/${venueId}/slots?from=${from}&to=${to}`),
+    queryKey: queryKeys.venueSlots(venueId, from, to),
+    queryFn: () => get(`/api/venues/${venueId}/slots?from=${from}&to=${to}`, listOf(slotSchema)),
   });
 
 export const useVenues = (enabled = true) => useQuery({ ...venuesQuery, enabled });
@@ -29,7 +31,7 @@ export const useVenueEvents = (venueId: number, enabled: boolean) => useQuery({ 
 export function useCreateVenue() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: VenueBody) => post<Venue>('/api/venues', body),
+    mutationFn: (body: VenueBody) => post('/api/venues', body, venueSchema),
     onSuccess: (venue) => {
       qc.setQueryData(venuesQuery.queryKey, (old) => (old ? [...old.filter((v) => v.id !== venue.id), venue] : old));
       void qc.invalidateQueries({ queryKey: venuesQuery.queryKey, exact: true });
@@ -41,7 +43,7 @@ export function useCreateVenue() {
 export function useSetVenueActive() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api<Venue>('PATCH', `/api/venues/${id}`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => patch(`/api/venues/${id}`, { isActive }, venueSchema),
     onSuccess: (venue) => {
       qc.setQueryData(venuesQuery.queryKey, (old) => old?.map((v) => (v.id === venue.id ? venue : v)));
     },
@@ -52,8 +54,8 @@ export function useSetVenueActive() {
 export function useAddSlot(venueId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SlotBody) => post<Slot>(`/api/venues/${venueId}/slots`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['venues', venueId, 'slots'] }),
+    mutationFn: (body: SlotBody) => post(`/api/venues/${venueId}/slots`, body, slotSchema),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.venueSlots(venueId) }),
   });
 }
 
@@ -61,7 +63,7 @@ export function useAddSlot(venueId: number) {
 export function useRemoveSlot(venueId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (slotId: number) => del<void>(`/api/venues/${venueId}/slots/${slotId}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['venues', venueId, 'slots'] }),
+    mutationFn: (slotId: number) => del(`/api/venues/${venueId}/slots/${slotId}`, noContent),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.venueSlots(venueId) }),
   });
 }

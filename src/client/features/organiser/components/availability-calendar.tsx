@@ -6,10 +6,11 @@ import type { Slot } from '@shared/schemas/events';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
+import { formatDate } from '@client/lib/format';
 import { venueSlotsQuery } from '../api/venues';
-import { formatLongDay, formatMonth, monthOf, today as londonToday, type Day, type Month } from '../lib/dates';
+import { firstOfMonth, lastOfMonth, monthOf, today as londonToday, type Day, type Month } from '../lib/dates';
 import { blockReasonLabel } from '../lib/venues';
-import { monthRange, MonthGrid } from './month-grid';
+import { DayCalendar } from './day-calendar';
 import { describeSlots, SLOT_STYLES, SlotBadge, SlotLegend } from './slot-bits';
 
 /** The second line of a day's chip (the side panel has the rest): open, the block's reason, or registrations. */
@@ -24,8 +25,7 @@ export function AvailabilityCalendar({ venueId }: { venueId: number }) {
   const today = londonToday();
   const [month, setMonth] = useState<Month>(monthOf(today));
   const [selected, setSelected] = useState<Day>(today);
-  const { from, to } = monthRange(month);
-  const slots = useQuery({ ...venueSlotsQuery(venueId, from, to), placeholderData: keepPreviousData });
+  const slots = useQuery({ ...venueSlotsQuery(venueId, firstOfMonth(month), lastOfMonth(month)), placeholderData: keepPreviousData });
 
   const byDay = new Map<Day, Slot[]>();
   if (!slots.isPlaceholderData) for (const s of slots.data ?? []) byDay.set(s.day, [...(byDay.get(s.day) ?? []), s]);
@@ -40,7 +40,7 @@ export function AvailabilityCalendar({ venueId }: { venueId: number }) {
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
       <Card className="p-3 sm:p-5">
-        <MonthGrid
+        <DayCalendar
           variant="roomy"
           month={month}
           onMonthChange={changeMonth}
@@ -52,14 +52,14 @@ export function AvailabilityCalendar({ venueId }: { venueId: number }) {
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-wine-100 pt-3">
           <SlotLegend />
           <p aria-live="polite" className="text-sm text-muted">
-            {slots.isFetching ? 'Loading…' : slots.isError ? messageOf(slots.error, "Couldn't load this month") : monthEmpty ? `No availability data in ${formatMonth(month)}` : ''}
+            {slots.isFetching ? 'Loading…' : slots.isError ? messageOf(slots.error, "Couldn't load this month") : monthEmpty ? `No availability data in ${formatDate(month, 'monthYear')}` : ''}
           </p>
         </div>
       </Card>
 
       <Card aria-labelledby="calendar-day-title" role="region" className="lg:sticky lg:top-20">
         <h2 id="calendar-day-title" className="text-lg font-semibold text-wine-900">
-          {formatLongDay(selected)}
+          {formatDate(selected, 'long')}
         </h2>
         {slots.isPending ? (
           <p className="mt-3 text-muted">Loading…</p>

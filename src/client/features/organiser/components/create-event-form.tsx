@@ -3,6 +3,7 @@ import { CalendarPlus, Check, CircleCheck, MapPin, Sparkles, TriangleAlert } fro
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
+import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import {
   CREATE_EVENT_DEFAULTS,
   createEventForm,
@@ -289,7 +290,7 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
           <TextField label="Start time" type="time" error={errors.startTime?.message} {...form.register('startTime')} />
           <TextField label="End time" type="time" error={errors.endTime?.message} {...form.register('endTime')} />
         </div>
-        <p className="text-sm text-muted">Times are in UK time. Conversations last 5 minutes each.</p>
+        <p className="text-sm text-muted">Times are in UK time. Conversations last {ROUND_DURATION_SECONDS / 60} minutes each.</p>
       </Section>
 
       <Section title="Settings" step={4}>

@@ -2,8 +2,9 @@ import * as Popover from '@radix-ui/react-popover';
 import { CalendarDays, ChevronDown } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { cn } from '@client/components/ui/cn';
-import { formatLongDay, monthOf, today as londonToday, type Day } from '../lib/dates';
-import { MonthGrid } from './month-grid';
+import { formatDate } from '@client/lib/format';
+import { monthOf, today as londonToday, type Day } from '../lib/dates';
+import { DayCalendar } from './day-calendar';
 
 export interface DatePickerProps {
   label: string;
@@ -18,8 +19,9 @@ export interface DatePickerProps {
 }
 
 /**
- * A labelled date field: a button that opens a popover with a month grid. Past days are
- * disabled. Picking a day closes the popover and returns focus to the button.
+ * A labelled date field: a button that opens a popover with a month of days (react-day-picker).
+ * Past days cannot be picked (docs/spec/organiser-tools.md §2.14). Picking a day closes the
+ * popover and returns focus to the button.
  */
 export const DatePicker = forwardRef<HTMLButtonElement, DatePickerProps>(function DatePicker(
   { label, value, onChange, onBlur, error, hint, minDay, disabled },
@@ -60,7 +62,7 @@ export const DatePicker = forwardRef<HTMLButtonElement, DatePickerProps>(functio
             )}
           >
             <CalendarDays aria-hidden="true" className="size-5 shrink-0 text-wine-700" />
-            <span className={cn('flex-1', value ? 'text-ink' : 'text-muted')}>{value ? formatLongDay(value) : 'Pick a date'}</span>
+            <span className={cn('flex-1', value ? 'text-ink' : 'text-muted')}>{value ? formatDate(value, 'long') : 'Pick a date'}</span>
             <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-muted" />
           </button>
         </Popover.Trigger>
@@ -69,16 +71,16 @@ export const DatePicker = forwardRef<HTMLButtonElement, DatePickerProps>(functio
             aria-label={`Choose ${label.toLowerCase()}`}
             align="start"
             sideOffset={8}
-            collisionPadding={12}
+            // Clear of the sticky header and the bottom navigation (app/layout.tsx).
+            collisionPadding={{ top: 72, bottom: 96, left: 12, right: 12 }}
             onOpenAutoFocus={(e) => e.preventDefault()}
             className="z-50 w-[min(23rem,calc(100vw-1.5rem))] rounded-3xl border border-wine-100 bg-white p-3 shadow-xl sm:p-4"
           >
-            <MonthGrid
+            <DayCalendar
               month={month}
               onMonthChange={setMonth}
               selected={value || null}
-              minMonth={monthOf(min)}
-              isDisabled={(d) => d < min}
+              minDay={min}
               onSelect={(d) => {
                 onChange(d);
                 onOpenChange(false);

@@ -5,13 +5,13 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
+import { formatDate, formatTime } from '@client/lib/format';
 import { venueSlotsQuery } from '../api/venues';
-import { addDays, formatLongDay, today as londonToday } from '../lib/dates';
+import { addDays, today as londonToday } from '../lib/dates';
 
 /** Live registration counts are fetched again every 30 seconds while the tab is open. */
 export const LIVE_REFRESH_MS = 30_000;
 const AHEAD_DAYS = 120;
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** The Live Bookings tab: the venue's booked evenings with their registrations, kept fresh. */
 export function LiveBookings({ venueId }: { venueId: number }) {
@@ -26,7 +26,7 @@ export function LiveBookings({ venueId }: { venueId: number }) {
           <CardTitle>Live bookings</CardTitle>
           <p className="mt-1 text-sm text-muted">
             Registrations update every 30 seconds
-            {slots.dataUpdatedAt ? ` · last checked ${time.format(slots.dataUpdatedAt)}` : ''}.
+            {slots.dataUpdatedAt ? ` · last checked ${formatTime(slots.dataUpdatedAt, 'seconds')}` : ''}.
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => void slots.refetch()} disabled={slots.isFetching}>
@@ -69,7 +69,7 @@ export function LiveBookings({ venueId }: { venueId: number }) {
                     )}
                     <p className="mt-0.5 inline-flex items-center gap-1 text-sm text-muted">
                       <Clock aria-hidden="true" className="size-4" />
-                      {formatLongDay(s.day)} · {s.startTime}–{s.endTime}
+                      {formatDate(s.day, 'long')} · {s.startTime}–{s.endTime}
                     </p>
                   </div>
                   <p className="inline-flex items-center gap-1.5 font-display text-2xl font-bold text-wine-800">

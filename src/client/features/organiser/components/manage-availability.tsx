@@ -10,8 +10,9 @@ import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
+import { formatDate } from '@client/lib/format';
 import { useAddSlot, useRemoveSlot, venueSlotsQuery } from '../api/venues';
-import { addDays, formatShortDay, today as londonToday } from '../lib/dates';
+import { addDays, today as londonToday } from '../lib/dates';
 import { BLOCK_REASON_LABELS, blockReasonLabel } from '../lib/venues';
 import { DatePicker } from './date-picker';
 import { SlotBadge } from './slot-bits';
@@ -49,7 +50,7 @@ function SlotForm({ venueId, venueName, kind }: { venueId: number; venueName: st
     setConflict(null);
     try {
       const slot = await add.mutateAsync({ ...values, notes: values.notes || null, reason: blocking ? values.reason : null });
-      toast.success(blocking ? 'Time blocked' : 'Slot added', { description: `${venueName}, ${formatShortDay(slot.day)} ${slot.startTime}–${slot.endTime}` });
+      toast.success(blocking ? 'Time blocked' : 'Slot added', { description: `${venueName}, ${formatDate(slot.day, 'short')} ${slot.startTime}–${slot.endTime}` });
       form.reset(defaults);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
@@ -155,7 +156,7 @@ function SlotForm({ venueId, venueName, kind }: { venueId: number; venueName: st
 }
 
 function slotSummary(s: Slot) {
-  return `${s.kind === 'blocked' ? 'block' : 'available slot'} on ${formatShortDay(s.day)}, ${s.startTime} to ${s.endTime}`;
+  return `${s.kind === 'blocked' ? 'block' : 'available slot'} on ${formatDate(s.day, 'short')}, ${s.startTime} to ${s.endTime}`;
 }
 
 function UpcomingSlots({ venueId }: { venueId: number }) {
@@ -166,7 +167,7 @@ function UpcomingSlots({ venueId }: { venueId: number }) {
 
   const onRemove = (s: Slot) =>
     remove.mutate(s.id, {
-      onSuccess: () => toast.success(s.kind === 'blocked' ? 'Block removed' : 'Slot removed', { description: `${formatShortDay(s.day)} ${s.startTime}–${s.endTime}` }),
+      onSuccess: () => toast.success(s.kind === 'blocked' ? 'Block removed' : 'Slot removed', { description: `${formatDate(s.day, 'short')} ${s.startTime}–${s.endTime}` }),
       onError: (err) => toast.error('Could not remove it', { description: messageOf(err, 'Please try again.') }),
     });
 
@@ -187,7 +188,7 @@ function UpcomingSlots({ venueId }: { venueId: number }) {
               <SlotBadge kind={s.kind} className="w-24 justify-center" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-wine-900">
-                  {formatShortDay(s.day)} · {s.startTime}–{s.endTime}
+                  {formatDate(s.day, 'short')} · {s.startTime}–{s.endTime}
                 </p>
                 <p className={cn('text-sm text-muted', s.notes && 'break-words')}>
                   {s.kind === 'blocked' ? blockReasonLabel(s.reason) : `Up to ${s.maxCapacity ?? '–'} guests`}

@@ -7,9 +7,10 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
+import { formatDate, formatMoney } from '@client/lib/format';
 import { useSetVenueActive, useVenueEvents } from '../api/venues';
-import { formatEventDay, readableNextEvent } from '../lib/dates';
-import { amenityLabel, formatPence, type Amenity } from '../lib/venues';
+import { readableNextEvent } from '../lib/dates';
+import { amenityLabel, type Amenity } from '../lib/venues';
 import { AMENITY_ICONS } from './add-venue-form';
 
 /** One venue: its details, Activate/Deactivate, View Events (expands) and Schedule Event. */
@@ -55,7 +56,7 @@ export function VenueCard({ venue }: { venue: Venue }) {
         </div>
         <div className="rounded-2xl bg-cream px-2 py-2.5">
           <dt className="text-xs font-semibold text-muted">Per hour</dt>
-          <dd className="font-display text-xl font-bold text-wine-800">{formatPence(venue.pricePerHour)}</dd>
+          <dd className="font-display text-xl font-bold text-wine-800">{formatMoney(venue.pricePerHour, { wholePounds: true })}</dd>
         </div>
         <div className="rounded-2xl bg-cream px-2 py-2.5">
           <dt className="text-xs font-semibold text-muted">Live events</dt>
@@ -126,7 +127,7 @@ function VenueEvents({ venueId }: { venueId: number }) {
             <span className="min-w-0">
               <span className="block font-semibold break-words text-wine-900">{e.title}</span>
               <span className="block text-sm text-muted">
-                {formatEventDay(e.date)} · {e.startTime}–{e.endTime}
+                {formatDate(e.date, 'medium')} · {e.startTime}–{e.endTime}
                 {e.status === 'completed' ? ' · Completed' : ''}
               </span>
             </span>

@@ -25,12 +25,6 @@ export const BLOCK_REASON_LABELS: Record<BlockReason, string> = {
 
 export const blockReasonLabel = (r: string | null) => (r ? (BLOCK_REASON_LABELS[r as BlockReason] ?? r) : 'Blocked');
 
-/** Pence as pounds: '£50' for whole pounds, '£12.50' otherwise. */
-export function formatPence(pence: number): string {
-  const pounds = pence / 100;
-  return `£${Number.isInteger(pounds) ? pounds.toLocaleString('en-GB') : pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
 
 /** The known venue with this name, address and city (ignoring case and spacing), if any. */

@@ -1,39 +1,34 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserEvent } from '@shared/schemas/events';
-import type { UpdateUserBody, User, UserStats } from '@shared/schemas/users';
+import { noContent } from '@shared/schemas/common';
+import { userExport, userSchema, userStats, type UpdateUserBody } from '@shared/schemas/users';
 import { del, get, put } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 import { forgetUser } from '@client/lib/session';
+
+/** The member's own profile. Their registrations are a shared query (@client/lib/queries). */
 
 /** GET /api/users/{id}: the member's own profile. */
 export const userQuery = (id: number) =>
   queryOptions({
-    queryKey: ['users', id] as const,
-    queryFn: () => get<User>(`/api/users/${id}`),
-  });
-
-/** GET /api/users/{id}/events: the member's registrations with their events. */
-export const userEventsQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['users', id, 'events'] as const,
-    queryFn: () => get<UserEvent[]>(`/api/users/${id}/events`),
+    queryKey: queryKeys.user(id),
+    queryFn: () => get(`/api/users/${id}`, userSchema),
   });
 
 /** GET /api/users/{id}/stats: events attended, connections, average rating (null when unrated). */
 export const userStatsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['users', id, 'stats'] as const,
-    queryFn: () => get<UserStats>(`/api/users/${id}/stats`),
+    queryKey: queryKeys.userStats(id),
+    queryFn: () => get(`/api/users/${id}/stats`, userStats),
   });
 
 export const useUser = (id: number) => useQuery(userQuery(id));
-export const useUserEvents = (id: number) => useQuery(userEventsQuery(id));
 export const useUserStats = (id: number) => useQuery(userStatsQuery(id));
 
 /** PUT /api/users/{id}; the answer becomes the cached profile. */
 export function useUpdateProfile(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => put<User>(`/api/users/${id}`, body),
+    mutationFn: (body: UpdateUserBody) => put(`/api/users/${id}`, body, userSchema),
     onSuccess: (user) => {
       qc.setQueryData(userQuery(id).queryKey, user);
     },
@@ -44,7 +39,7 @@ export function useUpdateProfile(id: number) {
 export function useExportData(id: number) {
   return useMutation({
     mutationFn: async () => {
-      const data = await get<unknown>(`/api/users/${id}/export`);
+      const data = await get(`/api/users/${id}/export`, userExport);
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -67,7 +62,7 @@ export function useExportData(id: number) {
 export function useDeleteAccount(id: number, leave: () => void | Promise<void>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => del<null>(`/api/users/${id}`),
+    mutationFn: () => del(`/api/users/${id}`, noContent),
     onSuccess: async () => {
       await leave();
       forgetUser();

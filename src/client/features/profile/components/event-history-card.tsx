@@ -7,8 +7,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
-import { useUserEvents } from '../api/profile';
-import { formatClock, formatEventDate, splitEvents } from '../lib/format';
+import { formatDate, formatWallTime } from '@client/lib/format';
+import { useUserEvents } from '@client/lib/queries';
+import { splitEvents } from '../lib/format';
 
 function EventRow({ event, upcoming }: { event: UserEvent; upcoming?: boolean }) {
   return (
@@ -24,7 +25,7 @@ function EventRow({ event, upcoming }: { event: UserEvent; upcoming?: boolean })
       <p className="mt-1.5 flex items-center gap-2 text-ink">
         <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-wine-500" />
         <time dateTime={event.date}>
-          {formatEventDate(event.date)} · {formatClock(event.startTime)}
+          {formatDate(event.date, 'medium')} · {formatWallTime(event.startTime)}
         </time>
       </p>
       <p className="mt-1 flex items-center gap-2 text-muted">

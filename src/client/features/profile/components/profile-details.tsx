@@ -1,7 +1,7 @@
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { User } from '@shared/schemas/users';
-import { formatMonthYear, initials } from '../lib/format';
+import { formatDate, initials } from '@client/lib/format';
 
 export function Avatar({ name }: { name: string }) {
   return (
@@ -44,7 +44,7 @@ export function ProfileDetails({ user }: { user: User }) {
         <div className="min-w-0">
           <p className="font-display text-2xl font-bold break-words text-wine-900">{user.name}</p>
           <p className="text-ink">{user.age} years old</p>
-          <p className="text-sm text-muted">Member since {formatMonthYear(user.createdAt)}</p>
+          <p className="text-sm text-muted">Member since {formatDate(user.createdAt, 'monthYear')}</p>
         </div>
       </div>
 

@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogIcon, DialogTrigger } from '@client/components/ui/dialog';
 import { messageOf } from '@client/lib/api';
 import { useDeleteAccount, useExportData } from '../api/profile';
 
@@ -38,8 +38,8 @@ function DeleteAccountDialog({ userId, onDeleted }: { userId: number; onDeleted:
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount(userId, onDeleted);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <Dialog.Trigger asChild>
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
         <button
           type="button"
           className="inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl border-2 border-red-200 bg-white px-5 text-base font-semibold text-red-700 transition-colors hover:bg-red-50"
@@ -47,42 +47,36 @@ function DeleteAccountDialog({ userId, onDeleted }: { userId: number; onDeleted:
           <Trash2 aria-hidden="true" className="size-5" />
           Delete my account
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl focus:outline-none">
-          <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-red-100">
-            <TriangleAlert aria-hidden="true" className="size-6 text-red-700" />
-          </div>
-          <Dialog.Title className="font-display text-2xl font-bold text-wine-900">Delete your account?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-ink">
-            This permanently removes your profile, your event registrations and your login. It cannot be undone. If you want a copy, download
-            your data first.
-          </Dialog.Description>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={async () => {
-                try {
-                  await remove.mutateAsync();
-                  toast.success('Account Deleted', { description: 'Your account and data have been removed. Take care!' });
-                } catch (err) {
-                  toast.error('Delete Failed', { description: messageOf(err, 'Failed to delete your account') });
-                }
-              }}
-            >
-              <Trash2 aria-hidden="true" className="size-5" />
-              {remove.isPending ? 'Deleting…' : 'Delete account'}
+      </DialogTrigger>
+      <DialogContent
+        title="Delete your account?"
+        description="This permanently removes your profile, your event registrations and your login. It cannot be undone. If you want a copy, download your data first."
+        icon={<DialogIcon icon={TriangleAlert} tone="danger" />}
+        closeDisabled={remove.isPending}
+      >
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              Cancel
             </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={async () => {
+              try {
+                await remove.mutateAsync();
+                toast.success('Account Deleted', { description: 'Your account and data have been removed. Take care!' });
+              } catch (err) {
+                toast.error('Delete Failed', { description: messageOf(err, 'Failed to delete your account') });
+              }
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-5" />
+            {remove.isPending ? 'Deleting…' : 'Delete account'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

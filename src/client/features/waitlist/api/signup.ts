@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody, User } from '@shared/schemas/users';
+import { userSchema, type CreateUserBody } from '@shared/schemas/users';
 import { post } from '@client/lib/api';
 
 /**
@@ -26,7 +26,7 @@ export function toSignupPayload(p: { name: string; email: string; age: number; b
 export function useSignup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateUserBody) => post<User>('/api/users', payload),
+    mutationFn: (payload: CreateUserBody) => post('/api/users', payload, userSchema),
     onSuccess: () => {
       qc.removeQueries();
     },

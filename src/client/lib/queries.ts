@@ -1,0 +1,83 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TimerStateMessage } from '@shared/realtime';
+import { eventDetailSchema, eventListSchema, userEventSchema, type UserEvent } from '@shared/schemas/events';
+import { myRoundSchema, timerSyncSchema } from '@shared/schemas/live';
+import { get, listOf } from './api';
+import { queryKeys } from './query-keys';
+
+/**
+ * The queries several features read: events, one event, a member's events, the viewer's rotation
+ * and the timer's first paint. One definition each, on the keys of ./query-keys.ts; the live socket
+ * (./live-socket.ts) updates and invalidates the same keys.
+ */
+
+/** GET /api/events: every evening, soonest first. */
+export const eventListQuery = queryOptions({
+  queryKey: queryKeys.eventList(),
+  queryFn: () => get('/api/events', eventListSchema),
+});
+
+/** GET /api/events/upcoming: the evenings still to come. */
+export const upcomingEventsQuery = queryOptions({
+  queryKey: queryKeys.upcomingEvents(),
+  queryFn: () => get('/api/events/upcoming', eventListSchema),
+});
+
+/** GET /api/events/{id}: the evening plus the viewer's place in it (registered, checked in, host). */
+export const eventQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.event(eventId),
+    queryFn: () => get(`/api/events/${eventId}`, eventDetailSchema),
+  });
+
+/** GET /api/users/{id}/events: the member's registrations with their events. */
+export const userEventsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeys.userEvents(userId),
+    queryFn: () => get(`/api/users/${userId}/events`, listOf(userEventSchema)),
+  });
+
+/**
+ * GET /api/events/{id}/rotation/me: 'Round n: talk to NAME at table T' for every round. The socket
+ * invalidates it when a round starts, so late arrivals appear without a reload.
+ */
+export const myRotationQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.myRotation(eventId),
+    queryFn: () => get(`/api/events/${eventId}/rotation/me`, listOf(myRoundSchema)),
+  });
+
+/** A timer state as received over HTTP or the socket, with the server clock offset measured on arrival (ms). */
+export interface ReceivedTimer {
+  state: TimerStateMessage;
+  offset: number;
+}
+
+/** GET /api/events/{id}/timer: the state for the first paint; the socket keeps it current. Always refetched on mount. */
+export const timerQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.timer(eventId),
+    queryFn: async (): Promise<ReceivedTimer> => {
+      const state = await get(`/api/events/${eventId}/timer`, timerSyncSchema);
+      return { state, offset: state.serverNow - Date.now() };
+    },
+    staleTime: 0,
+  });
+
+export const useEvents = (enabled = true) => useQuery({ ...eventListQuery, enabled });
+export const useUpcomingEvents = (enabled = true) => useQuery({ ...upcomingEventsQuery, enabled });
+/** One event; null waits (nothing to load yet). */
+export const useEvent = (eventId: number | null) => useQuery({ ...eventQuery(eventId ?? 0), enabled: eventId !== null });
+/** A member's registrations; null waits. */
+export const useUserEvents = (userId: number | null) => useQuery({ ...userEventsQuery(userId ?? 0), enabled: userId !== null });
+export const useMyRotation = (eventId: number, enabled = true) => useQuery({ ...myRotationQuery(eventId), enabled });
+
+/** The viewer's current or next evening: the first registration whose end is still ahead, soonest first. */
+export function currentOrNextEvent(events: readonly UserEvent[], now = Date.now()): UserEvent | null {
+  const time = (e: UserEvent) => new Date(e.date).getTime();
+  return (
+    events
+      .filter((e) => new Date(e.endsAt).getTime() > now)
+      .sort((a, b) => time(a) - time(b))[0] ?? null
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Every TanStack Query key of the client, in one place (docs/architecture.md: what several
+ * features share lives once in client/lib). Keys run from general to specific, so a prefix
+ * invalidates a whole family: `queryKeys.events` is every event list and everything under one
+ * event, `queryKeys.event(id)` everything under that event. Query options built on these keys are
+ * in ./queries.ts (the ones several features share) or in a feature's api/ folder.
+ */
+export const queryKeys = {
+  // Events: lists, one event and what hangs under it.
+  events: ['events'] as const,
+  /** GET /api/events. */
+  eventList: () => ['events', 'list'] as const,
+  /** GET /api/events/upcoming. */
+  upcomingEvents: () => ['events', 'upcoming'] as const,
+  /** GET /api/events/{id}, and (as a prefix) everything below. */
+  event: (eventId: number) => ['events', eventId] as const,
+  participants: (eventId: number) => ['events', eventId, 'participants'] as const,
+  connections: (eventId: number) => ['events', eventId, 'connections'] as const,
+  /** The viewer's own rotation (GET /api/events/{id}/rotation/me): one key for every screen. */
+  myRotation: (eventId: number) => ['events', eventId, 'rotation', 'me'] as const,
+  /** The whole rotation (GET /api/events/{id}/rotation, hosts). */
+  rotation: (eventId: number) => ['events', eventId, 'rotation', 'all'] as const,
+  ratingsGiven: (eventId: number, userId: number) => ['events', eventId, 'ratings', userId] as const,
+  /** Every match list of an event (prefix of the two below). */
+  matches: (eventId: number) => ['events', eventId, 'matches'] as const,
+  userMatches: (eventId: number, userId: number) => ['events', eventId, 'matches', userId] as const,
+  eventMatches: (eventId: number) => ['events', eventId, 'matches', 'all'] as const,
+
+  // The live evening (host screens and the timer's first paint).
+  timer: (eventId: number) => ['live', eventId, 'timer'] as const,
+  rounds: (eventId: number) => ['live', eventId, 'rounds'] as const,
+  /** Submission progress; without a round, every round's (a prefix). */
+  progress: (eventId: number, round?: number) => (round === undefined ? (['live', eventId, 'progress'] as const) : (['live', eventId, 'progress', round] as const)),
+  liveEvents: () => ['live', 'events'] as const,
+
+  // Members.
+  me: () => ['auth', 'me'] as const,
+  allUsers: () => ['users', 'all'] as const,
+  /** GET /api/users/{id}, and (as a prefix) everything below. */
+  user: (userId: number) => ['users', userId] as const,
+  /** A member's registrations with their events (GET /api/users/{id}/events). */
+  userEvents: (userId: number) => ['users', userId, 'events'] as const,
+  userStats: (userId: number) => ['users', userId, 'stats'] as const,
+  myMatches: () => ['me', 'matches'] as const,
+  myCalendar: () => ['me', 'calendar'] as const,
+
+  // Venues (hosts).
+  venues: ['venues'] as const,
+  venueEvents: (venueId: number) => ['venues', venueId, 'events'] as const,
+  /** A venue's slots; without a range, every range's (a prefix). */
+  venueSlots: (venueId: number, from?: string, to?: string) =>
+    from === undefined || to === undefined ? (['venues', venueId, 'slots'] as const) : (['venues', venueId, 'slots', from, to] as const),
+} as const;

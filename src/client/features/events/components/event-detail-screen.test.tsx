@@ -1,0 +1,352 @@
+import { screen, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { describe, expect, test, vi } from 'vitest';
+import { fakeServer, Reply, renderAt } from '@client/test/render';
+import { aCancelResult, anEventDetail, aParticipant, aRegistration, DAY, fromNow, HOUR, MINUTE } from '../events.fixtures';
+import { EventDetailScreen, type EventDetailSlots } from './event-detail-screen';
+
+const ID = 3;
+const detailAt = (path = `/events/${ID}`, slots: EventDetailSlots = {}) =>
+  renderAt(
+    <>
+      <Toaster />
+      <EventDetailScreen eventId={ID} userId={1} {...slots} />
+    </>,
+    { path, pattern: '/events/:id' },
+  );
+
+const guests = [
+  aParticipant(1, 'Member One', { age: 31, interests: ['Hiking'] }),
+  aParticipant(2, 'Priya Shah', { age: 29, interests: ['Art', 'Coffee', 'Travel', 'Dancing', 'Film', 'Yoga'] }),
+];
+
+describe('a member without a place', () => {
+  test('sees the evening, its price and Register, and no guest list', async () => {
+    const server = fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', description: 'Five-minute chats.\nThen drinks.' }) });
+    detailAt();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Friday Friends' })).toBeInTheDocument();
+    expect(screen.getByText('Open')).toBeInTheDocument();
+    expect(screen.getByText('Ages 25-40')).toBeInTheDocument();
+    expect(screen.getByText('7:00 PM – 9:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('The Church Inn, Prestwich')).toBeInTheDocument();
+    expect(screen.getByText('12/40')).toBeInTheDocument();
+    expect(screen.getByText('· 28 spots left')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'About this evening' })).toBeInTheDocument();
+    expect(screen.getByText('£15.00')).toBeInTheDocument();
+    expect(screen.getByText('per person')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register £15.00 for Friday Friends' })).toHaveAttribute('href', `/checkout/${ID}`);
+    expect(screen.getByText('Free cancellation up to 24 hours before the start.')).toBeInTheDocument();
+    expect(document.title).toBe('Friday Friends · Speed Friendship');
+
+    expect(screen.queryByRole('heading', { name: /Who's coming/ })).not.toBeInTheDocument();
+    expect(server.calls.some((c) => c.url.pathname.endsWith('/participants'))).toBe(false);
+  });
+
+  test('a free evening registers at once', async () => {
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Free Taster', price: 0 }),
+      [`POST /api/events/${ID}/register`]: aRegistration(ID),
+    });
+    const { user } = detailAt();
+    expect(await screen.findByText('Free')).toBeInTheDocument();
+    expect(screen.queryByText(/Free cancellation/)).not.toBeInTheDocument();
+    server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID, title: 'Free Taster', price: 0 }, { registered: true }));
+    server.set(`GET /api/events/${ID}/participants`, guests);
+    await user.click(screen.getByRole('button', { name: 'Register free for Free Taster' }));
+    expect(await screen.findByRole('heading', { name: "You're registered" })).toBeInTheDocument();
+    expect(screen.getByText('Free entry')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1, consentToShare: true });
+  });
+
+  test('a full evening says seats may free up, and offers no Register', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, participantCount: 40, spotsLeft: 0 }) });
+    detailAt();
+    expect(await screen.findByText('This evening is full. Seats free up when someone cancels, so check back later.')).toBeInTheDocument();
+    expect(screen.getByText('Full')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
+  });
+
+  test("an evening under way is 'Happening now' and closed to registration", async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(-30 * MINUTE), endsAt: fromNow(90 * MINUTE) }) });
+    detailAt();
+    expect(await screen.findByText('Happening now')).toBeInTheDocument();
+    expect(screen.getByText('This evening has already started, so registration has closed.')).toBeInTheDocument();
+    expect(screen.queryByText(/spots left/)).not.toBeInTheDocument();
+  });
+
+  test('a host sees that they host it, and the guest list', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID }, { isHost: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    detailAt();
+    expect(await screen.findByRole('heading', { name: "You're hosting this evening" })).toBeInTheDocument();
+    expect(screen.getByText("You're hosting")).toBeInTheDocument();
+    expect(screen.getByText(/check themselves in from an hour before the start/)).toBeInTheDocument();
+    expect(await screen.findByText('Priya Shah')).toBeInTheDocument();
+  });
+});
+
+describe('loading and errors', () => {
+  test('an unknown evening: Event not found, with a way back to the list', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: new Reply(404, { message: 'Event not found' }) });
+    detailAt();
+    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Events' })).toHaveAttribute('href', '/events');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  test('a failure offers Try again, which loads the evening', async () => {
+    const server = fakeServer({ [`GET /api/events/${ID}`]: new Reply(503, { message: 'Unavailable' }) });
+    const { user } = detailAt();
+    expect(await screen.findByRole('heading', { name: "We couldn't load this event" })).toBeInTheDocument();
+    server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID, title: 'Back Online' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Back Online' })).toBeInTheDocument();
+  });
+
+  test('while loading, a status says so', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: () => new Promise(() => {}) });
+    detailAt();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the event');
+  });
+});
+
+describe('the ticket', () => {
+  test('a paid place: the ticket, check-in closed until an hour before, calendar and cancel', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2025-05-07T12:00:00Z') });
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: '2025-05-14T18:00:00.000Z' }, { registered: true, paid: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    detailAt();
+    expect(await screen.findByRole('heading', { name: "You're registered" })).toBeInTheDocument();
+    expect(screen.getByText('Paid £15.00')).toBeInTheDocument();
+    const checkIn = screen.getByRole('button', { name: 'Check In' });
+    expect(checkIn).toBeDisabled();
+    expect(checkIn).toHaveAccessibleDescription('Check-in opens at 6:00 PM on Wed 14 May, an hour before the start.');
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel registration' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
+  });
+
+  test('an unpaid place on a paid evening is booked', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID }, { registered: true, paid: false }), [`GET /api/events/${ID}/participants`]: [] });
+    detailAt();
+    expect(await screen.findByText('Your place is booked')).toBeInTheDocument();
+  });
+
+  test('from an hour before the start, Check In checks the member in', async () => {
+    const date = fromNow(30 * MINUTE);
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date }, { registered: true, selfCheckInOpensAt: fromNow(-30 * MINUTE) }),
+      [`GET /api/events/${ID}/participants`]: guests,
+      [`POST /api/events/${ID}/checkin`]: aRegistration(ID, 1, true),
+    });
+    const { user } = detailAt();
+    const checkIn = await screen.findByRole('button', { name: 'Check In' });
+    expect(checkIn).toBeEnabled();
+    expect(screen.queryByText(/Check-in opens at/)).not.toBeInTheDocument();
+
+    server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID, date }, { registered: true, checkedIn: true }));
+    await user.click(checkIn);
+    expect(await screen.findByText('Checked In')).toBeInTheDocument(); // the toast
+    expect(server.calls.find((c) => c.url.pathname === `/api/events/${ID}/checkin`)?.body).toEqual({ userId: 1 });
+    const done = await screen.findByText('Enjoy the evening!');
+    expect(done.closest('[role="status"]')).toHaveTextContent('Checked in');
+    expect(screen.queryByRole('button', { name: 'Check In' })).not.toBeInTheDocument();
+  });
+
+  test('a refused check-in says why', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(30 * MINUTE) }, { registered: true, selfCheckInOpensAt: fromNow(-30 * MINUTE) }),
+      [`GET /api/events/${ID}/participants`]: [],
+      [`POST /api/events/${ID}/checkin`]: new Reply(409, { message: 'Check-in has not opened yet' }),
+    });
+    const { user } = detailAt();
+    await user.click(await screen.findByRole('button', { name: 'Check In' }));
+    expect(await screen.findByText('Check-in Failed')).toBeInTheDocument();
+    expect(screen.getByText('Check-in has not opened yet')).toBeInTheDocument();
+  });
+
+  test('once started, the place can no longer be cancelled', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(-10 * MINUTE), endsAt: fromNow(HOUR) }, { registered: true, selfCheckInOpensAt: fromNow(-70 * MINUTE) }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    detailAt();
+    expect(await screen.findByRole('button', { name: 'Check In' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Who's coming/ })).toBeInTheDocument();
+  });
+
+  test('after the evening: finished, or thanks for coming once checked in', async () => {
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(-3 * HOUR), endsAt: fromNow(-HOUR), status: 'completed' }, { registered: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    const first = detailAt();
+    expect(await screen.findByText('This evening has finished. We hope to see you at the next one.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Who came/ })).toBeInTheDocument();
+    first.unmount();
+
+    server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID, date: fromNow(-3 * HOUR), endsAt: fromNow(-HOUR), status: 'completed' }, { registered: true, checkedIn: true }));
+    detailAt();
+    expect(await screen.findByText('Thanks for coming!')).toBeInTheDocument();
+  });
+
+  test('Add to calendar downloads the evening’s .ics file from the server', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends' }, { registered: true }), [`GET /api/events/${ID}/participants`]: [] });
+    detailAt();
+    const link = await screen.findByRole('link', { name: 'Add to calendar' });
+    expect(link).toHaveAttribute('href', `/api/events/${ID}/calendar.ics`);
+    expect(link).toHaveAttribute('download', `speed-friendship-${ID}.ics`);
+  });
+});
+
+describe('cancelling', () => {
+  const paidPlace = (refundable: boolean) =>
+    anEventDetail({ id: ID, date: fromNow(refundable ? 3 * DAY : 5 * HOUR) }, { registered: true, paid: true, refundable });
+
+  test('24 hours or more before: the full refund is promised, the cancellation sent, the answer shown', async () => {
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: paidPlace(true),
+      [`GET /api/events/${ID}/participants`]: guests,
+      [`DELETE /api/events/${ID}/registration`]: aCancelResult(),
+    });
+    const { user } = detailAt();
+    await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your registration?' });
+    expect(dialog).toHaveAccessibleDescription("You're cancelling 24 hours or more before the start, so you'll get a full refund of £15.00 to your card.");
+    expect(within(dialog).getByText(/Refund policy/)).toBeInTheDocument();
+
+    server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID }, { registered: false }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
+
+    const answered = await screen.findByRole('dialog', { name: 'Registration cancelled' });
+    expect(within(answered).getByRole('status')).toHaveTextContent('Your registration is cancelled and £15.00 is on its way back to your card.');
+    expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([`/api/events/${ID}/registration`]);
+
+    await user.click(within(answered).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The page keeps the answer, and the member may book again.
+    const notice = screen.getByText('Registration cancelled').closest('[role="status"]') as HTMLElement;
+    expect(notice).toHaveTextContent('£15.00 is on its way back');
+    expect(await screen.findByRole('link', { name: /Register £15.00/ })).toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Registration cancelled')).not.toBeInTheDocument();
+  });
+
+  test('less than 24 hours before: no refund, said before anything is sent', async () => {
+    const server = fakeServer({ [`GET /api/events/${ID}`]: paidPlace(false), [`GET /api/events/${ID}/participants`]: guests });
+    const { user } = detailAt();
+    await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your registration?' });
+    expect(dialog).toHaveAccessibleDescription('The evening starts in less than 24 hours, so there is no refund. Your seat will go to someone else.');
+    expect(dialog).not.toHaveTextContent(/full refund of/);
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  test('a free place has nothing to refund', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, price: 0 }, { registered: true }), [`GET /api/events/${ID}/participants`]: [] });
+    const { user } = detailAt();
+    await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
+    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription('Your seat will go to someone else. There is nothing to refund.');
+  });
+
+  test('Keep my place closes the dialog and sends nothing', async () => {
+    const server = fakeServer({ [`GET /api/events/${ID}`]: paidPlace(true), [`GET /api/events/${ID}/participants`]: [] });
+    const { user } = detailAt();
+    const opener = await screen.findByRole('button', { name: 'Cancel registration' });
+    await user.click(opener);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep my place' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "You're registered" })).toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(opener).toHaveFocus();
+  });
+
+  test('a refused cancellation shows the reason in the dialog and keeps the ticket', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: paidPlace(true),
+      [`GET /api/events/${ID}/participants`]: [],
+      [`DELETE /api/events/${ID}/registration`]: new Reply(409, { message: 'The evening has already started' }),
+    });
+    const { user } = detailAt();
+    await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The evening has already started');
+    expect(screen.getByText('Cancellation Failed')).toBeInTheDocument();
+  });
+});
+
+describe('payments and slots', () => {
+  test('back from checkout: Payment Successful, which can be dismissed', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID }, { registered: true, paid: true }), [`GET /api/events/${ID}/participants`]: [] });
+    const { user, router } = detailAt(`/events/${ID}?payment=success`);
+    const banner = (await screen.findByText('Payment Successful')).closest('[role="status"]') as HTMLElement;
+    expect(banner).toHaveTextContent("You're in! We've emailed your ticket");
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('Payment Successful')).not.toBeInTheDocument();
+  });
+
+  test('back from a Stripe redirect that succeeded: the registration is confirmed with the payment id', async () => {
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID }),
+      [`POST /api/events/${ID}/register`]: aRegistration(ID),
+    });
+    detailAt(`/events/${ID}?payment=success&payment_intent=pi_123&redirect_status=succeeded`);
+    await vi.waitFor(() =>
+      expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1, consentToShare: true, paymentIntentId: 'pi_123' }),
+    );
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  test('composition slots render what the route gives, made from the event', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Slotted' }) });
+    detailAt(`/events/${ID}`, { liveSlot: (e) => <p>Live for {e.title}</p>, ratingSlot: <p>Rate here</p>, matchesSlot: () => null });
+    expect(await screen.findByText('Live for Slotted')).toBeInTheDocument();
+    expect(screen.getByText('Rate here')).toBeInTheDocument();
+  });
+});
+
+describe('who is coming', () => {
+  const registered = () => anEventDetail({ id: ID }, { registered: true });
+
+  test('names, ages, the member marked (you), at most 4 interests', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: registered(), [`GET /api/events/${ID}/participants`]: guests });
+    detailAt();
+    expect(await screen.findByRole('heading', { name: "Who's coming (2)" })).toBeInTheDocument();
+    const me = screen.getByText('Member One').closest('li') as HTMLElement;
+    expect(me).toHaveTextContent('Member One (you), 31');
+    const priya = within(screen.getByRole('list', { name: "Priya Shah's interests" })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(priya).toEqual(['Art', 'Coffee', 'Travel', 'Dancing', '+2 more']);
+  });
+
+  test('nobody yet', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: registered(), [`GET /api/events/${ID}/participants`]: [] });
+    detailAt();
+    expect(await screen.findByText('Nobody has registered yet.')).toBeInTheDocument();
+  });
+
+  test('a refused list (403) hides the card; a failed one offers Try again', async () => {
+    const server = fakeServer({ [`GET /api/events/${ID}`]: registered(), [`GET /api/events/${ID}/participants`]: new Reply(403, { message: 'Forbidden' }) });
+    const first = detailAt();
+    await screen.findByRole('heading', { name: "You're registered" });
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url.pathname.endsWith('/participants'))).toBe(true));
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: /Who's coming/ })).not.toBeInTheDocument());
+    first.unmount();
+
+    server.set(`GET /api/events/${ID}/participants`, new Reply(500, {}));
+    const { user } = detailAt();
+    expect(await screen.findByText("We couldn't load the guest list just now.")).toBeInTheDocument();
+    server.set(`GET /api/events/${ID}/participants`, guests);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Priya Shah')).toBeInTheDocument();
+  });
+});

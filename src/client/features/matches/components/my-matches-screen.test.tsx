@@ -1,0 +1,99 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { KEYS } from '@client/lib/session';
+import { fakeServer, renderAt } from '@client/test/render';
+import { aMatch, aPerson, failure, myMatches } from '../matches.fixtures';
+import { MyMatchesScreen } from './my-matches-screen';
+
+const alex = aPerson(3, 'Alex Day', { email: 'alex@example.test', contactInfo: '+44 7700 900123', interests: ['Hiking', 'Jazz'] });
+const jo = aPerson(4, 'Jo March', { email: 'jo@example.test' });
+const released = myMatches(true, [
+  { ...aMatch(1, alex, { contactShared: true, round: 2, sharedInterests: ['Hiking'] }), eventTitle: 'Spring Social' },
+  { ...aMatch(2, jo, { contactShared: true, round: null, meFirst: false }), eventTitle: 'Winter Warmer' },
+]);
+
+const screenAt = () => renderAt(<MyMatchesScreen userId={1} />, { path: '/my-matches' });
+const card = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('li') as HTMLElement;
+
+describe('before the host releases contacts', () => {
+  test('Waiting for Host, asking again every 2 seconds until released, then the matches', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem(KEYS.contactsReleased, 'true');
+    const server = fakeServer({ 'GET /api/me/matches': myMatches(false) });
+    screenAt();
+    expect(await screen.findByRole('heading', { name: 'Waiting for Host' })).toBeInTheDocument();
+    expect(screen.getByText('Keep this page open: it updates by itself.')).toBeInTheDocument();
+    expect(screen.queryByText('Alex Day')).not.toBeInTheDocument();
+    expect(localStorage.getItem(KEYS.contactsReleased)).toBeNull();
+
+    const asked = () => server.calls.filter((c) => c.url.pathname === '/api/me/matches').length;
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await vi.waitFor(() => expect(asked()).toBe(2));
+
+    server.set('GET /api/me/matches', released);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByRole('heading', { name: 'Your Matches' })).toBeInTheDocument();
+    expect(screen.getByText('The host has released contacts. Your matches are below.')).toBeInTheDocument();
+    expect(localStorage.getItem(KEYS.contactsReleased)).toBe('true');
+
+    // Released: no more asking.
+    const after = asked();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(asked()).toBe(after);
+  });
+
+  test('released with nobody matched: No Mutual Matches, and the next evening to find', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = fakeServer({ 'GET /api/me/matches': myMatches(false) });
+    screenAt();
+    await screen.findByRole('heading', { name: 'Waiting for Host' });
+    server.set('GET /api/me/matches', myMatches(true));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByRole('heading', { name: 'No Mutual Matches' })).toBeInTheDocument();
+    expect(screen.getByText('The host has released contacts.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find your next evening' })).toHaveAttribute('href', '/events');
+  });
+});
+
+describe('after release', () => {
+  test('each match with name, round, evening, e-mail, phone, shared interests, and ways to write', async () => {
+    fakeServer({ 'GET /api/me/matches': released });
+    screenAt();
+    expect(await screen.findByRole('heading', { name: 'Your Matches' })).toBeInTheDocument();
+    expect(screen.getByText('2 mutual matches')).toBeInTheDocument();
+    // Already released when the page opened: nothing to announce.
+    expect(screen.queryByText(/The host has released contacts/)).not.toBeInTheDocument();
+
+    const a = card('Alex Day');
+    expect(a).toHaveTextContent('Round 2');
+    expect(a).toHaveTextContent('Spring Social');
+    expect(within(a).getByText('alex@example.test')).toBeInTheDocument();
+    expect(within(a).getByText('+44 7700 900123')).toBeInTheDocument();
+    expect(within(a).getByRole('list', { name: 'Interests you share with Alex' })).toHaveTextContent('Hiking');
+    expect(within(a).getByRole('link', { name: 'Send Email to Alex Day' })).toHaveAttribute('href', 'mailto:alex@example.test?subject=We%20matched%20at%20Spring%20Social');
+    expect(within(a).getByRole('link', { name: 'Text Message to Alex Day' })).toHaveAttribute('href', 'sms:+447700900123');
+
+    const j = card('Jo March');
+    expect(j).toHaveTextContent('Met this evening');
+    expect(within(j).getByText('No phone number shared')).toBeInTheDocument();
+    expect(within(j).queryByRole('link', { name: /Text Message/ })).not.toBeInTheDocument();
+    expect(within(j).getByRole('link', { name: 'Send Email to Jo March' })).toBeInTheDocument();
+  });
+
+  test('one match reads in the singular', async () => {
+    fakeServer({ 'GET /api/me/matches': myMatches(true, released.matches.slice(0, 1)) });
+    screenAt();
+    expect(await screen.findByText('1 mutual match')).toBeInTheDocument();
+  });
+});
+
+test('a failed check says why and offers Try again', async () => {
+  const server = fakeServer({ 'GET /api/me/matches': failure(401, 'Please log in again') });
+  const { user } = renderAt(<MyMatchesScreen userId={1} />);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent("We couldn't check your matches");
+  expect(alert).toHaveTextContent('Please log in again');
+  server.set('GET /api/me/matches', released);
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { name: 'Your Matches' })).toBeInTheDocument();
+});

@@ -1,0 +1,133 @@
+import { describe, expect, test } from 'vitest';
+import { aMatch, aPerson } from '../matches.fixtures';
+import {
+  counterpart,
+  friendGroup,
+  groupMessage,
+  individualMessage,
+  isPastEvent,
+  listNames,
+  mailtoLink,
+  MATCHING_RATINGS_TEXT,
+  phoneDigits,
+  plural,
+  RATING_LABELS,
+  RATING_VALUES,
+  smsLink,
+  whatsappLink,
+  whatsappShareLink,
+} from './matches';
+
+describe('rating labels', () => {
+  test('one label for each rating 1 to 5, as the spec names them', () => {
+    expect(RATING_VALUES.map((v) => `${v}: ${RATING_LABELS[v]}`)).toEqual([
+      '1: Not a match',
+      '2: Maybe',
+      '3: Good connection',
+      '4: Great connection',
+      '5: Amazing connection!',
+    ]);
+  });
+
+  test('the ratings that make a match, in words', () => {
+    expect(MATCHING_RATINGS_TEXT).toBe('4 or 5');
+  });
+});
+
+describe('the other person of a match', () => {
+  const sam = aPerson(2, 'Sam Lee');
+  test('whichever side the viewer is on', () => {
+    expect(counterpart(aMatch(1, sam), 1).name).toBe('Sam Lee');
+    expect(counterpart(aMatch(1, sam, { meFirst: false }), 1).name).toBe('Sam Lee');
+  });
+});
+
+describe('friend groups', () => {
+  const people = ['Alex', 'Sam', 'Jo', 'Kit', 'Ray', 'Lou'].map((n, i) => aPerson(10 + i, n));
+
+  test('none with fewer than 2 contact-shared matches', () => {
+    expect(friendGroup([], 1)).toBeNull();
+    expect(friendGroup([aMatch(1, people[0]!, { contactShared: true }), aMatch(2, people[1]!)], 1)).toBeNull();
+  });
+
+  test('2 contact-shared matches make a group of those two (plus the member)', () => {
+    const g = friendGroup([aMatch(1, people[0]!, { contactShared: true }), aMatch(2, people[1]!), aMatch(3, people[2]!, { contactShared: true, meFirst: false })], 1);
+    expect(g?.map((p) => p.name)).toEqual(['Alex', 'Jo']);
+  });
+
+  test('at most the first 4 others', () => {
+    const all = people.map((p, i) => aMatch(i + 1, p, { contactShared: true }));
+    expect(friendGroup(all, 1)?.map((p) => p.name)).toEqual(['Alex', 'Sam', 'Jo', 'Kit']);
+  });
+});
+
+describe('phone digits for messaging links', () => {
+  test('a UK number with a leading 0 becomes 44…', () => {
+    expect(phoneDigits('07700 900123')).toBe('447700900123');
+    expect(phoneDigits('(0161) 555-0199')).toBe('441615550199');
+  });
+
+  test('an international number keeps its digits', () => {
+    expect(phoneDigits('+44 7700 900123')).toBe('447700900123');
+    expect(phoneDigits('+1 415 555 0100')).toBe('14155550100');
+  });
+
+  test('the 00 prefix and a bracketed trunk 0 are not dialled', () => {
+    expect(phoneDigits('0044 7700 900123')).toBe('447700900123');
+    expect(phoneDigits('+44 (0)7700 900123')).toBe('447700900123');
+    expect(phoneDigits('+44(0) 161 555 0199')).toBe('441615550199');
+  });
+
+  test('nothing, or too few digits, gives no link', () => {
+    expect(phoneDigits(null)).toBeNull();
+    expect(phoneDigits(undefined)).toBeNull();
+    expect(phoneDigits('')).toBeNull();
+    expect(phoneDigits('ask me')).toBeNull();
+    expect(phoneDigits('12 34 5')).toBeNull();
+  });
+
+  test('a WhatsApp link to one person carries the prefilled message', () => {
+    expect(whatsappLink('07700 900123', 'Hi Sam!')).toBe('https://wa.me/447700900123?text=Hi%20Sam!');
+    expect(whatsappLink(null, 'Hi')).toBeNull();
+    expect(whatsappShareLink('Hi all & co')).toBe('https://wa.me/?text=Hi%20all%20%26%20co');
+  });
+});
+
+describe('messages and links', () => {
+  test('an individual message greets the first name and names the evening', () => {
+    expect(individualMessage('Sam Lee', 'Friday Friends')).toBe(
+      'Hi Sam! We matched at Friday Friends. It was lovely chatting. Fancy meeting up for a coffee or a drink soon?',
+    );
+    expect(individualMessage('Sam', undefined)).toContain('We matched at Speed Friendship.');
+  });
+
+  test('a group message lists everyone by first name', () => {
+    expect(groupMessage(['Alex Day', 'Sam Lee', 'Jo March'], 'Friday Friends')).toBe(
+      "Hi Alex, Sam and Jo! We all matched at Friday Friends, so let's keep the conversation going in a group chat. Who's up for meeting again soon?",
+    );
+    expect(listNames([])).toBe('');
+    expect(listNames(['Alex'])).toBe('Alex');
+    expect(listNames(['Alex', 'Sam'])).toBe('Alex and Sam');
+  });
+
+  test('text and e-mail links', () => {
+    expect(smsLink('+44 (7700) 900-123')).toBe('sms:+447700900123');
+    expect(mailtoLink('sam@example.test', 'We matched at Friday Friends')).toBe('mailto:sam@example.test?subject=We%20matched%20at%20Friday%20Friends');
+  });
+
+  test('counts in words', () => {
+    expect(plural(1, 'match', 'matches')).toBe('1 match');
+    expect(plural(3, 'match', 'matches')).toBe('3 matches');
+    expect(plural(0, 'person', 'people')).toBe('0 people');
+    expect(plural(2, 'guest')).toBe('2 guests');
+  });
+});
+
+describe('a past evening', () => {
+  const now = Date.parse('2025-05-10T12:00:00Z');
+  test('is completed, or has started', () => {
+    expect(isPastEvent({ date: '2025-05-20T18:00:00Z', status: 'completed' }, now)).toBe(true);
+    expect(isPastEvent({ date: '2025-05-01T18:00:00Z', status: 'upcoming' }, now)).toBe(true);
+    expect(isPastEvent({ date: '2025-05-20T18:00:00Z', status: 'upcoming' }, now)).toBe(false);
+  });
+});

@@ -27,9 +27,13 @@ export const blockReasonLabel = (r: string | null) => (r ? (BLOCK_REASON_LABELS[
 
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
 
-/** The known venue with this name, address and city (ignoring case and spacing), if any. */
+/**
+ * The known venue with this name, address and city (ignoring case and spacing), if any. A venue
+ * saved without an address (name and city are enough) is the same venue whatever address is typed.
+ */
 export function findVenue(venues: readonly Venue[], typed: { name: string; address: string; city: string }, preferId?: number | null): Venue | undefined {
-  const same = (v: Venue) => norm(v.name) === norm(typed.name) && norm(v.address) === norm(typed.address) && norm(v.city) === norm(typed.city);
+  const sameAddress = (v: Venue) => norm(v.address) === '' || norm(v.address) === norm(typed.address);
+  const same = (v: Venue) => norm(v.name) === norm(typed.name) && sameAddress(v) && norm(v.city) === norm(typed.city);
   return venues.find((v) => v.id === preferId && same(v)) ?? venues.find((v) => v.isActive && same(v)) ?? venues.find(same);
 }
 

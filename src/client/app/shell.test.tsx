@@ -1,0 +1,150 @@
+import { screen, within } from '@testing-library/react';
+import { expect, test, vi } from 'vitest';
+import { KEYS } from '@client/lib/session';
+import { fakeServer, Reply } from '@client/test/render';
+import { member, profileRoutes } from '@client/features/profile/profile.fixtures';
+import { EMAIL, LAZY, me, renderApp, signedInAs } from './app.fixtures';
+
+test('a visitor going to a signed-in page is sent to /login with the way back', async () => {
+  const server = fakeServer({});
+  const { location } = renderApp('/profile?tab=data');
+  expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  expect(location()).toBe(`/login?next=${encodeURIComponent('/profile?tab=data')}`);
+  expect(server.calls).toHaveLength(0);
+});
+
+test('every signed-in-only path is guarded', async () => {
+  fakeServer({});
+  for (const path of ['/events', '/events/5', '/checkout/5', '/matches', '/my-matches']) {
+    const view = renderApp(path);
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    expect(view.location()).toBe(`/login?next=${encodeURIComponent(path)}`);
+    view.unmount();
+  }
+});
+
+test('a signed-in member sees the page', async () => {
+  fakeServer({ ...signedInAs(), ...profileRoutes() });
+  const { location } = renderApp('/profile');
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+  expect(await screen.findByText(member.name)).toBeInTheDocument();
+  expect(location()).toBe('/profile');
+});
+
+test('a stale local sign-in (the server session is gone) is forgotten and sent to /login', async () => {
+  signedInAs();
+  fakeServer({ 'GET /api/auth/me': new Reply(401, { message: 'Please log in first', error: 'Please log in first' }) });
+  const { location } = renderApp('/profile');
+  expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  expect(location()).toBe(`/login?next=${encodeURIComponent('/profile')}`);
+  expect(localStorage.getItem(KEYS.userId)).toBeNull();
+  expect(localStorage.getItem(KEYS.email)).toBeNull();
+});
+
+test('an unknown path sends a visitor to /login, and shows a member the 404 page', async () => {
+  fakeServer({});
+  const visitor = renderApp('/no-such-page');
+  await screen.findByRole('heading', { name: 'Welcome Back' });
+  expect(visitor.location()).toBe(`/login?next=${encodeURIComponent('/no-such-page')}`);
+  visitor.unmount();
+
+  fakeServer(signedInAs());
+  const { user, location } = renderApp('/no-such-page');
+  expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  expect(document.title).toBe('Page not found · Speed Friendship');
+  await user.click(screen.getByRole('link', { name: 'Go to the home page' }));
+  await vi.waitFor(() => expect(location()).toBe('/'), LAZY);
+});
+
+test('the public pages open without signing in', async () => {
+  fakeServer({});
+  const pages: [string, string][] = [
+    ['/', 'Make new friends, five minutes at a time'],
+    ['/landing', 'Now in Prestwich, Manchester'],
+    ['/about', 'About Speed Friendship'],
+    ['/promo', 'Speed Friendship Events in Prestwich'],
+    ['/login', 'Welcome Back'],
+    ['/waitlist-signup', 'Join the waitlist'],
+    ['/simple-signup', 'Sign up'],
+    ['/test-signup', 'Sign up'],
+    ['/personality-demo', 'Personality Matching Demo'],
+  ];
+  for (const [path, heading] of pages) {
+    const view = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(view.location()).toBe(path);
+    view.unmount();
+  }
+});
+
+test('the header: the logo goes home, the Back button where the page says, and a skip link', async () => {
+  fakeServer({});
+  const { user, location } = renderApp('/about');
+  await screen.findByRole('heading', { level: 1, name: 'About Speed Friendship' });
+  expect(document.title).toBe('About us · Speed Friendship');
+  expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+  expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+  expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Speed Friendship home' }));
+  await vi.waitFor(() => expect(location()).toBe('/'), LAZY);
+  expect(document.title).toBe('Speed Friendship · Prestwich');
+});
+
+test('a signed-in member gets the bottom navigation with the current page marked', async () => {
+  fakeServer({ ...signedInAs(), ...profileRoutes() });
+  const { user, location } = renderApp('/profile');
+  const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+  const links = nav.getAllByRole('link');
+  expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    ['Home', '/'],
+    ['Events', '/events'],
+    ['Friend Matches', '/my-matches'],
+    ['Profile', '/profile'],
+  ]);
+  expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+  // Not on the landing page.
+  await user.click(nav.getByRole('link', { name: 'Home' }));
+  await vi.waitFor(() => expect(location()).toBe('/'), LAZY);
+  await screen.findByRole('heading', { level: 1, name: 'Make new friends, five minutes at a time' });
+  expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+});
+
+test('Logout ends the session, forgets the member and goes home', async () => {
+  const server = fakeServer({ ...signedInAs(), ...profileRoutes(), 'POST /api/auth/logout': new Reply(204, undefined) });
+  const { user, location } = renderApp('/profile');
+  await user.click(await screen.findByRole('button', { name: 'Logout' }));
+  await vi.waitFor(() => expect(location()).toBe('/'), LAZY);
+  expect(server.calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/auth/logout')).toBe(true);
+  expect(localStorage.getItem(KEYS.userId)).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Already a member?' })).toBeInTheDocument();
+});
+
+test('logging in from /login follows ?next= on this site, and never off it', async () => {
+  const routes = {
+    'POST /api/auth/login': { message: 'Code sent', email: EMAIL },
+    'POST /api/auth/verify': { id: 7, email: EMAIL, name: 'Alex Morgan' },
+    'GET /api/auth/me': me(),
+    ...profileRoutes(),
+  };
+  for (const [next, lands] of [
+    [encodeURIComponent('/profile'), '/profile'],
+    [encodeURIComponent('//evil.example/phish'), '/events'],
+  ] as const) {
+    fakeServer(routes);
+    const view = renderApp(`/login?next=${next}`);
+    await view.user.type(await screen.findByLabelText('Email address'), EMAIL);
+    await view.user.click(screen.getByRole('button', { name: 'Access My Account' }));
+    await view.user.type(await screen.findByLabelText('Login code'), '123456');
+    await view.user.click(screen.getByRole('button', { name: /log in|verify|sign in/i }));
+    await vi.waitFor(() => expect(view.router.state.location.pathname).toBe(lands), LAZY);
+    view.unmount();
+    localStorage.clear();
+  }
+});

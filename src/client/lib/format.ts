@@ -80,9 +80,9 @@ function toTime(input: DateInput): number {
 }
 
 const DATE_STYLES = {
-  /** 'Wednesday 14 May 2025'. */
+  /** 'Wednesday, 14 May 2025'. */
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
-  /** 'Wed 14 May 2025'. */
+  /** 'Wed, 14 May 2025'. */
   medium: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   /** 'Wed 14 May'. */
   short: { weekday: 'short', day: 'numeric', month: 'short' },
@@ -98,7 +98,7 @@ const DATE_STYLES = {
 
 const TIME_STYLES = {
   /** '7:05 PM' (Intl writes 'pm'; the screens show 'PM'). */
-  clock: { hour: 'numeric', minute: '2-digit', hour12: true },
+  clock: { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' },
   /** '19:05:32'. */
   seconds: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;

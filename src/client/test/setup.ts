@@ -1,6 +1,7 @@
 /** Client test set-up: DOM matchers; a clean DOM, storage and fetch after every test. */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 // Lazy screens can take over a second to load on a busy machine: wait up to 3 s for what a test finds.
@@ -8,6 +9,8 @@ configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in module state: one test's toasts must not reach the next.
+  toast.dismiss();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -1,0 +1,359 @@
+import { act, screen, within } from '@testing-library/react';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { TimerStateMessage } from '@shared/realtime';
+import type { EventDetail, UserEvent } from '@shared/schemas/events';
+import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
+import { fakeServer, Reply, renderAt } from '@client/test/render';
+import { TimerScreen } from './timer-screen';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+function evening(viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}): EventDetail {
+  const date = new Date(Date.now() + HOUR).toISOString();
+  return {
+    id: 5,
+    title: 'Prestwich Friday Friends',
+    description: null,
+    date,
+    endsAt: new Date(Date.now() + 3 * HOUR).toISOString(),
+    startTime: '19:00',
+    endTime: '21:00',
+    venue: 'The Church Inn',
+    venueId: 1,
+    price: 1500,
+    status: 'upcoming',
+    maxParticipants: 40,
+    participantCount: 6,
+    spotsLeft: 34,
+    ageRangeMin: 25,
+    ageRangeMax: 45,
+    roundDuration: 300,
+    hostId: 9,
+    viewer: { registered: true, checkedIn: true, isHost: false, selfCheckInOpensAt: date, refundable: false, paid: true, ...viewer },
+    ...over,
+  };
+}
+
+function registration(id: number, startsIn: number, title = `Evening ${id}`): UserEvent {
+  const { viewer: _viewer, ...e } = evening({}, { id, title, date: new Date(Date.now() + startsIn).toISOString(), endsAt: new Date(Date.now() + startsIn + 2 * HOUR).toISOString() });
+  return { ...e, checkedIn: false, registeredAt: new Date(Date.now() - DAY).toISOString() };
+}
+
+const partner = (id: number, name: string) => ({ id, name, age: 31, bio: null, interests: ['hiking', 'board games', 'jazz', 'baking'], profileImage: null });
+const myRotation = [
+  { round: 1, table: 3, partner: partner(11, 'Priya') },
+  { round: 2, table: null, partner: null },
+  { round: 3, table: 1, partner: partner(12, 'Sam') },
+];
+
+/** Sounds and vibration of the phone, at the edge of the world. */
+function fakePhone() {
+  const beeps: number[] = [];
+  class FakeAudioContext {
+    state = 'running';
+    currentTime = 0;
+    destination = {};
+    resume = vi.fn(async () => {});
+    close = vi.fn(async () => {});
+    createOscillator() {
+      const osc = { type: '', frequency: { value: 0 }, connect: (n: unknown) => n, start: () => beeps.push(osc.frequency.value), stop: () => {} };
+      return osc;
+    }
+    createGain() {
+      return { gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} }, connect: (n: unknown) => n };
+    }
+  }
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  const vibrate = vi.fn((_pattern: number | number[]) => true);
+  Object.defineProperty(navigator, 'vibrate', { configurable: true, value: vibrate });
+  return { beeps, vibrate };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  // Sonner keeps its toasts between tests and replays them to the next Toaster.
+  toast.dismiss();
+  delete (navigator as { vibrate?: unknown }).vibrate;
+  delete (navigator as { wakeLock?: unknown }).wakeLock;
+});
+
+async function openTimer(state: TimerStateMessage, { detail = evening(), routes = {} }: { detail?: EventDetail; routes?: Record<string, unknown> } = {}) {
+  const server = fakeServer({
+    'GET /api/events/5': detail,
+    'GET /api/events/5/timer': { type: 'timer_sync', ...state },
+    'GET /api/events/5/rotation/me': myRotation,
+    ...routes,
+  });
+  const sockets = fakeSockets();
+  const view = renderAt(
+    <>
+      <Toaster />
+      <TimerScreen userId={1} eventParam={5} />
+    </>,
+    { path: '/timer?event=5' },
+  );
+  await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
+  await settle();
+  sockets.last().push({ type: 'timer_sync', ...state });
+  return { ...view, server, sockets, ws: sockets.last() };
+}
+
+describe('which evening', () => {
+  test("without ?event it shows the member's current or next evening", async () => {
+    const server = fakeServer({
+      'GET /api/users/1/events': [registration(7, 3 * DAY, 'Next week'), registration(8, -DAY, 'Yesterday'), registration(5, HOUR, 'Prestwich Friday Friends')],
+      'GET /api/events/5': evening(),
+      'GET /api/events/5/timer': timerMessage('timer_sync'),
+    });
+    fakeSockets();
+    renderAt(<TimerScreen userId={1} eventParam={null} />, { path: '/timer' });
+    expect(await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 })).toBeInTheDocument();
+    expect(server.calls.map((c) => c.url.pathname)).not.toContain('/api/events/7');
+  });
+
+  test('no evening ahead: a way to find one', async () => {
+    fakeServer({ 'GET /api/users/1/events': [registration(8, -DAY)] });
+    fakeSockets();
+    renderAt(<TimerScreen userId={1} eventParam={null} />);
+    expect(await screen.findByRole('heading', { name: 'No evening coming up' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Events' })).toHaveAttribute('href', '/events');
+  });
+
+  test('a failed load of the registrations can be retried', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/users/1/events': () => (fail ? new Reply(500, { message: 'Internal error' }) : []),
+    });
+    fakeSockets();
+    const { user } = renderAt(<TimerScreen userId={1} eventParam={null} />);
+    expect(await screen.findByRole('heading', { name: "We couldn't load your events" })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No evening coming up' })).toBeInTheDocument();
+  });
+
+  test('an evening that does not exist says so', async () => {
+    fakeServer({ 'GET /api/events/5': new Reply(404, { message: 'Event not found' }) });
+    fakeSockets();
+    renderAt(<TimerScreen userId={1} eventParam={5} />);
+    expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
+  });
+
+  test('a failed load of the evening asks to check the connection', async () => {
+    fakeServer({ 'GET /api/events/5': new Reply(503, null) });
+    fakeSockets();
+    renderAt(<TimerScreen userId={1} eventParam={5} />);
+    expect(await screen.findByRole('heading', { name: "We couldn't load this evening" })).toBeInTheDocument();
+  });
+
+  test('a member who is not a guest is sent to the event page', async () => {
+    fakeServer({ 'GET /api/events/5': evening({ registered: false }) });
+    const sockets = fakeSockets();
+    renderAt(<TimerScreen userId={1} eventParam={5} />);
+    expect(await screen.findByRole('heading', { name: "You're not on the guest list" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View event' })).toHaveAttribute('href', '/events/5');
+    expect(sockets.all).toHaveLength(0);
+  });
+
+  test('the host sees what the guests see, with a way back to host control', async () => {
+    await openTimer(timerState(), { detail: evening({ registered: false, isHost: true }) });
+    expect(screen.getByText('You host this evening: this is what your guests see.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open host control' })).toHaveAttribute('href', '/host-control?event=5');
+  });
+});
+
+describe('the round timer', () => {
+  test('before the first round: the full round length, and how to get ready', async () => {
+    await openTimer(timerState({ phase: 'idle', currentRound: 0, roundDuration: 600 }));
+    expect(screen.getByText('Not started yet')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveAccessibleName('10:00 left');
+    expect(screen.getByText('Waiting for the host to start round 1')).toBeInTheDocument();
+    expect(screen.getByText('10-minute rounds')).toBeInTheDocument();
+    expect(screen.getByText('Your first conversation')).toBeInTheDocument();
+  });
+
+  test('during a round: the round, the clock counting down and whom to talk to', async () => {
+    await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 95 }));
+    expect(screen.getByText('Round 1')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('01:35');
+    expect(await screen.findByText(/^Round \d+: talk to/)).toHaveTextContent('Round 1: talk to Priya at table 3');
+
+    act(() => vi.advanceTimersByTime(40_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('00:55');
+  });
+
+  test('a paused round says so', async () => {
+    await openTimer(timerState({ phase: 'paused', currentRound: 1, secondsLeft: 95 }));
+    expect(screen.getByText('Paused by the host')).toBeInTheDocument();
+  });
+
+  test('the end of the evening is shown and celebrated', async () => {
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 3, secondsLeft: 30 }));
+    // The server resets the round to 0 when the evening ends.
+    ws.push(timerMessage('event_ended', { phase: 'ended', currentRound: 0 }));
+    expect(screen.getByText('Event ended')).toBeInTheDocument();
+    expect(screen.getByText('The event has ended')).toBeInTheDocument();
+    expect(await screen.findByText('Event Complete!')).toBeInTheDocument();
+    expect(screen.getByText("That's a wrap!")).toBeInTheDocument();
+  });
+
+  test('a guest whose connection drops is told, and the clock carries on', async () => {
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 100 }));
+    ws.drop();
+    expect(screen.getByText('Reconnecting to timer...')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('01:30');
+  });
+
+  test('screen readers hear the round ending and the grace minute', async () => {
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 10 }));
+    ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 1, secondsLeft: 60 }));
+    const live = screen.getAllByRole('status', { hidden: true }).find((el) => el.textContent?.startsWith('Round 1 complete'));
+    expect(live).toHaveTextContent('Round 1 complete! Time to switch. One minute to rate your partner before the next round.');
+  });
+
+  test('keeps the screen on while the evening runs', async () => {
+    const request = vi.fn(async () => Object.assign(new EventTarget(), { release: vi.fn(async () => {}) }));
+    Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request } });
+    await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 100 }));
+    expect(request).toHaveBeenCalledWith('screen');
+  });
+});
+
+describe('Time to Switch!', () => {
+  test('when the round ends: who is next, with vibration and beeps, until Got it', async () => {
+    const phone = fakePhone();
+    const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 2, secondsLeft: 5 }));
+    expect(await screen.findByText('You sit out this round')).toBeInTheDocument();
+
+    ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 2, secondsLeft: 60 }));
+    const alert = screen.getByRole('alertdialog', { name: 'Time to Switch!' });
+    expect(await within(alert).findByText('Next up: Round 3: talk to Sam at table 1')).toBeInTheDocument();
+    expect(phone.vibrate).toHaveBeenCalledWith([300, 200, 300, 200, 300, 500]);
+    expect(phone.beeps).toEqual([800]);
+
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(phone.beeps).toHaveLength(3);
+    expect(phone.vibrate.mock.calls.filter(([p]) => Array.isArray(p))).toHaveLength(2);
+
+    await user.click(within(alert).getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(phone.vibrate).toHaveBeenLastCalledWith(0);
+    const beeped = phone.beeps.length;
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(phone.beeps).toHaveLength(beeped);
+  });
+
+  test('goes away by itself after 20 seconds', async () => {
+    fakePhone();
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));
+    ws.push(timerMessage('round_complete', { phase: 'idle', currentRound: 1 }));
+    expect(screen.getByRole('alertdialog', { name: 'Time to Switch!' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(19_000));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  test('Escape closes it', async () => {
+    fakePhone();
+    const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));
+    ws.push(timerMessage('round_complete', { phase: 'idle', currentRound: 1 }));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  test('when the host moves on mid-round, it names the partner of the round that just began', async () => {
+    fakePhone();
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 120 }));
+    expect(await screen.findByText(/^Round \d+: talk to/)).toHaveTextContent('Round 1: talk to Priya at table 3');
+    ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 3, secondsLeft: 300 }));
+    const alert = screen.getByRole('alertdialog', { name: 'Time to Switch!' });
+    expect(await within(alert).findByText('Next up: Round 3: talk to Sam at table 1')).toBeInTheDocument();
+  });
+
+  test('resuming a paused round is not a switch', async () => {
+    fakePhone();
+    const { ws } = await openTimer(timerState({ phase: 'paused', currentRound: 1, secondsLeft: 100 }));
+    ws.push(timerMessage('timer_update', { phase: 'active', currentRound: 1, secondsLeft: 100 }));
+    expect(screen.getByText('Round 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  test('a round starting after a break is not a switch', async () => {
+    fakePhone();
+    const { ws } = await openTimer(timerState({ phase: 'idle', currentRound: 1 }));
+    ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  test('with the sound turned off, the phone stays quiet and still', async () => {
+    const phone = fakePhone();
+    const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));
+    const toggle = screen.getByRole('button', { name: 'Sound and vibration when it is time to switch' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const before = { beeps: phone.beeps.length, buzzes: phone.vibrate.mock.calls.length };
+
+    ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 1, secondsLeft: 60 }));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(phone.beeps).toHaveLength(before.beeps);
+    expect(phone.vibrate.mock.calls.filter(([p]) => Array.isArray(p)).length).toBe(0);
+  });
+
+  test('turning the sound back on plays a short test beep and buzz', async () => {
+    const phone = fakePhone();
+    const { user } = await openTimer(timerState({ phase: 'idle', currentRound: 0 }));
+    const toggle = screen.getByRole('button', { name: 'Sound and vibration when it is time to switch' });
+    await user.click(toggle);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(phone.beeps).toContain(800);
+    expect(phone.vibrate).toHaveBeenCalledWith(100);
+  });
+
+  test('a phone without sound or vibration still shows the alert', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));
+    ws.push(timerMessage('round_complete', { phase: 'idle', currentRound: 1 }));
+    const alert = screen.getByRole('alertdialog', { name: 'Time to Switch!' });
+    expect(await within(alert).findByText('Next up: You sit out this round')).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Audio not supported');
+    log.mockRestore();
+  });
+});
+
+test('full screen, where the browser allows it', async () => {
+  const request = vi.fn(async function (this: Element) {
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: this });
+    document.dispatchEvent(new Event('fullscreenchange'));
+  });
+  const exit = vi.fn(async () => {
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: null });
+    document.dispatchEvent(new Event('fullscreenchange'));
+  });
+  Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
+  Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: null });
+  Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exit });
+  Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', { configurable: true, value: request });
+  try {
+    const { user } = await openTimer(timerState());
+    await user.click(screen.getByRole('button', { name: 'Full screen' }));
+    expect(request).toHaveBeenCalledTimes(1);
+    await user.click(await screen.findByRole('button', { name: 'Exit full screen' }));
+    expect(exit).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: 'Full screen' })).toBeInTheDocument();
+  } finally {
+    for (const k of ['fullscreenEnabled', 'fullscreenElement', 'exitFullscreen'] as const) delete (document as unknown as Record<string, unknown>)[k];
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>).requestFullscreen;
+  }
+});

@@ -185,7 +185,8 @@ async function liveTimer() {
   for (let e = 0; e < EVENTS; e++) {
     const created = await app.inject({
       method: 'POST', url: '/api/events', headers: { cookie: host },
-      payload: { title: `Load ${e}`, date: day, startTime: '19:00', endTime: '21:00', venueId: venue, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 100, price: 0 },
+      // One evening a day: a venue takes one booking at a time.
+      payload: { title: `Load ${e}`, date: dayAfter(day, e), startTime: '19:00', endTime: '21:00', venueId: venue, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 100, price: 0 },
     });
     eventIds.push(created.json().id);
   }
@@ -246,4 +247,9 @@ async function liveTimer() {
   sockets.forEach((s) => s.ws.terminate());
   await app.close();
   await database.close();
+}
+
+/** The day `n` days after `day` (YYYY-MM-DD). */
+function dayAfter(day: string, n: number) {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }

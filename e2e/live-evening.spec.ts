@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, logIn } from './helpers';
 
 /** A guest in their own browser, signed in and checked in to the evening. */
@@ -35,21 +35,92 @@ test('a host and three guests run two rounds, rate, match, and see contacts afte
   const emma = await guest(browser, 'emma@speedfriendship.test', eventId);
   const guests = [sarah, michael, emma];
 
-  // The host's controls on the event page; a guest sees no controls.
-  await page.goto(`/events/${eventId}?admin=true`);
+  // A guest's event page has no host controls.
+  await expect(sarah.getByRole('heading', { name: 'Live timer' })).toBeVisible();
   await expect(sarah.getByRole('button', { name: 'Start Round' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Start Round' }).click();
-  for (const g of guests) await expect(g.getByText(/Round 1/).first()).toBeVisible({ timeout: 15_000 });
-  const paired1 = await Promise.all(guests.map((g) => rateIfPaired(g, 1)));
-  expect(paired1.filter(Boolean)).toHaveLength(2);
-  await expectAccessible(sarah);
 
-  await page.getByRole('button', { name: 'Next Round' }).click();
+  // The host console before the start: nothing to end yet, and auto-advance as Start Event will set it.
+  await page.goto('/host-control');
+  const pick = page.getByRole('link', { name: /Tonight at The Wine Bar/ });
+  await expect(pick).toContainText('Waiting');
+  await pick.click();
+  await expect(page.getByRole('button', { name: 'Start Event' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'End Event Now' })).toBeDisabled();
+  await expect(page.getByText('End Event Now is available once round 1 has started.')).toBeVisible();
+  await expect(page.getByText('Start Event begins round 1 (5 minutes) with auto-advance.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Event status' }).getByText('On from round 1')).toBeVisible();
+  await expectAccessible(page);
+
+  // Guests follow the evening on the full-screen timer.
+  for (const g of guests) await g.goto(`/timer?event=${eventId}`);
+  await page.getByRole('button', { name: 'Start Event' }).click();
+  for (const g of guests) await expect(g.getByText(/Round 1: talk to|sit out/i).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'End Event Now' })).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Event status' }).getByText('On (60 s grace)')).toBeVisible();
+
+  // Back on the picker, the evening is running, not 'Waiting'.
+  await page.goto('/host-control');
+  await expect(page.getByRole('link', { name: /Tonight at The Wine Bar/ })).toContainText('Active');
+  await expect(page.getByRole('link', { name: /Tonight at The Wine Bar/ })).not.toContainText('Waiting');
+  await page.getByRole('link', { name: /Tonight at The Wine Bar/ }).click();
+
+  // Next Round: every guest's phone says 'Time to Switch!', and those who just talked rate their partner in one tap.
+  await page.getByRole('button', { name: 'Next Round', exact: true }).click();
+  // (All phones at once: the overlay closes by itself after 20 seconds.)
+  const atTheBell = await Promise.all(
+    guests.map(async (g) => {
+      const overlay = g.getByRole('alertdialog', { name: 'Time to Switch!' });
+      await expect(overlay).toBeVisible({ timeout: 15_000 });
+      const five = overlay.getByRole('button', { name: '5: Amazing connection!' });
+      if (!(await five.count())) return null;
+      await five.click();
+      await expect(overlay.getByText(/Saved: 5, Amazing connection!/)).toBeVisible();
+      await expect(five).toHaveAttribute('aria-pressed', 'true');
+      return g;
+    }),
+  );
+  const rated = atTheBell.filter((g): g is Page => g !== null);
+  await expectAccessible(rated[0]!);
+  for (const g of guests) {
+    const gotIt = g.getByRole('alertdialog', { name: 'Time to Switch!' }).getByRole('button', { name: 'Got it' });
+    if (await gotIt.isVisible()) await gotIt.click();
+  }
+  const ratedAtTheBell = rated.length;
+  expect(ratedAtTheBell).toBe(2);
+
+  // The round history: round 1 took place (completed, not skipped) and both who talked rated.
+  const round1 = page.getByRole('region', { name: 'Round history' }).getByRole('listitem').filter({ hasText: 'Round 1' });
+  await expect(round1).toContainText('Completed');
+  await expect(round1).toContainText('2 of 2 rated');
+  await expect(page.getByRole('region', { name: 'Round history' })).not.toContainText('Skipped');
+
+  // Round 2 on the event page: the timer, whom to talk to and the rating come first.
+  for (const g of guests) await g.goto(`/events/${eventId}`);
   const paired2 = await Promise.all(guests.map((g) => rateIfPaired(g, 2)));
   expect(paired2.filter(Boolean)).toHaveLength(2);
+  const rater = guests[paired2.findIndex(Boolean)]!;
+  // A toast is on screen ('Rating Submitted'): it meets AA contrast too.
+  await expect(rater.locator('[data-sonner-toast]').first()).toBeVisible();
+  await expectAccessible(rater);
+  const top = async (locator: Locator) => (await locator.first().boundingBox())!.y;
+  expect(await top(rater.getByRole('timer'))).toBeLessThan(await top(rater.getByText(/Round 2: talk to/)));
+  expect(await top(rater.getByText(/Round 2: talk to/))).toBeLessThan(await top(rater.getByRole('heading', { name: 'Rate your conversations' })));
+  expect(await top(rater.getByRole('heading', { name: 'Rate your conversations' }))).toBeLessThan(await top(rater.getByText('Venue', { exact: true })));
 
   await page.getByRole('button', { name: 'End Event Now' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'End Event Now' }).click();
+  await expect(page.getByText('Evening over')).toBeVisible();
+
+  // After the end the guest's page is the evening that was: Past, nothing to cancel.
+  await sarah.goto(`/events/${eventId}`);
+  await expect(sarah.getByText('Thanks for coming!')).toBeVisible();
+  await expect(sarah.getByText('Past', { exact: true })).toBeVisible();
+  await expect(sarah.getByRole('button', { name: 'Cancel registration' })).toHaveCount(0);
+  await sarah.goto('/events');
+  const past = sarah.getByRole('region', { name: 'Past evenings' }).getByRole('article').filter({ hasText: 'Tonight at The Wine Bar' });
+  await expect(past.getByText('Past', { exact: true })).toBeVisible();
+  await expect(past).not.toContainText('Open');
+  await expect(past).not.toContainText('spots left');
 
   // Before release: waiting for the host, and no contact details anywhere.
   await emma.goto('/my-matches');

@@ -29,6 +29,8 @@ import { clockPlugin } from './plugins/clock';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin } from './plugins/mail';
 import { paymentsPlugin, type StripeConnection } from './plugins/payments';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
+import { sameOriginPlugin } from './plugins/same-origin';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -87,8 +89,12 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
+  // Cross-site POST/PUT/PATCH/DELETE are refused before any handler runs (CSRF; plugins/same-origin.ts).
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL every instance counts in one table, so two instances share one budget (docs/decisions/0010).
+    ...(opts.database.kind === 'postgres' ? { store: postgresRateLimitStore(opts.database.db) } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
@@ -111,9 +117,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(venueRoutes, { publicUrl: config.publicUrl });
   await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
-  await app.register(liveRoutes, opts.livePollMs ? { pollMs: opts.livePollMs } : {});
+  await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}) });
   await app.register(matchingRoutes);
-  if (config.env !== 'production') await app.register(devRoutes);
+  // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });
 
   const clientDir = opts.clientDir ?? defaultClientDir;

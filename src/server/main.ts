@@ -5,6 +5,7 @@ import { controlFile, openConfiguredDatabase } from './database';
 import { loadDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
 import { cleanUpSessions } from './modules/auth/service';
+import { publicDevelopmentWarning } from './modules/dev/exposure';
 import { sweepExpiredHolds } from './modules/tickets/service';
 
 async function main() {
@@ -62,6 +63,10 @@ async function main() {
     chmodSync(controlFile(config), 0o600);
   }
   app.log.info(`Speed Friendship is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  // Loud on purpose: a development server reachable from other machines (NODE_ENV=test logs nothing, hence stderr).
+  const exposed = publicDevelopmentWarning(config);
+  if (exposed && config.env === 'test') console.warn(exposed);
+  else if (exposed) app.log.warn(exposed);
 }
 
 main().catch((err) => {

@@ -4,6 +4,7 @@
  * locally, so nothing depends on a message arriving every second.
  */
 import { z } from 'zod';
+import { idParam } from './schemas/common';
 import { ROUND_DURATIONS } from './schemas/events';
 
 const duration = z
@@ -57,8 +58,8 @@ export const serverMessage = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof serverMessage>;
 
 export const socketQuery = z.object({
-  eventId: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  eventId: idParam,
+  userId: idParam,
   isHost: z
     .enum(['true', 'false', '1', '0'])
     .optional()

@@ -59,20 +59,31 @@ function Header({ back }: { back?: string }) {
   );
 }
 
-function BottomNav() {
+/**
+ * The main navigation: a tab bar fixed to the bottom on phones (thumb reach), and a bar in the page
+ * flow under the header from md up, where a fixed bar would only cover the page's last controls.
+ */
+function MainNav() {
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-wine-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
-      <ul className="mx-auto flex max-w-xl justify-around">
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-wine-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:static md:z-auto md:border-t-0 md:border-b md:bg-white md:pb-0 md:backdrop-blur-none"
+    >
+      <ul className="mx-auto flex max-w-xl justify-around md:max-w-5xl md:justify-start md:gap-1 md:px-4">
         {NAV.map(({ to, label, icon: Icon }) => (
-          <li key={to} className="flex-1">
+          <li key={to} className="flex-1 md:flex-none">
             <NavLink
               to={to}
               end={to === '/'}
               className={({ isActive }) =>
-                cn('flex min-h-16 flex-col items-center justify-start gap-1 px-1 pt-2.5 pb-2 text-center text-sm leading-tight font-semibold', isActive ? 'text-wine-700' : 'text-muted hover:text-wine-700')
+                cn(
+                  'flex min-h-16 flex-col items-center justify-start gap-1 px-1 pt-2.5 pb-2 text-center text-sm leading-tight font-semibold',
+                  'md:min-h-12 md:flex-row md:justify-center md:gap-2 md:border-b-3 md:px-3 md:pt-0 md:pb-0 md:text-base',
+                  isActive ? 'text-wine-700 md:border-wine-700' : 'text-muted hover:text-wine-700 md:border-transparent',
+                )
               }
             >
-              <Icon aria-hidden={true} className="size-6" />
+              <Icon aria-hidden={true} className="size-6 md:size-5" />
               {label}
             </NavLink>
           </li>
@@ -99,10 +110,12 @@ export function Layout() {
         Skip to content
       </a>
       <Header back={handle?.back} />
-      <main id="main" className={cn('flex-1', showNav && 'pb-24')}>
+      {/* Before main in the document, so the tab order matches what is seen on wide screens. */}
+      {showNav && <MainNav />}
+      {/* Room for the fixed bar on phones; the root's scroll padding keeps focused controls clear of it too (styles.css). */}
+      <main id="main" className={cn('flex-1', showNav && 'pb-24 md:pb-0')}>
         <Outlet />
       </main>
-      {showNav && <BottomNav />}
     </div>
   );
 }

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly bodyText: string,
     readonly body: unknown,
+    /** The server's Retry-After (seconds) on a 503: when a retry may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${bodyText}`);
   }
@@ -83,6 +85,14 @@ async function checkAnswer<T>(schema: SchemaArg<T>, data: unknown, method: strin
   }
 }
 
+/** Retry-After in seconds (the delta form; an HTTP date is read too), or undefined. */
+function retryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
 export async function api<T>(method: string, url: string, body?: unknown, schema?: SchemaArg<T>): Promise<T> {
   let res: Response;
   try {
@@ -103,7 +113,7 @@ export async function api<T>(method: string, url: string, body?: unknown, schema
   } catch {
     parsed = null;
   }
-  if (!res.ok) throw new ApiError(res.status, text || res.statusText, parsed ?? null);
+  if (!res.ok) throw new ApiError(res.status, text || res.statusText, parsed ?? null, retryAfter(res.headers.get('retry-after')));
   if (import.meta.env.DEV && schema) await checkAnswer(schema, parsed, method, url);
   return parsed as T;
 }

@@ -33,8 +33,10 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 /** Arbitrary but fixed: serialises migrations across several instances. */
 const MIGRATION_LOCK = 72_231_001;
 
-export function openPostgres(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+export function openPostgres(url: string, opts: { max?: number; connectionTimeoutMillis?: number } = {}): Database {
+  // A bounded wait for a connection: while PostgreSQL is unreachable, requests fail fast (503,
+  // src/server/errors.ts) instead of queueing without end.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 5_000 });
   // A dropped idle connection must not crash the process; /api/health reports the outage.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -289,9 +289,15 @@ export const dayFromNow = (days: number) => londonDay(new Date(Date.now() + days
 const hhmm = (d: Date) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
-/** A valid create-event payload: a paid (1500) evening 19:00-22:00 at `venueId`, `days` ahead (3 by default). */
+let defaultDays = 0;
+
+/**
+ * A valid create-event payload: a paid (1500) evening 19:00-22:00 at `venueId`, `days` ahead.
+ * Without `days` (or a `date`), each call picks the next day from 40 days ahead on (clear of the
+ * days tests name), since a venue takes one booking at a time (evenings at one venue may not overlap).
+ */
 export function eventBody(venueId: number, partial: Partial<CreateEventBody> & { days?: number } = {}): CreateEventBody {
-  const { days = 3, ...rest } = partial;
+  const { days = partial.date === undefined ? 40 + defaultDays++ : 3, ...rest } = partial;
   return {
     title: `Evening ${randomBytes(3).toString('hex')}`,
     description: 'A friendly evening of short conversations.',

@@ -175,8 +175,8 @@ export async function joinLive(base: string, q: SocketQuery, cookie: string | un
 }
 
 /** Try to open a socket that should be refused; resolves with the HTTP status and body of the refusal. */
-export function refusal(base: string, q: SocketQuery, cookie: string | undefined): Promise<{ status: number; body: string }> {
-  const ws = new WebSocket(wsUrl(base, q), { headers: withCookie(cookie) });
+export function refusal(base: string, q: SocketQuery, cookie: string | undefined, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const ws = new WebSocket(wsUrl(base, q), { headers: { ...withCookie(cookie), ...headers } });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       ws.close();

@@ -6,6 +6,8 @@ export const ROUND_DURATION_SECONDS = 300;
 export const MIN_MATCH_RATING = 4;
 /** Cancelling at least this many hours before the start refunds in full. */
 export const REFUND_WINDOW_HOURS = 24;
+/** Contacts of an evening's matches are released at the latest this long after it ends (the spec promises matches within 24 hours). */
+export const AUTO_RELEASE_HOURS = 24;
 /** A guest may check themself in from this many minutes before the start. */
 export const SELF_CHECK_IN_MINUTES = 60;
 export const MAX_PARTICIPANTS_DEFAULT = 60;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedText } from './common';
 import { emailField, role } from './users';
 
 export const loginBody = z.object({ email: emailField });
@@ -24,7 +25,7 @@ export type LoginStarted = z.infer<typeof loginStarted>;
 
 /** Client login form (docs/spec/member-app.md §5: e-mail required, of e-mail type). */
 export const loginForm = z.object({
-  email: z.string().trim().min(1, 'Required').email('Please enter a valid email address'),
+  email: storedText().trim().min(1, 'Required').email('Please enter a valid email address'),
 });
 export const codeForm = z.object({
   code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your email'),

@@ -1,13 +1,65 @@
 import { z } from 'zod';
 
-/** Numeric id in a path: a positive integer. */
+/**
+ * Shared input rules (docs/product.md "Bad input": nothing answers 500 to bad input).
+ * Every id in a body, param, query or socket message is an `idField`/`idParam`; every string
+ * that is stored or sent to the database is a `storedText`.
+ */
+
+/** The largest id the database holds (PostgreSQL integer, 2^31 - 1). */
+export const ID_MAX = 2_147_483_647;
+
+/** An id in a JSON body or socket message: a whole number from 1 to 2^31 - 1. */
+export const idField = (message = 'Expected a numeric id') =>
+  z.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
+
+/** Numeric id in a path or query string: a positive integer, at most 2^31 - 1. */
 export const idParam = z.coerce
   .number({ error: 'Expected a numeric id' })
   .int('Expected a numeric id')
   .positive('Expected a numeric id')
-  .max(2_147_483_647, 'Expected a numeric id');
+  .max(ID_MAX, 'Expected a numeric id');
 
 export const idParams = z.object({ id: idParam });
+
+/** Control characters (Unicode Cc) other than tab and newline: NUL, CR, ESC, DEL, C1... */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
+export const CONTROL_CHARS_RE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARS_MESSAGE = 'Text must not contain control characters';
+
+/** True when the text holds no control character but newline and tab. */
+export const isStorableText = (s: string) => !CONTROL_CHARS_RE.test(s);
+
+/** Half of a surrogate pair on its own: not Unicode text (PostgreSQL's JSON refuses it). */
+const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const INVALID_UNICODE_MESSAGE = 'Text must be valid Unicode';
+
+/** True when every surrogate is part of a pair (String.prototype.isWellFormed, for older runtimes). */
+export const isWellFormedText = (s: string) => !LONE_SURROGATE_RE.test(s);
+
+/**
+ * Text that is stored or sent to the database: a string without control characters but
+ * newline and tab (PostgreSQL refuses NUL in text), and well-formed Unicode (no lone surrogate).
+ * Chain trim/min/max/regex after it.
+ */
+export const storedText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, CONTROL_CHARS_MESSAGE).refine(isWellFormedText, INVALID_UNICODE_MESSAGE);
+
+const DAY_SHAPE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar day written YYYY-MM-DD (4-digit year): not 2025-02-30, not 0000-01-01. */
+export function isCalendarDay(day: string): boolean {
+  if (!DAY_SHAPE_RE.test(day)) return false;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  if (y < 1) return false;
+  const dt = new Date(Date.UTC(2000, m - 1, d));
+  dt.setUTCFullYear(y);
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const dayField = (message = 'Expected a day as YYYY-MM-DD') =>
+  z.string({ error: message }).regex(DAY_SHAPE_RE, message).refine(isCalendarDay, message);
 
 /** The error body every failing API answer carries. */
 export const errorBody = z.object({

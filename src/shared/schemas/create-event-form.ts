@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROUND_DURATION_SECONDS } from '../domain/constants';
+import { storedText } from './common';
 import { createEventBody, venueBody, type CreateEventBody, type VenueBody } from './events';
 
 /** Create-event defaults (docs/spec/organiser-tools.md §9). */
@@ -33,9 +34,9 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const createEventForm = z
   .object({
     title: e.title,
-    description: z.string().trim().max(2000, 'Description must be at most 2000 characters'),
+    description: storedText().trim().max(2000, 'Description must be at most 2000 characters'),
     venueName: v.name,
-    venueAddress: z.string({ error: 'Venue address is required' }).trim().min(1, 'Venue address is required').max(200, 'Address must be at most 200 characters'),
+    venueAddress: storedText({ error: 'Venue address is required' }).trim().min(1, 'Venue address is required').max(200, 'Address must be at most 200 characters'),
     venueCity: v.city,
     /** The picked London day, YYYY-MM-DD, or '' while none is picked. */
     date: z.string({ error: 'Event date is required' }).regex(DAY_RE, 'Event date is required'),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROUND_DURATION_SECONDS } from '../domain/constants';
-import { TIME_RE } from '../domain/time';
+import { TIME_RE, toLondonDay } from '../domain/time';
+import { dayField, idField, isCalendarDay, storedText } from './common';
+import { emailField } from './users';
 
 export const EVENT_STATUSES = ['upcoming', 'completed'] as const;
 
@@ -68,15 +70,26 @@ export type Participant = z.infer<typeof participantSchema>;
 
 const nonNegInt = (msg: string) => z.number({ error: msg }).int(msg);
 
+/** The London day of an event's `date` is a real calendar day with a 4-digit year. */
+function isEventDay(s: string) {
+  const day = toLondonDay(s);
+  return day !== null && isCalendarDay(day);
+}
+
 /** POST /api/events: the create-event payload (docs/spec/organiser-tools.md §3, rules §5 and defaults §9). */
 export const createEventBody = z
   .object({
-    title: z.string({ error: 'Event title is required' }).trim().min(1, 'Event title is required').max(120, 'Title must be at most 120 characters'),
-    description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable().optional().transform((v) => v || null),
-    date: z.string({ error: 'Event date is required' }).min(1, 'Event date is required').max(40, 'Event date is required'),
+    title: storedText({ error: 'Event title is required' }).trim().min(1, 'Event title is required').max(120, 'Title must be at most 120 characters'),
+    description: storedText().trim().max(2000, 'Description must be at most 2000 characters').nullable().optional().transform((v) => v || null),
+    // A real calendar day with a 4-digit year (YYYY-MM-DD, or an instant read as its London day).
+    date: storedText({ error: 'Event date is required' })
+      .min(1, 'Event date is required')
+      .max(40, 'Event date is required')
+      // The spec's message for a date that is not a day (docs/spec/organiser-tools.md §5).
+      .refine((s) => isEventDay(s), 'Please select a date'),
     startTime: z.string({ error: 'Start time is required' }).regex(TIME_RE, 'Start time is required'),
     endTime: z.string({ error: 'End time is required' }).regex(TIME_RE, 'End time is required'),
-    venueId: z.number({ error: 'Venue name is required' }).int().positive('Venue name is required'),
+    venueId: idField('Venue name is required'),
     ageRangeMin: nonNegInt('Minimum age must be at least 18').min(18, 'Minimum age must be at least 18').max(65, 'Maximum age cannot exceed 65'),
     ageRangeMax: nonNegInt('Maximum age cannot exceed 65').min(18, 'Minimum age must be at least 18').max(65, 'Maximum age cannot exceed 65'),
     maxParticipants: nonNegInt('Must allow at least 6 participants').min(6, 'Must allow at least 6 participants').max(100, 'Cannot exceed 100 participants'),
@@ -87,7 +100,7 @@ export const createEventBody = z
       .optional()
       .default(ROUND_DURATION_SECONDS),
     price: nonNegInt('Price cannot be negative').min(0, 'Price cannot be negative').max(100_000, 'Price must be at most £1000'),
-    hostId: z.number().int().positive().optional().nullable(),
+    hostId: idField().optional().nullable(),
   })
   .refine((e) => e.ageRangeMin <= e.ageRangeMax, { path: ['ageRangeMax'], message: 'Maximum age must be at least the minimum age' })
   .refine((e) => e.endTime > e.startTime, { path: ['endTime'], message: 'End time must be after the start time' });
@@ -97,12 +110,12 @@ export const AMENITIES = ['wifi', 'coffee', 'parking', 'music', 'bar', 'catering
 
 /** A venue's fields, without defaults (PATCH must not reset what it does not mention). */
 const venueFields = {
-  name: z.string({ error: 'Venue name is required' }).trim().min(1, 'Venue name is required').max(120, 'Venue name must be at most 120 characters'),
-  address: z.string().trim().max(200, 'Address must be at most 200 characters'),
-  city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(80, 'City must be at most 80 characters'),
+  name: storedText({ error: 'Venue name is required' }).trim().min(1, 'Venue name is required').max(120, 'Venue name must be at most 120 characters'),
+  address: storedText().trim().max(200, 'Address must be at most 200 characters'),
+  city: storedText({ error: 'City is required' }).trim().min(1, 'City is required').max(80, 'City must be at most 80 characters'),
   capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000'),
   amenities: z.array(z.enum(AMENITIES, { error: 'Unknown amenity' })).max(AMENITIES.length).transform((a) => [...new Set(a)]),
-  contactInfo: z.string().trim().max(120, 'Contact must be at most 120 characters').nullable().optional().transform((v) => v || null),
+  contactInfo: storedText().trim().max(120, 'Contact must be at most 120 characters').nullable().optional().transform((v) => v || null),
   pricePerHour: z.number({ error: 'Price per hour must be a number' }).int('Price per hour must be whole pence').min(0, 'Price per hour cannot be negative').max(10_000_000),
   isActive: z.boolean(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
@@ -137,20 +150,29 @@ export const venueSchema = z.object({
   activeEventCount: z.number(),
   nextEvent: z.string(),
   calendarUrl: z.string(),
+  /** Whether the viewer may edit the venue, its slots and blocks (its owner, co-hosts, admins). */
+  canEdit: z.boolean(),
 });
 export type Venue = z.infer<typeof venueSchema>;
+
+/** POST /api/venues/{id}/hosts: the owner adds a host as a co-host, by e-mail. */
+export const venueHostBody = z.object({
+  email: emailField,
+});
+export const venueHostSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type VenueHost = z.infer<typeof venueHostSchema>;
 
 export const BLOCK_REASONS = ['maintenance', 'private_event', 'staff_training', 'holiday', 'other'] as const;
 
 export const slotBody = z
   .object({
-    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a day'),
+    day: dayField('Pick a day'),
     startTime: z.string().regex(TIME_RE, 'Start time is required'),
     endTime: z.string().regex(TIME_RE, 'End time is required'),
     kind: z.enum(['available', 'blocked']),
     maxCapacity: z.number({ error: 'Capacity must be a number' }).int().min(1, 'Capacity must be between 1 and 100').max(100, 'Capacity must be between 1 and 100').optional().default(45),
     reason: z.enum(BLOCK_REASONS).optional().nullable(),
-    notes: z.string().trim().max(300).optional().nullable(),
+    notes: storedText().trim().max(300).optional().nullable(),
   })
   .refine((s) => s.endTime > s.startTime, { path: ['endTime'], message: 'End time must be after the start time' })
   .refine((s) => s.kind === 'available' || !!s.reason, { path: ['reason'], message: 'Choose a reason for the block' });
@@ -175,16 +197,16 @@ export type Slot = z.infer<typeof slotSchema>;
 /* ---- registration, payment, check-in ---- */
 
 export const registerBody = z.object({
-  userId: z.number({ error: 'userId is required' }).int().positive(),
+  userId: idField('userId is required'),
   consentToShare: z.boolean().optional().default(true),
-  paymentIntentId: z.string().max(200).optional(),
+  paymentIntentId: storedText().max(200).optional(),
 });
 
-export const checkinBody = z.object({ userId: z.number({ error: 'userId is required' }).int().positive() });
+export const checkinBody = z.object({ userId: idField('userId is required') });
 
 export const paymentIntentBody = z.object({
-  eventId: z.number({ error: 'eventId is required' }).int().positive(),
-  userId: z.number({ error: 'userId is required' }).int().positive(),
+  eventId: idField('eventId is required'),
+  userId: idField('userId is required'),
   /** Ignored: the server takes the amount from the event. */
   amount: z.number().optional(),
 });
@@ -202,11 +224,11 @@ export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
 export type PaymentIntentBody = z.input<typeof paymentIntentBody>;
 
 export const testConfirmBody = z.object({
-  clientSecret: z.string().min(1).max(200),
-  cardNumber: z.string().max(30),
+  clientSecret: storedText().min(1).max(200),
+  cardNumber: storedText().max(30),
   expMonth: z.number().int(),
   expYear: z.number().int(),
-  cvc: z.string().max(10),
+  cvc: storedText().max(10),
 });
 export type TestConfirmBody = z.input<typeof testConfirmBody>;
 

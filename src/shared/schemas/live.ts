@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ALGORITHMS } from '../domain/matching';
 import { timerStateFields } from '../realtime';
+import { idField, storedText } from './common';
 import { eventSchema } from './events';
 
 export const ratingBody = z.object({
-  raterId: z.number({ error: 'raterId is required' }).int().positive(),
-  ratedId: z.number({ error: 'ratedId is required' }).int().positive(),
+  raterId: idField('raterId is required'),
+  ratedId: idField('ratedId is required'),
   rating: z.number({ error: 'Ratings are 1 to 5' }).int('Ratings are 1 to 5').min(1, 'Ratings are 1 to 5').max(5, 'Ratings are 1 to 5'),
   round: z.number().int().min(0).max(1000).nullable().optional(),
 });
@@ -59,9 +60,8 @@ export type Match = z.infer<typeof matchSchema>;
 export type MatchUser = z.infer<typeof matchUser>;
 
 export const quickRatingBody = z.object({
-  // At most 2^31 - 1, the largest id the database holds (larger is bad input, not a 500).
-  ratedId: z.number().int().positive().max(2_147_483_647).optional(),
-  code: z.string().trim().min(1, 'Enter a code').max(12).optional(),
+  ratedId: idField().optional(),
+  code: storedText().trim().min(1, 'Enter a code').max(12).optional(),
   method: z.enum(['qr', 'code', 'list']),
   decision: z.enum(['yes', 'no']).optional(),
 });
@@ -78,9 +78,20 @@ export const releaseResult = z.object({ released: z.boolean(), matches: z.number
 export type ReleaseResult = z.infer<typeof releaseResult>;
 
 /** GET /api/me/matches: matches from every evening whose contacts the host has released. */
+/** An evening of the member that is over but whose contacts are not released yet. */
+export const pendingReleaseSchema = z.object({
+  eventId: z.number(),
+  eventTitle: z.string(),
+  endsAt: z.string(),
+  /** The latest moment its contacts are released (24 hours after the end). */
+  releaseBy: z.string(),
+});
+export type PendingRelease = z.infer<typeof pendingReleaseSchema>;
+
 export const myMatchesSchema = z.object({
   released: z.boolean(),
   matches: z.array(matchSchema.extend({ eventTitle: z.string() })),
+  pending: z.array(pendingReleaseSchema),
 });
 export type MyMatches = z.infer<typeof myMatchesSchema>;
 

@@ -11,6 +11,7 @@ import {
   NAME_MAX,
   NAME_MIN_PROFILE,
 } from '../domain/constants';
+import { storedText } from './common';
 
 /** Text, @, dotted domain. */
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -19,23 +20,20 @@ const NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M}'’ .-]*$/u;
 const PHONE_RE = /^[+\d][\d ()-]*$/;
 const NO_ANGLE_RE = /^[^<>]*$/;
 
-export const emailField = z
-  .string({ error: 'Please enter your email address' })
+export const emailField = storedText({ error: 'Please enter your email address' })
   .trim()
   .min(1, 'Please enter your email address')
   .max(EMAIL_MAX, 'Please enter a valid email address')
   .regex(EMAIL_RE, 'Please enter a valid email address')
   .transform((s) => s.toLowerCase());
 
-const nameBase = z
-  .string({ error: 'Please enter your full name' })
+const nameBase = storedText({ error: 'Please enter your full name' })
   .trim()
   .min(1, 'Please enter your full name')
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
   .regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes');
 
-const interest = z
-  .string()
+const interest = storedText()
   .trim()
   .min(1, 'An interest cannot be empty')
   .max(INTEREST_MAX_LENGTH, `Each interest must be at most ${INTEREST_MAX_LENGTH} characters`)
@@ -53,15 +51,13 @@ const ageField = (min: number, max: number, minMsg: string, maxMsg: string) =>
     .min(min, minMsg)
     .max(max, maxMsg);
 
-const bioField = z
-  .string()
+const bioField = storedText()
   .trim()
   .max(BIO_MAX, `Bio must be less than ${BIO_MAX} characters`)
   .nullable()
   .transform((s) => (s ? s : null));
 
-const contactField = z
-  .string()
+const contactField = storedText()
   .trim()
   .max(CONTACT_MAX, 'Contact number is too long')
   .refine((s) => s === '' || PHONE_RE.test(s), 'Enter a phone number using digits, spaces, + ( ) or -')
@@ -71,25 +67,24 @@ const contactField = z
 export const COMMUNICATION_STYLES = ['introverted', 'balanced', 'extroverted'] as const;
 export const communicationStyle = z.enum(COMMUNICATION_STYLES);
 
-const traitsRecord = z.record(z.string().max(40), z.number().min(0).max(100)).refine(
+const traitsRecord = z.record(storedText().max(40), z.number().min(0).max(100)).refine(
   (r) => Object.keys(r).length <= 20,
   'Too many entries',
 );
 const prefsRecord = z
-  .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(100)).max(20)]))
+  .record(storedText().max(40), z.union([storedText().max(200), z.number(), z.boolean(), z.array(storedText().max(100)).max(20)]))
   .refine((r) => Object.keys(r).length <= 20, 'Too many entries');
 
 /** POST /api/users: the spec's signup payload. */
 export const createUserBody = z.object({
   name: nameBase,
   email: emailField,
-  username: z.string().max(EMAIL_MAX).optional().nullable(),
+  username: storedText().max(EMAIL_MAX).optional().nullable(),
   age: ageField(AGE.min, AGE.max, `Age must be between ${AGE.min} and ${AGE.max}`, `Age must be between ${AGE.min} and ${AGE.max}`),
   bio: bioField.optional().transform((v) => v ?? null),
   interests: interestsField.optional().transform((v) => v ?? []),
   contactInfo: contactField.optional().transform((v) => v ?? null),
-  profileImage: z
-    .string()
+  profileImage: storedText()
     .max(500)
     .regex(/^(https?:\/\/|\/)[^\s<>"']*$/, 'Profile image must be a web address')
     .nullable()
@@ -103,8 +98,7 @@ export type CreateUserBody = z.input<typeof createUserBody>;
 
 /** PUT /api/users/{id}: the profile form. */
 export const updateUserBody = z.object({
-  name: z
-    .string({ error: 'Name must be at least 2 characters' })
+  name: storedText({ error: 'Name must be at least 2 characters' })
     .trim()
     .min(NAME_MIN_PROFILE, 'Name must be at least 2 characters')
     .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
@@ -198,18 +192,16 @@ const requiredNumber = (requiredMsg: string) =>
 /** The landing (/) waitlist form: docs/spec/member-app.md §5. */
 export const waitlistForm = z.object({
   name: z.string().trim().min(1, 'Please enter your full name').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
-  email: z.string().trim().min(1, 'Please enter your email address').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
+  email: storedText().trim().min(1, 'Please enter your email address').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
   age: requiredNumber('Please enter your age').pipe(
     z.number().int('Age must be a whole number').min(AGE.waitlistMin, 'Age must be between 18 and 80').max(AGE.waitlistMax, 'Age must be between 18 and 80'),
   ),
-  bio: z
-    .string()
+  bio: storedText()
     .trim()
     .min(1, 'Please tell us a bit about yourself')
     .min(BIO_MIN_WAITLIST, 'Please write at least 10 characters about yourself')
     .max(BIO_MAX, `Bio must be less than ${BIO_MAX} characters`),
-  interests: z
-    .string()
+  interests: storedText()
     .trim()
     .min(1, 'Please share your interests and hobbies')
     .min(INTERESTS_MIN_WAITLIST, 'Please list at least a few interests')
@@ -220,12 +212,12 @@ export type WaitlistFormInput = z.input<typeof waitlistForm>;
 /** The other signup forms: name, e-mail, age required; bio/interests optional. */
 export const simpleSignupForm = z.object({
   name: z.string().trim().min(1, 'Name is required').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
-  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
+  email: storedText().trim().min(1, 'Email is required').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
   age: requiredNumber('Age is required').pipe(
     z.number().int('Age must be a whole number').min(AGE.min, 'Age must be between 18 and 100').max(AGE.max, 'Age must be between 18 and 100'),
   ),
-  bio: z.string().trim().max(BIO_MAX, `Bio must be less than ${BIO_MAX} characters`),
-  interests: z.string().trim().max(500, 'Please keep your interests under 500 characters'),
+  bio: storedText().trim().max(BIO_MAX, `Bio must be less than ${BIO_MAX} characters`),
+  interests: storedText().trim().max(500, 'Please keep your interests under 500 characters'),
 });
 export type SimpleSignupInput = z.input<typeof simpleSignupForm>;
 
@@ -235,12 +227,11 @@ export const profileForm = z.object({
   age: requiredNumber('Must be at least 18 years old').pipe(
     z.number().int('Age must be a whole number').min(AGE.min, 'Must be at least 18 years old').max(AGE.max, 'Invalid age'),
   ),
-  bio: z.string().trim().max(BIO_MAX, 'Bio must be less than 500 characters'),
-  contactInfo: z
-    .string()
+  bio: storedText().trim().max(BIO_MAX, 'Bio must be less than 500 characters'),
+  contactInfo: storedText()
     .trim()
     .max(CONTACT_MAX, 'Contact number is too long')
     .refine((s) => s === '' || PHONE_RE.test(s), 'Enter a phone number using digits, spaces, + ( ) or -'),
-  interests: z.array(z.string()),
+  interests: z.array(storedText()),
 });
 export type ProfileFormInput = z.input<typeof profileForm>;

@@ -25,11 +25,14 @@ export function Component() {
   if (!me.data) return <Spinner />;
   const uid = me.data.id;
   const round = socket.timer && socket.timer.currentRound > 0 ? socket.timer.currentRound : null;
+  // Round 1 started (perhaps before the advertised time): the live part leads the page; the End Event: over.
+  const liveStage = socket.timer?.phase === 'ended' ? 'over' : round !== null ? 'running' : 'before';
   return (
     <EventDetailScreen
       key={eventId}
       eventId={valid ? eventId : 0}
       userId={uid}
+      liveStage={liveStage}
       liveSlot={(event) =>
         event.status !== 'completed' && (event.viewer.checkedIn || event.viewer.isHost) ? (
           <div className="space-y-4">
@@ -41,8 +44,9 @@ export function Component() {
       ratingSlot={(event) =>
         event.viewer.checkedIn ? (
           <div className="space-y-4">
-            <RatingStats eventId={event.id} userId={uid} />
+            {/* The partner to rate first; the running totals below it. */}
             {event.status !== 'completed' && <RatingCard eventId={event.id} userId={uid} round={round} />}
+            <RatingStats eventId={event.id} userId={uid} />
           </div>
         ) : null
       }

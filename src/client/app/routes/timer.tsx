@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { AccessCard, TimerFrame, TimerScreen } from '@client/features/live';
+import { QuickRating } from '@client/features/matches/components/quick-rating';
 
 const idParam = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -19,5 +20,6 @@ export function Component() {
       </TimerFrame>
     );
   }
-  return <TimerScreen userId={me.data.id} eventParam={idParam(params.get('event'))} />;
+  // At the bell, the partner just met can be rated in one tap (features/matches), right in the switch overlay.
+  return <TimerScreen userId={me.data.id} eventParam={idParam(params.get('event'))} rateSlot={(met) => <QuickRating eventId={met.eventId} userId={met.userId} round={met.round} partner={met.partner} />} />;
 }

@@ -104,7 +104,7 @@ export const aRating = (ratedId: number, rating: number, round: number | null = 
   createdAt: new Date().toISOString(),
 });
 
-export const myMatches = (released: boolean, matches: (Match & { eventTitle: string })[] = []): MyMatches => ({ released, matches });
+export const myMatches = (released: boolean, matches: (Match & { eventTitle: string })[] = [], pending: MyMatches['pending'] = []): MyMatches => ({ released, matches, pending });
 
 /** An error answer as the server's error handler shapes it (src/server/errors.ts). */
 export const failure = (status: number, message: string) => new Reply(status, { message, error: message });

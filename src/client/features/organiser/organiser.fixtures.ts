@@ -23,6 +23,7 @@ export function venue(over: Partial<Venue> = {}): Venue {
     activeEventCount: 0,
     nextEvent: 'No upcoming events',
     calendarUrl: 'https://speedfriendship.test/api/venues/1/calendar.ics?token=abc',
+    canEdit: true,
     ...over,
   };
 }

@@ -56,3 +56,28 @@ export const loginCodes = pgTable('login_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Wrong login codes per account, across codes (docs/decisions/0009): a fixed window that starts
+ * at the first wrong code; at the limit, code login is locked until the window ends.
+ */
+export const loginGuards = pgTable('login_guards', {
+  email: text('email').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** Guesses compared with a code in this window (a guess holds its place while it is checked). */
+  failures: integer('failures').notNull().default(0),
+  /** When the owner was told about the lock of this window (once per lock). */
+  lockMailedAt: timestamp('lock_mailed_at', { withTimezone: true }),
+});
+
+/** Rate-limit counters shared by every instance on PostgreSQL (docs/decisions/0010). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users';
 
@@ -14,6 +14,11 @@ export const venues = pgTable('venues', {
   isActive: boolean('is_active').notNull().default(true),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /**
+   * The venue's owner: the host who created it. The owner, the co-hosts in venue_hosts and admins may
+   * edit the venue, its slots and blocks; a venue without an owner (the owner deleted their account)
+   * is edited by admins only. Migration 0002 gave older venues without one the host of their first event.
+   */
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   isDemo: boolean('is_demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,4 +43,19 @@ export const venueSlots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('venue_slots_venue_day_idx').on(t.venueId, t.day)],
+);
+
+/** Co-hosts of a venue: hosts its owner added, who may edit it, its slots and blocks. */
+export const venueHosts = pgTable(
+  'venue_hosts',
+  {
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.userId] }), index('venue_hosts_user_idx').on(t.userId)],
 );

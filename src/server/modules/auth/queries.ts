@@ -58,3 +58,60 @@ export async function countLoginAttempt(db: Db, email: string) {
 export async function deleteLoginCode(db: Db, email: string) {
   await db.delete(loginCodes).where(eq(loginCodes.email, email));
 }
+
+/* Wrong codes per account, across codes (docs/decisions/0009-login-guessing-per-account.md). */
+
+type GuardRow = { failures: number; window_start_ms: number };
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Take one place for a guess in the account's window, atomically: a new window when the last
+ * one is over, else one more unless `max` places are taken. Null: the account is locked.
+ */
+export async function takeLoginGuess(db: Db, p: { email: string; now: Date; max: number; windowMs: number }) {
+  const cutoff = new Date(p.now.getTime() - p.windowMs);
+  const r = await db.execute(sql`
+    INSERT INTO login_guards AS g (email, window_started_at, failures) VALUES (${p.email}, ${iso(p.now)}::timestamptz, 1)
+    ON CONFLICT (email) DO UPDATE SET
+      window_started_at = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN ${iso(p.now)}::timestamptz ELSE g.window_started_at END,
+      failures = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN 1 ELSE g.failures + 1 END,
+      lock_mailed_at = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN NULL ELSE g.lock_mailed_at END
+    WHERE g.window_started_at <= ${iso(cutoff)}::timestamptz OR g.failures < ${p.max}
+    RETURNING g.failures, (extract(epoch from g.window_started_at) * 1000)::float8 AS window_start_ms`);
+  const row = rowsOf<GuardRow>(r)[0];
+  return row ? { failures: Number(row.failures), windowStart: new Date(Number(row.window_start_ms)) } : null;
+}
+
+/** When the account's lock began (its window's start), or null when it is not locked. */
+export async function loginLockWindow(db: Db, p: { email: string; now: Date; max: number; windowMs: number }) {
+  const cutoff = new Date(p.now.getTime() - p.windowMs);
+  const r = await db.execute(sql`
+    SELECT (extract(epoch from window_started_at) * 1000)::float8 AS window_start_ms FROM login_guards
+    WHERE email = ${p.email} AND window_started_at > ${iso(cutoff)}::timestamptz AND failures >= ${p.max}`);
+  const row = rowsOf<{ window_start_ms: number }>(r)[0];
+  return row ? new Date(Number(row.window_start_ms)) : null;
+}
+
+/** Give back the place a right guess took (only right codes are not counted). */
+export async function returnLoginGuess(db: Db, p: { email: string; now: Date; windowMs: number }) {
+  const cutoff = new Date(p.now.getTime() - p.windowMs);
+  await db.execute(sql`
+    UPDATE login_guards SET failures = failures - 1
+    WHERE email = ${p.email} AND window_started_at > ${iso(cutoff)}::timestamptz AND failures > 0`);
+}
+
+/** True for exactly one caller per lock: the one that should tell the owner. */
+export async function claimLockMail(db: Db, p: { email: string; now: Date; max: number; windowMs: number }) {
+  const cutoff = new Date(p.now.getTime() - p.windowMs);
+  const r = await db.execute(sql`
+    UPDATE login_guards SET lock_mailed_at = ${iso(p.now)}::timestamptz
+    WHERE email = ${p.email} AND window_started_at > ${iso(cutoff)}::timestamptz AND failures >= ${p.max} AND lock_mailed_at IS NULL
+    RETURNING email`);
+  return rowsOf<{ email: string }>(r).length > 0;
+}
+
+/** Guards whose window ended before `before` count nothing any more. */
+export async function deleteOldLoginGuards(db: Db, before: Date) {
+  await db.execute(sql`DELETE FROM login_guards WHERE window_started_at <= ${iso(before)}::timestamptz`);
+}

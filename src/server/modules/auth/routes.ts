@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, loginResponse, loginStarted, meResponse, verifyBody } from '@shared/schemas/auth';
 import { errorBody, noContent } from '@shared/schemas/common';
@@ -6,23 +7,35 @@ import * as auth from './service';
 
 export const APP_NAME = 'Speed Friendship';
 
+/** A locked account's answer says when to come back (Retry-After), like the per-IP limit's. */
+async function retryAfterOnLock<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof auth.LoginLockedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, opts) => {
   const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
 
   app.post(
     '/api/auth/login',
-    { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 404: errorBody } } },
-    async (req) => {
-      await auth.startLogin(app.db, app.mailer, req.body.email, APP_NAME);
+    { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 404: errorBody, 429: errorBody } } },
+    async (req, reply) => {
+      await retryAfterOnLock(reply, () => auth.startLogin(app.db, app.mailer, req.body.email, APP_NAME, app.now()));
       return { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: req.body.email };
     },
   );
 
   app.post(
     '/api/auth/verify',
-    { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody } } },
+    { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody, 429: errorBody } } },
     async (req, reply) => {
-      const user = await auth.verifyLogin(app.db, req.body.email, req.body.code);
+      const user = await retryAfterOnLock(reply, () =>
+        auth.verifyLogin(app.db, req.body.email, req.body.code, { mailer: app.mailer, appName: APP_NAME, now: app.now() }),
+      );
       await reply.startSession(user.id);
       return user;
     },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MINUTES } from '@shared/domain/constants';
+import { TIME_ZONE } from '@shared/domain/time';
 import type { Role } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -50,15 +51,44 @@ export function sessionStore(db: Db, opts: { adminEmails: string[]; sessionDays:
 
 const codeHash = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest();
 
-/** Step 1 of login: a known e-mail gets a fresh 6-digit code by mail. */
-export async function startLogin(db: Db, mailer: Mailer, email: string, appName: string) {
+/** Wrong codes an account takes within LOGIN_GUARD_WINDOW_MS, across codes, before code login locks. */
+export const LOGIN_GUARD_MAX_FAILURES = 10;
+export const LOGIN_GUARD_WINDOW_MS = 60 * 60_000;
+
+const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+export const loginLockedMessage = (until: Date) =>
+  `Too many wrong codes for this account. To keep it safe, signing in with a code is paused until ${londonClock.format(until)} (UK time). Please try again then.`;
+
+/** Code login is locked for this account until `until` (429 with Retry-After). */
+export class LoginLockedError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(
+    readonly until: Date,
+    now: Date,
+  ) {
+    super('rate_limited', loginLockedMessage(until));
+    this.retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  }
+}
+
+const guard = (email: string, now: Date) => ({ email, now, max: LOGIN_GUARD_MAX_FAILURES, windowMs: LOGIN_GUARD_WINDOW_MS });
+
+async function refuseWhileLocked(db: Db, email: string, now: Date) {
+  const since = await q.loginLockWindow(db, guard(email, now));
+  if (since) throw new LoginLockedError(new Date(since.getTime() + LOGIN_GUARD_WINDOW_MS), now);
+}
+
+/** Step 1 of login: a known e-mail gets a fresh 6-digit code by mail (none while the account is locked). */
+export async function startLogin(db: Db, mailer: Mailer, email: string, appName: string, now = new Date()) {
   const user = await q.findUserByEmail(db, email);
   if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
+  await refuseWhileLocked(db, email, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.upsertLoginCode(db, {
     email,
     codeHash: codeHash(email, code).toString('hex'),
-    expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000),
   });
   await mailer.send({
     to: email,
@@ -68,23 +98,63 @@ export async function startLogin(db: Db, mailer: Mailer, email: string, appName:
   });
 }
 
-/** Step 2: the right code within 10 minutes and 5 tries proves the e-mail. */
-export async function verifyLogin(db: Db, email: string, code: string) {
+/**
+ * Step 2: the right code within 10 minutes and 5 tries proves the e-mail, unless the account has
+ * had LOGIN_GUARD_MAX_FAILURES wrong codes within the hour: then no code works until the hour is over.
+ * Each guess takes its place in the account's count before it is compared (one atomic upsert),
+ * so parallel guesses cannot exceed the limit; a right code gives its place back.
+ */
+export async function verifyLogin(db: Db, email: string, code: string, opts: { mailer?: Mailer; appName?: string; now?: Date } = {}) {
+  const now = opts.now ?? new Date();
+  await refuseWhileLocked(db, email, now);
   const state = await q.countLoginAttempt(db, email);
   if (!state) throw new AppError('unauthenticated', CODE_EXPIRED);
-  if (state.expiresAt.getTime() < Date.now() || state.attempts > LOGIN_CODE_MAX_ATTEMPTS) {
+  if (state.expiresAt.getTime() < now.getTime() || state.attempts > LOGIN_CODE_MAX_ATTEMPTS) {
     await q.deleteLoginCode(db, email);
+    throw new AppError('unauthenticated', CODE_EXPIRED);
+  }
+  const place = await q.takeLoginGuess(db, guard(email, now));
+  if (!place) {
+    await q.deleteLoginCode(db, email);
+    await refuseWhileLocked(db, email, now);
     throw new AppError('unauthenticated', CODE_EXPIRED);
   }
   const expected = Buffer.from(state.codeHash, 'hex');
   const given = codeHash(email, code);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (place.failures >= LOGIN_GUARD_MAX_FAILURES) {
+      // This wrong code used the account's last place: lock and tell the owner, once per lock.
+      const until = new Date(place.windowStart.getTime() + LOGIN_GUARD_WINDOW_MS);
+      if (opts.mailer && (await q.claimLockMail(db, guard(email, now)))) {
+        await mailLockNotice(db, opts.mailer, email, until, opts.appName ?? 'Speed Friendship');
+      }
+      throw new LoginLockedError(until, now);
+    }
     throw new AppError('unauthenticated', WRONG_CODE);
   }
+  await q.returnLoginGuess(db, { email, now, windowMs: LOGIN_GUARD_WINDOW_MS });
   await q.deleteLoginCode(db, email);
   const user = await q.findUserByEmail(db, email);
   if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
   return user;
 }
 
-export const cleanUpSessions = q.deleteExpiredSessions;
+async function mailLockNotice(db: Db, mailer: Mailer, email: string, until: Date, appName: string) {
+  const user = await q.findUserByEmail(db, email);
+  if (!user) return;
+  await mailer.send({
+    to: email,
+    subject: `Someone tried to sign in to your ${appName} account`,
+    text:
+      `Hi ${user.name},\n\nSomeone entered ${LOGIN_GUARD_MAX_FAILURES} wrong login codes for your account within an hour, ` +
+      `so signing in with a code is paused until ${londonClock.format(until)} (UK time). Nobody signed in.\n\n` +
+      `If this was you, wait until then and ask for a new code. If it was not, you do not need to do anything: ` +
+      `codes only ever go to this e-mail address, so keep it safe.\n\n${appName}`,
+  });
+}
+
+/** The hourly sweep (main.ts): expired sessions, and account guards whose window is over. */
+export async function cleanUpSessions(db: Db) {
+  await q.deleteExpiredSessions(db);
+  await q.deleteOldLoginGuards(db, new Date(Date.now() - LOGIN_GUARD_WINDOW_MS));
+}

@@ -48,6 +48,43 @@ describe('GET /api/dev/outbox (development and tests)', () => {
     expectBadInput(await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=nope' }));
   });
 
+  it('answers only requests from this machine: another address gets 404, whatever X-Forwarded-For says', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' }, shareDatabaseWith: t });
+    try {
+      for (const app of [t.app, proxied.app]) {
+        const { user } = await signUp(app);
+        expect((await login(app, user.email)).statusCode).toBe(200);
+        for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+          const res = await app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email }, remoteAddress });
+          expect(res.statusCode, remoteAddress).toBe(200);
+        }
+        for (const remoteAddress of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', '2001:db8::1']) {
+          const res = await app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email }, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+          expect(res.statusCode, remoteAddress).toBe(404);
+          expect(res.json()).toEqual({ message: 'Not found', error: 'Not found' });
+          expect(res.body).not.toMatch(/\d{6}/);
+        }
+        // Not even a 400 for a bad query: nothing tells a stranger the route exists.
+        expect((await app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '192.168.1.20' })).statusCode).toBe(404);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('does not exist once SMTP is configured (404), even for this machine', async () => {
+    const smtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' }, shareDatabaseWith: t });
+    try {
+      const { user } = await signUp(t.app);
+      expect((await login(t.app, user.email)).statusCode).toBe(200);
+      const res = await smtp.app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/\d{6}/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('does not exist in production (404)', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production' }, shareDatabaseWith: t });
     try {

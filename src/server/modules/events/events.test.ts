@@ -234,8 +234,8 @@ describe('POST /api/events', () => {
     const res = await postEvent(eventBody(venueId, { hostId: other.user.id }), host.cookie);
     expect(res.statusCode).toBe(403);
     expect(await eventRows()).toBe(before);
-    expect((await postEvent(eventBody(venueId, { hostId: host.user.id }), host.cookie)).statusCode).toBe(201);
-    const byAdmin = await postEvent(eventBody(venueId, { hostId: other.user.id }), admin.cookie);
+    expect((await postEvent(eventBody(venueId, { hostId: host.user.id, days: 20 }), host.cookie)).statusCode).toBe(201);
+    const byAdmin = await postEvent(eventBody(venueId, { hostId: other.user.id, days: 21 }), admin.cookie);
     expect(byAdmin.statusCode, byAdmin.body).toBe(201);
     expect(byAdmin.json<Event>().hostId).toBe(other.user.id);
   });
@@ -275,9 +275,11 @@ describe('POST /api/events', () => {
     // The app's clock says `nowAt` on a day a month ahead: the real time of day never matters.
     const day = dayFromNow(30);
     const clocked = await createTestApp({ shareDatabaseWith: t, now: () => londonInstant(day, nowAt) });
+    // A venue of its own: the cases book the same day (a venue takes one booking at a time).
+    const own = (await createVenue(t.app, host.cookie)).id;
     try {
       const post = (startTime: string) =>
-        clocked.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(host.cookie), payload: { ...eventBody(venueId), date: day, startTime, endTime: '23:59' } });
+        clocked.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(host.cookie), payload: { ...eventBody(own), date: day, startTime, endTime: '23:59' } });
       const before = await eventRows();
       for (const startTime of begun) {
         const body = expectBadInput(await post(startTime));
@@ -321,6 +323,55 @@ describe('POST /api/events', () => {
     expect(await eventRows()).toBe(before);
     // Right after the block ends, the venue is bookable.
     expect((await postEvent(eventBody(venue.id, { date: day, startTime: '20:00', endTime: '22:00' }), host.cookie)).statusCode).toBe(201);
+  });
+
+  it('refuses booking a venue over another evening at the same time with 409 and a clear message; back to back is fine', async () => {
+    const venue = await createVenue(t.app, host.cookie, { name: 'The Lunch Bar' });
+    const day = dayFromNow(14);
+    const first = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Lunch Social', date: day, startTime: '12:15', endTime: '14:15' }));
+    const before = await eventRows();
+    const clashes: [string, string][] = [
+      ['12:20', '13:30'], // inside (the case from the issue)
+      ['11:00', '12:30'], // over the start
+      ['14:00', '15:00'], // over the end
+      ['11:00', '16:00'], // around it
+      ['12:15', '14:15'], // the same time
+    ];
+    for (const [startTime, endTime] of clashes) {
+      const res = await postEvent(eventBody(venue.id, { date: day, startTime, endTime }), host.cookie);
+      expect(res.statusCode, `${startTime}-${endTime}: ${res.body}`).toBe(409);
+      expect(res.json().message).toMatch(/^The Lunch Bar is already booked 12:15-14:15 on \w{3} \d{1,2} \w{3} for “Lunch Social”\. Pick a time that does not overlap it, or another venue\.$/);
+    }
+    // Another host, and an admin, are refused just the same.
+    const other = await signUpHost(t);
+    expect((await postEvent(eventBody(venue.id, { date: day, startTime: '13:00', endTime: '13:30' }), other.cookie)).statusCode).toBe(409);
+    expect((await postEvent(eventBody(venue.id, { date: day, startTime: '13:00', endTime: '13:30' }), admin.cookie)).statusCode).toBe(409);
+    expect(await eventRows()).toBe(before);
+
+    // Touching ends do not overlap; another venue, or another day, at the same time is fine.
+    expect((await postEvent(eventBody(venue.id, { date: day, startTime: '14:15', endTime: '16:00' }), host.cookie)).statusCode).toBe(201);
+    expect((await postEvent(eventBody(venue.id, { date: day, startTime: '10:00', endTime: '12:15' }), host.cookie)).statusCode).toBe(201);
+    expect((await postEvent(eventBody(venue.id, { date: dayFromNow(15), startTime: '12:20', endTime: '13:30' }), host.cookie)).statusCode).toBe(201);
+    const elsewhere = await createVenue(t.app, host.cookie);
+    expect((await postEvent(eventBody(elsewhere.id, { date: day, startTime: '12:20', endTime: '13:30' }), host.cookie)).statusCode).toBe(201);
+    expect(first.venueId).toBe(venue.id);
+  });
+
+  it('two simultaneous bookings of one venue at overlapping times: exactly one succeeds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const venue = await createVenue(t.app, host.cookie);
+      const day = dayFromNow(16 + round);
+      const other = await signUpHost(t);
+      const before = await eventRows();
+      const answers = await Promise.all([
+        postEvent(eventBody(venue.id, { date: day, startTime: '12:15', endTime: '14:15' }), host.cookie),
+        postEvent(eventBody(venue.id, { date: day, startTime: '12:20', endTime: '13:30' }), other.cookie),
+        postEvent(eventBody(venue.id, { date: day, startTime: '13:00', endTime: '15:00' }), admin.cookie),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body).join('\n')).toEqual([201, 409, 409]);
+      for (const r of answers.filter((x) => x.statusCode === 409)) expect(r.json().message).toMatch(/is already booked/);
+      expect(await eventRows()).toBe(before + 1);
+    }
   });
 
   it('rejects a body that is not JSON or has unknown types with 400', async () => {

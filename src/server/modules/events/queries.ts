@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, registrations, users } from '../../db/schema/index';
+import { events, registrations, users, venues } from '../../db/schema/index';
 
 export const eventColumns = {
   id: events.id,
@@ -44,6 +44,28 @@ export async function findEvent(db: Db, id: number) {
 
 export async function eventsAtVenue(db: Db, venueId: number) {
   return db.select(eventColumns).from(events).where(eq(events.venueId, venueId)).orderBy(asc(events.date));
+}
+
+/**
+ * Lock the venue's row until the transaction ends, so that bookings of one venue are checked
+ * and written one at a time (two hosts booking the same hour: the second sees the first).
+ */
+export async function lockVenue(db: Db, venueId: number) {
+  await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId)).for('update');
+}
+
+/** The first evening at the venue whose time overlaps [start, end) (touching ends do not overlap). */
+export async function overlappingEvent(db: Db, venueId: number, start: Date, end: Date, exceptId?: number) {
+  return (
+    (
+      await db
+        .select({ id: events.id, title: events.title, date: events.date, startTime: events.startTime, endTime: events.endTime })
+        .from(events)
+        .where(and(eq(events.venueId, venueId), lt(events.date, end), gt(events.endsAt, start), exceptId === undefined ? undefined : sql`${events.id} <> ${exceptId}`))
+        .orderBy(asc(events.date))
+        .limit(1)
+    )[0] ?? null
+  );
 }
 
 export async function insertEvent(db: Db, values: typeof events.$inferInsert) {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { createEventBody, Event, EventDetail, Participant } from '@shared/schemas/events';
 import { REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
-import { londonInstant, toLondonDay } from '@shared/domain/time';
+import { londonInstant, TIME_ZONE, toLondonDay } from '@shared/domain/time';
 import type { Db } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as venues from '../venues/service';
 import * as q from './queries';
@@ -85,25 +85,39 @@ export async function createEvent(db: Db, viewer: Viewer, input: z.output<typeof
   if (start.getTime() <= now.getTime()) {
     throw new AppError('bad_request', 'The event must start in the future', [{ path: 'date', message: 'The event must start in the future' }]);
   }
-  const venue = await venues.bookableVenue(db, input.venueId, { day, startTime: input.startTime, endTime: input.endTime });
-  const id = await q.insertEvent(db, {
-    title: input.title,
-    description: input.description,
-    date: start,
-    endsAt: end,
-    startTime: input.startTime,
-    endTime: input.endTime,
-    venue: venue.name,
-    venueId: venue.id,
-    ageRangeMin: input.ageRangeMin,
-    ageRangeMax: input.ageRangeMax,
-    maxParticipants: input.maxParticipants,
-    price: input.price,
-    status: 'upcoming',
-    roundDuration: input.roundDuration,
-    hostId: input.hostId ?? viewer.id,
+  // One booking of a venue at a time: lock the venue's row, then check for an overlapping
+  // evening and insert in the same transaction (two hosts racing for one hour: one wins).
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await q.lockVenue(t, input.venueId);
+    const venue = await venues.bookableVenue(t, input.venueId, { day, startTime: input.startTime, endTime: input.endTime });
+    const clash = await q.overlappingEvent(t, venue.id, start, end);
+    if (clash) throw conflict(overlapMessage(venue.name, clash));
+    return q.insertEvent(t, {
+      title: input.title,
+      description: input.description,
+      date: start,
+      endsAt: end,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      venue: venue.name,
+      venueId: venue.id,
+      ageRangeMin: input.ageRangeMin,
+      ageRangeMax: input.ageRangeMax,
+      maxParticipants: input.maxParticipants,
+      price: input.price,
+      status: 'upcoming',
+      roundDuration: input.roundDuration,
+      hostId: input.hostId ?? viewer.id,
+    });
   });
   return getEvent(db, id);
+}
+
+/** 'The Wine Bar is already booked 12:15-14:15 on Wed 14 May for “Spring Social”. Pick a time that does not overlap it.' */
+function overlapMessage(venue: string, clash: { title: string; date: Date; startTime: string; endTime: string }) {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' }).format(clash.date);
+  return `${venue} is already booked ${clash.startTime}-${clash.endTime} on ${day} for “${clash.title}”. Pick a time that does not overlap it, or another venue.`;
 }
 
 export async function userEvents(db: Db, userId: number) {

@@ -28,7 +28,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
  * own sockets and a timeout for the next due transition, and hears changes over the bus
  * (the realtime plugin).
  */
-const plugin: FastifyPluginAsyncZod<{ pollMs?: number }> = async (app, { pollMs = 1000 }) => {
+const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = async (app, { pollMs = 1000, publicUrl }) => {
   const deps = (): live.LiveDeps => ({ db: app.db, publish: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }) });
   const rooms = createRooms();
   const timers = await startTimers(app, deps, pollMs);
@@ -51,7 +51,7 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number }> = async (app, { pollMs 
     deps,
   });
 
-  await app.register(liveSocket, { rooms, deps });
+  await app.register(liveSocket, { rooms, deps, publicUrl });
 
   /** The timer as state, for a page's first paint (the socket keeps it current). */
   app.get('/api/events/:id/timer', { schema: { params: idParams, response: { 200: timerSyncSchema, ...errors } } }, async (req) => {

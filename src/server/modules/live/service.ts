@@ -93,7 +93,8 @@ export async function runDue(d: LiveDeps, eventId: number) {
 
 async function afterTransition(d: LiveDeps, eventId: number, before: TimerState, after: TimerState, announce: TimerAnnouncement, roundStarted: boolean) {
   if (roundStarted) {
-    if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound, before.phase === 'idle' || before.phase === 'grace' ? 'completed' : 'skipped');
+    // Next Round (or the grace running out) ends the round the room was in: it took place, so it is completed.
+    if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound, 'completed');
     await q.openRound(d.db, eventId, after.currentRound, after.roundDuration);
     await planRotation(d.db, eventId, after.currentRound);
   }
@@ -162,15 +163,20 @@ export async function fullRotation(db: Db, viewer: Viewer, eventId: number): Pro
 export async function roundHistory(db: Db, viewer: Viewer, eventId: number): Promise<RoundRecord[]> {
   await assertHostOf(db, viewer, eventId);
   const rows = await q.history(db, eventId);
-  const guests = (await q.checkedInGuests(db, eventId)).length;
-  const submitted = await matching.ratersByRound(db, eventId);
+  // The same count as the host's submission progress: of the guests paired that round (a guest
+  // sitting out has nobody to rate), how many rated that round's partner.
+  const counts = new Map<number, { submitted: number; total: number }>();
+  for (const r of rows) {
+    const progress = await matching.progress(db, viewer, eventId, r.round);
+    counts.set(r.round, { submitted: progress.filter((p) => p.hasSubmitted).length, total: progress.filter((p) => p.partnerId !== null).length });
+  }
   return rows.map((r) => ({
     round: r.round,
     startTime: r.startedAt.toISOString(),
     endTime: r.endedAt ? r.endedAt.toISOString() : null,
     duration: r.duration,
-    participantsSubmitted: submitted.get(r.round) ?? 0,
-    totalParticipants: guests,
+    participantsSubmitted: counts.get(r.round)?.submitted ?? 0,
+    totalParticipants: counts.get(r.round)?.total ?? 0,
     status: r.status,
   }));
 }

@@ -59,6 +59,16 @@ describe('who may open the socket', () => {
     expect(JSON.parse(r.body).message).toMatch(/not the signed-in user/);
   });
 
+  it("refuses a page of another site with 403, even with the guest's cookie; the site's own page may open it", async () => {
+    const { event, guests } = await setUpEvening(t, { guests: 1 });
+    const q = { eventId: event.id, userId: guests[0]!.user.id };
+    const r = await refusal(base, q, guests[0]!.cookie, { origin: 'https://evil.example' });
+    expect(r.status).toBe(403);
+    expect(JSON.parse(r.body).message).toMatch(/Cross-site requests are not allowed/);
+    const own = new URL(base.replace('ws:', 'http:')).origin;
+    await expect(refusal(base, q, guests[0]!.cookie, { origin: own })).rejects.toThrow('the socket was accepted');
+  });
+
   it('refuses a member who is not registered for the event with 403', async () => {
     const { event } = await setUpEvening(t, { guests: 1 });
     const stranger = await signUp(t.app);
@@ -251,8 +261,9 @@ describe('a host drives the timer', () => {
     h.send({ type: 'next_round', duration: 600 });
     const second = await both('timer_started');
     expect(second).toMatchObject({ currentRound: 2, roundDuration: 600, phase: 'active', timeRemaining: 600, version: 6 });
+    // Next Round ends a round that took place: it is completed, not skipped.
     expect(await rounds(event.id)).toEqual([
-      { round: 1, status: 'skipped' },
+      { round: 1, status: 'completed' },
       { round: 2, status: 'active' },
     ]);
 
@@ -261,7 +272,7 @@ describe('a host drives the timer', () => {
     expect(ended).toMatchObject({ phase: 'ended', currentRound: 0, isActive: false, endsAt: null, timeRemaining: 0, version: 7 });
     expect((await getEvent(t.app, event.id)).status).toBe('completed');
     expect(await rounds(event.id)).toEqual([
-      { round: 1, status: 'skipped' },
+      { round: 1, status: 'completed' },
       { round: 2, status: 'completed' },
     ]);
 
@@ -365,11 +376,38 @@ describe('round history', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rounds`, headers: withCookie(host.cookie) });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((r: { round: number; status: string }) => [r.round, r.status])).toEqual([
-      [1, 'skipped'],
+      [1, 'completed'],
       [2, 'active'],
     ]);
     expect((await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rounds`, headers: withCookie(guests[0]!.cookie) })).statusCode).toBe(403);
     const rows = await t.db.select().from(roundHistory).where(and(eq(roundHistory.eventId, event.id), eq(roundHistory.round, 1)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('counts, per round, the paired guests who rated that round’s partner, as the progress panel does', async () => {
+    // Three guests: each round two talk and one sits out, so '2 of 2', never '2/3'.
+    const { event, host, guests } = await setUpEvening(t, { guests: 3 });
+    const post = (cookie: string | undefined, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: withCookie(cookie ?? ''), payload });
+    expect((await post(host.cookie, `/api/events/${event.id}/timer`, { type: 'start_timer' })).statusCode).toBe(200);
+    const rotation = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rotation`, headers: withCookie(host.cookie) })).json<{ round: number; a: { id: number }; b: { id: number } | null }[]>();
+    const pair = rotation.find((r) => r.round === 1 && r.b)!;
+    const byId = (id: number) => guests.find((g) => g.user.id === id)!;
+    for (const [rater, rated] of [
+      [pair.a.id, pair.b!.id],
+      [pair.b!.id, pair.a.id],
+    ] as const) {
+      const res = await post(byId(rater).cookie, `/api/events/${event.id}/ratings`, { raterId: rater, ratedId: rated, rating: 5, round: 1 });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    expect((await post(host.cookie, `/api/events/${event.id}/timer`, { type: 'next_round' })).statusCode).toBe(200);
+    const history = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rounds`, headers: withCookie(host.cookie) })).json<
+      { round: number; status: string; participantsSubmitted: number; totalParticipants: number }[]
+    >();
+    expect(history.map((r) => [r.round, r.status, r.participantsSubmitted, r.totalParticipants])).toEqual([
+      [1, 'completed', 2, 2],
+      [2, 'active', 0, 2],
+    ]);
+    const progress = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/progress?round=1`, headers: withCookie(host.cookie) })).json<{ hasSubmitted: boolean }[]>();
+    expect(progress.filter((p) => p.hasSubmitted)).toHaveLength(2);
   });
 });

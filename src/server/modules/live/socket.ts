@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clientMessage, socketQuery, type ServerMessage } from '@shared/realtime';
 import { AppError, forbidden, unauthenticated } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
+import { CROSS_SITE_MESSAGE, crossSiteReason } from '../../plugins/same-origin';
 import * as live from './service';
 
 interface Conn {
@@ -47,7 +48,8 @@ export type Rooms = ReturnType<typeof createRooms>;
  * The live socket, /ws?eventId&userId&isHost: guests and hosts of the event hear its timer;
  * hosts also drive it with the commands of the shared `clientMessage` union.
  */
-export const liveSocket: FastifyPluginAsync<{ rooms: Rooms; deps: () => live.LiveDeps }> = async (app, { rooms, deps }) => {
+export const liveSocket: FastifyPluginAsync<{ rooms: Rooms; deps: () => live.LiveDeps; publicUrl: string }> = async (app, { rooms, deps, publicUrl }) => {
+  const publicOrigin = new URL(publicUrl).origin;
   const admitted = new WeakMap<FastifyRequest, { eventId: number; viewer: Viewer; host: boolean }>();
   app.get(
     '/ws',
@@ -55,8 +57,14 @@ export const liveSocket: FastifyPluginAsync<{ rooms: Rooms; deps: () => live.Liv
       websocket: true,
       config: { rateLimit: false },
       preValidation: async (req) => {
+        // The upgrade is a GET, but the socket carries the session cookie and host commands: a
+        // page of another site may not open it (docs/decisions/0011-same-origin-writes-local-outbox-and-outages.md).
+        if (crossSiteReason({ method: 'POST', headers: req.headers, host: req.host }, publicOrigin)) throw forbidden(CROSS_SITE_MESSAGE);
         const q = socketQuery.safeParse(req.query);
-        if (!q.success) throw new AppError('bad_request', 'eventId and userId are required');
+        // Bad input is 400 naming the fields (docs/product.md "Bad input"), also an id beyond 2^31 - 1.
+        if (!q.success) {
+          throw new AppError('bad_request', 'eventId and userId are required', q.error.issues.map((i) => ({ path: ['querystring', ...i.path].join('.'), message: i.message })));
+        }
         const viewer = await req.viewer();
         if (!viewer) throw unauthenticated();
         if (viewer.id !== q.data.userId) throw forbidden('userId is not the signed-in user');

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { connectionLogs, events, matches, ratings, registrations, rotations, users } from '../../db/schema/index';
 
@@ -138,6 +138,30 @@ export async function setShared(db: Db, matchId: number, side: 1 | 2) {
 
 export async function release(db: Db, eventId: number) {
   await db.update(events).set({ contactsReleasedAt: sql`coalesce(${events.contactsReleasedAt}, now())` }).where(eq(events.id, eventId));
+}
+
+/**
+ * Release every evening that ended `hours` or more before `now` and was never released. One
+ * conditional UPDATE: with several instances sweeping at once, each row goes to exactly one of
+ * them (the others' WHERE no longer holds once the winner commits).
+ */
+export async function releaseDue(db: Db, now: Date, hours: number) {
+  const cutoff = new Date(now.getTime() - hours * 3_600_000);
+  return db
+    .update(events)
+    .set({ contactsReleasedAt: now })
+    .where(and(isNull(events.contactsReleasedAt), lte(events.endsAt, cutoff)))
+    .returning({ id: events.id });
+}
+
+/** The member's evenings that are over (ended, or ended by the host) but not released yet. */
+export async function unreleasedEndedOf(db: Db, userId: number, now: Date) {
+  return db
+    .select({ id: events.id, title: events.title, endsAt: events.endsAt })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(and(eq(registrations.userId, userId), isNull(events.contactsReleasedAt), or(lte(events.endsAt, now), eq(events.status, 'completed'))))
+    .orderBy(asc(events.endsAt), asc(events.id));
 }
 
 export async function releasedEventsOf(db: Db, userId: number) {

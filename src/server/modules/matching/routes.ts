@@ -16,12 +16,16 @@ import {
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import * as live from '../live/service';
+import { startAutoRelease } from './auto-release';
 import * as matching from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const eventUser = z.object({ id: idParam, userId: idParam });
 
-export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, opts) => {
+  // Contacts of an evening nobody released go out automatically 24 hours after it ends.
+  startAutoRelease(app, opts.releasePollMs);
+
   app.post('/api/events/:id/ratings', { schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } }, async (req, reply) => {
     const viewer = await requireViewer(req);
     const rating = await matching.rate(app.db, viewer, req.params.id, req.body);
@@ -57,7 +61,7 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   });
 
-  app.get('/api/me/matches', { schema: { response: { 200: myMatchesSchema, ...errors } } }, async (req) => matching.myReleasedMatches(app.db, await requireViewer(req)));
+  app.get('/api/me/matches', { schema: { response: { 200: myMatchesSchema, ...errors } } }, async (req) => matching.myReleasedMatches(app.db, await requireViewer(req), app.now()));
 
   app.get(
     '/api/events/:id/progress',

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
-import { MIN_MATCH_RATING } from '@shared/domain/constants';
+import { AUTO_RELEASE_HOURS, MIN_MATCH_RATING } from '@shared/domain/constants';
 import type { CalculateResult, ConnectionsState, Match, MyMatches, ProgressRow, Rating, ratingBody, ReleaseResult } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -83,7 +83,20 @@ export async function calculate(db: Db, eventId: number, algorithm: Algorithm): 
   });
 }
 
-async function present(db: Db, eventId: number, rows: q.MatchRow[], viewerId: number | null): Promise<Match[]> {
+/**
+ * Who is looking: e-mail and phone go only to the person themself, admins, and the matched
+ * people once their contact is shared (docs/product.md "Personal data"); a host of the event
+ * sees names, scores and counts only.
+ */
+interface Audience {
+  viewerId: number | null;
+  admin: boolean;
+}
+
+const audienceOf = (viewer: Viewer): Audience => ({ viewerId: viewer.id, admin: viewer.roles.includes('admin') });
+
+async function present(db: Db, eventId: number, rows: q.MatchRow[], audience: Audience): Promise<Match[]> {
+  const { viewerId, admin } = audience;
   const released = !!(await q.releasedAt(db, eventId));
   const ids = [...new Set(rows.flatMap((m) => [m.user1Id, m.user2Id]))];
   const people = new Map((await q.people(db, ids)).map((p) => [p.id, p]));
@@ -93,8 +106,9 @@ async function present(db: Db, eventId: number, rows: q.MatchRow[], viewerId: nu
     const shared = released || (m.user1Shared && m.user2Shared);
     const show = (id: number) => {
       const p = people.get(id)!;
-      // E-mail and phone only to the person themself, or to the match once shared.
-      const visible = shared || id === viewerId;
+      // E-mail and phone only to the person themself, admins, or the other side of the match once shared.
+      const inPair = viewerId === m.user1Id || viewerId === m.user2Id;
+      const visible = id === viewerId || admin || (shared && inPair);
       return { id, name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage, email: visible ? p.email : null, contactInfo: visible ? p.contactInfo : null };
     };
     const u1 = people.get(m.user1Id)!;
@@ -130,12 +144,12 @@ export async function calculateAsHost(db: Db, viewer: Viewer, eventId: number, a
 
 export async function matchesFor(db: Db, viewer: Viewer, eventId: number, userId: number) {
   await assertHostOrSelf(db, viewer, eventId, userId);
-  return present(db, eventId, await q.matchesOfUser(db, userId, eventId), viewer.id === userId ? userId : null);
+  return present(db, eventId, await q.matchesOfUser(db, userId, eventId), audienceOf(viewer));
 }
 
 export async function eventMatches(db: Db, viewer: Viewer, eventId: number) {
   await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
-  return present(db, eventId, await q.matchesOfEvent(db, eventId), null);
+  return present(db, eventId, await q.matchesOfEvent(db, eventId), audienceOf(viewer));
 }
 
 /** Share Contact: the member's half of mutual sharing. */
@@ -144,7 +158,7 @@ export async function share(db: Db, viewer: Viewer, eventId: number, matchId: nu
   if (!m) throw notFound('Match not found');
   if (m.user1Id !== viewer.id && m.user2Id !== viewer.id) throw forbidden('This is not your match');
   await q.setShared(db, m.id, m.user1Id === viewer.id ? 1 : 2);
-  return (await present(db, eventId, [(await q.findMatch(db, eventId, matchId))!], viewer.id))[0]!;
+  return (await present(db, eventId, [(await q.findMatch(db, eventId, matchId))!], audienceOf(viewer)))[0]!;
 }
 
 /** The host releases contacts of every match of the event. */
@@ -155,14 +169,39 @@ export async function release(db: Db, viewer: Viewer, eventId: number): Promise<
   return { released: true, matches: (await q.matchesOfEvent(db, eventId)).length };
 }
 
-/** /my-matches: the viewer's matches from events whose contacts were released. */
-export async function myReleasedMatches(db: Db, viewer: Viewer): Promise<MyMatches> {
+/**
+ * /my-matches: the viewer's matches from events whose contacts were released, and the evenings
+ * that are over but not released yet, with the latest time they will be (AUTO_RELEASE_HOURS
+ * after the end). `now` is the app's clock.
+ */
+export async function myReleasedMatches(db: Db, viewer: Viewer, now: Date = new Date()): Promise<MyMatches> {
   const released = await q.releasedEventsOf(db, viewer.id);
   const out: MyMatches['matches'] = [];
   for (const e of released) {
-    for (const m of await present(db, e.id, await q.matchesOfUser(db, viewer.id, e.id), viewer.id)) out.push({ ...m, eventTitle: e.title });
+    for (const m of await present(db, e.id, await q.matchesOfUser(db, viewer.id, e.id), audienceOf(viewer))) out.push({ ...m, eventTitle: e.title });
   }
-  return { released: released.length > 0, matches: out };
+  const pending = (await q.unreleasedEndedOf(db, viewer.id, now)).map((e) => ({
+    eventId: e.id,
+    eventTitle: e.title,
+    endsAt: e.endsAt.toISOString(),
+    releaseBy: new Date(e.endsAt.getTime() + AUTO_RELEASE_HOURS * 3_600_000).toISOString(),
+  }));
+  return { released: released.length > 0, matches: out, pending };
+}
+
+/**
+ * Release the contacts of every evening that ended AUTO_RELEASE_HOURS (24) or more before `now`
+ * and was never released, as the host's release would (matches calculated, then released).
+ * One conditional UPDATE claims them, so with several instances sweeping at once each evening
+ * is released by exactly one; the ids it released are returned (for the notifications).
+ */
+export async function releaseDue(db: Db, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const ids = (await q.releaseDue(t, now, AUTO_RELEASE_HOURS)).map((r) => r.id);
+    for (const id of ids) await calculate(t, id, 'balanced');
+    return ids;
+  });
 }
 
 export async function ratersByRound(db: Db, eventId: number) {

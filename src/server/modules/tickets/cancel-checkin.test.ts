@@ -92,6 +92,20 @@ describe('DELETE /api/events/:id/registration', () => {
     expect(await getEvent(t.app, event.id)).toMatchObject({ participantCount: 0, spotsLeft: 6 });
   });
 
+  it('once the host has started round 1 (earlier than advertised) a guest can no longer cancel, and keeps the seat', async () => {
+    const event = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, maxParticipants: 6 }));
+    const member = await signUp(t.app);
+    expect((await registerFor(t.app, event.id, member)).statusCode).toBe(201);
+    expect((await checkIn(event.id, member.user.id, host.cookie)).statusCode).toBe(200);
+    const start = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/timer`, headers: withCookie(host.cookie), payload: { type: 'start_timer' } });
+    expect(start.statusCode, start.body).toBe(200);
+
+    const res = await cancel(event.id, member.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('This event has already started, so it can no longer be cancelled');
+    expect(await registrationCount(t.db, event.id)).toBe(1);
+  });
+
   it('answers 404 when not registered (also a second cancel), 401 to a visitor, and refunds only once', async () => {
     const event = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 1500 }));
     const member = await signUp(t.app);
@@ -114,7 +128,9 @@ describe('DELETE /api/events/:id/registration', () => {
 
 describe('POST /api/events/:id/checkin', () => {
   async function eventWithGuest(minutesFromNow: number) {
-    const event = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, maxParticipants: 10, ...startingIn(minutesFromNow) }));
+    // A hall of its own: these evenings start at nearly the same time (a venue takes one booking at a time).
+    const hall = (await createVenue(t.app, host.cookie)).id;
+    const event = await createEvent(t.app, host.cookie, eventBody(hall, { price: 0, maxParticipants: 10, ...startingIn(minutesFromNow) }));
     const guest = await signUp(t.app);
     expect((await registerFor(t.app, event.id, guest)).statusCode).toBe(201);
     return { event, guest };

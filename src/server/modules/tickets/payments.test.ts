@@ -323,3 +323,38 @@ describe('POST /api/events/:id/register', () => {
     expect(await registrationCount(t.db, event.id)).toBe(6);
   });
 });
+
+describe('the host of an evening gets in free', () => {
+  it('registers the host at their own paid evening at once, without a payment or a hold', async () => {
+    const event = await paidEvent({ maxParticipants: 6 });
+    expect(event.price).toBe(1500);
+    const res = await registerFor(t.app, event.id, host);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ eventId: event.id, userId: host.user.id });
+    expect(await paymentRows(event.id)).toEqual([]);
+    expect(await getEvent(t.app, event.id, host.cookie)).toMatchObject({ participantCount: 1, spotsLeft: 5, viewer: { registered: true, paid: false } });
+    expect((await outbox(t.app, host.user.email)).some((m) => m.subject.includes(event.title))).toBe(true);
+    // A second time is 409, as for anyone.
+    const again = await registerFor(t.app, event.id, host);
+    expect(again.statusCode).toBe(409);
+    expect(await registrationCount(t.db, event.id)).toBe(1);
+  });
+
+  it('the server decides: no payment intent for the host, and other hosts and members still pay', async () => {
+    const event = await paidEvent();
+    const hold = await holdSeat(t.app, event.id, host);
+    expect(hold.statusCode, hold.body).toBe(400);
+    expect(hold.json().message).toBe('As the host of this evening you get in free: register without paying');
+    expect(await paymentRows(event.id)).toEqual([]);
+    expect((await getEvent(t.app, event.id)).spotsLeft).toBe(event.maxParticipants);
+
+    const otherHost = await signUpHost(t);
+    const member = await signUp(t.app);
+    for (const m of [otherHost, member]) {
+      const res = await registerFor(t.app, event.id, m);
+      expect(res.statusCode, res.body).toBe(402);
+      expect(await isRegistered(event.id, m.user.id)).toBe(false);
+    }
+    expect((await holdSeat(t.app, event.id, otherHost)).statusCode).toBe(200);
+  });
+});

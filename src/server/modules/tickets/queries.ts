@@ -133,3 +133,12 @@ export async function setPaymentStatus(db: Db, id: number, status: PaymentStatus
 export async function paymentForSecret(db: Db, clientSecret: string) {
   return (await db.select(paymentColumns).from(payments).where(eq(payments.clientSecret, clientSecret)).limit(1))[0] ?? null;
 }
+
+/** The evening has begun (the host started round 1) or is over, whatever its advertised start. */
+export async function eventHasBegun(db: Db, eventId: number): Promise<boolean> {
+  const rows = await db.execute<{ begun: boolean }>(sql`
+    SELECT (e.status = 'completed' OR COALESCE(t.current_round, 0) > 0 OR t.phase = 'ended') AS begun
+    FROM events e LEFT JOIN event_timers t ON t.event_id = e.id
+    WHERE e.id = ${eventId}`);
+  return Boolean((rows as unknown as { rows: { begun: boolean }[] }).rows[0]?.begun);
+}

@@ -21,6 +21,13 @@ export interface TicketDeps extends TicketMailDeps {
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
+export const HOST_FREE = 'As the host of this evening you get in free: register without paying';
+
+/** The host of an evening gets in free (an admin pays like anyone else, unless they host it). */
+function hostsFree(event: { hostId: number | null }, viewer: Viewer) {
+  return event.hostId !== null && event.hostId === viewer.id;
+}
+
 function assertSelf(viewer: Viewer, userId: number) {
   if (viewer.id !== userId) throw forbidden('You can only do this for your own account');
 }
@@ -40,6 +47,7 @@ export async function createPaymentIntent(d: TicketDeps, viewer: Viewer, input: 
   assertSelf(viewer, input.userId);
   const event = await openForRegistration(d.db, input.eventId);
   if (event.price <= 0) throw new AppError('bad_request', 'This event is free: register without paying');
+  if (hostsFree(event, viewer)) throw new AppError('bad_request', HOST_FREE);
   if (await events.findRegistration(d.db, event.id, viewer.id)) throw conflict(ALREADY_REGISTERED);
 
   const answer = (p: { clientSecret: string; intentId: string; amount: number; currency: string; holdExpiresAt: Date }) => ({
@@ -187,12 +195,15 @@ export async function receiveStripeWebhook(
   return { received: true as const };
 }
 
-/** POST /api/events/{id}/register. Free events at once; paid ones only with a succeeded payment. */
+/**
+ * POST /api/events/{id}/register. Free events (and the host at their own evening) at once; paid
+ * ones only with a succeeded payment.
+ */
 export async function register(d: TicketDeps, viewer: Viewer, eventId: number, input: { userId: number; consentToShare: boolean; paymentIntentId?: string | undefined }) {
   assertSelf(viewer, input.userId);
   const event = await events.getEventRow(d.db, eventId);
 
-  if (event.price > 0) {
+  if (event.price > 0 && !hostsFree(event, viewer)) {
     if (!input.paymentIntentId) throw new AppError('payment_required', PAYMENT_REQUIRED);
     const p = await q.findPaymentByIntent(d.db, input.paymentIntentId);
     if (!p || p.userId !== viewer.id || p.eventId !== eventId) throw new AppError('payment_required', PAYMENT_REQUIRED);
@@ -229,7 +240,7 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
   const event = await events.getEventRow(d.db, eventId);
   const reg = await events.findRegistration(d.db, eventId, viewer.id);
   if (!reg) throw notFound('You are not registered for this event');
-  if (event.date.getTime() <= Date.now()) throw conflict('This event has already started, so it can no longer be cancelled');
+  if (event.date.getTime() <= Date.now() || (await q.eventHasBegun(d.db, eventId))) throw conflict('This event has already started, so it can no longer be cancelled');
   const refundable = event.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000;
   const payment = reg.paymentId ? await q.findPayment(d.db, reg.paymentId) : null;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../../db/client';
-import { events, registrations, venues, venueSlots } from '../../db/schema/index';
+import { events, registrations, userRoles, users, venueHosts, venues, venueSlots } from '../../db/schema/index';
 
 // Correlated subqueries name the outer table explicitly: inside `sql`, drizzle renders a column
 // of the selected table as a bare "id", which the subquery would read as its own table's id.
@@ -17,6 +17,7 @@ const venueColumns = {
   isActive: venues.isActive,
   latitude: venues.latitude,
   longitude: venues.longitude,
+  ownerId: venues.createdBy,
   activeEventCount: sql<number>`(SELECT count(*)::int FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.ends_at >= now() AND e.status = 'upcoming')`,
   nextEventTitle: sql<string | null>`(SELECT e.title FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
   nextEventDate: sql<string | null>`(SELECT to_char(e.date AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
@@ -87,5 +88,47 @@ export async function insertSlot(db: Db, values: typeof venueSlots.$inferInsert)
 
 export async function deleteSlot(db: Db, venueId: number, slotId: number) {
   const rows = await db.delete(venueSlots).where(and(eq(venueSlots.id, slotId), eq(venueSlots.venueId, venueId))).returning({ id: venueSlots.id });
+  return rows.length > 0;
+}
+
+/* Who may edit a venue: its owner (created_by), its co-hosts (venue_hosts) and admins. */
+
+/** The venues this user is a co-host of. */
+export async function coHostedVenueIds(db: Db, userId: number) {
+  const rows = await db.select({ venueId: venueHosts.venueId }).from(venueHosts).where(eq(venueHosts.userId, userId));
+  return new Set(rows.map((r) => r.venueId));
+}
+
+export async function isCoHost(db: Db, venueId: number, userId: number) {
+  const rows = await db.select({ venueId: venueHosts.venueId }).from(venueHosts).where(and(eq(venueHosts.venueId, venueId), eq(venueHosts.userId, userId))).limit(1);
+  return rows.length > 0;
+}
+
+export async function listCoHosts(db: Db, venueId: number) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(venueHosts)
+    .innerJoin(users, eq(users.id, venueHosts.userId))
+    .where(eq(venueHosts.venueId, venueId))
+    .orderBy(asc(venueHosts.addedAt), asc(users.id));
+}
+
+/** A user by e-mail with whether they hold a stored role (host or admin). */
+export async function findUserWithRoles(db: Db, email: string) {
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return null;
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id));
+  return { ...user, roles: roles.map((r) => r.role) };
+}
+
+export async function addCoHost(db: Db, venueId: number, userId: number) {
+  await db.insert(venueHosts).values({ venueId, userId }).onConflictDoNothing();
+}
+
+export async function removeCoHost(db: Db, venueId: number, userId: number) {
+  const rows = await db
+    .delete(venueHosts)
+    .where(and(eq(venueHosts.venueId, venueId), eq(venueHosts.userId, userId)))
+    .returning({ userId: venueHosts.userId });
   return rows.length > 0;
 }

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, idParams, noContent } from '@shared/schemas/common';
-import { slotBody, slotSchema, venueBody, venuePatchBody, venueSchema } from '@shared/schemas/events';
+import { dayField, errorBody, idParam, idParams, noContent } from '@shared/schemas/common';
+import { slotBody, slotSchema, venueBody, venueHostBody, venueHostSchema, venuePatchBody, venueSchema } from '@shared/schemas/events';
 import { londonDay } from '@shared/domain/time';
 import { requireRole } from '../../plugins/auth';
 import * as venues from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a day as YYYY-MM-DD');
+const day = dayField('Expected a day as YYYY-MM-DD');
 
 export const venueRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
   app.get('/api/venues', { schema: { response: { 200: z.array(venueSchema), ...errors } } }, async (req) => {
-    await requireRole(req, 'host');
-    return venues.listVenues(app.db, publicUrl);
+    const viewer = await requireRole(req, 'host');
+    return venues.listVenues(app.db, publicUrl, viewer);
   });
 
   app.post('/api/venues', { schema: { body: venueBody, response: { 201: venueSchema, ...errors } } }, async (req, reply) => {
@@ -21,8 +21,8 @@ export const venueRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
   });
 
   app.patch('/api/venues/:id', { schema: { params: idParams, body: venuePatchBody, response: { 200: venueSchema, ...errors } } }, async (req) => {
-    await requireRole(req, 'host');
-    return venues.updateVenue(app.db, req.params.id, req.body, publicUrl);
+    const viewer = await requireRole(req, 'host');
+    return venues.updateVenue(app.db, viewer, req.params.id, req.body, publicUrl);
   });
 
   app.get(
@@ -37,13 +37,30 @@ export const venueRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
   );
 
   app.post('/api/venues/:id/slots', { schema: { params: idParams, body: slotBody, response: { 201: slotSchema, ...errors } } }, async (req, reply) => {
-    await requireRole(req, 'host');
-    return reply.code(201).send(await venues.addSlot(app.db, req.params.id, req.body));
+    const viewer = await requireRole(req, 'host');
+    return reply.code(201).send(await venues.addSlot(app.db, viewer, req.params.id, req.body));
   });
 
   app.delete('/api/venues/:id/slots/:slotId', { schema: { params: z.object({ id: idParam, slotId: idParam }), response: { 204: noContent, ...errors } } }, async (req, reply) => {
-    await requireRole(req, 'host');
-    await venues.removeSlot(app.db, req.params.id, req.params.slotId);
+    const viewer = await requireRole(req, 'host');
+    await venues.removeSlot(app.db, viewer, req.params.id, req.params.slotId);
+    return reply.code(204).send();
+  });
+
+  // Co-hosts: hosts the owner adds, who may edit the venue, its slots and blocks.
+  app.get('/api/venues/:id/hosts', { schema: { params: idParams, response: { 200: z.array(venueHostSchema), ...errors } } }, async (req) => {
+    const viewer = await requireRole(req, 'host');
+    return venues.coHosts(app.db, viewer, req.params.id);
+  });
+
+  app.post('/api/venues/:id/hosts', { schema: { params: idParams, body: venueHostBody, response: { 200: z.array(venueHostSchema), ...errors } } }, async (req) => {
+    const viewer = await requireRole(req, 'host');
+    return venues.addCoHost(app.db, viewer, req.params.id, req.body.email);
+  });
+
+  app.delete('/api/venues/:id/hosts/:userId', { schema: { params: z.object({ id: idParam, userId: idParam }), response: { 204: noContent, ...errors } } }, async (req, reply) => {
+    const viewer = await requireRole(req, 'host');
+    await venues.removeCoHost(app.db, viewer, req.params.id, req.params.userId);
     return reply.code(204).send();
   });
 };

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Slot, slotBody, Venue, venueBody, venuePatchBody } from '@shared/schemas/events';
 import { londonDay, minutesOf } from '@shared/domain/time';
 import type { Db } from '../../db/client';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as q from './queries';
 
@@ -16,35 +16,86 @@ const REASON_LABEL: Record<string, string> = {
   other: 'another reason',
 };
 
-function toVenue(r: q.VenueRow, publicUrl: string): Venue {
-  const { nextEventTitle, nextEventDate, ...rest } = r;
+export const NOT_YOUR_VENUE = "Only this venue's owner, its co-hosts and admins can change it. Ask its owner to add you as a co-host.";
+export const ONLY_OWNER_ADDS_HOSTS = "Only this venue's owner and admins can change who hosts it.";
+
+const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
+
+/** Who may edit: the owner, a co-host, an admin. */
+function mayEdit(venue: Pick<q.VenueRow, 'id' | 'ownerId'>, viewer: Viewer | null, coHosted: Set<number>) {
+  return !!viewer && (isAdmin(viewer) || venue.ownerId === viewer.id || coHosted.has(venue.id));
+}
+
+function toVenue(r: q.VenueRow, publicUrl: string, canEdit = false): Venue {
+  const { nextEventTitle, nextEventDate, ownerId: _ownerId, ...rest } = r;
   return {
     ...rest,
+    canEdit,
     nextEvent: nextEventTitle && nextEventDate ? `${nextEventTitle} · ${nextEventDate.replace('T', ' ')}` : 'Not scheduled',
     calendarUrl: `${publicUrl}/api/calendar/venues/${r.id}.ics`,
   };
 }
 
-export async function listVenues(db: Db, publicUrl: string) {
-  return (await q.listVenues(db)).map((r) => toVenue(r, publicUrl));
+/** Every venue, each saying whether the viewer may edit it. */
+export async function listVenues(db: Db, publicUrl: string, viewer: Viewer | null = null) {
+  const coHosted = viewer ? await q.coHostedVenueIds(db, viewer.id) : new Set<number>();
+  return (await q.listVenues(db)).map((r) => toVenue(r, publicUrl, mayEdit(r, viewer, coHosted)));
 }
 
-export async function getVenue(db: Db, id: number, publicUrl: string) {
+export async function getVenue(db: Db, id: number, publicUrl: string, viewer: Viewer | null = null) {
   const row = await q.findVenue(db, id);
   if (!row) throw notFound(VENUE_NOT_FOUND);
-  return toVenue(row, publicUrl);
+  const coHosted = viewer && (await q.isCoHost(db, id, viewer.id)) ? new Set([id]) : new Set<number>();
+  return toVenue(row, publicUrl, mayEdit(row, viewer, coHosted));
+}
+
+/** The venue exists (else 404) and the viewer may edit it (else 403 with a clear message). */
+export async function requireVenueEditor(db: Db, id: number, viewer: Viewer) {
+  const row = await q.findVenue(db, id);
+  if (!row) throw notFound(VENUE_NOT_FOUND);
+  if (isAdmin(viewer) || row.ownerId === viewer.id || (await q.isCoHost(db, id, viewer.id))) return row;
+  throw forbidden(NOT_YOUR_VENUE);
 }
 
 export async function createVenue(db: Db, viewer: Viewer, input: z.output<typeof venueBody>, publicUrl: string) {
   const id = await q.insertVenue(db, { ...input, latitude: input.latitude ?? null, longitude: input.longitude ?? null, createdBy: viewer.id });
-  return getVenue(db, id, publicUrl);
+  return getVenue(db, id, publicUrl, viewer);
 }
 
-export async function updateVenue(db: Db, id: number, input: z.output<typeof venuePatchBody>, publicUrl: string) {
+export async function updateVenue(db: Db, viewer: Viewer, id: number, input: z.output<typeof venuePatchBody>, publicUrl: string) {
+  await requireVenueEditor(db, id, viewer);
   const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(values).length === 0) throw new AppError('bad_request', 'Nothing to change');
   if (!(await q.updateVenue(db, id, values))) throw notFound(VENUE_NOT_FOUND);
-  return getVenue(db, id, publicUrl);
+  return getVenue(db, id, publicUrl, viewer);
+}
+
+/** The venue's co-hosts (owner and admins only). */
+export async function coHosts(db: Db, viewer: Viewer, venueId: number) {
+  await requireVenueOwner(db, venueId, viewer);
+  return q.listCoHosts(db, venueId);
+}
+
+async function requireVenueOwner(db: Db, venueId: number, viewer: Viewer) {
+  const row = await q.findVenue(db, venueId);
+  if (!row) throw notFound(VENUE_NOT_FOUND);
+  if (!isAdmin(viewer) && row.ownerId !== viewer.id) throw forbidden(ONLY_OWNER_ADDS_HOSTS);
+  return row;
+}
+
+/** The owner (or an admin) adds a host as a co-host of the venue, by e-mail. */
+export async function addCoHost(db: Db, viewer: Viewer, venueId: number, email: string) {
+  const venue = await requireVenueOwner(db, venueId, viewer);
+  const user = await q.findUserWithRoles(db, email);
+  if (!user) throw new AppError('not_found', 'User not found');
+  if (!user.roles.includes('host') && !user.roles.includes('admin')) throw conflict(`${user.name} is not a host yet. Only hosts can co-host a venue.`);
+  if (user.id !== venue.ownerId) await q.addCoHost(db, venueId, user.id);
+  return q.listCoHosts(db, venueId);
+}
+
+export async function removeCoHost(db: Db, viewer: Viewer, venueId: number, userId: number) {
+  await requireVenueOwner(db, venueId, viewer);
+  if (!(await q.removeCoHost(db, venueId, userId))) throw notFound('That host does not co-host this venue');
 }
 
 /** A venue an event may be booked at: it exists, is active, and is not blocked at that time. */
@@ -91,8 +142,8 @@ export async function slots(db: Db, venueId: number, from: string, to: string): 
   return [...stored, ...booked].sort((a, b) => (a.day + a.startTime).localeCompare(b.day + b.startTime));
 }
 
-export async function addSlot(db: Db, venueId: number, input: z.output<typeof slotBody>) {
-  if (!(await q.findVenue(db, venueId))) throw notFound(VENUE_NOT_FOUND);
+export async function addSlot(db: Db, viewer: Viewer, venueId: number, input: z.output<typeof slotBody>) {
+  await requireVenueEditor(db, venueId, viewer);
   if (input.day < londonDay(new Date())) throw new AppError('bad_request', 'Pick today or a later day', [{ path: 'day', message: 'Pick today or a later day' }]);
   const overlapping = await q.overlappingSlots(db, venueId, input.day, input.startTime, input.endTime);
   if (input.kind === 'blocked') {
@@ -118,6 +169,7 @@ export async function addSlot(db: Db, venueId: number, input: z.output<typeof sl
   return { ...row, eventId: null, eventTitle: null, registrations: null } satisfies Slot;
 }
 
-export async function removeSlot(db: Db, venueId: number, slotId: number) {
+export async function removeSlot(db: Db, viewer: Viewer, venueId: number, slotId: number) {
+  await requireVenueEditor(db, venueId, viewer);
   if (!(await q.deleteSlot(db, venueId, slotId))) throw notFound('Slot not found');
 }

@@ -203,6 +203,23 @@ describe('nothing to pay', () => {
     expect(screen.getByRole('button', { name: 'Register free for Free Taster' })).toBeInTheDocument();
   });
 
+  test('the host of the evening gets in free: no seat held, no card form, registers at once', async () => {
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: paidEvening({ hostId: 1 }),
+      'POST /api/create-payment-intent': aPaymentIntent(),
+      [`POST /api/events/${ID}/register`]: new Reply(201, aRegistration(ID, 1)),
+    });
+    const { user } = checkoutAt();
+    expect(await screen.findByRole('heading', { name: 'Free for you as the host' })).toBeInTheDocument();
+    expect(screen.getAllByText('Free')).toHaveLength(2); // the ticket and the total
+    expect(screen.queryByText('£15.00')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register free as the host for Friday Friends' }));
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url.pathname === `/api/events/${ID}/register`)).toBe(true));
+    expect(server.calls.find((c) => c.url.pathname === `/api/events/${ID}/register`)?.body).toMatchObject({ userId: 1 });
+    expect(server.calls.some((c) => c.url.pathname === '/api/create-payment-intent')).toBe(false);
+  });
+
   test('an unknown evening: Event not found', async () => {
     fakeServer({ [`GET /api/events/${ID}`]: failure(404, 'Event not found') });
     checkoutAt();

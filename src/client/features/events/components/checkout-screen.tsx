@@ -63,7 +63,7 @@ export function CheckoutScreen({ eventId, userId, onComplete }: { eventId: numbe
         </Notice>
       ) : (
         <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start lg:gap-8">
-          <Summary event={event.data} />
+          <Summary event={event.data} hostFree={event.data.price > 0 && event.data.hostId === userId} />
           <div>
             {phase.kind === 'completing' ? (
               <Notice icon={<CircleCheck aria-hidden="true" className="size-6 text-emerald-700" />} title="Payment Successful" tone="success">
@@ -86,6 +86,11 @@ export function CheckoutScreen({ eventId, userId, onComplete }: { eventId: numbe
                 <p className="mt-1 text-muted">This evening has already started.</p>
                 <BackToEvent id={eventId} />
               </Notice>
+            ) : event.data.price > 0 && event.data.hostId === userId ? (
+              <Notice icon={<Ticket aria-hidden="true" className="size-6 text-wine-700" />} title="Free for you as the host">
+                <p className="mt-1 text-muted">You host this evening, so your place is free: no card needed. Register and your place is confirmed.</p>
+                <RegisterAction event={event.data} userId={userId} block className="mt-5" />
+              </Notice>
             ) : event.data.price <= 0 ? (
               <Notice icon={<Ticket aria-hidden="true" className="size-6 text-wine-700" />} title="This evening is free">
                 <p className="mt-1 text-muted">No payment needed: register and your place is confirmed.</p>
@@ -101,8 +106,8 @@ export function CheckoutScreen({ eventId, userId, onComplete }: { eventId: numbe
   );
 }
 
-function Summary({ event }: { event: EventDetail }) {
-  const price = event.price > 0 ? formatMoney(event.price) : 'Free';
+function Summary({ event, hostFree }: { event: EventDetail; hostFree: boolean }) {
+  const price = event.price > 0 && !hostFree ? formatMoney(event.price) : 'Free';
   return (
     <Card>
       <p className="text-sm font-semibold tracking-wide text-muted uppercase">Your evening</p>
@@ -135,7 +140,8 @@ function Summary({ event }: { event: EventDetail }) {
           <dd className="font-display text-3xl font-bold text-wine-800">{price}</dd>
         </div>
       </dl>
-      {event.price > 0 && <p className="mt-3 text-sm text-muted">Cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>}
+      {hostFree && <p className="mt-3 text-sm text-muted">Hosts get free entry to their own evenings (guests pay {formatMoney(event.price)}).</p>}
+      {event.price > 0 && !hostFree && <p className="mt-3 text-sm text-muted">Cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>}
     </Card>
   );
 }

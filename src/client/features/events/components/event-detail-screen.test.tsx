@@ -98,7 +98,8 @@ describe('loading and errors', () => {
   });
 
   test('a failure offers Try again, which loads the evening', async () => {
-    const server = fakeServer({ [`GET /api/events/${ID}`]: new Reply(503, { message: 'Unavailable' }) });
+    // A 500 (a 503 or a dropped network is first retried a few times: lib/query-client.ts).
+    const server = fakeServer({ [`GET /api/events/${ID}`]: new Reply(500, { message: 'Something went wrong' }) });
     const { user } = detailAt();
     expect(await screen.findByRole('heading', { name: "We couldn't load this event" })).toBeInTheDocument();
     server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID, title: 'Back Online' }));
@@ -195,6 +196,45 @@ describe('the ticket', () => {
     server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID, date: fromNow(-3 * HOUR), endsAt: fromNow(-HOUR), status: 'completed' }, { registered: true, checkedIn: true }));
     detailAt();
     expect(await screen.findByText('Thanks for coming!')).toBeInTheDocument();
+  });
+
+  test('once the host has started round 1, even before the advertised time, the place can no longer be cancelled', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR) }, { registered: true, checkedIn: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    const first = detailAt();
+    expect(await screen.findByRole('button', { name: 'Cancel registration' })).toBeInTheDocument();
+    first.unmount();
+    detailAt(`/events/${ID}`, { liveStage: 'running' });
+    expect(await screen.findByText('Enjoy the evening!')).toBeInTheDocument();
+    expect(screen.getByText('Happening now')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
+  });
+
+  test('after the host ends the evening early: Past, finished, nothing to cancel', async () => {
+    // Ended with End Event before its advertised time: completed, its date still ahead.
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR), status: 'completed', spotsLeft: 26 }, { registered: true, checkedIn: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    detailAt();
+    expect(await screen.findByText('Thanks for coming!')).toBeInTheDocument();
+    expect(screen.getByText('Past')).toBeInTheDocument();
+    expect(screen.queryByText('Open')).not.toBeInTheDocument();
+    expect(screen.queryByText(/spots left/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+  });
+
+  test('the same, as soon as the socket says the evening has ended (before the event reloads)', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR) }, { registered: true, checkedIn: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    detailAt(`/events/${ID}`, { liveStage: 'over' });
+    expect(await screen.findByText('Thanks for coming!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
   });
 
   test('Add to calendar downloads the evening’s .ics file from the server', async () => {
@@ -305,6 +345,29 @@ describe('payments and slots', () => {
       expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1, consentToShare: true, paymentIntentId: 'pi_123' }),
     );
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  test('during a round the live part comes first: the timer, whom to talk to, the rating; the rest below', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Live Night', description: 'All about it' }, { registered: true, checkedIn: true }), [`GET /api/events/${ID}/participants`]: guests });
+    const slots: EventDetailSlots = { liveSlot: <p>Timer and round</p>, ratingSlot: <p>Rate here</p> };
+    const before = detailAt(`/events/${ID}`, slots);
+    await screen.findByText('Timer and round');
+    const order = () => ['Timer and round', 'Rate here', 'Date', "You're registered", 'About this evening'].map((t) => screen.getByText(t));
+    const follows = (a: HTMLElement, b: HTMLElement) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    // Before round 1: the evening's facts and ticket first.
+    const [timer0, , date0, ticket0] = order();
+    expect(follows(date0!, timer0!)).toBe(true);
+    expect(follows(ticket0!, timer0!)).toBe(true);
+    before.unmount();
+
+    detailAt(`/events/${ID}`, { ...slots, liveStage: 'running' });
+    await screen.findByText('Timer and round');
+    const [timer, rate, date, ticket, about] = order();
+    expect(screen.getByRole('heading', { level: 1, name: 'Live Night' })).toBeInTheDocument();
+    expect(follows(timer!, rate!)).toBe(true);
+    expect(follows(rate!, ticket!)).toBe(true);
+    expect(follows(rate!, date!)).toBe(true);
+    expect(follows(date!, about!)).toBe(true);
   });
 
   test('composition slots render what the route gives, made from the event', async () => {

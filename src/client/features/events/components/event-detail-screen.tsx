@@ -5,6 +5,7 @@ import type { EventDetail } from '@shared/schemas/events';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
+import { cn } from '@client/components/ui/cn';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
@@ -31,6 +32,12 @@ export interface EventDetailSlots {
   ratingSlot?: EventSlot;
   /** LATER (matches issue): the matches list once the evening is completed. */
   matchesSlot?: EventSlot;
+  /**
+   * Where the room's timer is: 'running' once the host has started round 1 (then the live part
+   * comes first: timer, whom to talk to, the rating; the rest below; and the place can no longer
+   * be cancelled), 'over' once the host has ended the evening.
+   */
+  liveStage?: 'before' | 'running' | 'over';
 }
 
 const fill = (slot: EventSlot | undefined, event: EventDetail) => (typeof slot === 'function' ? slot(event) : slot);
@@ -64,11 +71,13 @@ export function EventDetailScreen({ eventId, userId, ...slots }: { eventId: numb
   return <EventDetailView event={event.data} userId={userId} {...slots} />;
 }
 
-function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot }: { event: EventDetail; userId: number } & EventDetailSlots) {
+function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liveStage = 'before' }: { event: EventDetail; userId: number } & EventDetailSlots) {
   useDocumentTitle(`${event.title} · Speed Friendship`);
   const now = useNow(30_000);
-  const badge = eventBadge(event, now);
-  const happening = event.status === 'upcoming' && badge === 'Past' && new Date(event.endsAt).getTime() > now;
+  const over = liveStage === 'over' || event.status === 'completed';
+  const running = liveStage === 'running' && !over;
+  const badge = over ? 'Past' : eventBadge(event, now);
+  const happening = running || (event.status === 'upcoming' && badge === 'Past' && new Date(event.endsAt).getTime() > now && !over);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelled, setCancelled] = useState<CancelResult | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -78,6 +87,56 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot }: {
   const live = fill(liveSlot, event);
   const rating = fill(ratingSlot, event);
   const matches = fill(matchesSlot, event);
+  // During a round the guest needs the clock, whom to talk to and the rating now: those come first.
+  const liveFirst = running && (live != null || rating != null);
+  const facts = (
+    <dl className={cn('grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6', !liveFirst && 'mt-5')}>
+      <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
+        <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
+      </Fact>
+      <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
+        {formatTimeRange(event)}
+      </Fact>
+      <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Venue">
+        {event.venue}
+      </Fact>
+      <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Participants">
+        <span className="block">
+          {event.participantCount}/{event.maxParticipants}
+          {badge !== 'Past' && !running && event.spotsLeft > 0 && <span className="font-normal text-muted"> · {spotsLeftText(event.spotsLeft)}</span>}
+        </span>
+        <CapacityMeter count={event.participantCount} max={event.maxParticipants} className="mt-2 max-w-48" />
+      </Fact>
+    </dl>
+  );
+  const sidebar = (
+    <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-6 lg:row-start-1 lg:self-start">
+      {event.viewer.registered ? (
+        <TicketCard
+          event={event}
+          userId={userId}
+          liveStage={over ? 'over' : running ? 'running' : 'before'}
+          onCancel={() => {
+            setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+            setCancelOpen(true);
+          }}
+        />
+      ) : event.viewer.isHost ? (
+        <Card>
+          <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
+          <p className="mt-2 text-muted">Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.</p>
+        </Card>
+      ) : (
+        <BookingCard event={event} userId={userId} />
+      )}
+    </div>
+  );
+  const liveParts = (
+    <>
+      {live != null && <div className="lg:col-start-1">{live}</div>}
+      {rating != null && <div className="lg:col-start-1">{rating}</div>}
+    </>
+  );
 
   return (
     <Page wide>
@@ -102,49 +161,20 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot }: {
             <StatusBadge label={happening ? 'Happening now' : badge} />
             {event.viewer.isHost && <span className="rounded-full bg-apricot-100 px-3 py-1 text-sm font-semibold text-apricot-700">You're hosting</span>}
           </div>
-          <h1 className="mt-3 text-3xl leading-tight font-bold break-words text-wine-900 sm:text-4xl">{event.title}</h1>
-          <p className="mt-1 text-lg text-muted">
-            Ages {event.ageRangeMin}-{event.ageRangeMax}
-          </p>
-          <dl className="mt-5 grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6">
-            <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
-              <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
-            </Fact>
-            <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
-              {formatTimeRange(event)}
-            </Fact>
-            <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Venue">
-              {event.venue}
-            </Fact>
-            <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Participants">
-              <span className="block">
-                {event.participantCount}/{event.maxParticipants}
-                {badge !== 'Past' && event.spotsLeft > 0 && <span className="font-normal text-muted"> · {spotsLeftText(event.spotsLeft)}</span>}
-              </span>
-              <CapacityMeter count={event.participantCount} max={event.maxParticipants} className="mt-2 max-w-48" />
-            </Fact>
-          </dl>
+          <h1 className={cn('mt-3 leading-tight font-bold break-words text-wine-900', liveFirst ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-4xl')}>{event.title}</h1>
+          {!liveFirst && (
+            <p className="mt-1 text-lg text-muted">
+              Ages {event.ageRangeMin}-{event.ageRangeMax}
+            </p>
+          )}
+          {!liveFirst && facts}
         </header>
 
-        <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-6 lg:row-start-1 lg:self-start">
-          {event.viewer.registered ? (
-            <TicketCard
-              event={event}
-              userId={userId}
-              onCancel={() => {
-                setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-                setCancelOpen(true);
-              }}
-            />
-          ) : event.viewer.isHost ? (
-            <Card>
-              <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
-              <p className="mt-2 text-muted">Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.</p>
-            </Card>
-          ) : (
-            <BookingCard event={event} userId={userId} />
-          )}
-        </div>
+        {liveFirst && liveParts}
+
+        {sidebar}
+
+        {liveFirst && <div className="lg:col-start-1">{facts}</div>}
 
         {event.description && (
           <Card className="lg:col-start-1">
@@ -153,9 +183,8 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot }: {
           </Card>
         )}
 
-        {/* Composition slots for later issues: render nothing unless the route passes content. */}
-        {live != null && <div className="lg:col-start-1">{live}</div>}
-        {rating != null && <div className="lg:col-start-1">{rating}</div>}
+        {/* Composition slots: render nothing unless the route passes content. */}
+        {!liveFirst && liveParts}
         {matches != null && <div className="lg:col-start-1">{matches}</div>}
 
         <div className="lg:col-start-1">

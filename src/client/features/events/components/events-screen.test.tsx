@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
-import { anEvent, aUserEvent, DAY } from '../events.fixtures';
+import { anEvent, aUserEvent, DAY, HOUR } from '../events.fixtures';
 import { EventsScreen } from './events-screen';
 
 const screenAt = (path = '/events', matchesAvailable = true) =>
@@ -76,6 +76,19 @@ describe('Upcoming', () => {
     expect(within(c).queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
     // Nothing to come: the empty state says so.
     expect(screen.getByRole('heading', { name: 'No upcoming events' })).toBeInTheDocument();
+  });
+
+  test("an evening the host has ended before its advertised time is Past, with no spots left shown", async () => {
+    // The host ran it early and pressed End Event: completed, though its date is still ahead.
+    const ended = anEvent({ id: 8, title: 'Lunchtime Trial', date: new Date(Date.now() + HOUR).toISOString(), status: 'completed', spotsLeft: 26 });
+    fakeServer({ 'GET /api/events': [ended], 'GET /api/users/1/events': [] });
+    screenAt();
+    const section = await screen.findByRole('region', { name: 'Past evenings' });
+    const c = within(section).getByRole('heading', { name: 'Lunchtime Trial', level: 3 }).closest('article') as HTMLElement;
+    expect(within(c).getByText('Past')).toBeInTheDocument();
+    expect(within(c).queryByText('Open')).not.toBeInTheDocument();
+    expect(within(c).queryByText(/spots left/)).not.toBeInTheDocument();
+    expect(within(c).queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
   });
 
   test("a free evening registers at once with the member's consent, and says so", async () => {
@@ -157,6 +170,16 @@ describe('My Events', () => {
     // Back to Upcoming drops the parameter.
     await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
     expect(router.state.location.search).toBe('');
+  });
+
+  test("an evening ended early by the host is under Completed, not Coming up", async () => {
+    const endedEarly = aUserEvent({ id: 13, title: 'Lunchtime Trial', date: new Date(Date.now() + HOUR).toISOString(), status: 'completed', checkedIn: true });
+    fakeServer({ 'GET /api/events': [], 'GET /api/users/1/events': [endedEarly] });
+    screenAt('/events?tab=mine');
+    const completed = await screen.findByRole('region', { name: 'Completed' });
+    const c = within(completed).getByRole('heading', { name: 'Lunchtime Trial' }).closest('article') as HTMLElement;
+    expect(within(c).getByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Coming up' })).not.toBeInTheDocument();
   });
 
   test("a checked-in evening says 'Checked in'", async () => {

@@ -6,7 +6,7 @@ import type { Event, UserEvent } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { useEvents, useUserEvents } from '@client/lib/queries';
 import { useNow } from '../hooks/use-now';
-import { isPast } from '../lib/format';
+import { isOver } from '../lib/format';
 import { EventCard, EventCardSkeleton } from './event-card';
 import { MyEventCard } from './my-event-card';
 
@@ -135,8 +135,8 @@ function UpcomingEvents({ userId }: { userId: number }) {
 function split(events: Event[], now: number) {
   const t = (e: Event) => new Date(e.date).getTime();
   return {
-    upcoming: events.filter((e) => !isPast(e, now) && e.status === 'upcoming').sort((a, b) => t(a) - t(b)),
-    past: events.filter((e) => isPast(e, now) || e.status === 'completed').sort((a, b) => t(b) - t(a)).slice(0, 4),
+    upcoming: events.filter((e) => !isOver(e, now)).sort((a, b) => t(a) - t(b)),
+    past: events.filter((e) => isOver(e, now)).sort((a, b) => t(b) - t(a)).slice(0, 4),
   };
 }
 
@@ -192,7 +192,7 @@ function MyEvents({ userId, matchesAvailable, onBrowse }: { userId: number; matc
 function splitMine(events: UserEvent[], now: number) {
   const t = (e: UserEvent) => new Date(e.date).getTime();
   return {
-    upcoming: events.filter((e) => !isPast(e, now)).sort((a, b) => t(a) - t(b)),
-    past: events.filter((e) => isPast(e, now)).sort((a, b) => t(b) - t(a)),
+    upcoming: events.filter((e) => !isOver(e, now)).sort((a, b) => t(a) - t(b)),
+    past: events.filter((e) => isOver(e, now)).sort((a, b) => t(b) - t(a)),
   };
 }

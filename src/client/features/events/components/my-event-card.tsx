@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { UserEvent } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { formatDate, formatTimeRange } from '@client/lib/format';
-import { isPast } from '../lib/format';
+import { isOver } from '../lib/format';
 import { DateTile } from './date-tile';
 import { StatusBadge } from './status-badge';
 
@@ -19,7 +19,8 @@ export function MyEventCard({
   matchesAvailable: boolean;
   headingLevel?: 'h2' | 'h3';
 }) {
-  const past = isPast(event, now);
+  // Completed once its time has passed or the host has ended it.
+  const past = isOver(event, now);
   return (
     <article className="flex flex-col rounded-3xl border border-wine-100 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex gap-4">

@@ -8,7 +8,8 @@ import { formatMoney } from '@client/lib/format';
 import { useRegister } from '../api/events';
 
 /**
- * 'Register £15.00': a paid evening goes to /checkout/{id}; a free one (price 0) registers at once.
+ * 'Register £15.00': a paid evening goes to /checkout/{id}; a free one (price 0), or the host's
+ * own evening (hosts get in free; the server decides), registers at once.
  * The caller decides whether registration is open.
  */
 export function RegisterAction({
@@ -18,16 +19,17 @@ export function RegisterAction({
   block,
   className,
 }: {
-  event: Pick<Event, 'id' | 'title' | 'price'>;
+  event: Pick<Event, 'id' | 'title' | 'price' | 'hostId'>;
   userId: number;
   size?: ButtonProps['size'];
   block?: boolean;
   className?: string;
 }) {
   const register = useRegister(userId);
-  const label = event.price > 0 ? `Register ${formatMoney(event.price)}` : 'Register free';
+  const hostFree = event.price > 0 && event.hostId === userId;
+  const label = hostFree ? 'Register free as the host' : event.price > 0 ? `Register ${formatMoney(event.price)}` : 'Register free';
 
-  if (event.price > 0) {
+  if (event.price > 0 && !hostFree) {
     return (
       <Button asChild size={size} block={block} className={className}>
         <Link to={`/checkout/${event.id}`} aria-label={`${label} for ${event.title}`}>

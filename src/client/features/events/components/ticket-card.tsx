@@ -9,11 +9,15 @@ import { formatDate, formatMoney, formatTime, minutesInWords } from '@client/lib
 import { useCheckIn } from '../api/events';
 import { useNow } from '../hooks/use-now';
 
-/** The member's ticket for an evening: check-in at the door, add to calendar, cancel. */
-export function TicketCard({ event, userId, onCancel }: { event: EventDetail; userId: number; onCancel: () => void }) {
+/**
+ * The member's ticket for an evening: check-in at the door, add to calendar, cancel. `liveStage`:
+ * where the room's timer is; the host may start round 1 (or end the evening) before the advertised times.
+ */
+export function TicketCard({ event, userId, onCancel, liveStage = 'before' }: { event: EventDetail; userId: number; onCancel: () => void; liveStage?: 'before' | 'running' | 'over' }) {
   const now = useNow(15_000);
-  const started = new Date(event.date).getTime() <= now;
-  const ended = new Date(event.endsAt).getTime() <= now;
+  // Ended by the clock, or by the host's End Event (which completes the evening, however early).
+  const ended = new Date(event.endsAt).getTime() <= now || event.status === 'completed' || liveStage === 'over';
+  const started = ended || liveStage === 'running' || new Date(event.date).getTime() <= now;
   return (
     <section aria-labelledby="ticket-title" className="overflow-hidden rounded-3xl bg-white shadow-md ring-1 ring-wine-100">
       <div className="bg-wine-700 px-5 pt-5 pb-6 text-white sm:px-6">

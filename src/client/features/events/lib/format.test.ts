@@ -11,6 +11,11 @@ describe('the Upcoming-list badge', () => {
     expect(eventBadge({ date: past, participantCount: 3, maxParticipants: 40, spotsLeft: 37 }, now)).toBe('Past');
   });
 
+  test("an evening the host has ended is 'Past', even before its advertised time, with seats still free", () => {
+    expect(eventBadge({ date: future, participantCount: 4, maxParticipants: 30, spotsLeft: 26, status: 'completed' }, now)).toBe('Past');
+    expect(eventBadge({ date: future, participantCount: 4, maxParticipants: 30, spotsLeft: 26, status: 'upcoming' }, now)).toBe('Open');
+  });
+
   test("an evening to come with every seat taken is 'Full'", () => {
     expect(eventBadge({ date: future, participantCount: 40, maxParticipants: 40, spotsLeft: 0 }, now)).toBe('Full');
   });

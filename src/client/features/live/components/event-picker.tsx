@@ -10,11 +10,15 @@ import { dashboardStatus } from '../lib/timer';
 import { AccessCard } from './access-card';
 import { STATUS_BADGE } from './status-badge';
 
+/** How often the picker asks for its evenings' states while it is open. */
+export const PICKER_REFRESH_MS = 15_000;
+
 const byStart = (a: LiveEventRow, b: LiveEventRow) => new Date(a.event.date).getTime() - new Date(b.event.date).getTime();
 
 /** /host-control without ?event: the evenings this host runs, tonight's first. */
 export function EventPicker() {
-  const list = useLiveEvents();
+  // Rounds start elsewhere too (the console, an event page, the clock): ask again on every visit and every 15 s.
+  const list = useLiveEvents(true, { refetchOnMount: 'always', refetchInterval: PICKER_REFRESH_MS });
   return (
     <Page>
       <PageTitle sub="Choose the evening you're running to open its timer, rotation and ratings.">Host Control</PageTitle>

@@ -1,6 +1,6 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { CalendarClock, Check, Clock, Coffee, FastForward, Flag, LayoutDashboard, MonitorSmartphone, Pause, Play, Plus, RefreshCw, Share2, UserRoundX } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
@@ -15,7 +15,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatCountdown, formatTime } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries';
-import { progressQuery, roundsQuery, rotationQuery, useReleaseContacts } from '../api/live';
+import { liveEventsQuery, progressQuery, roundsQuery, rotationQuery, useReleaseContacts } from '../api/live';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer, type LiveTimer } from '../hooks/use-live-timer';
 import { formatWhen } from '../lib/format';
@@ -95,6 +95,7 @@ function Console({ event, userId }: { event: EventDetail; userId: number }) {
   const rotation = useQuery({ ...rotationQuery(event.id), enabled: round > 0 });
   const totalRounds = rotation.data?.reduce((max, r) => Math.max(max, r.round), 0) ?? 0;
   const announcement = useTimerAnnouncements(live.timer, live.remaining);
+  useKeepPickerCurrent(event.id, live.timer);
 
   return (
     <Page wide>
@@ -145,6 +146,22 @@ function Console({ event, userId }: { event: EventDetail; userId: number }) {
       </p>
     </Page>
   );
+}
+
+/**
+ * The event picker (/host-control) caches the host's evenings: when this console sees the timer
+ * move (round 1 starting, a pause, the end), put the new state in that list too, so going back
+ * to the picker never shows 'Waiting' for an evening that is running.
+ */
+function useKeepPickerCurrent(eventId: number, timer: LiveTimer['timer']) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!timer) return;
+    const now = Date.now();
+    qc.setQueryData(liveEventsQuery.queryKey, (rows) =>
+      rows?.map((r) => (r.event.id === eventId && timer.version > r.timer.version ? { ...r, timer, offset: timer.serverNow - now } : r)),
+    );
+  }, [qc, eventId, timer]);
 }
 
 /** The timer with its status badge, mm:ss and the host's buttons (≥56 px). */
@@ -374,7 +391,8 @@ function EventStatus({ live, checkedIn, totalRounds }: { live: LiveTimer; checke
     ['Round', round > 0 && stage !== 'ended' ? `${round}${totalRounds >= round ? ` of ${totalRounds}` : ''}` : '–'],
     ['Phase', HOST_STAGE_LABEL[stage]],
     ['Round length', durationLabel(live.timer?.roundDuration ?? ROUND_DURATION_SECONDS)],
-    ['Auto-advance', live.timer?.autoAdvance ? `On (${GRACE_SECONDS} s grace)` : 'Off'],
+    // Start Event (and Start Round n) turn auto-advance on: before round 1 that is what will happen.
+    ['Auto-advance', stage === 'waiting' ? 'On from round 1' : live.timer?.autoAdvance ? `On (${GRACE_SECONDS} s grace)` : 'Off'],
   ];
   return (
     <Panel title="Event status">
@@ -393,10 +411,13 @@ function EventStatus({ live, checkedIn, totalRounds }: { live: LiveTimer; checke
 function QuickActions({ live, eventId }: { live: LiveTimer; eventId: number }) {
   const { timer, pending, status, command } = live;
   const release = useReleaseContacts(eventId);
+  const endHintId = useId();
   const stage = stageOf(timer);
   const busy = pending !== null || status !== 'open' || !timer;
   const ended = stage === 'ended';
   const canExtend = stage === 'active' || stage === 'paused' || stage === 'grace';
+  // Nothing to end before round 1: ending then would close the evening before anyone met.
+  const canEnd = !busy && !ended && stage !== 'waiting';
   return (
     <Panel title="Quick actions">
       <div className="grid gap-3">
@@ -409,15 +430,20 @@ function QuickActions({ live, eventId }: { live: LiveTimer; eventId: number }) {
           Force next round
         </Button>
         <EndEventDialog
-          disabled={busy || ended}
+          disabled={!canEnd}
           onConfirm={() => command({ type: 'end_event' })}
           trigger={
-            <Button variant="destructive" size="lg" disabled={busy || ended}>
+            <Button variant="destructive" size="lg" disabled={!canEnd} aria-describedby={stage === 'waiting' ? endHintId : undefined}>
               <Flag aria-hidden="true" className="size-5" />
               {ended ? 'Event ended' : 'End Event Now'}
             </Button>
           }
         />
+        {stage === 'waiting' && (
+          <p id={endHintId} className="text-sm text-muted">
+            End Event Now is available once round 1 has started.
+          </p>
+        )}
         {ended && (
           <ConfirmDialog
             destructive={false}
@@ -468,7 +494,7 @@ function RoundHistory({ rounds }: { rounds: UseQueryResult<RoundRecord[]> }) {
                 <Badge tone={STATUS_TONE[r.status] ?? 'grey'}>{r.status.charAt(0).toUpperCase() + r.status.slice(1)}</Badge>
               </div>
               <p className="mt-1 text-sm text-muted">
-                {formatTime(r.startTime)} · {durationLabel(r.duration)} · {r.participantsSubmitted}/{r.totalParticipants} submitted
+                {formatTime(r.startTime)} · {durationLabel(r.duration)} · {r.participantsSubmitted} of {r.totalParticipants} rated
               </p>
             </li>
           ))}

@@ -109,10 +109,11 @@ function HostControls({ live }: { live: LiveTimerState }) {
             {pending === 'next_round' ? 'Starting…' : 'Next Round'}
           </ControlButton>
           <EndEventDialog
-            disabled={busy || ended}
+            disabled={busy || ended || stage === 'waiting'}
             onConfirm={() => command({ type: 'end_event' })}
             trigger={
-              <ControlButton tone="danger" className="col-span-2" disabled={busy || ended}>
+              // Nothing to end before round 1 has started.
+              <ControlButton tone="danger" className="col-span-2" disabled={busy || ended || stage === 'waiting'}>
                 <Flag aria-hidden="true" className="size-5" />
                 {pending === 'end_event' ? 'Ending…' : 'End Event Now'}
               </ControlButton>

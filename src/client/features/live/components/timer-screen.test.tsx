@@ -5,7 +5,8 @@ import type { TimerStateMessage } from '@shared/realtime';
 import type { EventDetail, UserEvent } from '@shared/schemas/events';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
-import { TimerScreen } from './timer-screen';
+import type { ReactNode } from 'react';
+import { TimerScreen, type JustMet } from './timer-screen';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -82,7 +83,10 @@ afterEach(() => {
   delete (navigator as { wakeLock?: unknown }).wakeLock;
 });
 
-async function openTimer(state: TimerStateMessage, { detail = evening(), routes = {} }: { detail?: EventDetail; routes?: Record<string, unknown> } = {}) {
+async function openTimer(
+  state: TimerStateMessage,
+  { detail = evening(), routes = {}, rateSlot }: { detail?: EventDetail; routes?: Record<string, unknown>; rateSlot?: (met: JustMet) => ReactNode } = {},
+) {
   const server = fakeServer({
     'GET /api/events/5': detail,
     'GET /api/events/5/timer': { type: 'timer_sync', ...state },
@@ -93,7 +97,7 @@ async function openTimer(state: TimerStateMessage, { detail = evening(), routes 
   const view = renderAt(
     <>
       <Toaster />
-      <TimerScreen userId={1} eventParam={5} />
+      <TimerScreen userId={1} eventParam={5} rateSlot={rateSlot} />
     </>,
     { path: '/timer?event=5' },
   );
@@ -145,7 +149,8 @@ describe('which evening', () => {
   });
 
   test('a failed load of the evening asks to check the connection', async () => {
-    fakeServer({ 'GET /api/events/5': new Reply(503, null) });
+    // A 500 (a 503 or a dropped network is first retried a few times: lib/query-client.ts).
+    fakeServer({ 'GET /api/events/5': new Reply(500, null) });
     fakeSockets();
     renderAt(<TimerScreen userId={1} eventParam={5} />);
     expect(await screen.findByRole('heading', { name: "We couldn't load this evening" })).toBeInTheDocument();
@@ -247,6 +252,45 @@ describe('Time to Switch!', () => {
     const beeped = phone.beeps.length;
     act(() => vi.advanceTimersByTime(5_000));
     expect(phone.beeps).toHaveLength(beeped);
+  });
+
+  test('at the bell it offers the rating of the partner just met, not the next one', async () => {
+    fakePhone();
+    const rated: JustMet[] = [];
+    const rateSlot = (met: JustMet) => (
+      <button type="button" onClick={() => rated.push(met)}>
+        Rate {met.partner.name} (round {met.round})
+      </button>
+    );
+    const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }), { rateSlot });
+    expect(await screen.findByText(/^Round \d+: talk to/)).toHaveTextContent('Round 1: talk to Priya at table 3');
+    ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 1, secondsLeft: 60 }));
+    const alert = screen.getByRole('alertdialog', { name: 'Time to Switch!' });
+    // Focus waits on Got it: a stray key press rates nobody.
+    await vi.waitFor(() => expect(within(alert).getByRole('button', { name: 'Got it' })).toHaveFocus());
+    await user.click(within(alert).getByRole('button', { name: 'Rate Priya (round 1)' }));
+    expect(rated).toEqual([{ eventId: 5, userId: 1, round: 1, partner: { id: 11, name: 'Priya' } }]);
+    expect(within(alert).getByRole('button', { name: 'Got it' })).toBeInTheDocument();
+  });
+
+  test('when the host cuts a round short, the rating offered is of the round that just ended', async () => {
+    fakePhone();
+    const rateSlot = (met: JustMet) => <p>Rate {met.partner.name} (round {met.round})</p>;
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 120 }), { rateSlot });
+    expect(await screen.findByText(/^Round \d+: talk to/)).toHaveTextContent('Round 1: talk to Priya at table 3');
+    ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }));
+    const alert = screen.getByRole('alertdialog', { name: 'Time to Switch!' });
+    expect(within(alert).getByText('Rate Priya (round 1)')).toBeInTheDocument();
+  });
+
+  test('nothing to rate after sitting out, or for a guest not checked in', async () => {
+    fakePhone();
+    const rateSlot = (met: JustMet) => <p>Rate {met.partner.name}</p>;
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 2, secondsLeft: 5 }), { rateSlot });
+    expect(await screen.findByText('You sit out this round')).toBeInTheDocument();
+    ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 2, secondsLeft: 60 }));
+    const alert = screen.getByRole('alertdialog', { name: 'Time to Switch!' });
+    expect(within(alert).queryByText(/^Rate /)).not.toBeInTheDocument();
   });
 
   test('goes away by itself after 20 seconds', async () => {

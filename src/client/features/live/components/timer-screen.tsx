@@ -29,8 +29,16 @@ export function TimerFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** /timer (docs/spec/organiser-tools.md §2.7) for a signed-in viewer: which evening, then the timer. */
-export function TimerScreen({ userId, eventParam }: { userId: number; eventParam: number | null }) {
+/** The partner a guest has just met, for the switch overlay to offer their rating. */
+export interface JustMet {
+  eventId: number;
+  userId: number;
+  round: number;
+  partner: { id: number; name: string };
+}
+
+/** /timer (docs/spec/organiser-tools.md §2.7) for a signed-in viewer: which evening, then the timer. `rateSlot`: a one-tap rating of the partner just met, shown at the bell. */
+export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; eventParam: number | null; rateSlot?: (met: JustMet) => ReactNode }) {
   const mine = useUserEvents(eventParam ? null : userId);
   const eventId = eventParam ?? (mine.data ? (currentOrNextEvent(mine.data)?.id ?? null) : null);
   const detail = useEvent(eventId);
@@ -77,10 +85,40 @@ export function TimerScreen({ userId, eventParam }: { userId: number; eventParam
       </TimerFrame>
     );
   }
-  return <FullScreenTimer key={event.id} eventId={event.id} userId={userId} title={event.title} when={formatWhen(event)} venue={event.venue} isHost={event.viewer.isHost} registered={event.viewer.registered} />;
+  return (
+    <FullScreenTimer
+      key={event.id}
+      eventId={event.id}
+      userId={userId}
+      title={event.title}
+      when={formatWhen(event)}
+      venue={event.venue}
+      isHost={event.viewer.isHost}
+      registered={event.viewer.registered}
+      rateSlot={event.viewer.checkedIn ? rateSlot : undefined}
+    />
+  );
 }
 
-function FullScreenTimer({ eventId, userId, title, when, venue, isHost, registered }: { eventId: number; userId: number; title: string; when: string; venue: string; isHost: boolean; registered: boolean }) {
+function FullScreenTimer({
+  eventId,
+  userId,
+  title,
+  when,
+  venue,
+  isHost,
+  registered,
+  rateSlot,
+}: {
+  eventId: number;
+  userId: number;
+  title: string;
+  when: string;
+  venue: string;
+  isHost: boolean;
+  registered: boolean;
+  rateSlot?: (met: JustMet) => ReactNode;
+}) {
   const alert = useSwitchAlert();
   const lastPhase = useRef<Phase | null>(null);
   const live = useLiveTimer(eventId, userId, false, {
@@ -113,8 +151,8 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
   };
 
   return (
-    // The dark panel runs under the bottom navigation (-mb-24 takes back the layout's padding for it).
-    <div ref={setSection} className="-mb-24 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto">
+    // The dark panel runs under the phone's bottom navigation (-mb-24 takes back the layout's padding for it; none from md up).
+    <div ref={setSection} className="-mb-24 md:mb-0 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto">
       <div inert={alert.active} className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 px-4 pt-5 pb-20 sm:px-6 [:fullscreen_&]:pb-8">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -176,7 +214,7 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
         </footer>
       </div>
 
-      {alert.active && <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} container={section} />}
+      {alert.active && <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} container={section} rateSlot={rateSlot} />}
 
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
@@ -185,35 +223,53 @@ function FullScreenTimer({ eventId, userId, title, when, venue, isHost, register
   );
 }
 
-/** 'Time to Switch!' for 20 s, with whom to find next: an alert over the whole screen; Got it or Escape closes it. */
+/**
+ * 'Time to Switch!' for 20 s, with whom to find next and (a guest who has just talked to someone)
+ * their rating in one tap, while the host waits for ratings in the grace minute: an alert over the
+ * whole screen; Got it or Escape closes it.
+ */
 function SwitchOverlay({
   eventId,
   userId,
   registered,
   onDismiss,
   container,
+  rateSlot,
 }: {
   eventId: number;
   userId: number;
   registered: boolean;
   onDismiss: () => void;
   container: HTMLElement | null;
+  rateSlot?: (met: JustMet) => ReactNode;
 }) {
-  const { round, next, current, stage } = useMyRound(eventId, userId);
-  // After a forced next round, the "next" partner is already the current one.
+  const { round, next, current, stage, rotation } = useMyRound(eventId, userId);
+  // After a forced next round, the "next" partner is already the current one, and the one just met is last round's.
   const upcoming = stage === 'active' ? current : next;
+  const metRound = stage === 'active' ? round - 1 : round;
+  const met = rotation.data?.find((r) => r.round === metRound)?.partner ?? null;
+  // Kept from the bell on: the rotation refetching as the next round starts must not swap the person being rated.
+  const [justMet] = useState(() => (met ? { round: metRound, partner: { id: met.id, name: met.name } } : null));
+  const rating = registered && rateSlot && (justMet ?? (met ? { round: metRound, partner: met } : null));
+  // Focus starts on Got it, not on the first rating button (a stray Enter must not rate anyone 1).
+  const gotIt = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open onOpenChange={(open) => !open && onDismiss()}>
       <DialogContent
         variant="takeover"
         role="alertdialog"
         container={container}
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          gotIt.current?.focus();
+        }}
         icon={<RefreshCw aria-hidden="true" className="size-20 motion-safe:animate-spin [animation-duration:3s]" />}
         title="Time to Switch!"
         description={registered && upcoming ? `Next up: ${roundSentence(upcoming)}` : round > 0 ? 'Thank your partner, then head to your next table.' : 'Find your next partner.'}
       >
+        {rating && rateSlot({ eventId, userId, round: rating.round, partner: { id: rating.partner.id, name: rating.partner.name } })}
         <DialogClose asChild>
-          <button type="button" className="inline-flex min-h-14 items-center justify-center rounded-2xl bg-wine-900 px-8 text-lg font-semibold text-cream hover:bg-wine-800">
+          <button ref={gotIt} type="button" className="inline-flex min-h-14 items-center justify-center rounded-2xl bg-wine-900 px-8 text-lg font-semibold text-cream hover:bg-wine-800">
             Got it
           </button>
         </DialogClose>

@@ -21,7 +21,7 @@ export const userMatchesQuery = (eventId: number, userId: number) =>
 export const eventMatchesQuery = (eventId: number) =>
   queryOptions({ queryKey: queryKeys.eventMatches(eventId), queryFn: () => get(`/api/events/${eventId}/matches`, listOf(matchSchema)) });
 
-/** My-matches polling (docs/spec/member-app.md §9: every 2 seconds) until the host has released contacts. */
+/** My-matches polling (docs/spec/member-app.md §9: every 2 seconds) until contacts are released. */
 export const MY_MATCHES_POLL_MS = 2000;
 /** GET /api/me/matches: matches from every evening whose contacts the host has released. */
 export const myMatchesQuery = queryOptions({ queryKey: queryKeys.myMatches(), queryFn: () => get('/api/me/matches', myMatchesSchema) });
@@ -39,7 +39,8 @@ export function useMatchCounts(eventIds: number[], userId: number) {
 }
 
 export function useMyMatches() {
-  return useQuery({ ...myMatchesQuery, refetchInterval: (q) => (q.state.data?.released ? false : MY_MATCHES_POLL_MS) });
+  // Asks again while nothing is released, or an evening is still waiting for its release.
+  return useQuery({ ...myMatchesQuery, refetchInterval: (q) => (q.state.data?.released && !q.state.data.pending.length ? false : MY_MATCHES_POLL_MS) });
 }
 
 /** POST /api/events/{id}/ratings. The server calculates matches itself after a guest's last rating. */

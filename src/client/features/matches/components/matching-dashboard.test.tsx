@@ -41,7 +41,40 @@ describe('choosing an evening and an algorithm', () => {
     expect(optionTexts('Upcoming')).toEqual([expect.stringMatching(/^Friday Friends · .+ \(24 guests\)$/), expect.stringMatching(/^Summer Social/)]);
     expect(optionTexts('Past')).toEqual([expect.stringMatching(/^Spring Social/)]);
     expect(screen.queryByRole('option', { name: /Book Club Mixer/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Calculate Matches' })).toBeDisabled();
+  });
+
+  test('opens on the next evening when none is tonight (and nothing is chosen yet)', async () => {
+    fakeServer({ ...events, 'GET /api/events/20/matches': [] });
+    const { router } = dashboardAt();
+    await vi.waitFor(() => expect(screen.getByLabelText('Event')).toHaveValue('20'));
+    expect(router.state.location.search).toBe('?event=20');
+    expect(screen.getByRole('button', { name: 'Calculate Matches' })).toBeEnabled();
+  });
+
+  test("opens on tonight's evening, even once it has ended", async () => {
+    const tonight = anEvent(24, 'Tonight Social', { date: new Date(Date.now() - 60_000).toISOString(), hostId: HOST });
+    fakeServer({
+      'GET /api/events/upcoming': [later, friday, tonight],
+      'GET /api/events': [spring, tonight, friday, later],
+      'GET /api/events/24/matches': [],
+    });
+    const { router } = dashboardAt();
+    await vi.waitFor(() => expect(screen.getByLabelText('Event')).toHaveValue('24'));
+    expect(router.state.location.search).toBe('?event=24');
+  });
+
+  test('opens on the most recent evening when none is to come', async () => {
+    fakeServer({ 'GET /api/events/upcoming': [someoneElses], 'GET /api/events': [spring, someoneElses], 'GET /api/events/22/matches': [] });
+    dashboardAt();
+    await vi.waitFor(() => expect(screen.getByLabelText('Event')).toHaveValue('22'));
+  });
+
+  test('a chosen ?event is kept', async () => {
+    fakeServer({ ...events, 'GET /api/events/21/matches': [] });
+    const { router } = dashboardAt('/matching-dashboard?event=21');
+    await vi.waitFor(() => expect(screen.getByLabelText('Event')).toBeEnabled());
+    expect(screen.getByLabelText('Event')).toHaveValue('21');
+    expect(router.state.location.search).toBe('?event=21');
   });
 
   test('an admin sees every evening', async () => {

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Calculator, CircleCheck, Megaphone, ShieldCheck } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ALGORITHMS, compatibilityLabel, type Algorithm } from '@shared/domain/matching';
@@ -16,7 +16,7 @@ import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useEvents, useUpcomingEvents } from '@client/lib/queries';
 import { useCalculateMatches, useEventMatches, useReleaseContacts } from '../api/matches';
-import { MATCHING_RATINGS_TEXT, plural } from '../lib/matches';
+import { defaultEvening, MATCHING_RATINGS_TEXT, plural } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 import { ScorePill, ScoreRow } from './score';
 
@@ -90,6 +90,20 @@ export function MatchingDashboard({ userId, isAdmin }: { userId: number; isAdmin
   };
 
   const loadingEvents = upcoming.isPending || all.isPending;
+
+  // Without ?event, open on tonight's evening (else the next, else the most recent), once.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current) return;
+    if (eventId !== null) {
+      preselected.current = true;
+      return;
+    }
+    if (loadingEvents) return;
+    preselected.current = true;
+    const pick = defaultEvening(soon, past);
+    if (pick) choose(String(pick.id));
+  });
 
   return (
     <div className="space-y-8">

@@ -55,6 +55,45 @@ describe('before the host releases contacts', () => {
   });
 });
 
+describe('an evening that is over but not released yet', () => {
+  const pending = (title: string, releaseBy: string, eventId = 7) => ({ eventId, eventTitle: title, endsAt: new Date(new Date(releaseBy).getTime() - 24 * 3_600_000).toISOString(), releaseBy });
+
+  test('names the evening and the latest time its matches are shared, instead of waiting silently', async () => {
+    fakeServer({ 'GET /api/me/matches': myMatches(false, [], [pending('Spring Social', '2030-05-15T21:00:00.000Z')]) });
+    screenAt();
+    expect(await screen.findByRole('heading', { name: 'Waiting for Host' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your matches from Spring Social will be shared by Wednesday, 15 May 2030 at 10:00 PM, at the latest 24 hours after the evening.'),
+    ).toBeInTheDocument();
+  });
+
+  test('says when the time has come, and keeps asking until it is released', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = fakeServer({ 'GET /api/me/matches': myMatches(false, [], [pending('Spring Social', new Date(Date.now() - 1000).toISOString())]) });
+    screenAt();
+    expect(await screen.findByText('Your matches from Spring Social are being shared now.')).toBeInTheDocument();
+    server.set('GET /api/me/matches', released);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByRole('heading', { name: 'Your Matches' })).toBeInTheDocument();
+    expect(screen.queryByText(/are being shared now/)).not.toBeInTheDocument();
+  });
+
+  test('an earlier evening released without a match does not end the wait for the latest one', async () => {
+    fakeServer({ 'GET /api/me/matches': myMatches(true, [], [pending('Tonight Social', '2030-05-15T21:00:00.000Z')]) });
+    screenAt();
+    expect(await screen.findByRole('heading', { name: 'Waiting for Host' })).toBeInTheDocument();
+    expect(screen.getByText(/^Your matches from Tonight Social will be shared by/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No Mutual Matches' })).not.toBeInTheDocument();
+  });
+
+  test('beside the matches of an earlier evening, a later evening still waiting is named too', async () => {
+    fakeServer({ 'GET /api/me/matches': { ...released, pending: [pending('Summer Social', '2030-07-01T21:00:00.000Z', 8)] } });
+    screenAt();
+    expect(await screen.findByRole('heading', { name: 'Your Matches' })).toBeInTheDocument();
+    expect(screen.getByText(/^Your matches from Summer Social will be shared by Monday, 1 July 2030 at 10:00 PM/)).toBeInTheDocument();
+  });
+});
+
 describe('after release', () => {
   test('each match with name, round, evening, e-mail, phone, shared interests, and ways to write', async () => {
     fakeServer({ 'GET /api/me/matches': released });

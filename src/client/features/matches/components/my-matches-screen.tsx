@@ -1,24 +1,29 @@
 import { HeartCrack, Hourglass, Mail, MessageSquareText, Phone, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { MyMatches } from '@shared/schemas/live';
+import type { MyMatches, PendingRelease } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { KEYS } from '@client/lib/session';
 import { useMyMatches } from '../api/matches';
-import { counterpart, firstName, mailtoLink, MATCHING_RATINGS_TEXT, plural, smsLink } from '../lib/matches';
+import { counterpart, firstName, mailtoLink, MATCHING_RATINGS_TEXT, pendingText, plural, smsLink } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 
 /**
  * /my-matches: 'Waiting for Host' until the host releases contacts (polled every 2 seconds),
- * then the member's real matches with their contact details, or 'No Mutual Matches'. The local
- * flag contactsReleased mirrors the server's answer; the server decides.
+ * then the member's real matches with their contact details, or 'No Mutual Matches'. An evening
+ * that is over but not released yet is named, with the latest time its matches are shared
+ * (24 hours after it ends, when the server releases them itself). The local flag
+ * contactsReleased mirrors the server's answer; the server decides.
  */
 export function MyMatchesScreen({ userId }: { userId: number }) {
   const q = useMyMatches();
   const released = q.data?.released ?? false;
+  const pending = q.data?.pending ?? [];
+  // Still waiting: nothing released yet, or an evening is not released yet and nothing else matched.
+  const waiting = !released || (pending.length > 0 && (q.data?.matches.length ?? 0) === 0);
 
   useEffect(() => {
     if (!q.data) return;
@@ -35,12 +40,12 @@ export function MyMatchesScreen({ userId }: { userId: number }) {
   const [announce, setAnnounce] = useState('');
   useEffect(() => {
     if (!q.data) return;
-    if (!q.data.released) wasWaiting.current = true;
+    if (waiting) wasWaiting.current = true;
     else if (wasWaiting.current) {
       wasWaiting.current = false;
       setAnnounce(q.data.matches.length ? 'The host has released contacts. Your matches are below.' : 'The host has released contacts.');
     }
-  }, [q.data]);
+  }, [q.data, waiting]);
 
   let body;
   if (q.isPending) body = <Spinner label="Checking for your matches" />;
@@ -54,27 +59,46 @@ export function MyMatchesScreen({ userId }: { userId: number }) {
         </Button>
       </div>
     );
-  else if (!released) body = <Waiting />;
+  else if (waiting) body = <Waiting pending={pending} />;
   else if (q.data && q.data.matches.length === 0) body = <NoMatches />;
   else body = <MatchList data={q.data!} userId={userId} />;
+  const laterToo = !waiting && pending.length > 0;
 
   return (
     <>
       <p role="status" className="sr-only">
         {announce}
       </p>
+      {laterToo && (
+        <Card className="mx-auto mb-5 max-w-xl">
+          <PendingList pending={pending} />
+        </Card>
+      )}
       {body}
     </>
   );
 }
 
-function Waiting() {
+function PendingList({ pending, className }: { pending: PendingRelease[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {pending.map((p) => (
+        <li key={p.eventId} className="leading-relaxed text-ink">
+          {pendingText(p)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Waiting({ pending }: { pending: PendingRelease[] }) {
   return (
     <Card className="mx-auto max-w-xl overflow-hidden text-center">
       <div className="mx-auto flex size-20 items-center justify-center rounded-full bg-apricot-100">
         <Hourglass aria-hidden="true" className="size-10 text-wine-700 motion-safe:animate-pulse" />
       </div>
       <h2 className="mt-5 text-2xl font-bold text-wine-900 sm:text-3xl">Waiting for Host</h2>
+      {pending.length > 0 && <PendingList pending={pending} className="mx-auto mt-3 max-w-md space-y-2 font-semibold" />}
       <p className="mx-auto mt-3 max-w-md leading-relaxed text-ink">
         Your host releases everyone's contact details at the end of the evening. Only mutual matches are shared: people who both rated each other {MATCHING_RATINGS_TEXT}.
       </p>

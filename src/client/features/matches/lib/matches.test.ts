@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { aMatch, aPerson } from '../matches.fixtures';
 import {
   counterpart,
+  defaultEvening,
   friendGroup,
   groupMessage,
   individualMessage,
@@ -129,5 +130,27 @@ describe('a past evening', () => {
     expect(isPastEvent({ date: '2025-05-20T18:00:00Z', status: 'completed' }, now)).toBe(true);
     expect(isPastEvent({ date: '2025-05-01T18:00:00Z', status: 'upcoming' }, now)).toBe(true);
     expect(isPastEvent({ date: '2025-05-20T18:00:00Z', status: 'upcoming' }, now)).toBe(false);
+  });
+});
+
+describe('defaultEvening (the evening /matching-dashboard opens on)', () => {
+  const now = new Date('2030-05-15T18:30:00Z'); // 7:30 PM in London
+  const at = (id: number, iso: string) => ({ id, date: iso });
+  const early = at(1, '2030-05-15T16:00:00Z');
+  const running = at(2, '2030-05-15T18:00:00Z');
+  const later = at(3, '2030-05-15T20:00:00Z');
+  const nextWeek = at(4, '2030-05-22T18:00:00Z');
+  const lastWeek = at(5, '2030-05-08T18:00:00Z');
+
+  test("tonight's: the latest that has started, even one already over", () => {
+    expect(defaultEvening([running, later, nextWeek], [early, lastWeek], now)).toBe(running);
+    expect(defaultEvening([later, nextWeek], [early, lastWeek], now)).toBe(early);
+  });
+
+  test('else the first still to come tonight, else the next, else the most recent', () => {
+    expect(defaultEvening([later, nextWeek], [lastWeek], now)).toBe(later);
+    expect(defaultEvening([nextWeek], [lastWeek], now)).toBe(nextWeek);
+    expect(defaultEvening([], [lastWeek], now)).toBe(lastWeek);
+    expect(defaultEvening([], [], now)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
-import { MIN_MATCH_RATING } from '@shared/domain/constants';
-import type { Match } from '@shared/schemas/live';
+import { AUTO_RELEASE_HOURS, MIN_MATCH_RATING } from '@shared/domain/constants';
+import { londonDay } from '@shared/domain/time';
+import type { Match, PendingRelease } from '@shared/schemas/live';
+import { formatDate, formatTime } from '@client/lib/format';
 
 export type MatchPerson = Match['user1'];
 
@@ -81,3 +83,22 @@ export const mailtoLink = (email: string, subject: string) => `mailto:${email}?s
 export const isPastEvent = (e: { date: string; status: string }, now = Date.now()) => e.status === 'completed' || new Date(e.date).getTime() < now;
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The evening /matching-dashboard opens on: tonight's (today in London: the latest that has
+ * started, else the first still to come), else the next one, else the most recent.
+ * `soon` is soonest first, `past` most recent first.
+ */
+export function defaultEvening<T extends { id: number; date: string }>(soon: T[], past: T[], now: Date = new Date()): T | null {
+  const today = londonDay(now);
+  const at = (e: T) => new Date(e.date).getTime();
+  const tonight = [...soon, ...past].filter((e) => londonDay(new Date(e.date)) === today).sort((a, b) => at(a) - at(b));
+  if (tonight.length) return tonight.filter((e) => at(e) <= now.getTime()).at(-1) ?? tonight[0]!;
+  return soon[0] ?? past[0] ?? null;
+}
+
+/** 'Your matches from Spring Social will be shared by Thursday, 15 May 2025 at 10:00 PM, at the latest 24 hours after the evening.' */
+export function pendingText(p: PendingRelease, now: number = Date.now()) {
+  if (new Date(p.releaseBy).getTime() <= now) return `Your matches from ${p.eventTitle} are being shared now.`;
+  return `Your matches from ${p.eventTitle} will be shared by ${formatDate(p.releaseBy, 'long')} at ${formatTime(p.releaseBy)}, at the latest ${AUTO_RELEASE_HOURS} hours after the evening.`;
+}

@@ -109,7 +109,8 @@ test('?venue=id picks that venue', async () => {
 });
 
 test('a failed load of the venues offers Try again', async () => {
-  const { server, user } = renderCalendar({ 'GET /api/venues': refusal(503, 'Service unavailable') });
+  // A 500 (a 503 or a dropped network is first retried a few times: lib/query-client.ts).
+  const { server, user } = renderCalendar({ 'GET /api/venues': refusal(500, 'Something went wrong') });
   expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your venues");
   server.set('GET /api/venues', VENUES);
   await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -303,4 +304,15 @@ test('Manage Availability: an empty list invites adding a slot', async () => {
   const { user } = renderCalendar({ 'GET /api/venues/1/slots': [] });
   const panel = await openTab(user, 'Manage Availability');
   expect(await panel.findByText('No availability data. Add a slot or block time above.')).toBeInTheDocument();
+});
+
+test("Manage Availability of another host's venue: no forms and no Remove buttons, and it says why", async () => {
+  const { user } = renderCalendar({ 'GET /api/venues': VENUES.map((v) => (v.id === 1 ? { ...v, canEdit: false } : v)) });
+  const panel = await openTab(user, 'Manage Availability');
+  expect(panel.getByText('The Wine Wallop belongs to another host. Only its owner, its co-hosts and admins can change its availability.')).toBeInTheDocument();
+  expect(panel.queryByRole('form', { name: 'Add an available slot' })).not.toBeInTheDocument();
+  expect(panel.queryByRole('form', { name: 'Block time' })).not.toBeInTheDocument();
+  const upcoming = within(panel.getByRole('heading', { name: 'Upcoming slots and blocks' }).parentElement!);
+  expect(await upcoming.findByText('Up to 45 guests · Back room')).toBeInTheDocument();
+  expect(upcoming.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
 });

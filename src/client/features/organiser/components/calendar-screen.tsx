@@ -108,7 +108,7 @@ function VenueCalendar({ venues, initialVenueId }: { venues: Venue[]; initialVen
           <Integrations venue={venue} />
         </Tabs.Content>
         <Tabs.Content value="manage" className="mt-5 focus-visible:outline-offset-4">
-          <ManageAvailability key={venue.id} venueId={venue.id} venueName={venue.name} />
+          <ManageAvailability key={venue.id} venueId={venue.id} venueName={venue.name} canEdit={venue.canEdit} />
         </Tabs.Content>
         <Tabs.Content value="live" className="mt-5 focus-visible:outline-offset-4">
           <LiveBookings key={venue.id} venueId={venue.id} />

@@ -229,6 +229,20 @@ test("the server's field errors land on their fields, with the failure and its r
   expect(field('Event title')).toHaveValue('A title');
 });
 
+test("a venue already booked at that time: the server's reason is shown, and what was typed stays", async () => {
+  const message = 'The Wine Wallop is already booked 12:15-14:15 on Fri 15 May for “Lunch Social”. Pick a time that does not overlap it, or another venue.';
+  const { user } = renderForm({ 'POST /api/events': refusal(409, message) });
+  await user.click(await screen.findByRole('button', { name: /Wine Wallop/ }));
+  await user.type(field('Event title'), 'Overlapping lunch');
+  await pickDay(user, fifteenthOfNextMonth());
+  await submit(user);
+
+  const alert = await screen.findByText('Failed to create event. Please try again.');
+  expect(alert.closest('[role="alert"]')).toHaveTextContent(message);
+  expect(field('Event title')).toHaveValue('Overlapping lunch');
+  expect(screen.queryByText(/created successfully/)).not.toBeInTheDocument();
+});
+
 test('a venue the server refuses stops before the event is created', async () => {
   const { server, user } = renderForm({
     'POST /api/venues': refusal(400, 'That venue cannot be added', [{ path: 'city', message: 'City must be at most 80 characters' }]),

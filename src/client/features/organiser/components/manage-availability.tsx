@@ -24,15 +24,24 @@ const SLOT_DEFAULTS: SlotBody = { day: '', startTime: '18:30', endTime: '21:30',
 const BLOCK_DEFAULTS: SlotBody = { day: '', startTime: '19:00', endTime: '22:00', kind: 'blocked', maxCapacity: 45, reason: 'maintenance', notes: '' };
 const FIELDS = ['day', 'startTime', 'endTime', 'maxCapacity', 'reason', 'notes'] as const;
 
-/** The Manage Availability tab: add an available slot, block time, and the upcoming list. */
-export function ManageAvailability({ venueId, venueName }: { venueId: number; venueName: string }) {
+/**
+ * The Manage Availability tab: add an available slot, block time, and the upcoming list. Only
+ * the venue's owner, its co-hosts and admins may change it (`canEdit`); others see the list only.
+ */
+export function ManageAvailability({ venueId, venueName, canEdit = true }: { venueId: number; venueName: string; canEdit?: boolean }) {
   return (
     <div className="space-y-5">
-      <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
-        <SlotForm key={`slot-${venueId}`} venueId={venueId} venueName={venueName} kind="available" />
-        <SlotForm key={`block-${venueId}`} venueId={venueId} venueName={venueName} kind="blocked" />
-      </div>
-      <UpcomingSlots venueId={venueId} />
+      {canEdit ? (
+        <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
+          <SlotForm key={`slot-${venueId}`} venueId={venueId} venueName={venueName} kind="available" />
+          <SlotForm key={`block-${venueId}`} venueId={venueId} venueName={venueName} kind="blocked" />
+        </div>
+      ) : (
+        <p className="rounded-2xl bg-cream px-4 py-3 text-sm text-muted">
+          {venueName} belongs to another host. Only its owner, its co-hosts and admins can change its availability.
+        </p>
+      )}
+      <UpcomingSlots venueId={venueId} canEdit={canEdit} />
     </div>
   );
 }
@@ -159,7 +168,7 @@ function slotSummary(s: Slot) {
   return `${s.kind === 'blocked' ? 'block' : 'available slot'} on ${formatDate(s.day, 'short')}, ${s.startTime} to ${s.endTime}`;
 }
 
-function UpcomingSlots({ venueId }: { venueId: number }) {
+function UpcomingSlots({ venueId, canEdit }: { venueId: number; canEdit: boolean }) {
   const today = londonToday();
   const slots = useQuery(venueSlotsQuery(venueId, today, addDays(today, UPCOMING_DAYS)));
   const remove = useRemoveSlot(venueId);
@@ -195,16 +204,18 @@ function UpcomingSlots({ venueId }: { venueId: number }) {
                   {s.notes ? ` · ${s.notes}` : ''}
                 </p>
               </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => onRemove(s)}
-                disabled={remove.isPending && remove.variables === s.id}
-                aria-label={`Remove ${slotSummary(s)}`}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Remove
-              </Button>
+              {canEdit && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onRemove(s)}
+                  disabled={remove.isPending && remove.variables === s.id}
+                  aria-label={`Remove ${slotSummary(s)}`}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Remove
+                </Button>
+              )}
             </li>
           ))}
         </ul>

@@ -88,11 +88,14 @@ export function VenueCard({ venue }: { venue: Venue }) {
       )}
 
       <div className="mt-auto grid grid-cols-2 gap-2 pt-5 lg:grid-cols-3 [&_a]:whitespace-nowrap [&_button]:whitespace-nowrap [&_button]:px-3 [&_svg]:shrink-0">
-        <Button variant={venue.isActive ? 'outline' : 'secondary'} size="sm" onClick={setActive} disabled={toggle.isPending}>
-          {venue.isActive ? <PowerOff aria-hidden="true" className="size-4" /> : <Power aria-hidden="true" className="size-4" />}
-          {venue.isActive ? 'Deactivate' : 'Activate'}
-          <span className="sr-only"> {venue.name}</span>
-        </Button>
+        {/* Only the venue's owner, its co-hosts and admins may change it (the server says so in canEdit). */}
+        {venue.canEdit && (
+          <Button variant={venue.isActive ? 'outline' : 'secondary'} size="sm" onClick={setActive} disabled={toggle.isPending}>
+            {venue.isActive ? <PowerOff aria-hidden="true" className="size-4" /> : <Power aria-hidden="true" className="size-4" />}
+            {venue.isActive ? 'Deactivate' : 'Activate'}
+            <span className="sr-only"> {venue.name}</span>
+          </Button>
+        )}
         <Button variant="outline" size="sm" aria-expanded={showEvents} aria-controls={eventsId} onClick={() => setShowEvents((s) => !s)}>
           <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', showEvents && 'rotate-180')} />
           View Events

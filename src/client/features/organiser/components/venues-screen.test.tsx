@@ -218,3 +218,16 @@ test("the server's refusal shows under its field and in a toast", async () => {
   expect(form.getByRole('textbox', { name: 'Venue name' })).toHaveAccessibleDescription('A venue with that name already exists in Salford');
   expect(form.getByRole('textbox', { name: 'Venue name' })).toHaveValue('The Pump House');
 });
+
+test("a venue of another host shows no Activate/Deactivate: only its owner, co-hosts and admins may change it", async () => {
+  renderScreen({
+    'GET /api/venues': [venue({ id: 1, name: 'The Wine Wallop', canEdit: true }), venue({ id: 2, name: 'Church Inn', canEdit: false })],
+  });
+  const mine = card((await screen.findByRole('heading', { name: 'The Wine Wallop' })).textContent!);
+  expect(mine.getByRole('button', { name: 'Deactivate The Wine Wallop' })).toBeInTheDocument();
+  const theirs = card('Church Inn');
+  expect(theirs.queryByRole('button', { name: /Deactivate|Activate/ })).not.toBeInTheDocument();
+  // Booking an evening there and looking at its events stay open.
+  expect(theirs.getByRole('link', { name: 'Schedule Event at Church Inn' })).toBeInTheDocument();
+  expect(theirs.getByRole('button', { name: 'View Events at Church Inn' })).toBeInTheDocument();
+});

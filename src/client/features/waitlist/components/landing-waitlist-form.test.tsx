@@ -72,6 +72,8 @@ test('joining sends the spec payload, starts afresh in local storage and welcome
   expect(await screen.findByRole('heading', { name: 'Welcome to the Community!' })).toHaveFocus();
   expect(screen.getByText(/Thanks for joining, Alex\./)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'View My Profile' })).toHaveAttribute('href', '/profile');
+  // docs/spec/member-app.md: the welcome card links to /events as well as /profile.
+  expect(screen.getByRole('link', { name: 'Browse Events' })).toHaveAttribute('href', '/events');
   expect(server.calls).toHaveLength(1);
   expect(server.calls[0]!.url.pathname).toBe('/api/users');
   expect(server.calls[0]!.body).toEqual({

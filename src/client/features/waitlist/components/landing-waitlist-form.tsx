@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, PartyPopper, UserRound } from 'lucide-react';
+import { AlertCircle, CalendarDays, PartyPopper, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -116,13 +116,21 @@ export function LandingWaitlistForm() {
         <p className="mt-3 text-lg text-ink">
           Thanks for joining{welcome ? `, ${welcome.split(' ')[0]}` : ''}. You're on the waitlist, and we'll be in touch as soon as the next evening near you opens.
         </p>
-        <p className="mt-2 text-muted">While you wait, add a few more details to your profile so we can plan great evenings.</p>
-        <Button asChild size="lg" block className="mt-6">
-          <Link to="/profile">
-            <UserRound aria-hidden="true" className="size-5" />
-            View My Profile
-          </Link>
-        </Button>
+        <p className="mt-2 text-muted">See the evenings already open for booking, and add a few more details to your profile so we can plan great evenings.</p>
+        <div className="mt-6 grid gap-3 sm:grid-cols-2">
+          <Button asChild size="lg" block>
+            <Link to="/events">
+              <CalendarDays aria-hidden="true" className="size-5" />
+              Browse Events
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline" block>
+            <Link to="/profile">
+              <UserRound aria-hidden="true" className="size-5" />
+              View My Profile
+            </Link>
+          </Button>
+        </div>
       </Card>
     );
   }

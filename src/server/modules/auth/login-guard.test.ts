@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginGuards } from '../../db/schema/index';
+import { createTestApp, latestCode, outbox, requestCode, sessionCookie, signUp, uniqueEmail, verify, type TestContext } from '../../test/harness';
+import { takeLoginGuess } from './queries';
+import { cleanUpSessions, LOGIN_GUARD_MAX_FAILURES, LOGIN_GUARD_WINDOW_MS } from './service';
+
+// The app's clock (buildApp({ now })): tests move it past the hour instead of waiting.
+let clock = new Date('2026-03-02T10:00:00Z');
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+});
+afterAll(() => t.close());
+
+const later = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email } });
+/** A 6-digit code that is certainly not `code`. */
+const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+const LOCKED = /^Too many wrong codes for this account\. To keep it safe, signing in with a code is paused until \d\d:\d\d \(UK time\)\. Please try again then\.$/;
+
+async function lockMails(email: string) {
+  return (await outbox(t.app, email)).filter((m) => /Someone tried to sign in/.test(m.subject));
+}
+
+async function failures(email: string) {
+  const [row] = await t.db.select({ failures: loginGuards.failures }).from(loginGuards).where(eq(loginGuards.email, email));
+  return row?.failures ?? 0;
+}
+
+/** `n` wrong codes, spread over as many re-issued codes as the 5-try limit per code needs. */
+async function wrongGuesses(email: string, n: number) {
+  let code = '';
+  for (let i = 0; i < n; i++) {
+    if (i % 5 === 0) code = await requestCode(t.app, email);
+    const res = await verify(t.app, email, wrong(code, i + 1));
+    expect(res.statusCode, `wrong guess ${i + 1}: ${res.body}`).toBe(401);
+  }
+}
+
+describe('wrong login codes per account', () => {
+  it('10 wrong codes across re-issued codes lock code login for the rest of the hour, even the right code; the owner is told once', async () => {
+    const { user } = await signUp(t.app);
+    await wrongGuesses(user.email, LOGIN_GUARD_MAX_FAILURES - 1);
+
+    // A fresh code (the account is not locked yet), and the 10th wrong code.
+    const code = await requestCode(t.app, user.email);
+    const tenth = await verify(t.app, user.email, wrong(code));
+    expect(tenth.statusCode).toBe(429);
+    expect(tenth.json().message).toMatch(LOCKED);
+    expect(tenth.json().error).toBe(tenth.json().message);
+    const retryAfter = Number(tenth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_GUARD_WINDOW_MS / 1000);
+
+    // The right code of a live code is refused while locked, without a session.
+    const right = await verify(t.app, user.email, code);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(LOCKED);
+    expect(sessionCookie(right)).toBeUndefined();
+
+    // No new code is issued while locked.
+    const mailsBefore = (await outbox(t.app, user.email)).length;
+    const again = await login(user.email);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(LOCKED);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await outbox(t.app, user.email)).toHaveLength(mailsBefore);
+
+    // The owner got one mail about it, however often the door is knocked on afterwards.
+    for (let i = 0; i < 3; i++) expect((await verify(t.app, user.email, '000000')).statusCode).toBe(429);
+    const notices = await lockMails(user.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toMatch(/10 wrong login codes/);
+    expect(notices[0]!.text).toMatch(/paused until \d\d:\d\d \(UK time\)/);
+    expect(notices[0]!.text).not.toMatch(/\b\d{6}\b/);
+
+    // Still locked a minute before the hour is over; after it, code login works again.
+    later(LOGIN_GUARD_WINDOW_MS - 120_000);
+    expect((await login(user.email)).statusCode).toBe(429);
+    later(120_000);
+    const fresh = await requestCode(t.app, user.email);
+    const ok = await verify(t.app, user.email, fresh);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(sessionCookie(ok)).toBeDefined();
+  });
+
+  it('a new lock in a later hour is mailed again, once', async () => {
+    const { user } = await signUp(t.app);
+    await wrongGuesses(user.email, LOGIN_GUARD_MAX_FAILURES - 1);
+    const code = await requestCode(t.app, user.email);
+    expect((await verify(t.app, user.email, wrong(code))).statusCode).toBe(429);
+    later(LOGIN_GUARD_WINDOW_MS + 1000);
+    await wrongGuesses(user.email, LOGIN_GUARD_MAX_FAILURES - 1);
+    const next = await requestCode(t.app, user.email);
+    expect((await verify(t.app, user.email, wrong(next))).statusCode).toBe(429);
+    expect(await lockMails(user.email)).toHaveLength(2);
+    later(LOGIN_GUARD_WINDOW_MS + 1000);
+  });
+
+  it('a right code does not count as a wrong one', async () => {
+    const { user } = await signUp(t.app);
+    await wrongGuesses(user.email, LOGIN_GUARD_MAX_FAILURES - 1);
+    const code = await requestCode(t.app, user.email);
+    expect((await verify(t.app, user.email, code)).statusCode).toBe(200);
+    expect(await failures(user.email)).toBe(LOGIN_GUARD_MAX_FAILURES - 1);
+    // One more wrong code makes 10 in the hour.
+    const next = await requestCode(t.app, user.email);
+    expect((await verify(t.app, user.email, wrong(next))).statusCode).toBe(429);
+    later(LOGIN_GUARD_WINDOW_MS + 1000);
+  });
+
+  it('the limit holds under 30 concurrent wrong guesses', async () => {
+    const { user } = await signUp(t.app);
+    await wrongGuesses(user.email, 7);
+    const code = await requestCode(t.app, user.email);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => verify(t.app, user.email, wrong(code, i + 1))));
+    expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429), answers.map((r) => r.statusCode).join()).toBe(true);
+    // Only 3 more guesses were compared with the code: 2 said 'not right', the 3rd locked.
+    expect(answers.filter((r) => /not right/.test(r.json().message))).toHaveLength(2);
+    expect(await failures(user.email)).toBe(LOGIN_GUARD_MAX_FAILURES);
+    expect(await lockMails(user.email)).toHaveLength(1);
+    expect((await verify(t.app, user.email, code)).statusCode).toBe(429);
+    later(LOGIN_GUARD_WINDOW_MS + 1000);
+  });
+
+  it('the count itself is atomic: 30 concurrent takes in SQL give exactly 10 places', async () => {
+    const email = uniqueEmail('guard');
+    const takes = await Promise.all(
+      Array.from({ length: 30 }, () => takeLoginGuess(t.db, { email, now: clock, max: LOGIN_GUARD_MAX_FAILURES, windowMs: LOGIN_GUARD_WINDOW_MS })),
+    );
+    const granted = takes.filter((x) => x !== null);
+    expect(granted).toHaveLength(LOGIN_GUARD_MAX_FAILURES);
+    expect(granted.map((x) => x!.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: LOGIN_GUARD_MAX_FAILURES }, (_, i) => i + 1));
+  });
+
+  it('locks one account only', async () => {
+    const { user: victim } = await signUp(t.app);
+    const { user: other } = await signUp(t.app);
+    await wrongGuesses(victim.email, LOGIN_GUARD_MAX_FAILURES - 1);
+    const code = await requestCode(t.app, victim.email);
+    expect((await verify(t.app, victim.email, wrong(code))).statusCode).toBe(429);
+    expect((await login(other.email)).statusCode).toBe(200);
+    expect((await verify(t.app, other.email, await latestCode(t.app, other.email))).statusCode).toBe(200);
+    later(LOGIN_GUARD_WINDOW_MS + 1000);
+  });
+
+  it('the hourly sweep drops guards whose hour is over', async () => {
+    const { user } = await signUp(t.app);
+    await wrongGuesses(user.email, 1);
+    expect(await failures(user.email)).toBe(1);
+    // These guards started on the test clock, long before the real "now" the sweep reads.
+    await cleanUpSessions(t.db);
+    expect(await t.db.select().from(loginGuards)).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import * as matching from './service';
+
+/** How often each instance looks for evenings due for automatic release. */
+export const AUTO_RELEASE_POLL_MS = 60_000;
+
+/**
+ * One sweep: release the contacts of evenings that ended 24 hours ago or more (by the app's
+ * clock), then tell open pages as a host's release does. Safe to run on every instance at once:
+ * each evening is released by exactly one sweep. Returns the ids this sweep released.
+ */
+export async function releaseDueContacts(app: FastifyInstance): Promise<number[]> {
+  const ids = await matching.releaseDue(app.db, app.now());
+  for (const id of ids) await app.live.publish(id, 'contacts_released');
+  if (ids.length) app.log.info({ events: ids }, 'contacts released automatically 24 hours after the evening');
+  return ids;
+}
+
+/** The periodic sweep, stopped when the app closes. */
+export function startAutoRelease(app: FastifyInstance, everyMs: number = AUTO_RELEASE_POLL_MS) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    releaseDueContacts(app)
+      .catch((err) => app.log.warn({ err }, 'automatic contact release failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

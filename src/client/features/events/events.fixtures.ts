@@ -3,64 +3,11 @@
  * Dates are relative to the moment a fixture is built, so 'upcoming' stays upcoming.
  */
 import type { z } from 'zod';
-import type { cancelResponse, Event, EventDetail, Participant, PaymentIntentResponse, registrationSchema, UserEvent } from '@shared/schemas/events';
+import type { cancelResponse, Participant, PaymentIntentResponse, registrationSchema, UserEvent } from '@shared/schemas/events';
 import { Reply } from '@client/test/render';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-
-/** An instant `ms` from now, as the server sends it. */
-export const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
-
-let nextId = 100;
-
-/** An evening a week away: £15, 40 seats, 12 taken. */
-export function anEvent(over: Partial<Event> = {}): Event {
-  const id = over.id ?? nextId++;
-  const date = over.date ?? fromNow(7 * DAY);
-  return {
-    id,
-    title: 'Prestwich Friday Friends',
-    description: 'Meet new people over a drink in five-minute chats.',
-    date,
-    endsAt: new Date(new Date(date).getTime() + 2 * HOUR).toISOString(),
-    startTime: '19:00',
-    endTime: '21:00',
-    venue: 'The Church Inn, Prestwich',
-    venueId: 1,
-    price: 1500,
-    status: 'upcoming',
-    maxParticipants: 40,
-    participantCount: 12,
-    spotsLeft: 28,
-    ageRangeMin: 25,
-    ageRangeMax: 40,
-    roundDuration: 300,
-    hostId: 9,
-    ...over,
-  };
-}
-
-type Viewer = EventDetail['viewer'];
-
-/** An evening as the viewer sees it; not registered unless `viewer` says so. */
-export function anEventDetail(over: Partial<Event> = {}, viewer: Partial<Viewer> = {}): EventDetail {
-  const e = anEvent(over);
-  const start = new Date(e.date).getTime();
-  return {
-    ...e,
-    viewer: {
-      registered: false,
-      checkedIn: false,
-      isHost: false,
-      selfCheckInOpensAt: new Date(start - HOUR).toISOString(),
-      refundable: start - Date.now() >= DAY,
-      paid: false,
-      ...viewer,
-    },
-  };
-}
+export { anEvent, anEventDetail, DAY, fromNow, HOUR, MINUTE } from '@client/test/fixtures';
+import { anEvent, DAY, fromNow, MINUTE } from '@client/test/fixtures';
 
 /** One of the member's registrations (GET /api/users/{id}/events). */
 export function aUserEvent(over: Partial<UserEvent> = {}): UserEvent {

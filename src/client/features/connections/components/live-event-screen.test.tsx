@@ -5,36 +5,12 @@ import type { TimerStateMessage } from '@shared/realtime';
 import type { EventDetail } from '@shared/schemas/events';
 import type { Connection, ConnectionsState } from '@shared/schemas/live';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
+import { HOUR, fromNow, guestTonight } from '@client/test/fixtures';
 import { fakeServer, Reply, renderAt, type FakeRequest } from '@client/test/render';
 import { LiveEventLoadError, LiveEventScreen, LiveEventSignIn, NoLiveEvent } from './live-event-screen';
 
-const HOUR = 3_600_000;
 
-function evening(viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}): EventDetail {
-  const date = new Date(Date.now() - HOUR / 2).toISOString();
-  return {
-    id: 5,
-    title: 'Prestwich Friday Friends',
-    description: null,
-    date,
-    endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
-    startTime: '19:00',
-    endTime: '21:00',
-    venue: 'The Church Inn',
-    venueId: 1,
-    price: 1500,
-    status: 'upcoming',
-    maxParticipants: 40,
-    participantCount: 6,
-    spotsLeft: 34,
-    ageRangeMin: 25,
-    ageRangeMax: 45,
-    roundDuration: 300,
-    hostId: 9,
-    viewer: { registered: true, checkedIn: true, isHost: false, selfCheckInOpensAt: date, refundable: false, paid: true, ...viewer },
-    ...over,
-  };
-}
+const evening = (viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}) => guestTonight(viewer, { date: fromNow(-HOUR / 2), endsAt: fromNow(2 * HOUR), ...over });
 
 const attendees = [
   { id: 11, name: 'Priya' },

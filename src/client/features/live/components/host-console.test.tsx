@@ -4,37 +4,14 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { TimerStateMessage } from '@shared/realtime';
 import type { EventDetail } from '@shared/schemas/events';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
+import { HOUR, hostsTonight } from '@client/test/fixtures';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
 import { useSearchParams } from 'react-router';
 import { EventPicker } from './event-picker';
 import { HostConsole } from './host-console';
 
-const HOUR = 3_600_000;
 
-function evening(viewer: Partial<EventDetail['viewer']> = {}): EventDetail {
-  const date = new Date(Date.now() + HOUR).toISOString();
-  return {
-    id: 5,
-    title: 'Prestwich Friday Friends',
-    description: null,
-    date,
-    endsAt: new Date(Date.now() + 3 * HOUR).toISOString(),
-    startTime: '19:00',
-    endTime: '21:00',
-    venue: 'The Church Inn',
-    venueId: 1,
-    price: 1500,
-    status: 'upcoming',
-    maxParticipants: 40,
-    participantCount: 6,
-    spotsLeft: 34,
-    ageRangeMin: 25,
-    ageRangeMax: 45,
-    roundDuration: 300,
-    hostId: 1,
-    viewer: { registered: false, checkedIn: false, isHost: true, selfCheckInOpensAt: date, refundable: false, paid: false, ...viewer },
-  };
-}
+const evening = (viewer: Partial<EventDetail['viewer']> = {}) => hostsTonight(viewer);
 
 const guests = [
   { id: 11, name: 'Priya', partnerId: 12, hasSubmitted: true, sittingOut: false },

@@ -4,38 +4,14 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { TimerStateMessage } from '@shared/realtime';
 import type { EventDetail, UserEvent } from '@shared/schemas/events';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
+import { HOUR, guestTonight } from '@client/test/fixtures';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
 import type { ReactNode } from 'react';
 import { TimerScreen, type JustMet } from './timer-screen';
 
-const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-function evening(viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}): EventDetail {
-  const date = new Date(Date.now() + HOUR).toISOString();
-  return {
-    id: 5,
-    title: 'Prestwich Friday Friends',
-    description: null,
-    date,
-    endsAt: new Date(Date.now() + 3 * HOUR).toISOString(),
-    startTime: '19:00',
-    endTime: '21:00',
-    venue: 'The Church Inn',
-    venueId: 1,
-    price: 1500,
-    status: 'upcoming',
-    maxParticipants: 40,
-    participantCount: 6,
-    spotsLeft: 34,
-    ageRangeMin: 25,
-    ageRangeMax: 45,
-    roundDuration: 300,
-    hostId: 9,
-    viewer: { registered: true, checkedIn: true, isHost: false, selfCheckInOpensAt: date, refundable: false, paid: true, ...viewer },
-    ...over,
-  };
-}
+const evening = (viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}) => guestTonight(viewer, over);
 
 function registration(id: number, startsIn: number, title = `Evening ${id}`): UserEvent {
   const { viewer: _viewer, ...e } = evening({}, { id, title, date: new Date(Date.now() + startsIn).toISOString(), endsAt: new Date(Date.now() + startsIn + 2 * HOUR).toISOString() });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { TimerStateMessage } from '@shared/realtime';
 import type { EventDetail } from '@shared/schemas/events';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
-import { HOUR, hostsTonight } from '@client/test/fixtures';
+import { hostsTonight } from '@client/test/fixtures';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
 import { useSearchParams } from 'react-router';
 import { EventPicker } from './event-picker';

@@ -47,6 +47,7 @@ export const queryKeys = {
   // Venues (hosts).
   venues: ['venues'] as const,
   venueEvents: (venueId: number) => ['venues', venueId, 'events'] as const,
+  venueHosts: (venueId: number) => ['venues', venueId, 'hosts'] as const,
   /** A venue's slots; without a range, every range's (a prefix). */
   venueSlots: (venueId: number, from?: string, to?: string) =>
     from === undefined || to === undefined ? (['venues', venueId, 'slots'] as const) : (['venues', venueId, 'slots', from, to] as const),

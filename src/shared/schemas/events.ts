@@ -152,6 +152,8 @@ export const venueSchema = z.object({
   calendarUrl: z.string(),
   /** Whether the viewer may edit the venue, its slots and blocks (its owner, co-hosts, admins). */
   canEdit: z.boolean(),
+  /** The viewer may add and remove co-hosts (the owner and admins). */
+  canManageHosts: z.boolean(),
 });
 export type Venue = z.infer<typeof venueSchema>;
 

@@ -24,6 +24,7 @@ export function venue(over: Partial<Venue> = {}): Venue {
     nextEvent: 'No upcoming events',
     calendarUrl: 'https://speedfriendship.test/api/venues/1/calendar.ics?token=abc',
     canEdit: true,
+    canManageHosts: true,
     ...over,
   };
 }

@@ -26,11 +26,15 @@ function mayEdit(venue: Pick<q.VenueRow, 'id' | 'ownerId'>, viewer: Viewer | nul
   return !!viewer && (isAdmin(viewer) || venue.ownerId === viewer.id || coHosted.has(venue.id));
 }
 
-function toVenue(r: q.VenueRow, publicUrl: string, canEdit = false): Venue {
+/** Who may change who hosts it: the owner and admins. */
+const mayManageHosts = (venue: Pick<q.VenueRow, 'ownerId'>, viewer: Viewer | null) => !!viewer && (isAdmin(viewer) || venue.ownerId === viewer.id);
+
+function toVenue(r: q.VenueRow, publicUrl: string, canEdit = false, canManageHosts = false): Venue {
   const { nextEventTitle, nextEventDate, ownerId: _ownerId, ...rest } = r;
   return {
     ...rest,
     canEdit,
+    canManageHosts,
     nextEvent: nextEventTitle && nextEventDate ? `${nextEventTitle} · ${nextEventDate.replace('T', ' ')}` : 'Not scheduled',
     calendarUrl: `${publicUrl}/api/calendar/venues/${r.id}.ics`,
   };
@@ -39,14 +43,14 @@ function toVenue(r: q.VenueRow, publicUrl: string, canEdit = false): Venue {
 /** Every venue, each saying whether the viewer may edit it. */
 export async function listVenues(db: Db, publicUrl: string, viewer: Viewer | null = null) {
   const coHosted = viewer ? await q.coHostedVenueIds(db, viewer.id) : new Set<number>();
-  return (await q.listVenues(db)).map((r) => toVenue(r, publicUrl, mayEdit(r, viewer, coHosted)));
+  return (await q.listVenues(db)).map((r) => toVenue(r, publicUrl, mayEdit(r, viewer, coHosted), mayManageHosts(r, viewer)));
 }
 
 export async function getVenue(db: Db, id: number, publicUrl: string, viewer: Viewer | null = null) {
   const row = await q.findVenue(db, id);
   if (!row) throw notFound(VENUE_NOT_FOUND);
   const coHosted = viewer && (await q.isCoHost(db, id, viewer.id)) ? new Set([id]) : new Set<number>();
-  return toVenue(row, publicUrl, mayEdit(row, viewer, coHosted));
+  return toVenue(row, publicUrl, mayEdit(row, viewer, coHosted), mayManageHosts(row, viewer));
 }
 
 /** The venue exists (else 404) and the viewer may edit it (else 403 with a clear message). */

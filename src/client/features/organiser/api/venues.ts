@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { noContent } from '@shared/schemas/common';
-import { eventSchema, slotSchema, venueSchema, type SlotBody, type VenueBody } from '@shared/schemas/events';
+import { eventSchema, slotSchema, venueHostSchema, venueSchema, type SlotBody, type VenueBody } from '@shared/schemas/events';
 import { del, get, listOf, patch, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -65,5 +65,27 @@ export function useRemoveSlot(venueId: number) {
   return useMutation({
     mutationFn: (slotId: number) => del(`/api/venues/${venueId}/slots/${slotId}`, noContent),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.venueSlots(venueId) }),
+  });
+}
+
+/** GET /api/venues/{id}/hosts: the venue's co-hosts (its owner and admins only). */
+export const useVenueHosts = (venueId: number, enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.venueHosts(venueId), queryFn: () => get(`/api/venues/${venueId}/hosts`, listOf(venueHostSchema)), enabled });
+
+/** POST /api/venues/{id}/hosts {email}: add a host as a co-host; the answer is the new list. */
+export function useAddVenueHost(venueId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => post(`/api/venues/${venueId}/hosts`, { email }, listOf(venueHostSchema)),
+    onSuccess: (hosts) => qc.setQueryData(queryKeys.venueHosts(venueId), hosts),
+  });
+}
+
+/** DELETE /api/venues/{id}/hosts/{userId}. */
+export function useRemoveVenueHost(venueId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => del(`/api/venues/${venueId}/hosts/${userId}`, noContent),
+    onSuccess: (_r, userId) => qc.setQueryData(queryKeys.venueHosts(venueId), (old: { id: number }[] | undefined) => old?.filter((h) => h.id !== userId)),
   });
 }

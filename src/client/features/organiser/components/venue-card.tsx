@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarPlus, ChevronDown, MapPin, Power, PowerOff, Users } from 'lucide-react';
+import { CalendarClock, CalendarPlus, ChevronDown, UserCog, MapPin, Power, PowerOff, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -12,10 +12,13 @@ import { useSetVenueActive, useVenueEvents } from '../api/venues';
 import { readableNextEvent } from '../lib/dates';
 import { amenityLabel, type Amenity } from '../lib/venues';
 import { AMENITY_ICONS } from './add-venue-form';
+import { VenueHosts } from './venue-hosts';
 
 /** One venue: its details, Activate/Deactivate, View Events (expands) and Schedule Event. */
 export function VenueCard({ venue }: { venue: Venue }) {
   const [showEvents, setShowEvents] = useState(false);
+  const [showHosts, setShowHosts] = useState(false);
+  const hostsId = useId();
   const toggle = useSetVenueActive();
   const eventsId = useId();
   const titleId = useId();
@@ -87,7 +90,7 @@ export function VenueCard({ venue }: { venue: Venue }) {
         </ul>
       )}
 
-      <div className="mt-auto grid grid-cols-2 gap-2 pt-5 lg:grid-cols-3 [&_a]:whitespace-nowrap [&_button]:whitespace-nowrap [&_button]:px-3 [&_svg]:shrink-0">
+      <div className={cn('mt-auto grid grid-cols-2 gap-2 pt-5', venue.canManageHosts ? '' : 'lg:grid-cols-3', '[&_a]:whitespace-nowrap [&_button]:whitespace-nowrap [&_button]:px-3 [&_svg]:shrink-0')}>
         {/* Only the venue's owner, its co-hosts and admins may change it (the server says so in canEdit). */}
         {venue.canEdit && (
           <Button variant={venue.isActive ? 'outline' : 'secondary'} size="sm" onClick={setActive} disabled={toggle.isPending}>
@@ -101,7 +104,14 @@ export function VenueCard({ venue }: { venue: Venue }) {
           View Events
           <span className="sr-only"> at {venue.name}</span>
         </Button>
-        <Button asChild size="sm" className="col-span-2 px-3 lg:col-span-1">
+        {venue.canManageHosts && (
+          <Button variant="outline" size="sm" aria-expanded={showHosts} aria-controls={hostsId} onClick={() => setShowHosts((s) => !s)}>
+            <UserCog aria-hidden="true" className="size-4" />
+            Co-hosts
+            <span className="sr-only"> of {venue.name}</span>
+          </Button>
+        )}
+        <Button asChild size="sm" className={cn('px-3', !(venue.canManageHosts && venue.canEdit) && 'col-span-2 lg:col-span-1')}>
           <Link to={`/create-event?venue=${venue.id}`}>
             <CalendarPlus aria-hidden="true" className="size-4" />
             Schedule Event
@@ -110,6 +120,11 @@ export function VenueCard({ venue }: { venue: Venue }) {
         </Button>
       </div>
 
+      {venue.canManageHosts && (
+        <div id={hostsId} hidden={!showHosts}>
+          {showHosts && <VenueHosts venueId={venue.id} venueName={venue.name} />}
+        </div>
+      )}
       <div id={eventsId} hidden={!showEvents}>
         {showEvents && <VenueEvents venueId={venue.id} />}
       </div>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { Venue, VenueBody } from '@shared/schemas/events';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
 import { event, refusal, venue, VENUES } from '../organiser.fixtures';
@@ -230,4 +230,57 @@ test("a venue of another host shows no Activate/Deactivate: only its owner, co-h
   // Booking an evening there and looking at its events stay open.
   expect(theirs.getByRole('link', { name: 'Schedule Event at Church Inn' })).toBeInTheDocument();
   expect(theirs.getByRole('button', { name: 'View Events at Church Inn' })).toBeInTheDocument();
+});
+
+test("the owner adds a co-host by e-mail and removes one; a co-host or another host sees no Co-hosts button", async () => {
+  let hosts = [{ id: 21, name: 'Sam Host', email: 'sam@example.com' }];
+  const { server, user } = renderScreen({
+    'GET /api/venues': [
+      venue({ id: 1, name: 'The Wine Wallop', canEdit: true, canManageHosts: true }),
+      venue({ id: 2, name: 'Church Inn', canEdit: true, canManageHosts: false }),
+    ],
+    'GET /api/venues/1/hosts': () => hosts,
+    'POST /api/venues/1/hosts': (req: FakeRequest) => (hosts = [...hosts, { id: 22, name: 'Kit Host', email: (req.body as { email: string }).email }]),
+    'DELETE /api/venues/1/hosts/21': () => {
+      hosts = hosts.filter((h) => h.id !== 21);
+      return undefined;
+    },
+  });
+  const mine = card((await screen.findByRole('heading', { name: 'The Wine Wallop' })).textContent!);
+  expect(card('Church Inn').queryByRole('button', { name: /Co-hosts/ })).not.toBeInTheDocument();
+
+  await user.click(mine.getByRole('button', { name: 'Co-hosts of The Wine Wallop' }));
+  const panel = within(await screen.findByRole('region', { name: 'Co-hosts of The Wine Wallop' }));
+  expect(await panel.findByText('sam@example.com')).toBeInTheDocument();
+
+  // Not an e-mail: refused before anything is sent.
+  await user.type(panel.getByRole('textbox', { name: 'Add a host by e-mail' }), 'kit');
+  await user.click(panel.getByRole('button', { name: 'Add co-host' }));
+  expect(panel.getByRole('textbox', { name: 'Add a host by e-mail' })).toHaveAccessibleDescription('Please enter a valid email address');
+  expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+  await user.type(panel.getByRole('textbox', { name: 'Add a host by e-mail' }), '@example.com');
+  await user.click(panel.getByRole('button', { name: 'Add co-host' }));
+  expect(await panel.findByText('kit@example.com')).toBeInTheDocument();
+  expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'kit@example.com' });
+  expect(panel.getByRole('textbox', { name: 'Add a host by e-mail' })).toHaveValue('');
+
+  await user.click(panel.getByRole('button', { name: 'Remove Sam Host' }));
+  await vi.waitFor(() => expect(panel.queryByText('sam@example.com')).not.toBeInTheDocument());
+  expect(server.calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/venues/1/hosts/21')).toBe(true);
+});
+
+test("a refused co-host (not a host, unknown e-mail) shows the server's sentence under the field", async () => {
+  const { user } = renderScreen({
+    'GET /api/venues': [venue({ id: 1, name: 'The Wine Wallop', canEdit: true, canManageHosts: true })],
+    'GET /api/venues/1/hosts': [],
+    'POST /api/venues/1/hosts': refusal(409, 'Only hosts can be added as co-hosts'),
+  });
+  const mine = card((await screen.findByRole('heading', { name: 'The Wine Wallop' })).textContent!);
+  await user.click(mine.getByRole('button', { name: 'Co-hosts of The Wine Wallop' }));
+  const panel = within(await screen.findByRole('region', { name: 'Co-hosts of The Wine Wallop' }));
+  expect(await panel.findByText('No co-hosts yet.')).toBeInTheDocument();
+  await user.type(panel.getByRole('textbox', { name: 'Add a host by e-mail' }), 'guest@example.com');
+  await user.click(panel.getByRole('button', { name: 'Add co-host' }));
+  await vi.waitFor(() => expect(panel.getByRole('textbox', { name: 'Add a host by e-mail' })).toHaveAccessibleDescription('Only hosts can be added as co-hosts'));
 });

@@ -16,11 +16,11 @@ describe('ids: positive 32-bit integers', () => {
   });
 });
 
-describe('stored text: no control characters but newline and tab, well-formed Unicode', () => {
-  it.each(['plain', 'one\ntwo', 'tab\there', 'émoji 💥', ''])('accepts %j', (s) => {
+describe('stored text: no control characters but line breaks and tab, well-formed Unicode', () => {
+  it.each(['plain', 'one\ntwo', 'pasted\r\nfrom Windows', 'tab\there', 'émoji 💥', ''])('accepts %j', (s) => {
     expect(storedText().parse(s)).toBe(s);
   });
-  it.each(['a\u0000b', '\u0001', 'bell\u0007', 'cr\r', '\u001b[31m', 'del\u007f', '\u0085', '\u009f'])('refuses %j with the message', (s) => {
+  it.each(['a\u0000b', '\u0001', 'bell\u0007', 'form feed\f', '\u001b[31m', 'del\u007f', '\u0085', '\u009f'])('refuses %j with the message', (s) => {
     const r = storedText().safeParse(s);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(CONTROL_CHARS_MESSAGE);

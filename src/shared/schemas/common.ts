@@ -22,12 +22,12 @@ export const idParam = z.coerce
 
 export const idParams = z.object({ id: idParam });
 
-/** Control characters (Unicode Cc) other than tab and newline: NUL, CR, ESC, DEL, C1... */
+/** Control characters (Unicode Cc) other than tab and line breaks (LF, and CR as in CRLF): NUL, ESC, DEL, C1... */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
-export const CONTROL_CHARS_RE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARS_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export const CONTROL_CHARS_MESSAGE = 'Text must not contain control characters';
 
-/** True when the text holds no control character but newline and tab. */
+/** True when the text holds no control character but line breaks and tab. */
 export const isStorableText = (s: string) => !CONTROL_CHARS_RE.test(s);
 
 /** Half of a surrogate pair on its own: not Unicode text (PostgreSQL's JSON refuses it). */
@@ -39,7 +39,7 @@ export const isWellFormedText = (s: string) => !LONE_SURROGATE_RE.test(s);
 
 /**
  * Text that is stored or sent to the database: a string without control characters but
- * newline and tab (PostgreSQL refuses NUL in text), and well-formed Unicode (no lone surrogate).
+ * line breaks (LF, CR) and tab (PostgreSQL refuses NUL in text), and well-formed Unicode (no lone surrogate).
  * Chain trim/min/max/regex after it.
  */
 export const storedText = (params?: Parameters<typeof z.string>[0]) =>

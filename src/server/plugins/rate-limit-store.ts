@@ -7,6 +7,8 @@ import type { Db } from '../db/client';
  * database shares one budget per key (docs/decisions/0010-rate-limits-shared-through-postgresql.md).
  * One atomic upsert per hit: a fixed window per key, started by its first hit; the database's
  * clock decides, so the instances' clocks do not have to agree. Expired rows are swept now and then.
+ * `now()` is each transaction's start: a hit that started before the window's first one but
+ * waited for its row lock would see a little more than the window left, so the ttl is capped.
  */
 export async function hitRateLimit(db: Db, key: string, windowMs: number) {
   const r = await db.execute(sql`
@@ -16,7 +18,7 @@ export async function hitRateLimit(db: Db, key: string, windowMs: number) {
       window_start = CASE WHEN r.expires_at <= now() THEN excluded.window_start ELSE r.window_start END,
       expires_at = CASE WHEN r.expires_at <= now() THEN excluded.expires_at ELSE r.expires_at END,
       count = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.count + 1 END
-    RETURNING r.count, greatest(0, ceil(extract(epoch from (r.expires_at - now())) * 1000))::float8 AS ttl_ms`);
+    RETURNING r.count, least(${windowMs}, greatest(0, ceil(extract(epoch from (r.expires_at - now())) * 1000)))::float8 AS ttl_ms`);
   const row = (r as unknown as { rows: { count: number; ttl_ms: number }[] }).rows[0]!;
   return { current: Number(row.count), ttl: Number(row.ttl_ms) };
 }

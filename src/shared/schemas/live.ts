@@ -22,13 +22,17 @@ export const ratingSchema = z.object({
 
 export const calculateBody = z.object({ algorithm: z.enum(ALGORITHMS).optional().default('balanced') }).optional().default({ algorithm: 'balanced' });
 
-const matchUser = z.object({
+/** What other guests may see of a person: never e-mail or phone. */
+const publicProfile = z.object({
   id: z.number(),
   name: z.string(),
   age: z.number(),
   bio: z.string().nullable(),
   interests: z.array(z.string()),
   profileImage: z.string().nullable(),
+});
+
+const matchUser = publicProfile.extend({
   /** Only when the contact is shared (both pressed Share Contact, or the host released contacts). */
   email: z.string().nullable(),
   contactInfo: z.string().nullable(),
@@ -139,14 +143,7 @@ export type TimerSync = z.infer<typeof timerSyncSchema>;
 export const timerUpdateSchema = timerStateFields.extend({ type: z.literal('timer_update') });
 export type TimerUpdate = z.infer<typeof timerUpdateSchema>;
 
-const rotationPartner = z.object({
-  id: z.number(),
-  name: z.string(),
-  age: z.number(),
-  bio: z.string().nullable(),
-  interests: z.array(z.string()),
-  profileImage: z.string().nullable(),
-});
+const rotationPartner = publicProfile;
 
 /** One round of GET /api/events/{id}/rotation/me: 'Round n: talk to NAME at table T'; partner null is a bye. */
 export const myRoundSchema = z.object({

@@ -3,10 +3,10 @@
  */
 import type { Event, UserEvent } from '@shared/schemas/events';
 import type { Match, MyMatches, MyRound, Rating } from '@shared/schemas/live';
+import { anEvent as baseEvent, DAY, fromNow } from '@client/test/fixtures';
 import { Reply } from '@client/test/render';
 
-export const DAY = 24 * 60 * 60_000;
-export const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
+export { DAY, fromNow };
 
 export type MatchUser = Match['user1'];
 
@@ -55,28 +55,7 @@ export function aMatch(
 }
 
 export function anEvent(id: number, title: string, over: Partial<Event> = {}): Event {
-  const date = over.date ?? fromNow(7 * DAY);
-  return {
-    id,
-    title,
-    description: null,
-    date,
-    endsAt: new Date(new Date(date).getTime() + 2 * 3600_000).toISOString(),
-    startTime: '19:00',
-    endTime: '21:00',
-    venue: 'The Church Inn, Prestwich',
-    venueId: 1,
-    price: 1500,
-    status: 'upcoming',
-    maxParticipants: 40,
-    participantCount: 24,
-    spotsLeft: 16,
-    ageRangeMin: 25,
-    ageRangeMax: 40,
-    roundDuration: 300,
-    hostId: 9,
-    ...over,
-  };
+  return baseEvent({ id, title, description: null, venue: 'The Church Inn, Prestwich', participantCount: 24, spotsLeft: 16, ...over });
 }
 
 export function aUserEvent(id: number, title: string, over: Partial<UserEvent> = {}): UserEvent {

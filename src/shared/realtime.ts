@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idParam } from './schemas/common';
 import { ROUND_DURATIONS } from './schemas/events';
+import { inboxMessageSchema } from './schemas/messages';
 
 const duration = z
   .number()
@@ -53,6 +54,14 @@ export const serverMessage = z.discriminatedUnion('type', [
   stateMessage('event_ended'),
   z.object({ type: z.literal('contacts_released'), eventId: z.number() }),
   z.object({ type: z.literal('ratings_updated'), eventId: z.number() }),
+  /** A host's message, to each checked-in guest it was sent to (docs/spec/organiser-tools.md §2.23). */
+  z.object({ type: z.literal('host_message'), eventId: z.number(), message: inboxMessageSchema }),
+  /** The guest's inbox changed elsewhere (read or acknowledged on another device). */
+  z.object({ type: z.literal('inbox_updated'), eventId: z.number() }),
+  /** Hosts: a message was sent, read or acknowledged (history and read counts). */
+  z.object({ type: z.literal('messages_updated'), eventId: z.number() }),
+  /** Hosts, and the guests concerned: someone was checked in or out, or reported their arrival. */
+  z.object({ type: z.literal('checkins_updated'), eventId: z.number() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

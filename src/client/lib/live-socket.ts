@@ -1,6 +1,7 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { serverMessage, type ClientMessage, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
+import type { Inbox } from '@shared/schemas/messages';
 import { secondsLeft } from './format';
 import type { ReceivedTimer } from './queries';
 import { queryKeys } from './query-keys';
@@ -132,6 +133,23 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
   if (m.type === 'contacts_released') {
     refresh(queryKeys.matches(eventId));
     refresh(queryKeys.myMatches());
+  }
+  // The door and the room: a new host message lands in the inbox at once, then the inbox is re-read
+  // for its unread count; reads elsewhere refresh the inbox or the host's counts; check-ins refresh the
+  // door, the room, the guest's arrival screen and the event (its viewer.checkedIn).
+  if (m.type === 'host_message') {
+    qc.setQueryData<Inbox>(queryKeys.inbox(eventId), (old) =>
+      old && !old.messages.some((x) => x.id === m.message.id) ? { ...old, unread: old.unread + 1, messages: [m.message, ...old.messages] } : old,
+    );
+    refresh(queryKeys.inbox(eventId), true);
+  }
+  if (m.type === 'inbox_updated') refresh(queryKeys.inbox(eventId), true);
+  if (m.type === 'messages_updated') refresh(queryKeys.room(eventId), true);
+  if (m.type === 'checkins_updated') {
+    refresh(queryKeys.door(eventId), true);
+    refresh(queryKeys.room(eventId), true);
+    refresh(queryKeys.arrival(eventId), true);
+    refresh(queryKeys.event(eventId), true);
   }
 }
 

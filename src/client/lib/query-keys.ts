@@ -26,6 +26,16 @@ export const queryKeys = {
   userMatches: (eventId: number, userId: number) => ['events', eventId, 'matches', userId] as const,
   eventMatches: (eventId: number) => ['events', eventId, 'matches', 'all'] as const,
 
+  // The door and the room (docs/spec/organiser-tools.md §2.19-2.23).
+  /** GET /api/events/{id}/door: the host's check-in desk. */
+  door: (eventId: number) => ['events', eventId, 'door'] as const,
+  /** GET /api/events/{id}/arrival: the guest's arrival screen. */
+  arrival: (eventId: number) => ['events', eventId, 'arrival'] as const,
+  /** GET /api/events/{id}/messages: the host's messaging screen (history, counts, attendees). */
+  room: (eventId: number) => ['events', eventId, 'room'] as const,
+  /** GET /api/events/{id}/inbox: the guest's notifications. */
+  inbox: (eventId: number) => ['events', eventId, 'inbox'] as const,
+
   // The live evening (host screens and the timer's first paint).
   timer: (eventId: number) => ['live', eventId, 'timer'] as const,
   rounds: (eventId: number) => ['live', eventId, 'rounds'] as const,

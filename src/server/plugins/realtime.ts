@@ -3,10 +3,19 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { TimerAnnouncement } from '@shared/domain/timer';
+import type { InboxMessage } from '@shared/schemas/messages';
 import type { Database } from '../db/client';
 
 /** What crosses instances: "event N changed", never the state itself (that is read from the database). */
-export type BusMessage = { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync' } | { eventId: number; kind: 'contacts_released' | 'ratings_updated' };
+export type BusMessage =
+  | { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync' }
+  | { eventId: number; kind: 'contacts_released' | 'ratings_updated' }
+  /** A host message and the guests it went to (carried whole: at most 500 characters and an evening's ids, well under NOTIFY's 8000 bytes). */
+  | { eventId: number; kind: 'host_message'; message: InboxMessage; recipients: number[] }
+  /** Messages read or acknowledged: hosts refresh their counts, `userId`'s other devices their inbox. */
+  | { eventId: number; kind: 'messages_updated'; userId?: number }
+  /** Check-ins or arrival reports changed: hosts refresh the door, the guests named their own state. */
+  | { eventId: number; kind: 'checkins_updated'; userIds: number[] };
 
 /** Tells every instance (this one included) what changed; each instance's subscribers hear every message. */
 export interface MessageBus {

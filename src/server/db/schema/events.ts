@@ -3,6 +3,8 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqu
 import { users } from './users';
 import { venues } from './venues';
 
+export type CheckInMethod = 'scan' | 'search' | 'self' | 'arrival';
+
 export const events = pgTable(
   'events',
   {
@@ -52,6 +54,10 @@ export const registrations = pgTable(
     consentToShare: boolean('consent_to_share').notNull().default(false),
     checkedIn: boolean('checked_in').notNull().default(false),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** How the guest got in: the host scanned their ticket, found them by search, or they checked themself in (event page or /arrival). */
+    checkInMethod: text('check_in_method').$type<CheckInMethod>(),
+    /** The host who checked them in (null for a self check-in). */
+    checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
     /** Secret code printed as the ticket's QR code. */
     ticketCode: text('ticket_code').notNull(),
     paymentId: integer('payment_id'),
@@ -65,3 +71,16 @@ export const registrations = pgTable(
     uniqueIndex('registrations_ticket_unique').on(t.ticketCode),
   ],
 );
+
+/**
+ * Tickets given up: a cancelled registration is deleted (its seat freed), but its code is kept here so
+ * the door can say "this ticket was cancelled" instead of "unknown code".
+ */
+export const cancelledTickets = pgTable('cancelled_tickets', {
+  ticketCode: text('ticket_code').primaryKey(),
+  eventId: integer('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,3 +5,4 @@ export * from './events';
 export * from './venues';
 export * from './payments';
 export * from './live';
+export * from './room';

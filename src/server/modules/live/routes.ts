@@ -6,6 +6,7 @@ import { errorBody, idParams } from '@shared/schemas/common';
 import { liveDashboardRowSchema, myRoundSchema, roundRecordSchema, rotationRowSchema, timerSyncSchema, timerUpdateSchema } from '@shared/schemas/live';
 import { clientMessage } from '@shared/realtime';
 import { forbidden } from '../../errors';
+import type { BusMessage } from '../../plugins/realtime';
 import { requireRole, requireViewer } from '../../plugins/auth';
 import * as live from './service';
 import { createRooms, liveSocket } from './socket';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     live: {
       publishTimer(eventId: number, announce: TimerAnnouncement | 'timer_sync'): Promise<void>;
       publish(eventId: number, kind: 'contacts_released' | 'ratings_updated'): Promise<void>;
+      /** Tell open pages about the door and the room (host messages, reads, check-ins), on every instance. */
+      publishRoom(m: Extract<BusMessage, { kind: 'host_message' | 'messages_updated' | 'checkins_updated' }>): Promise<void>;
       deps(): live.LiveDeps;
     };
   }
@@ -39,6 +42,15 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
         const state = await live.timerState(app.db, m.eventId);
         timers.schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
         if (rooms.watched(m.eventId)) rooms.broadcast(m.eventId, live.stateMessage(m.announce, state));
+      } else if (m.kind === 'host_message') {
+        const { message } = m;
+        rooms.sendTo(m.eventId, m.recipients, { type: 'host_message', eventId: m.eventId, message });
+        rooms.broadcast(m.eventId, { type: 'messages_updated', eventId: m.eventId }, true);
+      } else if (m.kind === 'messages_updated') {
+        if (m.userId !== undefined) rooms.sendTo(m.eventId, [m.userId], { type: 'inbox_updated', eventId: m.eventId });
+        rooms.broadcast(m.eventId, { type: 'messages_updated', eventId: m.eventId }, true);
+      } else if (m.kind === 'checkins_updated') {
+        rooms.sendTo(m.eventId, m.userIds, { type: 'checkins_updated', eventId: m.eventId }, true);
       } else {
         rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, m.kind === 'ratings_updated');
       }
@@ -48,6 +60,7 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
   app.decorate('live', {
     publishTimer: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }),
     publish: (eventId, kind) => app.bus.publish({ eventId, kind }),
+    publishRoom: (m) => app.bus.publish(m),
     deps,
   });
 

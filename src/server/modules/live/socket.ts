@@ -33,6 +33,13 @@ export function createRooms() {
     watched(eventId: number) {
       return !!rooms.get(eventId)?.size;
     },
+    /** To the sockets of these people (and, with `andHosts`, the event's hosts). */
+    sendTo(eventId: number, userIds: Iterable<number>, m: ServerMessage, andHosts = false) {
+      const who = new Set(userIds);
+      for (const c of rooms.get(eventId) ?? []) {
+        if (who.has(c.userId) || (andHosts && c.host)) send(c.ws, m);
+      }
+    },
     /** To everyone watching the event; `hostsOnly` for what only its hosts may hear. */
     broadcast(eventId: number, m: ServerMessage, hostsOnly = false) {
       for (const c of rooms.get(eventId) ?? []) {

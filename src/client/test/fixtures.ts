@@ -55,6 +55,7 @@ export function anEventDetail(over: Partial<Event> = {}, viewer: Partial<Viewer>
       selfCheckInOpensAt: new Date(start - HOUR).toISOString(),
       refundable: start - Date.now() >= DAY,
       paid: false,
+      ticketCode: viewer.registered ? 'TKT-TEST-0001' : null,
       ...viewer,
     },
   };

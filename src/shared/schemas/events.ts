@@ -46,6 +46,8 @@ export const eventDetailSchema = eventSchema.extend({
     /** Cancelling now refunds in full (24 hours or more before the start). */
     refundable: z.boolean(),
     paid: z.boolean(),
+    /** The viewer's own ticket code (shown as the ticket's QR code at the door), when registered. */
+    ticketCode: z.string().nullable(),
   }),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;

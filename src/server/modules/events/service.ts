@@ -51,6 +51,7 @@ export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Pr
       selfCheckInOpensAt: new Date(row.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000).toISOString(),
       refundable: row.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000,
       paid: !!reg?.paymentId,
+      ticketCode: reg?.ticketCode ?? null,
     },
   };
 }

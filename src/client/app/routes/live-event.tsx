@@ -3,7 +3,7 @@ import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { LiveEventLoadError, LiveEventScreen, LiveEventSignIn, NoLiveEvent } from '@client/features/connections/components/live-event-screen';
-import { useEventContext } from '@client/features/connections/hooks/use-event-context';
+import { useEventContext } from '@client/lib/event-context';
 
 /**
  * /live-event (docs/spec/organiser-tools.md §2.16): the live connection tracker. A public path whose data is

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { currentOrNextEvent, useUserEvents } from '@client/lib/queries';
+import { currentOrNextEvent, useUserEvents } from './queries';
 
 export type EventContext =
   | { status: 'loading' }

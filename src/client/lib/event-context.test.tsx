@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import type { UserEvent } from '@shared/schemas/events';
 import { createQueryClient } from '@client/lib/query-client';
 import { fakeServer, Reply } from '@client/test/render';
-import { useEventContext } from './use-event-context';
+import { useEventContext } from './event-context';
 
 const HOUR = 3_600_000;
 

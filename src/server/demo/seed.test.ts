@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta, events, registrations, users } from '../db/schema/index';
+import { appMeta, arrivalStates, eventMessages, events, messageRecipients, registrations, users, venues } from '../db/schema/index';
 import { createTestApp, loginWithCode, me, type TestContext } from '../test/harness';
-import { loadDemoData } from './seed';
+import { loadDemoData, TONIGHT_TITLE } from './seed';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -44,6 +44,26 @@ describe('loadDemoData', () => {
       const [r] = await t.db.select({ n: count() }).from(registrations).where(eq(registrations.eventId, e.id));
       expect(e.participantCount).toBe(Number(r!.n));
     }
+  });
+
+  it('tonight at The Wine Bar has a door and a room to show: guests in, one on her way, messages sent and read', async () => {
+    const [tonight] = await t.db.select({ id: events.id, venueId: events.venueId }).from(events).where(eq(events.title, TONIGHT_TITLE));
+    expect(tonight).toBeDefined();
+    const [venue] = await t.db.select({ latitude: venues.latitude, longitude: venues.longitude }).from(venues).where(eq(venues.id, tonight!.venueId!));
+    expect(venue).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
+    const regs = await t.db.select({ checkedIn: registrations.checkedIn, method: registrations.checkInMethod }).from(registrations).where(eq(registrations.eventId, tonight!.id));
+    expect(regs.filter((r) => r.checkedIn).map((r) => r.method).sort()).toEqual(['scan', 'search']);
+    expect(regs.some((r) => !r.checkedIn)).toBe(true);
+    const [arriving] = await t.db.select().from(arrivalStates).where(eq(arrivalStates.eventId, tonight!.id));
+    expect(arriving).toMatchObject({ permission: 'granted', distanceM: 850 });
+    const sent = await t.db
+      .select({ text: eventMessages.text, readAt: messageRecipients.readAt })
+      .from(eventMessages)
+      .innerJoin(messageRecipients, eq(messageRecipients.messageId, eventMessages.id))
+      .where(eq(eventMessages.eventId, tonight!.id));
+    expect(new Set(sent.map((m) => m.text)).size).toBe(2);
+    expect(sent).toHaveLength(4);
+    expect(sent.filter((m) => m.readAt !== null)).toHaveLength(1);
   });
 
   it('running it again adds nothing', async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_PRICE_PENCE } from '@shared/domain/constants';
 import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../db/client';
-import { appMeta, events, registrations, userRoles, users, venues } from '../db/schema/index';
+import { appMeta, arrivalStates, eventMessages, events, messageRecipients, registrations, userRoles, users, venues } from '../db/schema/index';
 import { DEMO_PEOPLE } from './people';
 
 /**
@@ -114,7 +114,7 @@ function demoEvenings(): DemoEvening[] {
       guests: everyone, checkedIn: true, status: 'completed',
     },
     {
-      title: 'Tonight at The Wine Bar',
+      title: TONIGHT_TITLE,
       description: 'A relaxed weeknight round of five-minute chats. Doors open 30 minutes before the start.',
       ...soonSlot(), venue: 'wine', ages: [25, 45], max: 30,
       guests: ['sarah', 'michael', 'emma', 'priya'],
@@ -186,7 +186,55 @@ const evenings: Dataset = {
   },
 };
 
-export const DATASETS: Dataset[] = [people, venueData, evenings];
+/** The demo evening tonight, as the door and the room see it. */
+export const TONIGHT_TITLE = 'Tonight at The Wine Bar';
+
+/**
+ * The door and the room on the demo data (docs/spec/organiser-tools.md §2.19-2.23): tonight at The
+ * Wine Bar two guests are already in (one scanned, one found by name), one is on her way (her phone
+ * shares its position), and the host has sent the room two messages, one of them read. The launch
+ * evening's guests were scanned in at the door.
+ */
+const room: Dataset = {
+  key: 'demo:room',
+  async load(db, ctx) {
+    const host = ctx.userIds.get('host') ?? null;
+    await db.update(registrations).set({ checkInMethod: 'scan', checkedInBy: host }).where(and(eq(registrations.checkedIn, true), isNull(registrations.checkInMethod)));
+    const [tonight] = await db.select({ id: events.id, date: events.date }).from(events).where(and(eq(events.title, TONIGHT_TITLE), eq(events.isDemo, true)));
+    if (!tonight) return;
+    const id = (k: string) => ctx.userIds.get(k);
+    const sarah = id('sarah');
+    const michael = id('michael');
+    const emma = id('emma');
+    if (!sarah || !michael || !emma) return;
+    const now = Date.now();
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
+    const checkIn = async (userId: number, method: 'scan' | 'search', minutesAgo: number) =>
+      db
+        .update(registrations)
+        .set({ checkedIn: true, checkedInAt: at(minutesAgo), checkInMethod: method, checkedInBy: host })
+        .where(and(eq(registrations.eventId, tonight.id), eq(registrations.userId, userId)));
+    await checkIn(sarah, 'scan', 12);
+    await checkIn(michael, 'search', 6);
+    await db.insert(arrivalStates).values({ eventId: tonight.id, userId: emma, permission: 'granted', distanceM: 850, accuracyM: 20, updatedAt: at(3) }).onConflictDoNothing();
+    const messages = [
+      { text: 'Welcome! Grab your first drink at the bar; we start the first round shortly.', type: 'general' as const, requiresAction: false, minutesAgo: 5, readBy: [sarah] },
+      { text: 'Please find your table for the next round: the numbers are on the candles.', type: 'round' as const, requiresAction: false, minutesAgo: 1, readBy: [] as number[] },
+    ];
+    for (const m of messages) {
+      const [row] = await db
+        .insert(eventMessages)
+        .values({ eventId: tonight.id, senderId: host, text: m.text, type: m.type, requiresAction: m.requiresAction, audience: 'room', createdAt: at(m.minutesAgo) })
+        .returning({ id: eventMessages.id });
+      if (!row) continue;
+      for (const userId of [sarah, michael]) {
+        await db.insert(messageRecipients).values({ messageId: row.id, userId, readAt: m.readBy.includes(userId) ? at(m.minutesAgo - 1) : null });
+      }
+    }
+  },
+};
+
+export const DATASETS: Dataset[] = [people, venueData, evenings, room];
 
 /** Load every demo dataset not yet loaded into this database. Safe to run again. */
 export async function loadDemoData(db: Db) {

@@ -16,9 +16,11 @@ import { sessionStore } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
 import { eventRoutes } from './modules/events/routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { doorRoutes } from './modules/door/routes';
 import { venueRoutes } from './modules/venues/routes';
 import { liveRoutes } from './modules/live/routes';
 import { matchingRoutes } from './modules/matching/routes';
+import { messageRoutes } from './modules/messages/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -116,9 +118,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(eventRoutes);
   await app.register(venueRoutes, { publicUrl: config.publicUrl });
   await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
+  await app.register(doorRoutes);
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
   await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}) });
   await app.register(matchingRoutes);
+  await app.register(messageRoutes, { publicUrl: config.publicUrl });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });

@@ -193,6 +193,16 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
       return { type: 'extend_timer', seconds: 60 };
     case 'POST /api/events/:id/calculate-matches':
       return { algorithm: 'balanced' };
+    case 'POST /api/events/:id/messages':
+      return { text: 'Doors open at 7', type: 'general', requiresAction: false };
+    case 'POST /api/events/:id/door/scan':
+      return { code: 'SFTICKET:ABCDEF123456' };
+    case 'POST /api/events/:id/door/check-in':
+      return { userId: member.user.id };
+    case 'POST /api/events/:id/arrival':
+      return { permission: 'granted', position: { latitude: 53.5331, longitude: -2.2847, accuracy: 10 } };
+    case 'POST /api/events/:id/arrival/check-in':
+      return { position: { latitude: 53.5331, longitude: -2.2847, accuracy: 10 } };
     case 'POST /api/internal/control':
       return { command: 'grant', email: member.user.email, role: 'host' };
     default:

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, payments, registrations } from '../../db/schema/index';
+import { cancelledTickets, events, payments, registrations } from '../../db/schema/index';
+import type { CheckInMethod } from '../../db/schema/events';
 import type { PaymentStatus } from '../../db/schema/payments';
 
 /**
@@ -64,15 +65,24 @@ export async function deleteRegistration(db: Db, eventId: number, userId: number
   const rows = await db
     .delete(registrations)
     .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
-    .returning({ id: registrations.id, paymentId: registrations.paymentId });
+    .returning({ id: registrations.id, paymentId: registrations.paymentId, ticketCode: registrations.ticketCode });
   return rows[0] ?? null;
 }
 
-export async function markCheckedIn(db: Db, eventId: number, userId: number) {
+/** Keep a cancelled ticket's code, so the door can say "this ticket was cancelled" (not "unknown code"). */
+export async function recordCancelledTicket(db: Db, p: { ticketCode: string; eventId: number; userId: number }) {
+  await db.insert(cancelledTickets).values(p).onConflictDoNothing({ target: cancelledTickets.ticketCode });
+}
+
+/**
+ * Check a guest in once: the flip is this one conditional UPDATE, so a guest already in keeps their
+ * first time, method and host. Returns whether this call checked them in.
+ */
+export async function markCheckedIn(db: Db, p: { eventId: number; userId: number; method: CheckInMethod; by: number | null }) {
   const rows = await db
     .update(registrations)
-    .set({ checkedIn: true, checkedInAt: sql`coalesce(${registrations.checkedInAt}, now())` })
-    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+    .set({ checkedIn: true, checkedInAt: sql`now()`, checkInMethod: p.method, checkedInBy: p.by })
+    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false)))
     .returning({ id: registrations.id });
   return rows.length > 0;
 }

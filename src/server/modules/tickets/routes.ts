@@ -33,9 +33,12 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinute
     tickets.cancel(deps(), await requireViewer(req), req.params.id),
   );
 
-  app.post('/api/events/:id/checkin', { schema: { params: idParams, body: checkinBody, response: { 200: registrationSchema, ...errors } } }, async (req) =>
-    tickets.checkIn(deps(), await requireViewer(req), req.params.id, req.body.userId),
-  );
+  app.post('/api/events/:id/checkin', { schema: { params: idParams, body: checkinBody, response: { 200: registrationSchema, ...errors } } }, async (req) => {
+    const { registration, checkedInNow } = await tickets.checkIn(deps(), await requireViewer(req), req.params.id, req.body.userId);
+    // The host's door and the guest's pages refresh (every instance).
+    if (checkedInNow) await app.live.publishRoom({ eventId: registration.eventId, kind: 'checkins_updated', userIds: [registration.userId] });
+    return registration;
+  });
 
   // The built-in test provider's card form confirms here, then the seat is settled at once.
   const provider = app.payments;

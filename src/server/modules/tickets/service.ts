@@ -257,6 +257,7 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
     const txDb = tx as unknown as Db;
     const removed = await q.deleteRegistration(txDb, eventId, viewer.id);
     if (!removed) throw notFound('You are not registered for this event');
+    await q.recordCancelledTicket(txDb, { ticketCode: removed.ticketCode, eventId, userId: viewer.id });
     await q.releaseSeat(txDb, eventId, true);
     if (refundId && payment) await q.setPaymentStatus(txDb, payment.id, 'refunded', { refundId });
   });
@@ -273,8 +274,12 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
   };
 }
 
-/** POST /api/events/{id}/checkin: hosts check anyone in; a guest themself from SELF_CHECK_IN_MINUTES (60) before the start. */
-export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, userId: number): Promise<Registration> {
+/**
+ * POST /api/events/{id}/checkin: hosts check anyone in (method 'search'); a guest themself from
+ * SELF_CHECK_IN_MINUTES (60) before the start (method 'self'). A guest already in keeps their first
+ * check-in. `checkedInNow` says whether this call checked them in (the route then tells open pages).
+ */
+export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, userId: number): Promise<{ registration: Registration; checkedInNow: boolean }> {
   const event = await events.getEventRow(d.db, eventId);
   const host = events.isHostOf(viewer, event);
   if (!host) {
@@ -287,8 +292,9 @@ export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, us
   }
   const reg = await events.findRegistration(d.db, eventId, userId);
   if (!reg) throw conflict(NOT_REGISTERED);
-  await q.markCheckedIn(d.db, eventId, userId);
-  return { ...registrationOut(reg), checkedIn: true };
+  const self = viewer.id === userId;
+  const checkedInNow = await q.markCheckedIn(d.db, { eventId, userId, method: self ? 'self' : 'search', by: self ? null : viewer.id });
+  return { registration: { ...registrationOut(reg), checkedIn: true }, checkedInNow };
 }
 
 export async function sweepExpiredHolds(db: Db) {

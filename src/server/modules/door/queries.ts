@@ -1,0 +1,162 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { arrivalStates, cancelledTickets, events, registrations, users, venues } from '../../db/schema/index';
+import type { CheckInMethod } from '../../db/schema/events';
+
+/** A guest at the door: what the host sees (no e-mail or phone). */
+const guestColumns = {
+  userId: registrations.userId,
+  name: users.name,
+  ticketCode: registrations.ticketCode,
+  checkedIn: registrations.checkedIn,
+  checkedInAt: registrations.checkedInAt,
+  method: registrations.checkInMethod,
+};
+export type GuestRow = { userId: number; name: string; ticketCode: string; checkedIn: boolean; checkedInAt: Date | null; method: CheckInMethod | null };
+
+/** Every registered guest of the evening (in registration order: the service sorts by name). */
+export async function guests(db: Db, eventId: number): Promise<GuestRow[]> {
+  return db.select(guestColumns).from(registrations).innerJoin(users, eq(users.id, registrations.userId)).where(eq(registrations.eventId, eventId)).orderBy(asc(registrations.id));
+}
+
+export async function guest(db: Db, eventId: number, userId: number): Promise<GuestRow | null> {
+  return (
+    (
+      await db
+        .select(guestColumns)
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+        .limit(1)
+    )[0] ?? null
+  );
+}
+
+/**
+ * The attendance export: every registered guest with their e-mail (for the host running the
+ * door only, see service.ts), in registration order.
+ */
+export async function attendance(db: Db, eventId: number) {
+  return db
+    .select({ ...guestColumns, email: users.email })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.eventId, eventId))
+    .orderBy(asc(registrations.id));
+}
+
+export async function counts(db: Db, eventId: number) {
+  const [row] = await db
+    .select({ registered: sql<number>`count(*)::int`, checkedIn: sql<number>`(count(*) FILTER (WHERE ${registrations.checkedIn}))::int` })
+    .from(registrations)
+    .where(eq(registrations.eventId, eventId));
+  const registered = Number(row?.registered ?? 0);
+  const checkedIn = Number(row?.checkedIn ?? 0);
+  return { registered, checkedIn, toCome: registered - checkedIn };
+}
+
+/** The registration holding this ticket code, on any evening (with that evening's title and start). */
+export async function ticketByCode(db: Db, code: string) {
+  return (
+    (
+      await db
+        .select({ eventId: registrations.eventId, userId: registrations.userId, title: events.title, date: events.date })
+        .from(registrations)
+        .innerJoin(events, eq(events.id, registrations.eventId))
+        .where(eq(registrations.ticketCode, code))
+        .limit(1)
+    )[0] ?? null
+  );
+}
+
+/**
+ * A code typed by hand with its letters' case wrong (phones capitalise the first letter): the
+ * guests of this evening whose code matches ignoring case. The caller accepts exactly one.
+ */
+export async function ticketsOfEventIgnoringCase(db: Db, eventId: number, code: string) {
+  return db
+    .select({ userId: registrations.userId })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), sql`lower(${registrations.ticketCode}) = lower(${code})`))
+    .limit(2);
+}
+
+export async function cancelledTicket(db: Db, code: string) {
+  return (
+    (
+      await db
+        .select({ eventId: cancelledTickets.eventId, cancelledAt: cancelledTickets.cancelledAt, title: events.title, date: events.date })
+        .from(cancelledTickets)
+        .innerJoin(events, eq(events.id, cancelledTickets.eventId))
+        .where(eq(cancelledTickets.ticketCode, code))
+        .limit(1)
+    )[0] ?? null
+  );
+}
+
+/**
+ * Check a guest in, once: the flip happens in this one conditional UPDATE, so two hosts scanning
+ * the same ticket at the same moment get one 'checked_in' and one 'already'. Returns whether this
+ * call checked them in.
+ */
+export async function checkIn(db: Db, p: { eventId: number; userId: number; at: Date; method: CheckInMethod; by: number | null }) {
+  const rows = await db
+    .update(registrations)
+    .set({ checkedIn: true, checkedInAt: p.at, checkInMethod: p.method, checkedInBy: p.by })
+    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false)))
+    .returning({ id: registrations.id });
+  return rows.length > 0;
+}
+
+/** Undo a check-in (a mistake at the door). Returns whether the guest was checked in. */
+export async function undoCheckIn(db: Db, eventId: number, userId: number) {
+  const rows = await db
+    .update(registrations)
+    .set({ checkedIn: false, checkedInAt: null, checkInMethod: null, checkedInBy: null })
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId), eq(registrations.checkedIn, true)))
+    .returning({ id: registrations.id });
+  return rows.length > 0;
+}
+
+/** Where the evening happens: the venue's row when the event names one, else the event's venue text. */
+export async function venueOf(db: Db, eventId: number) {
+  return (
+    (
+      await db
+        .select({
+          eventVenue: events.venue,
+          name: venues.name,
+          address: venues.address,
+          city: venues.city,
+          latitude: venues.latitude,
+          longitude: venues.longitude,
+        })
+        .from(events)
+        .leftJoin(venues, eq(venues.id, events.venueId))
+        .where(eq(events.id, eventId))
+        .limit(1)
+    )[0] ?? null
+  );
+}
+
+export async function arrivalState(db: Db, eventId: number, userId: number) {
+  return (
+    (
+      await db
+        .select({ permission: arrivalStates.permission, distanceM: arrivalStates.distanceM, accuracyM: arrivalStates.accuracyM, updatedAt: arrivalStates.updatedAt })
+        .from(arrivalStates)
+        .where(and(eq(arrivalStates.eventId, eventId), eq(arrivalStates.userId, userId)))
+        .limit(1)
+    )[0] ?? null
+  );
+}
+
+export async function saveArrivalState(db: Db, v: { eventId: number; userId: number; permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null; updatedAt: Date }) {
+  await db
+    .insert(arrivalStates)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [arrivalStates.eventId, arrivalStates.userId],
+      set: { permission: v.permission, distanceM: v.distanceM, accuracyM: v.accuracyM, updatedAt: v.updatedAt },
+    });
+}

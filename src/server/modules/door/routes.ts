@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam, idParams } from '@shared/schemas/common';
+import { arrivalCheckInBody, arrivalReportBody, arrivalSchema, doorCheckInBody, doorCheckInResult, doorSchema, doorUndoResult, scanBody } from '@shared/schemas/door';
+import { requireViewer } from '../../plugins/auth';
+import * as door from './service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const csv = 'text/csv; charset=utf-8';
+/** A CSV answer, declared by its media type; csv-stringify writes the text (service.ts). */
+const csvAnswer = { content: { 'text/csv': { schema: z.string().describe('text/csv') } } };
+const guestParams = z.object({ id: idParam, userId: idParam });
+
+/**
+ * The door (/check-in, hosts of the event) and the guest's arrival (/arrival, guests of the
+ * event): docs/spec/organiser-tools.md §2.19-2.21.
+ */
+export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): door.DoorDeps => ({
+    db: app.db,
+    now: () => app.now(),
+    publishCheckins: (eventId, userIds) => app.live.publishRoom({ eventId, kind: 'checkins_updated', userIds }),
+  });
+
+  app.get('/api/events/:id/door', { schema: { params: idParams, response: { 200: doorSchema, ...errors } } }, async (req) =>
+    door.door(app.db, await requireViewer(req), req.params.id),
+  );
+
+  app.post('/api/events/:id/door/scan', { schema: { params: idParams, body: scanBody, response: { 200: doorCheckInResult, ...errors } } }, async (req) =>
+    door.scan(deps(), await requireViewer(req), req.params.id, req.body.code),
+  );
+
+  app.post('/api/events/:id/door/check-in', { schema: { params: idParams, body: doorCheckInBody, response: { 200: doorCheckInResult, ...errors } } }, async (req) =>
+    door.checkInBySearch(deps(), await requireViewer(req), req.params.id, req.body.userId),
+  );
+
+  app.delete('/api/events/:id/door/check-in/:userId', { schema: { params: guestParams, response: { 200: doorUndoResult, ...errors } } }, async (req) =>
+    door.undoCheckIn(deps(), await requireViewer(req), req.params.id, req.params.userId),
+  );
+
+  app.get('/api/events/:id/attendance.csv', { schema: { params: idParams, response: { 200: csvAnswer, ...errors } } }, async (req, reply) => {
+    const text = await door.attendanceCsv(app.db, await requireViewer(req), req.params.id);
+    return reply
+      .type(csv)
+      .header('content-disposition', `attachment; filename="attendance-${req.params.id}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(text);
+  });
+
+  app.get('/api/events/:id/arrival', { schema: { params: idParams, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
+    door.arrival(app.db, await requireViewer(req), req.params.id),
+  );
+
+  app.post('/api/events/:id/arrival', { schema: { params: idParams, body: arrivalReportBody, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
+    door.reportArrival(deps(), await requireViewer(req), req.params.id, req.body),
+  );
+
+  app.post('/api/events/:id/arrival/check-in', { schema: { params: idParams, body: arrivalCheckInBody, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
+    door.arrivalCheckIn(deps(), await requireViewer(req), req.params.id, req.body.position),
+  );
+};

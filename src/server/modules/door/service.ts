@@ -1,0 +1,289 @@
+/**
+ * The door and the guest's arrival (docs/spec/organiser-tools.md §2.19-2.21; docs/product.md
+ * "Events, payment, capacity": hosts check guests in by QR scan, code or search; a guest may check
+ * in themself only at the venue (the arrival geofence) or from 60 minutes before the start).
+ */
+import { stringify } from 'csv-stringify/sync';
+import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
+import { ARRIVAL_RADIUS_M, distanceMetres, formatDistance, isAtVenue, MAX_POSITION_ACCURACY_M, RECENT_CHECK_INS } from '@shared/domain/arrival';
+import { londonDay, TIME_ZONE } from '@shared/domain/time';
+import { TICKET_QR_PREFIX, type Arrival, type ArrivalReportBody, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult, type Position } from '@shared/schemas/door';
+import type { Db } from '../../db/client';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { Viewer } from '../auth/service';
+import * as events from '../events/service';
+import * as q from './queries';
+
+export const NOT_REGISTERED = 'Not registered for this event';
+export const DOOR_HOSTS_ONLY = 'Only hosts of this event can run its door.';
+export const EXPORT_HOSTS_ONLY = 'Only hosts of this event can export its attendance.';
+export const ARRIVAL_GUESTS_ONLY = 'Only guests of this event can use its arrival page.';
+export const DOOR_CLOSED = 'This evening has finished, so check-in is closed.';
+
+export interface DoorDeps {
+  db: Db;
+  /** The app's clock (src/server/plugins/clock.ts): tests place "now" relative to the start. */
+  now: () => Date;
+  /** Tell the host's door and these guests' pages that check-ins changed (app.live.publishRoom, every instance). */
+  publishCheckins(eventId: number, userIds: number[]): Promise<void>;
+}
+
+type EventRow = Awaited<ReturnType<typeof events.getEventRow>>;
+
+/* ------------------------------------------------------------ time and text */
+
+const hhmmFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
+
+/** London wall-clock time, '18:00'. */
+const londonTime = (d: Date) => hhmmFormat.format(d);
+/** 'Wed 14 May' in London. */
+const londonDayLabel = (d: Date) => dayFormat.format(d);
+/** '18:00', or '18:00 on Wed 14 May' when that is not today (London). */
+function timeFrom(at: Date, now: Date) {
+  return londonDay(at) === londonDay(now) ? londonTime(at) : `${londonTime(at)} on ${londonDayLabel(at)}`;
+}
+
+const selfCheckInOpensAt = (event: EventRow) => new Date(event.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000);
+
+/** Ended by the host, or past its end time: nobody is checked in any more. */
+function hasFinished(event: EventRow, now: Date) {
+  return event.status === 'completed' || now.getTime() >= event.endsAt.getTime();
+}
+
+/**
+ * Guests by name as an English reader sorts them (ignoring case and accents), done here rather
+ * than in SQL so the order is the same on every database, whatever its collation.
+ */
+const nameOrder = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => nameOrder.compare(a.name, b.name));
+
+/* ------------------------------------------------------------ who may */
+
+async function hostEvent(db: Db, viewer: Viewer, eventId: number, refusal: string) {
+  const event = await events.getEventRow(db, eventId);
+  if (!events.isHostOf(viewer, event)) throw forbidden(refusal);
+  return event;
+}
+
+async function guestEvent(db: Db, viewer: Viewer, eventId: number) {
+  const event = await events.getEventRow(db, eventId);
+  const guest = await q.guest(db, eventId, viewer.id);
+  if (!guest) throw forbidden(ARRIVAL_GUESTS_ONLY);
+  return { event, guest };
+}
+
+/* ------------------------------------------------------------ the door (/check-in) */
+
+function guestOut(g: q.GuestRow): DoorGuest {
+  return { userId: g.userId, name: g.name, ticketCode: g.ticketCode, checkedIn: g.checkedIn, checkedInAt: g.checkedInAt?.toISOString() ?? null, method: g.method };
+}
+
+/** GET /api/events/{id}/door: counts, the RECENT_CHECK_INS (5) latest check-ins (newest first), every guest by name. */
+export async function door(db: Db, viewer: Viewer, eventId: number): Promise<Door> {
+  await hostEvent(db, viewer, eventId, DOOR_HOSTS_ONLY);
+  const rows = byName(await q.guests(db, eventId));
+  const checkedIn = rows.filter((g) => g.checkedIn);
+  const recent = [...checkedIn].sort((a, b) => (b.checkedInAt?.getTime() ?? 0) - (a.checkedInAt?.getTime() ?? 0)).slice(0, RECENT_CHECK_INS);
+  return {
+    eventId,
+    counts: { registered: rows.length, checkedIn: checkedIn.length, toCome: rows.length - checkedIn.length },
+    recent: recent.map(guestOut),
+    guests: rows.map(guestOut),
+  };
+}
+
+/**
+ * The ticket code in what the camera read (`SFTICKET:CODE`, ticket-mail.ts and the ticket QR) or
+ * what the host typed (the bare code). Codes are base64url, so their case matters.
+ */
+export function ticketCodeOf(text: string): string {
+  const t = text.trim();
+  return (t.toUpperCase().startsWith(TICKET_QR_PREFIX) ? t.slice(TICKET_QR_PREFIX.length) : t).trim();
+}
+
+async function checkInAtDoor(d: DoorDeps, viewer: Viewer, event: EventRow, userId: number, method: CheckInMethod): Promise<DoorCheckInResult> {
+  const done = await q.checkIn(d.db, { eventId: event.id, userId, at: d.now(), method, by: viewer.id });
+  const guest = await q.guest(d.db, event.id, userId);
+  if (!guest) throw notFound(NOT_REGISTERED);
+  if (done) await d.publishCheckins(event.id, [userId]);
+  return { outcome: done ? 'checked_in' : 'already_checked_in', guest: guestOut(guest), counts: await q.counts(d.db, event.id) };
+}
+
+/**
+ * POST /api/events/{id}/door/scan. A ticket of another evening, a cancelled ticket or an unknown
+ * code is refused with a message saying which; scanning twice is harmless (the first time is kept).
+ */
+export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: string): Promise<DoorCheckInResult> {
+  const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
+  const code = ticketCodeOf(text);
+  if (!code) throw new AppError('bad_request', 'Scan a ticket or type its code', [{ path: 'code', message: 'Scan a ticket or type its code' }]);
+  if (hasFinished(event, d.now())) throw conflict(DOOR_CLOSED);
+
+  const ticket = await q.ticketByCode(d.db, code);
+  if (ticket) {
+    if (ticket.eventId !== eventId) throw conflict(`This ticket is for “${ticket.title}” on ${londonDayLabel(ticket.date)}, not for this evening.`);
+    return checkInAtDoor(d, viewer, event, ticket.userId, 'scan');
+  }
+  const cancelled = await q.cancelledTicket(d.db, code);
+  if (cancelled) {
+    const which = cancelled.eventId === eventId ? '' : ` (for “${cancelled.title}” on ${londonDayLabel(cancelled.date)})`;
+    throw conflict(`This ticket${which} was cancelled on ${londonDayLabel(cancelled.cancelledAt)}, so it no longer gets anyone in. A guest who registered again has a new ticket with another code.`);
+  }
+  // Typed by hand with a letter's case wrong: accepted only when it points at exactly one guest of this evening.
+  const loose = await q.ticketsOfEventIgnoringCase(d.db, eventId, code);
+  if (loose.length === 1) return checkInAtDoor(d, viewer, event, loose[0]!.userId, 'scan');
+  throw notFound(`Unknown ticket code: ${code}`);
+}
+
+/** POST /api/events/{id}/door/check-in: the host found the guest by name. */
+export async function checkInBySearch(d: DoorDeps, viewer: Viewer, eventId: number, userId: number): Promise<DoorCheckInResult> {
+  const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
+  if (!(await q.guest(d.db, eventId, userId))) throw notFound(NOT_REGISTERED);
+  if (hasFinished(event, d.now())) throw conflict(DOOR_CLOSED);
+  return checkInAtDoor(d, viewer, event, userId, 'search');
+}
+
+/** DELETE /api/events/{id}/door/check-in/{userId}: a mistaken check-in undone. */
+export async function undoCheckIn(d: DoorDeps, viewer: Viewer, eventId: number, userId: number): Promise<DoorUndoResult> {
+  await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
+  const before = await q.guest(d.db, eventId, userId);
+  if (!before) throw notFound(NOT_REGISTERED);
+  if (!(await q.undoCheckIn(d.db, eventId, userId))) throw conflict(`${before.name} is not checked in`);
+  await d.publishCheckins(eventId, [userId]);
+  const guest = await q.guest(d.db, eventId, userId);
+  if (!guest) throw notFound(NOT_REGISTERED);
+  return { guest: guestOut(guest), counts: await q.counts(d.db, eventId) };
+}
+
+/* ------------------------------------------------------------ the attendance export */
+
+export const ATTENDANCE_COLUMNS = ['Name', 'Email', 'Ticket code', 'Checked in', 'Time', 'How'] as const;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage return)
+ * gets a leading single quote, so it shows as text (OWASP "CSV injection").
+ */
+export function safeCell(value: string) {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** 'YYYY-MM-DD HH:mm', London local time. */
+const londonMinute = (d: Date) => `${londonDay(d)} ${londonTime(d)}`;
+
+/**
+ * GET /api/events/{id}/attendance.csv. The export carries guests' e-mail addresses: it is for the
+ * hosts of the event running its door (and admins) only, as docs/product.md "Personal data"
+ * allows no one else to see them; the door's own screen shows names and ticket codes only.
+ */
+export async function attendanceCsv(db: Db, viewer: Viewer, eventId: number): Promise<string> {
+  await hostEvent(db, viewer, eventId, EXPORT_HOSTS_ONLY);
+  const rows = byName(await q.attendance(db, eventId)).map((g) =>
+    [g.name, g.email, g.ticketCode, g.checkedIn ? 'yes' : 'no', g.checkedInAt ? londonMinute(g.checkedInAt) : '', g.method ?? ''].map(safeCell),
+  );
+  // RFC 4180 (CRLF between records); csv-stringify quotes a cell with a comma, a quote or CRLF, and
+  // quoted_match makes it quote a lone LF or CR too (a spreadsheet would break the row there).
+  // The BOM tells Excel the file is UTF-8 (names with accents).
+  return stringify(rows, { header: true, columns: [...ATTENDANCE_COLUMNS], record_delimiter: 'windows', quoted_match: /[\r\n]/, bom: true });
+}
+
+/* ------------------------------------------------------------ arrival (/arrival) */
+
+type Venue = { name: string; address: string; city: string | null; latitude: number | null; longitude: number | null };
+
+async function venueOf(db: Db, event: EventRow): Promise<Venue> {
+  const v = await q.venueOf(db, event.id);
+  if (v?.name) return { name: v.name, address: v.address ?? '', city: v.city ?? null, latitude: v.latitude ?? null, longitude: v.longitude ?? null };
+  return { name: event.venue, address: '', city: null, latitude: null, longitude: null };
+}
+
+const coordinatesOf = (venue: Venue) => (venue.latitude !== null && venue.longitude !== null ? { latitude: venue.latitude, longitude: venue.longitude } : null);
+
+/** At the venue by a stored report: granted, a distance (the venue has coordinates), close and precise enough. */
+function atVenueBy(state: { permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null } | null) {
+  return !!state && state.permission === 'granted' && state.distanceM !== null && isAtVenue(state.distanceM, state.accuracyM ?? Infinity);
+}
+
+function arrivalOut(event: EventRow, venue: Venue, guest: q.GuestRow, state: Awaited<ReturnType<typeof q.arrivalState>>): Arrival {
+  return {
+    event: { id: event.id, title: event.title, date: event.date.toISOString(), startTime: event.startTime, endTime: event.endTime, expected: event.participantCount },
+    venue,
+    checkedIn: guest.checkedIn,
+    checkedInAt: guest.checkedInAt?.toISOString() ?? null,
+    selfCheckInOpensAt: selfCheckInOpensAt(event).toISOString(),
+    ticketCode: guest.ticketCode,
+    last: state ? { permission: state.permission, distanceM: state.distanceM, atVenue: atVenueBy(state), updatedAt: state.updatedAt.toISOString() } : null,
+  };
+}
+
+async function arrivalAnswer(db: Db, event: EventRow, venue: Venue, userId: number): Promise<Arrival> {
+  const guest = await q.guest(db, event.id, userId);
+  if (!guest) throw forbidden(ARRIVAL_GUESTS_ONLY);
+  return arrivalOut(event, venue, guest, await q.arrivalState(db, event.id, userId));
+}
+
+/** GET /api/events/{id}/arrival: what the guest's /arrival screen shows. */
+export async function arrival(db: Db, viewer: Viewer, eventId: number): Promise<Arrival> {
+  const { event, guest } = await guestEvent(db, viewer, eventId);
+  return arrivalOut(event, await venueOf(db, event), guest, await q.arrivalState(db, eventId, viewer.id));
+}
+
+/** Where a position puts the guest: metres from the venue (null when the venue has no coordinates). */
+function distanceFrom(venue: Venue, position: Position) {
+  const at = coordinatesOf(venue);
+  return at ? distanceMetres(position, at) : null;
+}
+
+/**
+ * POST /api/events/{id}/arrival: the guest's location permission and, when granted, how far they
+ * are (worked out here, from the venue's coordinates). The host's door hears of it only when the
+ * guest's state changes (permission, or at the venue vs on the way), not on every position.
+ */
+export async function reportArrival(d: DoorDeps, viewer: Viewer, eventId: number, report: ArrivalReportBody): Promise<Arrival> {
+  const { event } = await guestEvent(d.db, viewer, eventId);
+  const venue = await venueOf(d.db, event);
+  const next =
+    report.permission === 'granted'
+      ? { permission: 'granted' as const, distanceM: distanceFrom(venue, report.position), accuracyM: report.position.accuracy }
+      : { permission: 'denied' as const, distanceM: null, accuracyM: null };
+  const before = await q.arrivalState(d.db, eventId, viewer.id);
+  await q.saveArrivalState(d.db, { eventId, userId: viewer.id, ...next, updatedAt: d.now() });
+  if (!before || before.permission !== next.permission || atVenueBy(before) !== atVenueBy(next)) await d.publishCheckins(eventId, [viewer.id]);
+  return arrivalAnswer(d.db, event, venue, viewer.id);
+}
+
+/**
+ * POST /api/events/{id}/arrival/check-in ("Yes, Check Me In"). The server decides: a guest checks
+ * in themself when a precise position puts them within ARRIVAL_RADIUS_M of the venue, or anywhere
+ * from SELF_CHECK_IN_MINUTES before the start; never once the evening has finished.
+ */
+export async function arrivalCheckIn(d: DoorDeps, viewer: Viewer, eventId: number, position: Position | undefined): Promise<Arrival> {
+  const { event, guest } = await guestEvent(d.db, viewer, eventId);
+  const venue = await venueOf(d.db, event);
+  if (guest.checkedIn) return arrivalOut(event, venue, guest, await q.arrivalState(d.db, eventId, viewer.id));
+
+  const now = d.now();
+  if (hasFinished(event, now)) throw conflict(DOOR_CLOSED);
+  const opensAt = selfCheckInOpensAt(event);
+  const distanceM = position ? distanceFrom(venue, position) : null;
+  const atVenue = position !== undefined && distanceM !== null && isAtVenue(distanceM, position.accuracy);
+  if (!atVenue && now.getTime() < opensAt.getTime()) throw conflict(refusal(venue, position, distanceM, timeFrom(opensAt, now)));
+
+  if (position) await q.saveArrivalState(d.db, { eventId, userId: viewer.id, permission: 'granted', distanceM, accuracyM: position.accuracy, updatedAt: now });
+  // The same conditional flip as the door: a scan at the same moment leaves one check-in, the first.
+  if (await q.checkIn(d.db, { eventId, userId: viewer.id, at: now, method: 'arrival', by: null })) await d.publishCheckins(eventId, [viewer.id]);
+  return arrivalAnswer(d.db, event, venue, viewer.id);
+}
+
+/** Why "Yes, Check Me In" is refused before the window opens, and when it will be allowed anyway. */
+function refusal(venue: Venue, position: Position | undefined, distanceM: number | null, opens: string) {
+  const orLater = `You can check yourself in within ${ARRIVAL_RADIUS_M} m of the venue, or anywhere from ${opens}.`;
+  if (!coordinatesOf(venue)) {
+    return `${venue.name} has no map location, so we cannot check you in by where you are. You can check yourself in anywhere from ${opens}, or give your name to the host at the door.`;
+  }
+  if (!position || distanceM === null) return `We don't know where you are yet: share your location to check in at ${venue.name}. ${orLater}`;
+  if (position.accuracy > MAX_POSITION_ACCURACY_M) {
+    return `Your location is only accurate to within ${formatDistance(position.accuracy)}, not enough to tell that you're at ${venue.name}. ${orLater}`;
+  }
+  return `You're ${formatDistance(distanceM)} from ${venue.name}. ${orLater}`;
+}

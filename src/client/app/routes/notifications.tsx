@@ -1,0 +1,18 @@
+import { Page, PageTitle } from '@client/components/ui/page';
+import { Spinner } from '@client/components/ui/spinner';
+import { useMe } from '@client/features/auth/api/auth';
+import { NotificationsPage } from '@client/features/messages';
+
+/**
+ * /notifications (docs/spec/organiser-tools.md §2.23): the guest's inbox of host messages. A public path
+ * whose data is for guests of the event: `?event=ID`, else the viewer's current or next evening.
+ */
+export function Component() {
+  const me = useMe();
+  return (
+    <Page>
+      <PageTitle>Notifications</PageTitle>
+      {me.isPending ? <Spinner /> : <NotificationsPage viewer={me.data ?? null} />}
+    </Page>
+  );
+}

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: 'admin@speedfriendship.test',
@@ -40,3 +40,27 @@ export async function expectAccessible(page: Page) {
 }
 
 export const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The answer's JSON, after checking it succeeded (the failure names the URL, status and body). */
+export async function ok<T>(res: APIResponse): Promise<T> {
+  expect(res.ok(), `${res.url()}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A new member on their own phone, logged in through /login. */
+export async function newMember(browser: Browser, name: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  const page = await context.newPage();
+  const email = unique('member');
+  const user = await ok<{ id: number }>(await page.request.post('/api/users', { data: { name, email, age: 31, bio: 'Here for the chats.', interests: ['Walking', 'Board games'] } }));
+  await logIn(page, email);
+  return { page, id: user.id, name, email };
+}
+export type Member = Awaited<ReturnType<typeof newMember>>;
+
+/** A new member booked on a free evening (booking is one request). */
+export async function bookedGuest(browser: Browser, name: string, eventId: number, options: BrowserContextOptions = {}): Promise<Member> {
+  const guest = await newMember(browser, name, options);
+  await ok(await guest.page.request.post(`/api/events/${eventId}/register`, { data: { userId: guest.id, consentToShare: true } }));
+  return guest;
+}

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, logIn, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { bookedGuest, DEMO, expectAccessible, logIn, newMember, ok } from './helpers';
 
 /**
  * /live-event (docs/spec/organiser-tools.md §2.16, docs/product.md "The live evening"): during a
@@ -8,34 +8,6 @@ import { DEMO, expectAccessible, logIn, unique } from './helpers';
  * instead. The evening is a fresh one the demo host creates, so the journey does not depend on
  * the demo evening's state (live-evening.spec.ts ends that one).
  */
-
-interface Guest {
-  page: Page;
-  id: number;
-  name: string;
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** A new member in their own phone, logged in through /login. */
-async function newMember(browser: Browser, name: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const email = unique('live');
-  const user = await ok<{ id: number }>(await page.request.post('/api/users', { data: { name, email, age: 31, bio: 'Here for the chats.', interests: ['Walking', 'Board games'] } }));
-  await logIn(page, email);
-  return { page, id: user.id, name };
-}
-
-/** A new member booked on the evening (a free one: booking is one request). */
-async function bookedGuest(browser: Browser, name: string, eventId: number): Promise<Guest> {
-  const guest = await newMember(browser, name);
-  await ok(await guest.page.request.post(`/api/events/${eventId}/register`, { data: { userId: guest.id, consentToShare: true } }));
-  return guest;
-}
 
 /** The demo host creates a free evening five days ahead at one of their venues. */
 async function newEvening(host: Page) {

@@ -37,6 +37,10 @@ export const router = createBrowserRouter([
       { path: '/host-control', lazy: () => import('./routes/host-control'), handle: h({ title: 'Host control' }) },
       { path: '/dashboard', lazy: () => import('./routes/dashboard'), handle: h({ title: 'Event control dashboard' }) },
       { path: '/matching-dashboard', lazy: () => import('./routes/matching-dashboard'), handle: h({ title: 'Advanced Matching' }) },
+      { path: '/check-in', lazy: () => import('./routes/check-in'), handle: h({ title: 'Check-in' }) },
+      { path: '/arrival', lazy: () => import('./routes/arrival'), handle: h({ title: 'Arrival' }) },
+      { path: '/messaging', lazy: () => import('./routes/messaging'), handle: h({ title: 'Event messaging' }) },
+      { path: '/notifications', lazy: () => import('./routes/notifications'), handle: h({ title: 'Notifications' }) },
       { path: '/personality-demo', lazy: () => import('./routes/personality-demo'), handle: h({ title: 'Personality Matching Demo' }) },
       {
         element: <RequireSignIn />,

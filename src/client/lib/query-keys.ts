@@ -35,6 +35,8 @@ export const queryKeys = {
   room: (eventId: number) => ['events', eventId, 'room'] as const,
   /** GET /api/events/{id}/inbox: the guest's notifications. */
   inbox: (eventId: number) => ['events', eventId, 'inbox'] as const,
+  /** GET /api/live/events as the check-in desk's evening picker reads it (the rows as sent, no clock offsets). */
+  doorEvenings: () => ['door', 'evenings'] as const,
 
   // The live evening (host screens and the timer's first paint).
   timer: (eventId: number) => ['live', eventId, 'timer'] as const,

@@ -1,4 +1,4 @@
-import { CalendarDays, CircleCheck, Clock, MapPin, Megaphone, UsersRound, X } from 'lucide-react';
+import { CalendarDays, CircleCheck, Clock, MapPin, Megaphone, ScanLine, Timer, UsersRound, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
@@ -47,7 +47,8 @@ export function EventDetailScreen({ eventId, userId, ...slots }: { eventId: numb
   const event = useEvent(eventId);
 
   if (event.isPending) return <Spinner label="Loading the event" />;
-  if (event.isError) {
+  // A refetch that fails (the bar's Wi-Fi drops) keeps the evening and its ticket QR on screen.
+  if (!event.data) {
     const notFound = event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400);
     return (
       <Page>
@@ -125,6 +126,26 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
         <Card>
           <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
           <p className="mt-2 text-muted">Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.</p>
+          <nav aria-label="Host tools" className="mt-4 grid gap-2">
+            <Button asChild variant="outline">
+              <Link to={`/check-in?event=${event.id}`}>
+                <ScanLine aria-hidden="true" className="size-5" />
+                Check guests in
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/messaging?event=${event.id}`}>
+                <Megaphone aria-hidden="true" className="size-5" />
+                Message the room
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/host-control?event=${event.id}`}>
+                <Timer aria-hidden="true" className="size-5" />
+                Host control
+              </Link>
+            </Button>
+          </nav>
         </Card>
       ) : (
         <BookingCard event={event} userId={userId} />

@@ -1,9 +1,11 @@
-import { CalendarPlus, CircleCheck, DoorOpen, Ticket, XCircle } from 'lucide-react';
+import { CalendarPlus, CircleCheck, DoorOpen, Maximize2, Ticket, XCircle } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import type { EventDetail } from '@shared/schemas/events';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
+import { TicketQr } from '@client/components/ui/ticket-qr';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatMoney, formatTime, minutesInWords } from '@client/lib/format';
 import { useCheckIn } from '../api/events';
@@ -39,6 +41,7 @@ export function TicketCard({ event, userId, onCancel, liveStage = 'before' }: { 
         <span className="absolute -top-3 -right-3 size-6 rounded-full bg-cream" />
       </div>
       <div className="space-y-5 px-5 pt-5 pb-5 sm:px-6 sm:pb-6">
+        {!ended && !event.viewer.checkedIn && event.viewer.ticketCode && <DoorQr ticketCode={event.viewer.ticketCode} />}
         {!ended && (
           <p className="text-ink">Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.</p>
         )}
@@ -61,6 +64,31 @@ export function TicketCard({ event, userId, onCancel, liveStage = 'before' }: { 
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The ticket's QR (what the host's camera at /check-in reads) and its code, drawn here from the
+ * cached event, so it still shows when the bar's Wi-Fi drops: big, dark on white, and larger still
+ * on tap for a dim room.
+ */
+function DoorQr({ ticketCode }: { ticketCode: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl bg-white text-center">
+      <p className="text-lg font-bold text-wine-900">Show this QR code at the door</p>
+      <TicketQr ticketCode={ticketCode} size={240} />
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button variant="outline" size="sm">
+            <Maximize2 aria-hidden="true" className="size-4" />
+            Make it bigger
+          </Button>
+        </DialogTrigger>
+        <DialogContent title="Your ticket" description="Show this QR code at the door. Turn your screen brightness up if the room is dark." className="bg-white">
+          <TicketQr ticketCode={ticketCode} size={Math.max(240, Math.min(360, window.innerWidth - 48))} className="mt-5" />
+        </DialogContent>
+      </Dialog>
+    </div>
   );
 }
 

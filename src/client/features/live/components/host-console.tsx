@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { CalendarClock, Check, Clock, Coffee, FastForward, Flag, LayoutDashboard, MonitorSmartphone, Pause, Play, Plus, RefreshCw, Share2, UserRoundX } from 'lucide-react';
+import { CalendarClock, Check, Clock, Coffee, FastForward, Flag, LayoutDashboard, Megaphone, MonitorSmartphone, Pause, Play, Plus, RefreshCw, ScanLine, Share2, UserRoundX } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -108,6 +108,18 @@ function Console({ event, userId }: { event: EventDetail; userId: number }) {
           </p>
         </div>
         <nav aria-label="Host tools" className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/check-in?event=${event.id}`}>
+              <ScanLine aria-hidden="true" className="size-5" />
+              Check-in
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/messaging?event=${event.id}`}>
+              <Megaphone aria-hidden="true" className="size-5" />
+              Messages
+            </Link>
+          </Button>
           <Button asChild variant="outline" size="sm">
             <Link to={`/timer?event=${event.id}`}>
               <MonitorSmartphone aria-hidden="true" className="size-5" />

@@ -50,6 +50,17 @@ export function useSetVenueActive() {
   });
 }
 
+/** PATCH /api/venues/{id} {latitude, longitude}: where the door is (both null: none); the answer replaces the cached venue. */
+export function useSetVenueLocation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, latitude, longitude }: { id: number; latitude: number | null; longitude: number | null }) => patch(`/api/venues/${id}`, { latitude, longitude }, venueSchema),
+    onSuccess: (venue) => {
+      qc.setQueryData(venuesQuery.queryKey, (old) => old?.map((v) => (v.id === venue.id ? venue : v)));
+    },
+  });
+}
+
 /** POST /api/venues/{id}/slots: an available slot or a block. */
 export function useAddSlot(venueId: number) {
   const qc = useQueryClient();

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Car, Check, Coffee, Music, Plus, Trees, UtensilsCrossed, Wifi, Wine } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { Car, Check, Coffee, MapPin, Music, Plus, Trees, UtensilsCrossed, Wifi, Wine } from 'lucide-react';
+import { useId, type ComponentType } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { ARRIVAL_RADIUS_M } from '@shared/domain/arrival';
 import { AMENITIES, venueBody } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
@@ -11,6 +12,7 @@ import { cn } from '@client/components/ui/cn';
 import { TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useCreateVenue } from '../api/venues';
+import { bothOrNeither, coordinatePair, coordinatesFields } from '../lib/coordinates';
 import { AMENITY_LABELS, type Amenity } from '../lib/venues';
 
 export const AMENITY_ICONS: Record<Amenity, ComponentType<{ className?: string; 'aria-hidden'?: boolean }>> = {
@@ -26,19 +28,23 @@ export const AMENITY_ICONS: Record<Amenity, ComponentType<{ className?: string; 
 const v = venueBody.shape;
 
 /** Add New Venue (docs/spec/organiser-tools.md §5): the server's venue fields, with the hourly price in pounds. */
-const addVenueForm = z.object({
-  name: v.name,
-  address: z.string().trim().max(200, 'Address must be at most 200 characters'),
-  city: v.city,
-  capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000'),
-  pricePerHour: z.number({ error: 'Price per hour must be a number' }).min(0, 'Price per hour cannot be negative').max(100_000, 'Price per hour must be at most £100,000'),
-  contactInfo: z.string().trim().max(120, 'Contact must be at most 120 characters'),
-  amenities: z.array(z.enum(AMENITIES)),
-});
+const addVenueForm = z
+  .object({
+    name: v.name,
+    address: z.string().trim().max(200, 'Address must be at most 200 characters'),
+    city: v.city,
+    capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000'),
+    pricePerHour: z.number({ error: 'Price per hour must be a number' }).min(0, 'Price per hour cannot be negative').max(100_000, 'Price per hour must be at most £100,000'),
+    contactInfo: z.string().trim().max(120, 'Contact must be at most 120 characters'),
+    amenities: z.array(z.enum(AMENITIES)),
+    // Where the door is: arrival check-in (/arrival) needs both, or neither.
+    ...coordinatesFields,
+  })
+  .superRefine(bothOrNeither);
 type AddVenueInput = z.input<typeof addVenueForm>;
 
-const DEFAULTS: AddVenueInput = { name: '', address: '', city: '', capacity: 40, pricePerHour: 50, contactInfo: '', amenities: [] };
-const FIELDS = ['name', 'address', 'city', 'capacity', 'pricePerHour', 'contactInfo'] as const;
+const DEFAULTS: AddVenueInput = { name: '', address: '', city: '', capacity: 40, pricePerHour: 50, contactInfo: '', amenities: [], latitude: '', longitude: '' };
+const FIELDS = ['name', 'address', 'city', 'capacity', 'pricePerHour', 'contactInfo', 'latitude', 'longitude'] as const;
 
 export function AddVenueForm() {
   const create = useCreateVenue();
@@ -46,6 +52,8 @@ export function AddVenueForm() {
   const { errors, isSubmitting } = form.formState;
   const [name, city] = form.watch(['name', 'city']);
   const ready = name.trim() !== '' && city.trim() !== '';
+  const latitude = form.register('latitude');
+  const locationHintId = useId();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -58,6 +66,7 @@ export function AddVenueForm() {
         contactInfo: values.contactInfo || null,
         pricePerHour: Math.round(values.pricePerHour * 100),
         isActive: true,
+        ...(values.latitude !== null && values.longitude !== null ? { latitude: values.latitude, longitude: values.longitude } : {}),
       });
       toast.success('Venue added', { description: `${venue.name} in ${venue.city} is active and ready for evenings.` });
       form.reset(DEFAULTS);
@@ -99,6 +108,33 @@ export function AddVenueForm() {
             {...form.register('contactInfo')}
           />
         </div>
+
+        <fieldset aria-describedby={locationHintId}>
+          <legend className="flex items-center gap-1.5 text-sm font-semibold text-wine-900">
+            <MapPin aria-hidden="true" className="size-4" />
+            Location of the entrance (optional)
+          </legend>
+          <p id={locationHintId} className="mt-1 text-sm text-muted">
+            Used for arrival check-in within {ARRIVAL_RADIUS_M} m of the door. Tip: press and hold the entrance in a map app, copy its coordinates and paste them into Latitude.
+          </p>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+            <TextField
+              label="Latitude"
+              placeholder="e.g. 53.5331"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.latitude?.message}
+              {...latitude}
+              onChange={(e) => {
+                const pair = coordinatePair(e.target.value);
+                if (!pair) return void latitude.onChange(e);
+                form.setValue('latitude', pair[0], { shouldDirty: true });
+                form.setValue('longitude', pair[1], { shouldDirty: true });
+              }}
+            />
+            <TextField label="Longitude" placeholder="e.g. -2.2845" autoComplete="off" spellCheck={false} error={errors.longitude?.message} {...form.register('longitude')} />
+          </div>
+        </fieldset>
 
         <Controller
           control={form.control}

@@ -13,6 +13,7 @@ import { readableNextEvent } from '../lib/dates';
 import { amenityLabel, type Amenity } from '../lib/venues';
 import { AMENITY_ICONS } from './add-venue-form';
 import { VenueHosts } from './venue-hosts';
+import { VenueLocation } from './venue-location';
 
 /** One venue: its details, Activate/Deactivate, View Events (expands) and Schedule Event. */
 export function VenueCard({ venue }: { venue: Venue }) {
@@ -75,6 +76,7 @@ export function VenueCard({ venue }: { venue: Venue }) {
         </span>
       </p>
       {venue.contactInfo && <p className="mt-1 pl-6 text-sm text-muted">Contact: {venue.contactInfo}</p>}
+      <VenueLocation venue={venue} />
 
       {venue.amenities.length > 0 && (
         <ul aria-label="Amenities" className="mt-3 flex flex-wrap gap-1.5">

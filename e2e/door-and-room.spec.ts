@@ -1,0 +1,177 @@
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { qrOnScreen, writeCameraFile } from './fake-camera';
+import { bookedGuest, DEMO, expectAccessible, logIn, ok, type Member } from './helpers';
+
+/**
+ * The door and the room (docs/spec/organiser-tools.md §2.19-2.23, docs/product.md "Events, payment,
+ * capacity" and "The live evening"): the host scans a guest's in-app ticket with the phone camera,
+ * guests check in on /arrival only at the venue, and the host's message reaches a guest's open
+ * /notifications at once and comes back as read. Each journey runs on a fresh evening at a fresh venue
+ * the demo host creates, so it depends on nothing else the suite does to the demo evening.
+ */
+
+/** The venue's door (a point in Heaton Park, Manchester). */
+const DOOR = { latitude: 53.5352, longitude: -2.2557 };
+/** About 20 m north of the door. */
+const AT_THE_DOOR = { latitude: DOOR.latitude + 0.00018, longitude: DOOR.longitude, accuracy: 10 };
+/** About 2.2 km away, in Prestwich. */
+const FAR_AWAY = { latitude: 53.5331, longitude: -2.2847, accuracy: 10 };
+
+const london = (d: Date) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+};
+
+/** The demo host creates a venue with coordinates and a free evening there starting in `minutes` (on a later day if that would run past midnight). */
+async function newEvening(host: Page, minutes: number) {
+  const venue = await ok<{ id: number }>(
+    await host.request.post('/api/venues', { data: { name: `Boathouse ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, ...DOOR } }),
+  );
+  let start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
+  // Keep the evening inside one London day: start no later than 21:00, else move it to 19:00 tomorrow.
+  if (london(start).time > '21:00') start = new Date(start.getTime() + 86_400_000);
+  const { day, time } = london(start);
+  const startTime = time > '21:00' ? '19:00' : time;
+  const endTime = `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}${startTime.slice(2)}`;
+  return ok<{ id: number; title: string }>(
+    await host.request.post('/api/events', {
+      data: { title: `Door evening ${Date.now()}`, description: 'Five-minute chats by the lake.', date: day, startTime, endTime, venueId: venue.id, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 20, price: 0 },
+    }),
+  );
+}
+
+test('the host checks a guest in by scanning the QR of the ticket on her phone', async ({ browser, page: host }, testInfo) => {
+  test.setTimeout(180_000);
+  await logIn(host, DEMO.host);
+  const evening = await newEvening(host, 30);
+  const guest = await bookedGuest(browser, 'Quinn Quayle', evening.id);
+
+  // The guest's ticket on her phone: the QR and its code, big on white.
+  await guest.page.goto(`/events/${evening.id}`);
+  const ticket = guest.page.getByRole('img', { name: /Ticket QR code/ });
+  await expect(ticket).toBeVisible();
+  const box = (await ticket.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(200);
+  await expectAccessible(guest.page);
+
+  // She holds it up to the host's camera: the host's phone plays what her screen shows.
+  const video = testInfo.outputPath('ticket.y4m');
+  writeCameraFile(await qrOnScreen(ticket), video);
+  const door = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await door.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+    const desk = await context.newPage();
+    await logIn(desk, DEMO.host);
+    await desk.goto(`/check-in?event=${evening.id}`);
+    const counts = desk.getByRole('region', { name: 'Attendance' });
+    await expect(counts).toContainText(/Registered\s*1/);
+    await expect(counts).toContainText(/Checked in\s*0/);
+    await expectAccessible(desk);
+
+    await desk.getByRole('button', { name: 'Scan tickets' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: 'Quinn Quayle checked in' })).toBeVisible({ timeout: 20_000 });
+    await expect(counts).toContainText(/Checked in\s*1/);
+    await expect(desk.getByRole('region', { name: 'Recently checked in' })).toContainText('Quinn Quayle');
+    // The camera keeps reading her ticket: harmless, and said so (after the same-code pause).
+    await expect(desk.getByRole('status').filter({ hasText: /Quinn Quayle is already checked in/ })).toBeVisible({ timeout: 20_000 });
+    await desk.getByRole('button', { name: 'Stop camera' }).click();
+    await expectAccessible(desk);
+  } finally {
+    await door.close();
+  }
+
+  // Her phone says so too, without a reload.
+  await expect(guest.page.getByText('Checked in', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  // The host's attendance export lists her, scanned.
+  const csv = await host.request.get(`/api/events/${evening.id}/attendance.csv`);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines[0]).toBe('Name,Email,Ticket code,Checked in,Time,How');
+  expect(lines.find((l) => l.startsWith('Quinn Quayle'))).toMatch(/,yes,.*,scan$/);
+  await guest.page.context().close();
+});
+
+test('a guest at the venue checks in on /arrival; a guest far away cannot', async ({ browser, page: host }) => {
+  test.setTimeout(180_000);
+  await logIn(host, DEMO.host);
+  // Three hours ahead: self check-in from anywhere (60 minutes before) is not open yet.
+  const evening = await newEvening(host, 180);
+  const near = await bookedGuest(browser, 'Nadia Near', evening.id, { geolocation: AT_THE_DOOR, permissions: ['geolocation'] });
+  const far = await bookedGuest(browser, 'Felix Far', evening.id, { geolocation: FAR_AWAY, permissions: ['geolocation'] });
+
+  // Far away: En Route, the distance in km, no prompt, and the server refuses a check-in.
+  await far.page.goto(`/arrival?event=${evening.id}`);
+  await expect(far.page.getByText('En Route')).toBeVisible({ timeout: 20_000 });
+  await expect(far.page.getByText(/2\.\d km/).first()).toBeVisible();
+  await expect(far.page.getByText("You've Arrived")).toHaveCount(0);
+  await expectAccessible(far.page);
+  const refused = await far.page.request.post(`/api/events/${evening.id}/arrival/check-in`, { data: { position: FAR_AWAY } });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/km from/);
+
+  // At the door: At Venue, the prompt, and the server checks her in.
+  await near.page.goto(`/arrival?event=${evening.id}`);
+  await expect(near.page.getByText('At Venue')).toBeVisible({ timeout: 20_000 });
+  await expect(near.page.getByText("You've Arrived")).toBeVisible();
+  await expectAccessible(near.page);
+  await near.page.getByRole('button', { name: 'Yes, Check Me In' }).click();
+  await expect(near.page.getByText('Successfully Checked In')).toBeVisible();
+  await expectAccessible(near.page);
+  await near.page.getByRole('button', { name: 'Go to Live Event' }).click();
+  await expect(near.page).toHaveURL(new RegExp(`/events/${evening.id}$`));
+  await expect(near.page.getByText('Checked in', { exact: true })).toBeVisible();
+
+  // The door agrees: one in (by arrival), one still to come.
+  const door = await ok<{ counts: { checkedIn: number; toCome: number }; guests: { name: string; method: string | null }[] }>(await host.request.get(`/api/events/${evening.id}/door`));
+  expect(door.counts).toEqual({ registered: 2, checkedIn: 1, toCome: 1 });
+  expect(door.guests.find((g) => g.name === 'Nadia Near')?.method).toBe('arrival');
+  await Promise.all([near, far].map((g: Member) => g.page.context().close()));
+});
+
+test('the host messages the room; a guest sees it at once on /notifications, and the host sees it read', async ({ browser, page: host }) => {
+  test.setTimeout(180_000);
+  await logIn(host, DEMO.host);
+  const evening = await newEvening(host, 30);
+  const guest = await bookedGuest(browser, 'Rosa Reader', evening.id);
+  const absent = await bookedGuest(browser, 'Otto Outside', evening.id);
+  await ok(await host.request.post(`/api/events/${evening.id}/door/check-in`, { data: { userId: guest.id } }));
+
+  await guest.page.goto(`/notifications?event=${evening.id}`);
+  await expect(guest.page.getByText("No messages yet. You'll see updates here during the event.")).toBeVisible();
+  await expectAccessible(guest.page);
+
+  await host.goto(`/messaging?event=${evening.id}`);
+  const send = host.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeDisabled();
+  await host.getByLabel('Message', { exact: true }).fill('   ');
+  await expect(send).toBeDisabled();
+  const text = 'The garden room is open: grab a drink and find table 3.';
+  await host.getByLabel('Message', { exact: true }).fill(text);
+  await send.click();
+  const history = host.getByRole('region', { name: 'Message history' });
+  await expect(history).toContainText(text);
+  await expect(history).toContainText('Sent to 1');
+  await expectAccessible(host);
+
+  // It arrives on the guest's open page without a reload; the guest who is not in does not get it.
+  const item = guest.page.getByRole('button', { name: new RegExp(text.slice(0, 20)) });
+  await expect(item).toBeVisible({ timeout: 15_000 });
+  await expect(guest.page.getByText(/1 unread/)).toBeVisible();
+  await expectAccessible(guest.page);
+  await item.click();
+  await expect(guest.page.getByText(/0 unread|All read/)).toBeVisible();
+
+  // The host's count follows, live.
+  await expect(history).toContainText('Read by 1 of 1', { timeout: 15_000 });
+  const inbox = await ok<{ messages: unknown[] }>(await absent.page.request.get(`/api/events/${evening.id}/inbox`));
+  expect(inbox.messages).toEqual([]);
+  await Promise.all([guest, absent].map((g) => g.page.context().close()));
+});

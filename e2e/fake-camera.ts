@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
+
+/** A picture in grey levels (0 black … 255 white), row by row. */
+export interface GreyImage {
+  width: number;
+  height: number;
+  grey: number[];
+}
+
+/**
+ * What a ticket QR on screen looks like, read from the page itself: the QR's SVG (as the guest's
+ * phone draws it) painted onto a canvas at `size` pixels, then read back as grey levels.
+ */
+export async function qrOnScreen(qr: Locator, size = 360): Promise<GreyImage> {
+  return qr.evaluate(async (el, px) => {
+    const svg = el.querySelector('svg');
+    if (!svg) throw new Error('no QR drawn');
+    const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    const img = new Image(px, px);
+    await new Promise((resolve, reject) => {
+      img.onload = resolve;
+      img.onerror = reject;
+      img.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = px;
+    canvas.height = px;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, px, px);
+    ctx.drawImage(img, 0, 0, px, px);
+    const { data } = ctx.getImageData(0, 0, px, px);
+    const grey: number[] = [];
+    for (let i = 0; i < data.length; i += 4) grey.push(Math.round(0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!));
+    return { width: px, height: px, grey };
+  }, size);
+}
+
+/**
+ * A video file Chromium plays as the phone's camera (`--use-file-for-fake-video-capture`): the
+ * picture centred on a white 640x480 frame, as a second of Y4M (YUV 4:2:0 with neutral chroma,
+ * so grey). Chromium loops it.
+ */
+export function writeCameraFile(picture: GreyImage, path: string, frames = 10) {
+  const W = 640;
+  const H = 480;
+  const luma = Buffer.alloc(W * H, 255);
+  const left = Math.floor((W - picture.width) / 2);
+  const top = Math.floor((H - picture.height) / 2);
+  for (let y = 0; y < picture.height; y++) {
+    for (let x = 0; x < picture.width; x++) luma[(top + y) * W + left + x] = picture.grey[y * picture.width + x]!;
+  }
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`)];
+  for (let f = 0; f < frames; f++) parts.push(Buffer.from('FRAME\n'), luma, chroma, chroma);
+  writeFileSync(path, Buffer.concat(parts));
+}

@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult } from '@shared/schemas/door';
+import { liveDashboardRowSchema, timerUpdateSchema } from '@shared/schemas/live';
+import { ApiError, del, get, listOf, post } from '@client/lib/api';
+import { timerQuery } from '@client/lib/queries';
+import { queryKeys } from '@client/lib/query-keys';
+
+/**
+ * The host's check-in desk (/check-in, docs/spec/organiser-tools.md §2.19): the door's counts and
+ * guests, check-ins by scan, code or search, undo, reminders and the start of round 1. Every
+ * change lands on queryKeys.door(eventId) at once and is then re-read; the live socket re-reads it
+ * when another device checks someone in (checkins_updated).
+ */
+
+/** How many recent check-ins the desk shows (docs/spec/organiser-tools.md §9: "Recently checked-in shows 5"). */
+export const RECENT_COUNT = 5;
+
+/** GET /api/events/{id}/door (hosts of the event): counts, the 5 most recent check-ins, every guest. */
+export const doorQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.door(eventId),
+    queryFn: () => get(`/api/events/${eventId}/door`, doorSchema),
+  });
+
+/** GET /api/live/events (hosts): the evenings this host runs, for the picker. */
+export const doorEveningsQuery = queryOptions({
+  queryKey: queryKeys.doorEvenings(),
+  queryFn: () => get('/api/live/events', listOf(liveDashboardRowSchema)),
+  staleTime: 0,
+});
+
+export const useDoor = (eventId: number) => useQuery(doorQuery(eventId));
+export const useDoorEvenings = () => useQuery({ ...doorEveningsQuery, refetchOnMount: 'always' });
+
+const byRecent = (a: DoorGuest, b: DoorGuest) => new Date(b.checkedInAt ?? 0).getTime() - new Date(a.checkedInAt ?? 0).getTime();
+
+/** The door after one guest changed (checked in or undone), with the server's counts. */
+export function applyGuest(door: Door, guest: DoorGuest, counts: Door['counts']): Door {
+  const others = door.recent.filter((g) => g.userId !== guest.userId);
+  return {
+    ...door,
+    counts,
+    guests: door.guests.map((g) => (g.userId === guest.userId ? guest : g)),
+    recent: (guest.checkedIn ? [guest, ...others] : others).sort(byRecent).slice(0, RECENT_COUNT),
+  };
+}
+
+function landOnDoor(qc: QueryClient, eventId: number, result: DoorCheckInResult | DoorUndoResult) {
+  qc.setQueryData(queryKeys.door(eventId), (old: Door | undefined) => (old ? applyGuest(old, result.guest, result.counts) : old));
+}
+
+const reRead = (qc: QueryClient, eventId: number) => qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
+
+/** POST /api/events/{id}/door/scan {code}: what the camera read (`SFTICKET:CODE`) or a typed ticket code. */
+export function useScanTicket(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => post(`/api/events/${eventId}/door/scan`, { code }, doorCheckInResult),
+    onSuccess: (result) => landOnDoor(qc, eventId, result),
+    onSettled: () => reRead(qc, eventId),
+  });
+}
+
+/** POST /api/events/{id}/door/check-in {userId}: the host found the guest by name or code. */
+export function useCheckInGuest(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => post(`/api/events/${eventId}/door/check-in`, { userId }, doorCheckInResult),
+    onSuccess: (result) => landOnDoor(qc, eventId, result),
+    onSettled: () => reRead(qc, eventId),
+  });
+}
+
+/** DELETE /api/events/{id}/door/check-in/{userId}: a mistaken check-in undone. */
+export function useUndoCheckIn(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => del(`/api/events/${eventId}/door/check-in/${userId}`, doorUndoResult),
+    onSuccess: (result) => landOnDoor(qc, eventId, result),
+    onSettled: () => reRead(qc, eventId),
+  });
+}
+
+/** POST /api/events/{id}/reminders: e-mail and in-app message to the registered guests not yet checked in. */
+export function useSendReminders(eventId: number) {
+  return useMutation({
+    mutationFn: () => post(`/api/events/${eventId}/reminders`, {}, remindersResult),
+  });
+}
+
+/**
+ * Start Event: round 1 starts on the server timer (POST /api/events/{id}/timer start_timer), unless
+ * the evening has already begun. Resolves to whether this call started it; a start that lost a race
+ * with another device ('A round is already running') counts as begun.
+ */
+export function useStartEvent(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<'started' | 'running'> => {
+      const { state } = await qc.fetchQuery(timerQuery(eventId));
+      if (state.phase !== 'idle' || state.currentRound > 0) return 'running';
+      try {
+        await post(`/api/events/${eventId}/timer`, { type: 'start_timer', duration: state.roundDuration, autoAdvance: true }, timerUpdateSchema);
+        return 'started';
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) {
+          const now = await qc.fetchQuery(timerQuery(eventId));
+          if (now.state.currentRound > 0) return 'running';
+        }
+        throw err;
+      }
+    },
+  });
+}

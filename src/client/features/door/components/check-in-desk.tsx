@@ -1,0 +1,106 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@client/components/ui/button';
+import { LoadError } from '@client/components/ui/load-error';
+import { Page } from '@client/components/ui/page';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError, messageOf } from '@client/lib/api';
+import { useDocumentTitle } from '@client/lib/document-title';
+import { useLiveSocket, type ConnectionStatus } from '@client/lib/live-socket';
+import { useEvent } from '@client/lib/queries';
+import { useDoor } from '../api/door';
+import { formatWhen } from '../lib/format';
+import { DoorActions, DoorCounts, RecentCheckIns } from './door-panels';
+import { DoorNotice } from './door-notice';
+import { GuestSearch } from './guest-search';
+import { ScanPanel } from './scan-panel';
+
+/**
+ * /check-in?event=ID (docs/spec/organiser-tools.md §2.19): the host's desk at the door. Counts, a
+ * QR scanner, manual search, the five latest check-ins, and Start Event, Export Attendance, Send
+ * Reminders. The live socket keeps the counts current when other devices check guests in.
+ */
+export function CheckInDesk({ eventId, userId }: { eventId: number; userId: number }) {
+  const door = useDoor(eventId);
+  const event = useEvent(eventId);
+  // checkins_updated re-reads queryKeys.door(eventId) (@client/lib/live-socket); the timer tells Start Event where the evening is.
+  const live = useLiveSocket(eventId, userId, true);
+  useCatchUpAfterReconnect(live.status, door.refetch);
+  const title = event.data?.title;
+  useDocumentTitle(title ? `Check-in · ${title} · Speed Friendship` : 'Check-in · Speed Friendship');
+
+  if (door.isPending) return <Spinner label="Loading the guest list" />;
+  // A refetch that fails while the list is on screen keeps the list: the door must not go blank.
+  if (!door.data) {
+    const status = door.error instanceof ApiError ? door.error.status : 0;
+    const another = (
+      <Button asChild variant="outline">
+        <Link to="/check-in">Choose another event</Link>
+      </Button>
+    );
+    return (
+      <Page>
+        <h1 className="mb-6 text-3xl font-bold text-wine-900">Check-in</h1>
+        {status === 403 ? (
+          <DoorNotice kind="denied" title="For the hosts of this evening only" action={another}>
+            <p>Only the hosts of this evening can check its guests in. Pick one of the evenings you host.</p>
+          </DoorNotice>
+        ) : status === 404 || status === 400 ? (
+          <DoorNotice kind="empty" title="Event not found" action={another}>
+            <p>This event does not exist or has been removed.</p>
+          </DoorNotice>
+        ) : status === 401 ? (
+          <DoorNotice kind="signin" title="Log in to check guests in">
+            <p>Your session has ended. Log in again with your host account.</p>
+          </DoorNotice>
+        ) : (
+          <LoadError title="We couldn't load the guest list" message={messageOf(door.error, 'Please check your connection and try again.')} onRetry={() => void door.refetch()} />
+        )}
+      </Page>
+    );
+  }
+
+  const { counts, recent, guests } = door.data;
+  return (
+    <Page wide>
+      <header className="mb-5">
+        <p className="text-sm font-semibold tracking-wide text-wine-600 uppercase">Check-in</p>
+        <h1 className="text-3xl font-bold break-words text-wine-900">{title ?? 'Check-in'}</h1>
+        {event.data && (
+          <p className="mt-1 text-muted">
+            {event.data.venue} · {formatWhen(event.data)}
+          </p>
+        )}
+      </header>
+
+      <p role="status" className="empty:hidden mb-3 flex items-center gap-2 rounded-2xl bg-apricot-100 px-4 py-2 text-sm font-semibold text-wine-900">
+        {live.status === 'reconnecting' ? 'Reconnecting… Check-ins on other phones will show once the line is back.' : ''}
+      </p>
+
+      <DoorCounts counts={counts} />
+
+      <div className="mt-5 grid gap-5 lg:grid-cols-5 lg:items-start lg:gap-6">
+        <div className="space-y-5 lg:col-span-3 lg:space-y-6">
+          <ScanPanel eventId={eventId} />
+          <GuestSearch eventId={eventId} guests={guests} />
+        </div>
+        <div className="space-y-5 lg:col-span-2 lg:space-y-6">
+          <RecentCheckIns eventId={eventId} recent={recent} />
+          <DoorActions eventId={eventId} timer={live.timer} toCome={counts.toCome} />
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+/** Check-ins made while the socket was down sent messages this desk never heard: read the door again once it is back. */
+function useCatchUpAfterReconnect(status: ConnectionStatus, refetch: () => unknown) {
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (status === 'reconnecting') wasDown.current = true;
+    if (status === 'open' && wasDown.current) {
+      wasDown.current = false;
+      void refetch();
+    }
+  }, [status, refetch]);
+}

@@ -14,7 +14,7 @@ import { bookedGuest, DEMO, expectAccessible, logIn, ok, type Member } from './h
 const DOOR = { latitude: 53.5352, longitude: -2.2557 };
 /** About 20 m north of the door. */
 const AT_THE_DOOR = { latitude: DOOR.latitude + 0.00018, longitude: DOOR.longitude, accuracy: 10 };
-/** About 2.2 km away, in Prestwich. */
+/** About 1.9 km away, in Prestwich. */
 const FAR_AWAY = { latitude: 53.5331, longitude: -2.2847, accuracy: 10 };
 
 const london = (d: Date) => {
@@ -109,9 +109,9 @@ test('a guest at the venue checks in on /arrival; a guest far away cannot', asyn
 
   // Far away: En Route, the distance in km, no prompt, and the server refuses a check-in.
   await far.page.goto(`/arrival?event=${evening.id}`);
-  await expect(far.page.getByText('En Route')).toBeVisible({ timeout: 20_000 });
-  await expect(far.page.getByText(/2\.\d km/).first()).toBeVisible();
-  await expect(far.page.getByText("You've Arrived")).toHaveCount(0);
+  await expect(far.page.getByText('En Route', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(far.page.getByText(/^1\.9 km$/).first()).toBeVisible();
+  await expect(far.page.getByRole('heading', { name: "You've Arrived" })).toHaveCount(0);
   await expectAccessible(far.page);
   const refused = await far.page.request.post(`/api/events/${evening.id}/arrival/check-in`, { data: { position: FAR_AWAY } });
   expect(refused.status()).toBe(409);
@@ -119,8 +119,8 @@ test('a guest at the venue checks in on /arrival; a guest far away cannot', asyn
 
   // At the door: At Venue, the prompt, and the server checks her in.
   await near.page.goto(`/arrival?event=${evening.id}`);
-  await expect(near.page.getByText('At Venue')).toBeVisible({ timeout: 20_000 });
-  await expect(near.page.getByText("You've Arrived")).toBeVisible();
+  await expect(near.page.getByText('At Venue', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(near.page.getByRole('heading', { name: "You've Arrived" })).toBeVisible();
   await expectAccessible(near.page);
   await near.page.getByRole('button', { name: 'Yes, Check Me In' }).click();
   await expect(near.page.getByText('Successfully Checked In')).toBeVisible();

@@ -1,7 +1,7 @@
 /** Cancelling (the 24-hour refund rule), checking in (the 60-minute rule), and the ticket e-mail. */
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, registrations, testProviderIntents } from '../../db/schema/index';
+import { mailOutbox, payments, registrations, testProviderIntents } from '../../db/schema/index';
 import {
   buyTicket,
   createEvent,
@@ -215,6 +215,11 @@ describe('the ticket e-mail', () => {
     expect(ics).toBeDefined();
     expect(ics!.contentType).toMatch(/^text\/calendar/);
     expect(ics!.size).toBeGreaterThan(100);
+    // HTML with the QR inline (the cid image) and where and when to show it; the plain-text part says the same.
+    const [stored] = await t.db.select({ html: mailOutbox.html }).from(mailOutbox).where(and(eq(mailOutbox.to, member.user.email), like(mailOutbox.subject, 'Your ticket%')));
+    expect(stored!.html).toContain('<img src="cid:ticket-qr"');
+    expect(stored!.html).toMatch(/When you arrive at Check-in Hall on \w+day, \d+ \w+ \d{4}, show this QR code/);
+    expect(mail.text).toMatch(/When you arrive at Check-in Hall on \w+day, \d+ \w+ \d{4}, show the QR code in this e-mail/);
   });
 
   it('paying sends the ticket too, with the price paid', async () => {

@@ -41,7 +41,7 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
       `Price: ${price}`,
       `Ticket code: ${reg.ticketCode}`,
       '',
-      `Show the QR code in this e-mail at the door, or check in from the event page from ${SELF_CHECK_IN_MINUTES} minutes before the start.`,
+      `When you arrive at ${event.venue} on ${dateFmt.format(event.date)}, show the QR code in this e-mail (or on the event page) to the host at the door. You can also check yourself in on the event page when you are at the venue, or from ${SELF_CHECK_IN_MINUTES} minutes before the start.`,
       `Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund.`,
       '',
       `Event page: ${link}`,
@@ -52,7 +52,7 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
     html: `<p>Hi ${esc(who.name)},</p><p>You're in! Here is your ticket for <strong>${esc(event.title)}</strong>.</p>
 <p><strong>When:</strong> ${esc(when)}<br><strong>Where:</strong> ${esc(event.venue)}<br><strong>Price:</strong> ${esc(price)}<br><strong>Ticket code:</strong> ${esc(reg.ticketCode)}</p>
 <p><img src="cid:ticket-qr" alt="Ticket QR code ${esc(reg.ticketCode)}" width="240" height="240"></p>
-<p>Show this QR code at the door, or check in from the event page from ${SELF_CHECK_IN_MINUTES} minutes before the start. Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>
+<p>When you arrive at ${esc(event.venue)} on ${esc(dateFmt.format(event.date))}, show this QR code (or the one on the event page) to the host at the door. You can also check yourself in on the event page when you are at the venue, or from ${SELF_CHECK_IN_MINUTES} minutes before the start. Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>
 <p><a href="${esc(link)}">Open the event page</a></p>`,
     attachments: [
       { filename: 'ticket-qr.png', content: qr, contentType: 'image/png', cid: 'ticket-qr' },

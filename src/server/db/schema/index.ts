@@ -6,3 +6,4 @@ export * from './venues';
 export * from './payments';
 export * from './live';
 export * from './room';
+export * from './growth';

@@ -147,3 +147,11 @@ export function minutesInWords(minutes: number): string {
   if (minutes > 0 && minutes % 60 === 0) return `${minutes / 60} hours`;
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
+
+/** An evening's day and hours: 'Wed 14 May · 7:00 PM – 9:00 PM'. */
+export const formatWhen = (e: { date: string; startTime: string; endTime: string }) => `${formatDate(e.date, 'short')} · ${formatTimeRange(e)}`;
+
+/** An evening is 'on tonight' from 3 hours before its start until 2 hours after its end (the door opens early). */
+export function isTonight(e: { date: string; endsAt: string }, now = Date.now()): boolean {
+  return new Date(e.date).getTime() - 3 * 3_600_000 <= now && now <= new Date(e.endsAt).getTime() + 2 * 3_600_000;
+}

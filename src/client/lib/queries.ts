@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimerStateMessage } from '@shared/realtime';
 import { eventDetailSchema, eventListSchema, userEventSchema, type UserEvent } from '@shared/schemas/events';
-import { myRoundSchema, timerSyncSchema } from '@shared/schemas/live';
+import { liveDashboardRowSchema, myRoundSchema, timerSyncSchema } from '@shared/schemas/live';
 import { get, listOf } from './api';
 import { queryKeys } from './query-keys';
 
@@ -81,3 +81,16 @@ export function currentOrNextEvent(events: readonly UserEvent[], now = Date.now(
       .sort((a, b) => time(a) - time(b))[0] ?? null
   );
 }
+
+/**
+ * GET /api/live/events (hosts), the rows as sent: the evenings this host runs, for the pickers of
+ * /check-in and /messaging. Asked again on every visit. (The live screens keep their rows with a
+ * clock offset under queryKeys.liveEvents().)
+ */
+export const hostEveningsQuery = queryOptions({
+  queryKey: queryKeys.hostEvenings(),
+  queryFn: () => get('/api/live/events', listOf(liveDashboardRowSchema)),
+  staleTime: 0,
+});
+
+export const useHostEvenings = () => useQuery({ ...hostEveningsQuery, refetchOnMount: 'always' });

@@ -35,8 +35,8 @@ export const queryKeys = {
   room: (eventId: number) => ['events', eventId, 'room'] as const,
   /** GET /api/events/{id}/inbox: the guest's notifications. */
   inbox: (eventId: number) => ['events', eventId, 'inbox'] as const,
-  /** GET /api/live/events as the check-in desk's evening picker reads it (the rows as sent, no clock offsets). */
-  doorEvenings: () => ['door', 'evenings'] as const,
+  /** GET /api/live/events as the evening pickers of /check-in and /messaging read it (the rows as sent, no clock offsets). */
+  hostEvenings: () => ['host', 'evenings'] as const,
 
   // The live evening (host screens and the timer's first paint).
   timer: (eventId: number) => ['live', eventId, 'timer'] as const,
@@ -55,6 +55,21 @@ export const queryKeys = {
   userStats: (userId: number) => ['users', userId, 'stats'] as const,
   myMatches: () => ['me', 'matches'] as const,
   myCalendar: () => ['me', 'calendar'] as const,
+  /** Voice narration settings: the member's server copy (GET /api/me/narration), or the device's for a visitor (null). */
+  narration: (userId: number | null) => ['me', 'narration', userId] as const,
+
+  // Growth (docs/spec/organiser-tools.md §2.1).
+  /** GET /api/share/analytics (hosts and admins). */
+  shareAnalytics: () => ['share', 'analytics'] as const,
+
+  // The host programme (/host-program).
+  hostProgram: ['host-program'] as const,
+  /** GET /api/host-program/me: the viewer's own application and whether they host. */
+  myHostApplication: () => ['host-program', 'me'] as const,
+  /** GET /api/host-program/applications (admins). */
+  hostApplications: () => ['host-program', 'applications'] as const,
+  /** GET /api/host-program/hosts. */
+  activeHosts: () => ['host-program', 'hosts'] as const,
 
   // Venues (hosts).
   venues: ['venues'] as const,

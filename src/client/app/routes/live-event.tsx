@@ -1,9 +1,8 @@
-import { useSearchParams } from 'react-router';
+import { ForEvening } from '@client/components/ui/for-evening';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { LiveEventLoadError, LiveEventScreen, LiveEventSignIn, NoLiveEvent } from '@client/features/connections/components/live-event-screen';
-import { useEventContext } from '@client/lib/event-context';
+import { LiveEventScreen, LiveEventSignIn, NoLiveEvent } from '@client/features/connections/components/live-event-screen';
 
 /**
  * /live-event (docs/spec/organiser-tools.md §2.16): the live connection tracker. A public path whose data is
@@ -11,27 +10,19 @@ import { useEventContext } from '@client/lib/event-context';
  */
 export function Component() {
   const me = useMe();
+  const userId = me.data?.id;
   return (
     <Page wide>
       <PageTitle>Live Connections</PageTitle>
-      {me.isPending ? <Spinner /> : me.data ? <ForMember userId={me.data.id} /> : <LiveEventSignIn />}
+      {me.isPending ? (
+        <Spinner />
+      ) : userId !== undefined ? (
+        <ForEvening userId={userId} none={<NoLiveEvent />}>
+          {(eventId) => <LiveEventScreen key={eventId} eventId={eventId} userId={userId} />}
+        </ForEvening>
+      ) : (
+        <LiveEventSignIn />
+      )}
     </Page>
   );
-}
-
-function ForMember({ userId }: { userId: number }) {
-  const [params] = useSearchParams();
-  const context = useEventContext(userId, params.get('event'));
-  switch (context.status) {
-    case 'loading':
-      return <Spinner label="Finding your evening" />;
-    case 'error':
-      return <LiveEventLoadError notFound={false} onRetry={context.retry} />;
-    case 'invalid':
-      return <LiveEventLoadError notFound />;
-    case 'none':
-      return <NoLiveEvent />;
-    case 'ready':
-      return <LiveEventScreen key={context.eventId} eventId={context.eventId} userId={userId} />;
-  }
 }

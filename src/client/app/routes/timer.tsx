@@ -1,15 +1,13 @@
-import { useSearchParams } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { AccessCard, TimerFrame, TimerScreen } from '@client/features/live';
 import { QuickRating } from '@client/features/matches/components/quick-rating';
-
-const idParam = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
+import { useEventParam } from '../event-param';
 
 /** /timer (docs/spec/organiser-tools.md §2.7): the full-screen round timer for a guest of the event. */
 export function Component() {
   const me = useMe();
-  const [params] = useSearchParams();
+  const eventId = useEventParam();
   if (me.isPending) return <Spinner />;
   if (!me.data) {
     return (
@@ -21,5 +19,5 @@ export function Component() {
     );
   }
   // At the bell, the partner just met can be rated in one tap (features/matches), right in the switch overlay.
-  return <TimerScreen userId={me.data.id} eventParam={idParam(params.get('event'))} rateSlot={(met) => <QuickRating eventId={met.eventId} userId={met.userId} round={met.round} partner={met.partner} />} />;
+  return <TimerScreen userId={me.data.id} eventParam={eventId} rateSlot={(met) => <QuickRating eventId={met.eventId} userId={met.userId} round={met.round} partner={met.partner} />} />;
 }

@@ -1,11 +1,9 @@
 import { Lock } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { Button } from './button';
 import { Card } from './card';
+import { LoginButton } from './notice-card';
 
 /** Shown in place of data the viewer's role may not see. */
 export function RestrictedCard({ who, signedIn }: { who: 'admins' | 'hosts'; signedIn: boolean }) {
-  const { pathname, search } = useLocation();
   return (
     <Card className="text-center">
       <Lock aria-hidden="true" className="mx-auto mb-3 size-10 text-wine-500" />
@@ -15,11 +13,7 @@ export function RestrictedCard({ who, signedIn }: { who: 'admins' | 'hosts'; sig
           ? `Your account does not have access. If you help run our evenings, ask an organiser to give you the ${who === 'admins' ? 'admin' : 'host'} role.`
           : `Log in with an account that has ${who === 'admins' ? 'admin' : 'host'} access to see it.`}
       </p>
-      {!signedIn && (
-        <Button asChild className="mt-5">
-          <Link to={`/login?next=${encodeURIComponent(pathname + search)}`}>Log in</Link>
-        </Button>
-      )}
+      {!signedIn && <LoginButton className="mt-5" />}
     </Card>
   );
 }

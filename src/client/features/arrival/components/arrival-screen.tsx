@@ -1,5 +1,6 @@
 import { ARRIVAL_GEO_OPTIONS } from '@shared/domain/arrival';
 import type { Arrival } from '@shared/schemas/door';
+import { EveningLoadError } from '@client/components/ui/evening-notices';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useLiveSocket } from '@client/lib/live-socket';
@@ -9,7 +10,7 @@ import { positionOf, useArrivalTracking } from '../hooks/use-arrival-tracking';
 import { useGeolocation } from '../hooks/use-geolocation';
 import { useNow } from '../hooks/use-now';
 import { deniedMessage } from '../lib/arrival';
-import { ArrivalLoadError, ArrivalSignIn, GuestsOnly } from './access-cards';
+import { ArrivalSignIn, GuestsOnly } from './access-cards';
 import { ArrivedPrompt, CheckedInCard, CheckInNow } from './check-in-cards';
 import { LocationCard } from './location-card';
 import { ArrivalTips, VenueCard } from './venue-card';
@@ -27,7 +28,7 @@ export function ArrivalScreen({ eventId, userId }: { eventId: number; userId: nu
   if (err instanceof ApiError && err.status === 401) return <ArrivalSignIn />;
   if (err instanceof ApiError && err.status === 403) return <GuestsOnly eventId={eventId} />;
   const notFound = err instanceof ApiError && (err.status === 404 || err.status === 400);
-  return <ArrivalLoadError notFound={notFound} onRetry={() => void arrival.refetch()} />;
+  return <EveningLoadError notFound={notFound} onRetry={() => void arrival.refetch()} />;
 }
 
 function ArrivalView({ arrival, userId }: { arrival: Arrival; userId: number }) {

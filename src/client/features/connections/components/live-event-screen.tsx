@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, CalendarX2, HeartHandshake, Lock, LogIn, MapPin, Megaphone } from 'lucide-react';
+import { HeartHandshake, Lock, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { EventDetail } from '@shared/schemas/events';
 import type { Connection, Decision, QuickRatingBody } from '@shared/schemas/live';
-import { Button } from '@client/components/ui/button';
+import { EveningLoadError, GuestsOnlyCard, HostingCard, NoEveningCard } from '@client/components/ui/evening-notices';
+import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { useLiveSocket, useRemainingSeconds } from '@client/lib/live-socket';
@@ -16,27 +17,14 @@ import { ConnectionsList } from './connections-list';
 import { DecisionCard } from './decision-card';
 import { LogConnectionCard } from './log-connection-card';
 import { MyCodeCard } from './my-code-card';
-import { NoticeCard } from './notice-card';
 import { describeRound, RoundCard } from './round-card';
 
 const RATINGS_CLOSED = 'Ratings are closed: the host has released the matches';
 
 /** /live-event for a visitor: the page is for guests on the night. */
 export function LiveEventSignIn() {
-  const { pathname, search } = useLocation();
   return (
-    <NoticeCard
-      icon={Lock}
-      title="Log in to join the live evening"
-      actions={
-        <Button asChild size="lg">
-          <Link to={`/login?next=${encodeURIComponent(pathname + search)}`}>
-            <LogIn aria-hidden="true" className="size-5" />
-            Log in
-          </Link>
-        </Button>
-      }
-    >
+    <NoticeCard icon={Lock} title="Log in to join the live evening" signIn>
       <p>On the night, this page shows your personal code, the round clock and everyone you meet. Log in with the account you booked with.</p>
     </NoticeCard>
   );
@@ -45,42 +33,14 @@ export function LiveEventSignIn() {
 /** No evening ahead for this member. */
 export function NoLiveEvent() {
   return (
-    <NoticeCard
-      icon={CalendarDays}
-      title="No evening coming up"
-      actions={
-        <Button asChild size="lg">
-          <Link to="/events">Browse Events</Link>
-        </Button>
-      }
-    >
+    <NoEveningCard>
       <p>Book a speed friendship evening and, on the night, this page becomes your companion: your code, the round clock and the people you meet.</p>
-    </NoticeCard>
+    </NoEveningCard>
   );
 }
 
-export function LiveEventLoadError({ notFound, onRetry }: { notFound: boolean; onRetry?: () => void }) {
-  return (
-    <NoticeCard
-      icon={CalendarX2}
-      title={notFound ? 'Event not found' : "We couldn't load your evening"}
-      actions={
-        <>
-          {!notFound && onRetry && (
-            <Button variant="outline" size="lg" onClick={onRetry}>
-              Try again
-            </Button>
-          )}
-          <Button asChild size="lg">
-            <Link to="/events">Browse Events</Link>
-          </Button>
-        </>
-      }
-    >
-      <p>{notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}</p>
-    </NoticeCard>
-  );
-}
+/** The evening or its connections could not be loaded. */
+export const LiveEventLoadError = EveningLoadError;
 
 /** The live connection tracker for one evening: guests of the event only. */
 export function LiveEventScreen({ eventId, userId }: { eventId: number; userId: number }) {
@@ -98,34 +58,13 @@ export function LiveEventScreen({ eventId, userId }: { eventId: number; userId: 
   const e = event.data;
   if (!e.viewer.registered) {
     return e.viewer.isHost ? (
-      <NoticeCard
-        icon={Megaphone}
-        title="You're hosting this evening"
-        actions={
-          <Button asChild size="lg">
-            <Link to={`/events/${e.id}?admin=true`}>Open host controls</Link>
-          </Button>
-        }
-      >
+      <HostingCard to={`/events/${e.id}?admin=true`} action="Open host controls">
         <p>Guests use this page to log their conversations and decide whom to stay in touch with. You run the rounds from the event page.</p>
-      </NoticeCard>
+      </HostingCard>
     ) : (
-      <NoticeCard
-        icon={Lock}
-        title="This page is for guests of this evening"
-        actions={
-          <>
-            <Button asChild variant="outline" size="lg">
-              <Link to="/events">Browse Events</Link>
-            </Button>
-            <Button asChild size="lg">
-              <Link to={`/events/${e.id}`}>See the event</Link>
-            </Button>
-          </>
-        }
-      >
+      <GuestsOnlyCard title="This page is for guests of this evening" eventId={e.id}>
         <p>Book a place at {e.title} to log the people you meet on the night.</p>
-      </NoticeCard>
+      </GuestsOnlyCard>
     );
   }
   return <Tracker event={e} userId={userId} />;

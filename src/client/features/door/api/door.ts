@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult } from '@shared/schemas/door';
-import { liveDashboardRowSchema, timerUpdateSchema } from '@shared/schemas/live';
-import { ApiError, del, get, listOf, post } from '@client/lib/api';
+import { timerUpdateSchema } from '@shared/schemas/live';
+import { ApiError, del, get, post } from '@client/lib/api';
 import { timerQuery } from '@client/lib/queries';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -22,15 +22,7 @@ export const doorQuery = (eventId: number) =>
     queryFn: () => get(`/api/events/${eventId}/door`, doorSchema),
   });
 
-/** GET /api/live/events (hosts): the evenings this host runs, for the picker. */
-export const doorEveningsQuery = queryOptions({
-  queryKey: queryKeys.doorEvenings(),
-  queryFn: () => get('/api/live/events', listOf(liveDashboardRowSchema)),
-  staleTime: 0,
-});
-
 export const useDoor = (eventId: number) => useQuery(doorQuery(eventId));
-export const useDoorEvenings = () => useQuery({ ...doorEveningsQuery, refetchOnMount: 'always' });
 
 const byRecent = (a: DoorGuest, b: DoorGuest) => new Date(b.checkedInAt ?? 0).getTime() - new Date(a.checkedInAt ?? 0).getTime();
 

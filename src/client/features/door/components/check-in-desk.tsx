@@ -1,17 +1,18 @@
+import { CalendarX2, LogIn, ShieldQuestion } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { LoadError } from '@client/components/ui/load-error';
+import { NoticeCard } from '@client/components/ui/notice-card';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/document-title';
+import { formatWhen } from '@client/lib/format';
 import { useLiveSocket, type ConnectionStatus } from '@client/lib/live-socket';
 import { useEvent } from '@client/lib/queries';
 import { useDoor } from '../api/door';
-import { formatWhen } from '../lib/format';
 import { DoorActions, DoorCounts, RecentCheckIns } from './door-panels';
-import { DoorNotice } from './door-notice';
 import { GuestSearch } from './guest-search';
 import { ScanPanel } from './scan-panel';
 
@@ -42,17 +43,17 @@ export function CheckInDesk({ eventId, userId }: { eventId: number; userId: numb
       <Page>
         <h1 className="mb-6 text-3xl font-bold text-wine-900">Check-in</h1>
         {status === 403 ? (
-          <DoorNotice kind="denied" title="For the hosts of this evening only" action={another}>
+          <NoticeCard icon={ShieldQuestion} title="For the hosts of this evening only" actions={another}>
             <p>Only the hosts of this evening can check its guests in. Pick one of the evenings you host.</p>
-          </DoorNotice>
+          </NoticeCard>
         ) : status === 404 || status === 400 ? (
-          <DoorNotice kind="empty" title="Event not found" action={another}>
+          <NoticeCard icon={CalendarX2} title="Event not found" actions={another}>
             <p>This event does not exist or has been removed.</p>
-          </DoorNotice>
+          </NoticeCard>
         ) : status === 401 ? (
-          <DoorNotice kind="signin" title="Log in to check guests in">
+          <NoticeCard icon={LogIn} title="Log in to check guests in" signIn>
             <p>Your session has ended. Log in again with your host account.</p>
-          </DoorNotice>
+          </NoticeCard>
         ) : (
           <LoadError title="We couldn't load the guest list" message={messageOf(door.error, 'Please check your connection and try again.')} onRetry={() => void door.refetch()} />
         )}

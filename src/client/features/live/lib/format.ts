@@ -1,10 +1,2 @@
-import type { Event } from '@shared/schemas/events';
-import { formatDate, formatTimeRange } from '@client/lib/format';
-
-/** 'Wed 14 May · 7:00 PM – 9:00 PM'. */
-export const formatWhen = (e: Pick<Event, 'date' | 'startTime' | 'endTime'>) => `${formatDate(e.date, 'short')} · ${formatTimeRange(e)}`;
-
-/** An evening is 'on tonight' from 3 hours before its start until 2 hours after its end. */
-export function isTonight(e: Pick<Event, 'date' | 'endsAt'>, now = Date.now()): boolean {
-  return new Date(e.date).getTime() - 3 * 3_600_000 <= now && now <= new Date(e.endsAt).getTime() + 2 * 3_600_000;
-}
+/** The evening's day and hours, and whether it is on tonight: shared by every host screen (@client/lib/format). */
+export { formatWhen, isTonight } from '@client/lib/format';

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { arrivalSchema } from '@shared/schemas/door';
-import { liveDashboardRowSchema } from '@shared/schemas/live';
 import { inboxMessageSchema, inboxSchema, roomSchema, sentMessageSchema, type Inbox, type Room, type SendMessageBody } from '@shared/schemas/messages';
-import { get, listOf, post } from '@client/lib/api';
+import { get, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { markInInbox, replaceInInbox, withSent } from '../lib/messages';
 
@@ -83,15 +82,3 @@ export const venuePlaceQuery = (eventId: number) =>
   });
 
 export const useVenuePlace = (eventId: number) => useQuery({ ...venuePlaceQuery(eventId), select: (a) => a.venue });
-
-/**
- * GET /api/live/events (hosts): the evenings this host runs, for the picker of /messaging. Its own
- * key under the live list's, as the live screens keep their rows with a clock offset.
- */
-export const hostEventsQuery = queryOptions({
-  queryKey: [...queryKeys.liveEvents(), 'messaging'] as const,
-  queryFn: () => get('/api/live/events', listOf(liveDashboardRowSchema)),
-  staleTime: 0,
-});
-
-export const useHostEvents = () => useQuery({ ...hostEventsQuery, refetchOnMount: 'always' });

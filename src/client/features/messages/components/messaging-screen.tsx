@@ -1,20 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarX2, ChevronRight, Info, Lock, LogIn, ShieldQuestion, Users } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { CalendarX2, Info, Lock, LogIn, ShieldQuestion } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Me } from '@shared/schemas/auth';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { EveningPicker } from '@client/components/ui/evening-picker';
+import { NoticeCard } from '@client/components/ui/notice-card';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { formatDate, formatTimeRange } from '@client/lib/format';
 import { useLiveSocket } from '@client/lib/live-socket';
-import { eventQuery } from '@client/lib/queries';
-import { useHostEvents, useRoom } from '../api/messages';
+import { eventQuery, useHostEvenings } from '@client/lib/queries';
+import { useRoom } from '../api/messages';
 import { guests } from '../lib/messages';
 import { CustomMessageForm } from './custom-message-form';
-import { Notice } from './notice';
 import { AttendeeList, AttendeeStatus, MessageHistory, QuickMessages } from './room-panels';
 
 const TITLE = 'Event Messaging';
@@ -25,22 +26,13 @@ const TITLE = 'Event Messaging';
  * ?event= chooses one of their evenings.
  */
 export function MessagingPage({ viewer, eventId }: { viewer: Pick<Me, 'id' | 'roles'> | null; eventId: number | null }) {
-  const { pathname, search } = useLocation();
   if (!viewer) {
     return (
       <Page>
         <PageTitle>{TITLE}</PageTitle>
-        <Notice
-          icon={LogIn}
-          title="Log in to message your guests"
-          actions={
-            <Button asChild size="lg">
-              <Link to={`/login?next=${encodeURIComponent(pathname + search)}`}>Log in</Link>
-            </Button>
-          }
-        >
+        <NoticeCard icon={LogIn} title="Log in to message your guests" signIn>
           <p>Event messaging is for the host of an evening: send updates to everyone checked in and see who has read them.</p>
-        </Notice>
+        </NoticeCard>
       </Page>
     );
   }
@@ -58,61 +50,16 @@ export function MessagingPage({ viewer, eventId }: { viewer: Pick<Me, 'id' | 'ro
 
 /** A host's evenings, soonest first, each opening its messaging screen. */
 export function HostEventPicker() {
-  const list = useHostEvents();
-  const rows = [...(list.data ?? [])].sort((a, b) => Date.parse(a.event.date) - Date.parse(b.event.date));
+  const list = useHostEvenings();
   return (
     <Page>
       <PageTitle sub="Choose the evening whose guests you want to message.">{TITLE}</PageTitle>
-      {list.isPending ? (
-        <Spinner label="Loading your events" />
-      ) : list.isError ? (
-        <Notice
-          icon={CalendarX2}
-          title="We couldn't load your events"
-          actions={
-            <Button variant="outline" size="lg" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          <p>Please check your connection and try again.</p>
-        </Notice>
-      ) : rows.length === 0 ? (
-        <Notice
-          icon={CalendarX2}
-          title="No events to message"
-          actions={
-            <Button asChild size="lg">
-              <Link to="/create-event">Create an event</Link>
-            </Button>
-          }
-        >
-          <p>Evenings you host appear here from the day they happen.</p>
-        </Notice>
-      ) : (
-        <ul className="space-y-3" aria-label="Your evenings">
-          {rows.map((row) => (
-            <li key={row.event.id}>
-              <Link
-                to={`/messaging?event=${row.event.id}`}
-                className="flex min-h-16 items-center gap-4 rounded-3xl border border-wine-100 bg-white p-4 shadow-sm transition-colors hover:border-wine-300 hover:bg-wine-50"
-              >
-                <div className="min-w-0 flex-1">
-                  <span className="font-display text-lg font-bold text-wine-900">{row.event.title}</span>
-                  <p className="mt-1 text-sm text-muted">
-                    {row.event.venue} · {formatDate(row.event.date, 'short')} · {formatTimeRange(row.event)}
-                  </p>
-                  <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
-                    <Users aria-hidden="true" className="size-4" />
-                    {row.checkedIn} checked in · {row.event.participantCount} registered
-                  </p>
-                </div>
-                <ChevronRight aria-hidden="true" className="size-6 shrink-0 text-wine-700" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EveningPicker
+        list={list}
+        href={(id) => `/messaging?event=${id}`}
+        empty={{ title: 'No events to message', text: 'Evenings you host appear here from the day they happen.' }}
+        label="Your evenings"
+      />
     </Page>
   );
 }
@@ -135,35 +82,24 @@ export function MessagingScreen({ eventId, userId }: { eventId: number; userId: 
   }
   if (room.isError) {
     const status = room.error instanceof ApiError ? room.error.status : 0;
+    const another = (
+      <Button asChild size="lg">
+        <Link to="/messaging">Choose one of your evenings</Link>
+      </Button>
+    );
     return (
       <Page>
         <PageTitle>{TITLE}</PageTitle>
         {status === 403 ? (
-          <Notice
-            icon={Lock}
-            title="This page is for the hosts of this evening only"
-            actions={
-              <Button asChild size="lg">
-                <Link to="/messaging">Choose one of your evenings</Link>
-              </Button>
-            }
-          >
+          <NoticeCard icon={Lock} title="This page is for the hosts of this evening only" actions={another}>
             <p>Only a host of {event.data ? event.data.title : 'this evening'} can message its guests.</p>
-          </Notice>
+          </NoticeCard>
         ) : status === 404 || status === 400 ? (
-          <Notice
-            icon={CalendarX2}
-            title="Event not found"
-            actions={
-              <Button asChild size="lg">
-                <Link to="/messaging">Choose one of your evenings</Link>
-              </Button>
-            }
-          >
+          <NoticeCard icon={CalendarX2} title="Event not found" actions={another}>
             <p>It may have been removed, or the link is not quite right.</p>
-          </Notice>
+          </NoticeCard>
         ) : (
-          <Notice
+          <NoticeCard
             icon={ShieldQuestion}
             title="We couldn't load the room"
             actions={
@@ -173,7 +109,7 @@ export function MessagingScreen({ eventId, userId }: { eventId: number; userId: 
             }
           >
             <p>Please check your connection and try again.</p>
-          </Notice>
+          </NoticeCard>
         )}
       </Page>
     );

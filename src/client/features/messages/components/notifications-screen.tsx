@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bell, BellOff, CalendarDays, CalendarX2, CheckCheck, Inbox as InboxIcon, Lock, LogIn, Megaphone } from 'lucide-react';
+import { Bell, BellOff, CheckCheck, Inbox as InboxIcon, LogIn } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { EventDetail } from '@shared/schemas/events';
 import type { InboxMessage } from '@shared/schemas/messages';
@@ -9,16 +8,17 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
+import { EveningLoadError, GuestsOnlyCard, HostingCard, NoEveningCard } from '@client/components/ui/evening-notices';
+import { ForEvening } from '@client/components/ui/for-evening';
+import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
-import { useEventContext } from '@client/lib/event-context';
 import { useLiveSocket } from '@client/lib/live-socket';
 import { eventQuery } from '@client/lib/queries';
 import { useInbox, useInboxAction, useVenuePlace, type InboxAction } from '../api/messages';
 import { alertArrival, useNotificationPermission, type NotificationState } from '../hooks/use-notifications';
 import { messageTime, modalMessage, newestFirst } from '../lib/messages';
 import { ScheduleDialog, UrgentMessageDialog, VenueLink } from './guest-dialogs';
-import { Notice } from './notice';
 import { TypeBadge, TypeIcon } from './type-badge';
 
 export const EMPTY_INBOX = "No messages yet. You'll see updates here during the event.";
@@ -29,106 +29,37 @@ export const NOTIFICATIONS_OFF = 'Enable notifications to receive instant update
  * (`?event=ID`, else their current or next one). A visitor is asked to log in.
  */
 export function NotificationsPage({ viewer }: { viewer: { id: number } | null }) {
-  const { pathname, search } = useLocation();
   if (!viewer) {
     return (
-      <Notice
-        icon={LogIn}
-        title="Log in to see your notifications"
-        actions={
-          <Button asChild size="lg">
-            <Link to={`/login?next=${encodeURIComponent(pathname + search)}`}>Log in</Link>
-          </Button>
-        }
-      >
+      <NoticeCard icon={LogIn} title="Log in to see your notifications" signIn>
         <p>On the night, your host's updates arrive here: table changes, breaks and where to go. Log in with the account you booked with.</p>
-      </Notice>
+      </NoticeCard>
     );
   }
-  return <ForMember userId={viewer.id} />;
-}
-
-function ForMember({ userId }: { userId: number }) {
-  const [params] = useSearchParams();
-  const context = useEventContext(userId, params.get('event'));
-  switch (context.status) {
-    case 'loading':
-      return <Spinner label="Finding your evening" />;
-    case 'error':
-      return <LoadFailed onRetry={context.retry} />;
-    case 'invalid':
-      return <NotFound />;
-    case 'none':
-      return (
-        <Notice
-          icon={CalendarDays}
-          title="No evening coming up"
-          actions={
-            <Button asChild size="lg">
-              <Link to="/events">Browse Events</Link>
-            </Button>
-          }
-        >
-          <p>Book a speed friendship evening and your host's updates on the night will arrive here.</p>
-        </Notice>
-      );
-    case 'ready':
-      return <NotificationsScreen key={context.eventId} eventId={context.eventId} userId={userId} />;
-  }
-}
-
-function NotFound() {
   return (
-    <Notice
-      icon={CalendarX2}
-      title="Event not found"
-      actions={
-        <Button asChild size="lg">
-          <Link to="/events">Browse Events</Link>
-        </Button>
+    <ForEvening
+      userId={viewer.id}
+      failed={(retry) => <LoadFailed onRetry={retry} />}
+      none={
+        <NoEveningCard>
+          <p>Book a speed friendship evening and your host's updates on the night will arrive here.</p>
+        </NoEveningCard>
       }
     >
-      <p>It may have been removed, or the link is not quite right.</p>
-    </Notice>
+      {(eventId) => <NotificationsScreen key={eventId} eventId={eventId} userId={viewer.id} />}
+    </ForEvening>
   );
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Notice
-      icon={CalendarX2}
-      title="We couldn't load your messages"
-      actions={
-        <Button variant="outline" size="lg" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      <p>Please check your connection and try again.</p>
-    </Notice>
-  );
+  return <EveningLoadError notFound={false} title="We couldn't load your messages" onRetry={onRetry} browse={false} />;
 }
 
 function GuestsOnly({ event }: { event: EventDetail | undefined }) {
   return (
-    <Notice
-      icon={Lock}
-      title="This page is for the guests of this evening only"
-      actions={
-        <>
-          <Button asChild variant="outline" size="lg">
-            <Link to="/events">Browse Events</Link>
-          </Button>
-          {event && (
-            <Button asChild size="lg">
-              <Link to={`/events/${event.id}`}>See the event</Link>
-            </Button>
-          )}
-        </>
-      }
-    >
+    <GuestsOnlyCard title="This page is for the guests of this evening only" eventId={event?.id}>
       <p>{event ? `Book a place at ${event.title} to get its host's updates on the night.` : "Book a place at this evening to get its host's updates on the night."}</p>
-    </Notice>
+    </GuestsOnlyCard>
   );
 }
 
@@ -138,22 +69,14 @@ export function NotificationsScreen({ eventId, userId }: { eventId: number; user
   if (event.isPending) return <Spinner label="Loading your evening" />;
   if (event.isError) {
     const notFound = event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400);
-    return notFound ? <NotFound /> : <LoadFailed onRetry={() => void event.refetch()} />;
+    return notFound ? <EveningLoadError notFound /> : <LoadFailed onRetry={() => void event.refetch()} />;
   }
   const e = event.data;
   if (!e.viewer.registered) {
     return e.viewer.isHost ? (
-      <Notice
-        icon={Megaphone}
-        title="You're hosting this evening"
-        actions={
-          <Button asChild size="lg">
-            <Link to={`/messaging?event=${e.id}`}>Open event messaging</Link>
-          </Button>
-        }
-      >
+      <HostingCard to={`/messaging?event=${e.id}`} action="Open event messaging">
         <p>Guests read your updates here. You send them, and see who has read them, from event messaging.</p>
-      </Notice>
+      </HostingCard>
     ) : (
       <GuestsOnly event={e} />
     );

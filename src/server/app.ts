@@ -21,6 +21,9 @@ import { venueRoutes } from './modules/venues/routes';
 import { liveRoutes } from './modules/live/routes';
 import { matchingRoutes } from './modules/matching/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { shareRoutes } from './modules/share/routes';
+import { narrationRoutes } from './modules/narration/routes';
+import { hostProgramRoutes } from './modules/host-program/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -123,6 +126,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}) });
   await app.register(matchingRoutes);
   await app.register(messageRoutes, { publicUrl: config.publicUrl });
+  await app.register(shareRoutes);
+  await app.register(narrationRoutes);
+  await app.register(hostProgramRoutes, { publicUrl: config.publicUrl });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });

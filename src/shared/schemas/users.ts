@@ -12,11 +12,12 @@ import {
   NAME_MIN_PROFILE,
 } from '../domain/constants';
 import { storedText } from './common';
+import { sharePlatform } from './share';
 
 /** Text, @, dotted domain. */
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 /** Letters (any script), marks, spaces, apostrophes, hyphens and dots. */
-const NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M}'’ .-]*$/u;
+export const NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M}'’ .-]*$/u;
 const PHONE_RE = /^[+\d][\d ()-]*$/;
 const NO_ANGLE_RE = /^[^<>]*$/;
 
@@ -93,6 +94,8 @@ export const createUserBody = z.object({
   personalityTraits: traitsRecord.optional().transform((v) => v ?? {}),
   preferences: prefsRecord.optional().transform((v) => v ?? {}),
   communicationStyle: communicationStyle.nullable().optional().transform((v) => v ?? null),
+  /** The platform of the shared link the new member followed (`?source=`, /share analytics). */
+  source: sharePlatform.optional(),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
 
@@ -114,6 +117,15 @@ export const ROLES = ['member', 'host', 'admin'] as const;
 export const role = z.enum(ROLES);
 export type Role = z.infer<typeof role>;
 
+/** The registration wizard's saved answers (docs/spec/organiser-tools.md §2.18): personality 1-5 by question. */
+export const profileAnswersSchema = z.object({
+  personality: z.record(z.string(), z.number()),
+  motivations: z.array(z.string()),
+  lookingFor: z.string().nullable(),
+  completedAt: z.string(),
+});
+export type ProfileAnswers = z.infer<typeof profileAnswersSchema>;
+
 /** What the member, an admin, or a shared match may see. */
 export const userSchema = z.object({
   id: z.number(),
@@ -129,6 +141,11 @@ export const userSchema = z.object({
   preferences: z.record(z.string(), z.unknown()),
   communicationStyle: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The registration wizard's own answers (/register): only in the member's own views (their
+   * profile, their data download); null until they complete it. Never shown to other guests.
+   */
+  answers: profileAnswersSchema.nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, mailOutbox, payments, registrations, sessions, userRoles, users } from '../../db/schema/index';
+import { events, mailOutbox, payments, profileAnswers, registrations, sessions, userRoles, users } from '../../db/schema/index';
 
 const userColumns = {
   id: users.id,
@@ -129,4 +129,49 @@ export async function removeRole(db: Db, userId: number, role: 'host' | 'admin')
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
     .returning({ userId: userRoles.userId });
   return rows.length > 0;
+}
+
+const answerColumns = {
+  personality: profileAnswers.personality,
+  motivations: profileAnswers.motivations,
+  lookingFor: profileAnswers.lookingFor,
+  completedAt: profileAnswers.completedAt,
+};
+
+/** The registration wizard's answers (/register), or null if the member has not completed it. */
+export async function findAnswers(db: Db, userId: number) {
+  const rows = await db.select(answerColumns).from(profileAnswers).where(eq(profileAnswers.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Save the wizard in one transaction: name, age, interests and the derived matching traits on the
+ * profile (merged into the traits already there), the raw answers beside it. Null: no such member.
+ */
+export async function saveAnswers(
+  db: Db,
+  userId: number,
+  profile: { name: string; age: number; interests: string[]; traits: Record<string, number> },
+  answers: { personality: Record<string, number>; motivations: string[]; lookingFor: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({
+        name: profile.name,
+        age: profile.age,
+        interests: profile.interests,
+        personalityTraits: sql`${users.personalityTraits} || ${JSON.stringify(profile.traits)}::jsonb`,
+      })
+      .where(eq(users.id, userId))
+      .returning(userColumns);
+    const user = rows[0];
+    if (!user) return null;
+    const saved = await tx
+      .insert(profileAnswers)
+      .values({ userId, ...answers })
+      .onConflictDoUpdate({ target: profileAnswers.userId, set: { ...answers, completedAt: sql`now()` } })
+      .returning(answerColumns);
+    return { user, answers: saved[0]! };
+  });
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams, noContent } from '@shared/schemas/common';
 import { createUserBody, updateUserBody, userExport, userListItem, userSchema, userStats } from '@shared/schemas/users';
-import { requireRole, requireSelfOrAdmin } from '../../plugins/auth';
+import { registerAnswersBody } from '@shared/schemas/register';
+import { assertSelf, requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
 import * as users from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -17,7 +18,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (a
     async (req, reply) => {
       const user = await users.createUser(app.db, req.body);
       await reply.startSession(user.id);
-      return reply.code(201).send(user);
+      // A new member has not completed the registration wizard yet.
+      return reply.code(201).send({ ...user, answers: null });
     },
   );
 
@@ -27,16 +29,26 @@ export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (a
   });
 
   app.get('/api/users/:id', { schema: { params: idParams, response: { 200: userSchema, ...errors } } }, async (req) => {
-    await requireSelfOrAdmin(req, req.params.id);
-    return users.getUser(app.db, req.params.id);
+    const viewer = await requireSelfOrAdmin(req, req.params.id);
+    return users.withOwnAnswers(app.db, await users.getUser(app.db, req.params.id), viewer.id);
   });
 
   app.put(
     '/api/users/:id',
     { schema: { params: idParams, body: updateUserBody, response: { 200: userSchema, ...errors } } },
     async (req) => {
-      await requireSelfOrAdmin(req, req.params.id);
-      return users.updateUser(app.db, req.params.id, req.body);
+      const viewer = await requireSelfOrAdmin(req, req.params.id);
+      return users.withOwnAnswers(app.db, await users.updateUser(app.db, req.params.id, req.body), viewer.id);
+    },
+  );
+
+  // The registration wizard (/register, docs/spec/organiser-tools.md §2.18): only the member themself.
+  app.put(
+    '/api/users/:id/answers',
+    { schema: { params: idParams, body: registerAnswersBody, response: { 200: userSchema, ...errors } } },
+    async (req) => {
+      assertSelf(await requireViewer(req), req.params.id);
+      return users.saveAnswers(app.db, req.params.id, req.body);
     },
   );
 

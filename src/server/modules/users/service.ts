@@ -1,8 +1,11 @@
 import type { z } from 'zod';
-import type { createUserBody, updateUserBody, User } from '@shared/schemas/users';
+import { traitsFromAnswers } from '@shared/domain/personality';
+import type { registerAnswersBody } from '@shared/schemas/register';
+import type { createUserBody, ProfileAnswers, updateUserBody, User } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import * as matching from '../matching/service';
+import * as share from '../share/service';
 import * as q from './queries';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -30,6 +33,8 @@ export async function createUser(db: Db, input: z.output<typeof createUserBody>,
     isDemo: opts.isDemo ?? false,
   });
   if (!row) throw conflict(EMAIL_TAKEN);
+  // Arrived through a shared link: counted for that platform on /share (docs/spec/organiser-tools.md §2.1).
+  if (input.source) await share.recordSignupSource(db, row.id, input.source);
   return toUser(row);
 }
 
@@ -37,6 +42,34 @@ export async function getUser(db: Db, id: number) {
   const row = await q.findUser(db, id);
   if (!row) throw notFound(USER_NOT_FOUND);
   return toUser(row);
+}
+
+type AnswersRow = NonNullable<Awaited<ReturnType<typeof q.findAnswers>>>;
+const toAnswers = (row: AnswersRow | null): ProfileAnswers | null => (row ? { ...row, completedAt: row.completedAt.toISOString() } : null);
+
+/**
+ * The user as the member themself sees it: with their registration-wizard answers (null until
+ * completed). Others (an admin) get the profile without them: the raw answers are the member's own.
+ */
+export async function withOwnAnswers(db: Db, user: User, viewerId: number): Promise<User> {
+  if (viewerId !== user.id) return user;
+  return { ...user, answers: toAnswers(await q.findAnswers(db, user.id)) };
+}
+
+/**
+ * Save the registration wizard (/register, docs/spec/organiser-tools.md §2.18) for the member:
+ * name, age and interests on the profile, the five answers as the matching traits
+ * (@shared/domain/personality), and the raw answers, motivations and free text kept with it.
+ */
+export async function saveAnswers(db: Db, id: number, input: z.output<typeof registerAnswersBody>): Promise<User> {
+  const saved = await q.saveAnswers(
+    db,
+    id,
+    { name: input.name, age: input.age, interests: input.interests, traits: traitsFromAnswers(input.personality) },
+    { personality: input.personality, motivations: input.motivations, lookingFor: input.lookingFor },
+  );
+  if (!saved) throw notFound(USER_NOT_FOUND);
+  return { ...toUser(saved.user), answers: toAnswers(saved.answers) };
 }
 
 export async function listUsers(db: Db) {
@@ -62,7 +95,7 @@ export async function userStats(db: Db, id: number) {
 
 /** Everything stored about a member, for the "download my data" button. */
 export async function exportUser(db: Db, id: number) {
-  const user = await getUser(db, id);
+  const user = { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)) };
   return {
     exportedAt: new Date().toISOString(),
     user,

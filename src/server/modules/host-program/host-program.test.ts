@@ -1,0 +1,308 @@
+/**
+ * The host programme (/host-program, docs/spec/organiser-tools.md §2.24): applying (visitor, member,
+ * a second pending one, two at once, bad input), who may list and approve, approval granting the host
+ * role to the applicant's existing session, the e-mails, and the active hosts' figures from real rows.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveHost, HostApplication, HostApplicationBody, MyHostProgram } from '@shared/schemas/host-program';
+import { events, hostApplications, registrations, userRoles } from '../../db/schema/index';
+import {
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  expectBadInput,
+  me,
+  outbox,
+  registerFor,
+  signUp,
+  signUpHost,
+  TEST_ADMIN_EMAIL,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
+import { ALREADY_APPROVED, ALREADY_HOST, ALREADY_PENDING, APPLICATION_NOT_FOUND } from './service';
+
+type Member = Awaited<ReturnType<typeof signUp>>;
+
+let t: TestContext;
+let admin: Member;
+let host: Member;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t.app, { email: TEST_ADMIN_EMAIL, name: 'Ada Admin' });
+  host = await signUpHost(t, { name: 'Hana Host' });
+});
+afterAll(() => t.close());
+
+const application = (over: Partial<HostApplicationBody> = {}): HostApplicationBody => ({
+  name: 'Priya Patel',
+  email: 'priya.host@example.com',
+  location: 'Prestwich, Greater Manchester',
+  experience: 'I run a monthly book club of twenty people.',
+  motivation: 'I want more people in my town to make friends.',
+  venueIdea: 'The Wine Bar on a Wednesday, or the Corner Café.',
+  ...over,
+});
+
+const apply = (cookie: string | undefined, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/host-program/applications', headers: withCookie(cookie), payload: payload as Record<string, unknown> });
+const list = (cookie: string | undefined) => t.app.inject({ method: 'GET', url: '/api/host-program/applications', headers: withCookie(cookie) });
+const approve = (cookie: string | undefined, id: number) => t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/approve`, headers: withCookie(cookie) });
+const sendMessage = (cookie: string | undefined, id: number, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/message`, headers: withCookie(cookie), payload: payload as Record<string, unknown> });
+const mine = (cookie: string | undefined) => t.app.inject({ method: 'GET', url: '/api/host-program/me', headers: withCookie(cookie) });
+const activeHosts = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ActiveHost[]>();
+};
+const applicationsOf = (userId: number) => t.db.select().from(hostApplications).where(eq(hostApplications.userId, userId)).orderBy(asc(hostApplications.id));
+
+/** A new member with a pending application. */
+async function applicant(over: Partial<HostApplicationBody> = {}) {
+  const member = await signUp(t.app, { name: over.name ?? 'Priya Patel' });
+  const res = await apply(member.cookie, application({ email: member.user.email, ...over }));
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...member, application: res.json<HostApplication>() };
+}
+
+describe('applying (POST /api/host-program/applications)', () => {
+  it('asks a visitor to log in (401) and stores nothing', async () => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(hostApplications);
+    const res = await apply(undefined, application());
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(hostApplications)).toEqual(before);
+  });
+
+  it('stores a member’s application as pending (201) and shows it to them as their own', async () => {
+    const member = await signUp(t.app, { name: 'Priya Patel' });
+    const res = await apply(member.cookie, application({ name: '  Priya Patel  ', email: 'Priya.Host@Example.com', proposedEventDate: '2031-06-04' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json<HostApplication>();
+    expect(made).toMatchObject({ name: 'Priya Patel', email: 'priya.host@example.com', location: 'Prestwich, Greater Manchester', status: 'pending', proposedEventDate: '2031-06-04', decidedAt: null, decidedBy: null });
+    expect(Date.now() - Date.parse(made.appliedDate)).toBeLessThan(60_000);
+
+    const rows = await applicationsOf(member.user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: made.id, status: 'pending', venueIdea: 'The Wine Bar on a Wednesday, or the Corner Café.' });
+
+    const own = await mine(member.cookie);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<MyHostProgram>()).toEqual({ isHost: false, application: made });
+    expect((await mine(undefined)).statusCode).toBe(401);
+  });
+
+  it('refuses a second pending application with 409 and a clear message', async () => {
+    const first = await applicant();
+    const res = await apply(first.cookie, application({ email: first.user.email, motivation: 'Second try' }));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(ALREADY_PENDING);
+    expect(await applicationsOf(first.user.id)).toHaveLength(1);
+  });
+
+  it('lets exactly one of two applications sent at the same instant through', async () => {
+    const member = await signUp(t.app, { name: 'Quick Twice' });
+    const answers = await Promise.all([apply(member.cookie, application({ motivation: 'One' })), apply(member.cookie, application({ motivation: 'Two' })), apply(member.cookie, application({ motivation: 'Three' }))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await applicationsOf(member.user.id)).toHaveLength(1);
+  });
+
+  it('answers 400 to bad input, naming the field, and stores nothing', async () => {
+    const member = await signUp(t.app, { name: 'Bad Input' });
+    const cases: [unknown, string, string][] = [
+      [{ ...application(), name: '   ' }, 'name', 'Please enter your full name'],
+      [{ ...application(), email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+      [{ ...application(), location: '' }, 'location', 'Please enter your city or region'],
+      [{ ...application(), experience: '' }, 'experience', 'Please tell us about your experience'],
+      [{ ...application(), motivation: ' ' }, 'motivation', 'Please tell us why you would like to host'],
+      [{ ...application(), venueIdea: '' }, 'venueIdea', 'Please share your venue ideas'],
+      [{ ...application(), experience: 'x'.repeat(2001) }, 'experience', 'Experience must be at most 2000 characters'],
+      [{ ...application(), venueIdea: 'bar\u0000' }, 'venueIdea', 'Text must not contain control characters'],
+      [{ ...application(), proposedEventDate: '2031-02-30' }, 'proposedEventDate', 'Please pick a real date'],
+      [(({ motivation: _m, ...rest }) => rest)(application()), 'motivation', 'Please tell us why you would like to host'],
+    ];
+    for (const [payload, path, message] of cases) {
+      const body = expectBadInput(await apply(member.cookie, payload));
+      expect(body.errors).toContainEqual({ path, message });
+    }
+    expectBadInput(await t.app.inject({ method: 'POST', url: '/api/host-program/applications', headers: withCookie(member.cookie, { 'content-type': 'application/json' }), payload: '{nope' }));
+    expect(await applicationsOf(member.user.id)).toHaveLength(0);
+  });
+
+  it('tells a member who is already a host so (409)', async () => {
+    const res = await apply(host.cookie, application({ email: host.user.email }));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(ALREADY_HOST);
+    expect(await applicationsOf(host.user.id)).toHaveLength(0);
+    expect((await mine(host.cookie)).json<MyHostProgram>()).toEqual({ isHost: true, application: null });
+  });
+});
+
+describe('reviewing (admins only)', () => {
+  it('lists applications to admins only: member 403, host 403, visitor 401, admin 200 with pending first', async () => {
+    const a = await applicant({ name: 'Listed Person', location: 'Bury' });
+    const member = await signUp(t.app);
+    expect((await list(undefined)).statusCode).toBe(401);
+    for (const who of [member, host, a]) {
+      const res = await list(who.cookie);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.body).not.toContain('Listed Person');
+    }
+    const res = await list(admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<HostApplication[]>();
+    expect(rows.find((r) => r.id === a.application.id)).toEqual(a.application);
+    const firstApproved = rows.findIndex((r) => r.status === 'approved');
+    if (firstApproved >= 0) expect(rows.slice(firstApproved).every((r) => r.status === 'approved')).toBe(true);
+  });
+
+  it('approves: member and host 403; admin 200 grants the host role to the applicant’s existing session, e-mails them, and a second approval is 409', async () => {
+    const a = await applicant({ name: 'Olivia Approved', location: 'Whitefield' });
+    // Before: the applicant's own session is a member's.
+    expect((await me(t.app, a.cookie)).json().roles).toEqual(['member']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/live/events', headers: withCookie(a.cookie) })).statusCode).toBe(403);
+
+    const member = await signUp(t.app);
+    for (const who of [member, host, a]) {
+      const res = await approve(who.cookie, a.application.id);
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    expect((await approve(undefined, a.application.id)).statusCode).toBe(401);
+    expect((await applicationsOf(a.user.id))[0]!.status).toBe('pending');
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, a.user.id))).toEqual([]);
+
+    const res = await approve(admin.cookie, a.application.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const approved = res.json<HostApplication>();
+    expect(approved).toMatchObject({ id: a.application.id, status: 'approved', decidedBy: 'Ada Admin' });
+    expect(Date.now() - Date.parse(approved.decidedAt!)).toBeLessThan(60_000);
+    const [row] = await applicationsOf(a.user.id);
+    expect(row).toMatchObject({ status: 'approved', decidedBy: admin.user.id });
+
+    // The very same cookie now passes host-only routes, and /api/auth/me shows the role.
+    expect((await me(t.app, a.cookie)).json().roles).toEqual(['member', 'host']);
+    const live = await t.app.inject({ method: 'GET', url: '/api/live/events', headers: withCookie(a.cookie) });
+    expect(live.statusCode, live.body).toBe(200);
+    const venue = await t.app.inject({ method: 'POST', url: '/api/venues', headers: withCookie(a.cookie), payload: { name: 'Olivia’s Place', address: '1 High Street', city: 'Whitefield' } });
+    expect(venue.statusCode, venue.body).toBe(201);
+    expect((await mine(a.cookie)).json<MyHostProgram>()).toMatchObject({ isHost: true, application: { id: a.application.id, status: 'approved' } });
+
+    // The approval e-mail, to the address on the application.
+    const mails = await outbox(t.app, a.user.email);
+    const welcome = mails.find((m) => m.subject.includes('application is approved'));
+    expect(welcome, JSON.stringify(mails)).toBeDefined();
+    expect(welcome!.text).toContain('Hi Olivia Approved');
+    expect(welcome!.text).toContain('evenings in Whitefield is approved');
+    expect(welcome!.text).toContain('/create-event');
+
+    // Twice: 409, nothing changes, no second e-mail.
+    const again = await approve(admin.cookie, a.application.id);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(ALREADY_APPROVED);
+    expect((await outbox(t.app, a.user.email)).filter((m) => m.subject.includes('application is approved'))).toHaveLength(1);
+
+    // Approved ones stay in the admin's list, after the pending ones.
+    const rows = (await list(admin.cookie)).json<HostApplication[]>();
+    expect(rows.find((r) => r.id === a.application.id)).toMatchObject({ status: 'approved' });
+
+    // Once a host, a new application is refused as such.
+    expect((await apply(a.cookie, application())).json().message).toBe(ALREADY_HOST);
+  });
+
+  it('approves two at once exactly once', async () => {
+    const a = await applicant({ name: 'Race Twice' });
+    const answers = await Promise.all([approve(admin.cookie, a.application.id), approve(admin.cookie, a.application.id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await outbox(t.app, a.user.email)).filter((m) => m.subject.includes('application is approved'))).toHaveLength(1);
+  });
+
+  it('answers 404 to an unknown application and 400 to a bad id', async () => {
+    const res = await approve(admin.cookie, 999_999);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe(APPLICATION_NOT_FOUND);
+    expectBadInput(await t.app.inject({ method: 'POST', url: '/api/host-program/applications/abc/approve', headers: withCookie(admin.cookie) }));
+    expect((await sendMessage(admin.cookie, 999_999, { text: 'Hello' })).statusCode).toBe(404);
+  });
+
+  it('sends an admin’s message to the applicant by e-mail; others 403; empty or too long 400', async () => {
+    const a = await applicant({ name: 'Mia Message', email: 'mia.contact@example.com' });
+    const text = 'Thanks for applying!\n\nCould you tell us which evenings suit you?';
+    const member = await signUp(t.app);
+    for (const who of [member, host, a]) expect((await sendMessage(who.cookie, a.application.id, { text })).statusCode).toBe(403);
+    expect((await sendMessage(undefined, a.application.id, { text })).statusCode).toBe(401);
+
+    for (const [payload, message] of [
+      [{ text: '   ' }, 'Write a message first'],
+      [{}, 'Write a message first'],
+      [{ text: 'x'.repeat(2001) }, 'A message can be at most 2000 characters'],
+    ] as const) {
+      const body = expectBadInput(await sendMessage(admin.cookie, a.application.id, payload));
+      expect(body.errors).toContainEqual({ path: 'text', message });
+    }
+    expect(await outbox(t.app, 'mia.contact@example.com')).toEqual([]);
+
+    const res = await sendMessage(admin.cookie, a.application.id, { text: `  ${text}  ` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Message sent to Mia Message', sentTo: 'mia.contact@example.com' });
+    const mails = await outbox(t.app, 'mia.contact@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A message about your Speed Friendship host application');
+    expect(mails[0]!.text).toContain('Hi Mia Message,');
+    expect(mails[0]!.text).toContain(text);
+    expect(mails[0]!.text).toContain('Ada Admin, Speed Friendship');
+    // A message decides nothing.
+    expect((await applicationsOf(a.user.id))[0]!.status).toBe('pending');
+  });
+});
+
+describe('active hosts (GET /api/host-program/hosts)', () => {
+  it('shows every host with real figures and no e-mail or phone, to visitors too', async () => {
+    const h = await signUpHost(t, { name: 'Figures Host', contactInfo: '07700 900123' });
+    const venue = await createVenue(t.app, h.cookie, { city: 'Radcliffe' });
+    const past1 = await createEvent(t.app, h.cookie, eventBody(venue.id, { price: 0, title: 'Past One' }));
+    const past2 = await createEvent(t.app, h.cookie, eventBody(venue.id, { price: 0, title: 'Past Two' }));
+    const next = await createEvent(t.app, h.cookie, eventBody(venue.id, { price: 0, title: 'Next Evening', days: 20 }));
+    const later = await createEvent(t.app, h.cookie, eventBody(venue.id, { price: 0, title: 'Later Evening', days: 30 }));
+
+    const guests = await Promise.all(Array.from({ length: 5 }, (_, i) => signUp(t.app, { name: `Guest ${String.fromCharCode(65 + i)}` })));
+    for (const g of guests.slice(0, 3)) expect((await registerFor(t.app, past1.id, g)).statusCode).toBe(201);
+    for (const g of guests.slice(0, 2)) expect((await registerFor(t.app, past2.id, g)).statusCode).toBe(201);
+    for (const g of guests) expect((await registerFor(t.app, next.id, g)).statusCode).toBe(201);
+    expect((await registerFor(t.app, later.id, guests[0]!)).statusCode).toBe(201);
+
+    // The first two evenings happened: 3 of them checked in at the first, 1 at the second (one no-show).
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+    await t.db.update(events).set({ date: daysAgo(20), endsAt: daysAgo(19.9), status: 'completed' }).where(eq(events.id, past1.id));
+    await t.db.update(events).set({ date: daysAgo(10), endsAt: daysAgo(9.9), status: 'completed' }).where(eq(events.id, past2.id));
+    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: daysAgo(20) }).where(eq(registrations.eventId, past1.id));
+    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: daysAgo(10) }).where(sql`${registrations.eventId} = ${past2.id} and ${registrations.userId} = ${guests[0]!.user.id}`);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(h.user.email);
+    expect(res.body).not.toContain('07700');
+    const row = res.json<ActiveHost[]>().find((x) => x.id === h.user.id);
+    expect(row).toEqual({
+      id: h.user.id,
+      name: 'Figures Host',
+      location: 'Radcliffe',
+      eventsHosted: 2,
+      totalAttendees: 4,
+      averageRating: null,
+      nextEvent: { id: next.id, title: 'Next Evening', date: next.date, startTime: '19:00', venue: next.venue, registrations: 5, maxParticipants: 20 },
+    });
+  });
+
+  it('lists an approved applicant with the location of their application; members without the role are not listed', async () => {
+    const a = await applicant({ name: 'Newly Approved', location: 'Heaton Park' });
+    const plain = await signUp(t.app, { name: 'Plain Member' });
+    expect((await approve(admin.cookie, a.application.id)).statusCode).toBe(200);
+    const rows = await activeHosts();
+    expect(rows.find((r) => r.id === a.user.id)).toEqual({ id: a.user.id, name: 'Newly Approved', location: 'Heaton Park', eventsHosted: 0, totalAttendees: 0, averageRating: null, nextEvent: null });
+    expect(rows.find((r) => r.id === plain.user.id)).toBeUndefined();
+    expect(rows.find((r) => r.id === host.user.id)).toBeDefined();
+  });
+});

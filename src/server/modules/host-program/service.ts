@@ -1,0 +1,167 @@
+/**
+ * The host programme (docs/spec/organiser-tools.md §2.24; docs/product.md "Identity and roles":
+ * hosts are granted when an admin approves a host application, and "Organiser tools are real":
+ * applications and approvals are stored and work). A signed-in member applies once at a time; an
+ * admin approves (the host role is granted at once: roles are read from the database on every
+ * request) or writes to the applicant; everyone sees the active hosts and their real figures.
+ */
+import type { z } from 'zod';
+import type { ActiveHost, HostApplication, hostApplicationBody, HostMessageSent, MyHostProgram } from '@shared/schemas/host-program';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { Mailer } from '../../plugins/mail';
+import type { Viewer } from '../auth/service';
+import * as users from '../users/service';
+import * as q from './queries';
+
+export const ALREADY_HOST = 'You are already a host: your host tools are ready to use.';
+export const ALREADY_PENDING = 'You already have an application waiting for review. We will e-mail you as soon as an admin has looked at it.';
+export const ALREADY_APPROVED = 'This application is already approved.';
+export const APPLICATION_NOT_FOUND = 'Application not found';
+export const ADMINS_ONLY = 'Only admins can review host applications.';
+export const APPLICANT_GONE = 'The applicant no longer has an account, so the host role cannot be granted.';
+
+/** How many approved applications the admin list shows after the pending ones. */
+export const APPROVED_SHOWN = 50;
+
+export interface HostProgramDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+}
+
+const APP_NAME = 'Speed Friendship';
+
+function toApplication(row: q.ApplicationRow): HostApplication {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    location: row.location,
+    experience: row.experience,
+    motivation: row.motivation,
+    venueIdea: row.venueIdea,
+    proposedEventDate: row.proposedEventDate,
+    status: row.status,
+    appliedDate: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy,
+  };
+}
+
+const isHost = (viewer: Viewer) => viewer.roles.includes('host');
+
+function requireAdmin(viewer: Viewer) {
+  if (!viewer.roles.includes('admin')) throw forbidden(ADMINS_ONLY);
+}
+
+/** The viewer's own standing: host or not, and their newest application. */
+export async function mine(db: Db, viewer: Viewer): Promise<MyHostProgram> {
+  const row = await q.latestApplicationOf(db, viewer.id);
+  return { isHost: isHost(viewer), application: row ? toApplication(row) : null };
+}
+
+/** Apply to host. One pending application per person: the database's partial unique index decides, also for two at once. */
+export async function apply(db: Db, viewer: Viewer, input: z.output<typeof hostApplicationBody>): Promise<HostApplication> {
+  if (isHost(viewer)) throw conflict(ALREADY_HOST);
+  const id = await q.insertPendingApplication(db, { userId: viewer.id, ...input });
+  if (id === null) throw conflict(ALREADY_PENDING);
+  return toApplication((await q.findApplication(db, id))!);
+}
+
+/** Admins: the pending applications (oldest first), then the latest approved ones. */
+export async function list(db: Db, viewer: Viewer): Promise<HostApplication[]> {
+  requireAdmin(viewer);
+  return (await q.listApplications(db, APPROVED_SHOWN)).map(toApplication);
+}
+
+/**
+ * Admins: approve a pending application. In one transaction the application becomes approved
+ * (only if it is still pending: a second approval finds nothing to change and answers 409) and
+ * the applicant's account gets the host role, which their current session sees on its next request.
+ * Then the applicant is e-mailed.
+ */
+export async function approve(d: HostProgramDeps, viewer: Viewer, id: number): Promise<HostApplication> {
+  requireAdmin(viewer);
+  await d.db.transaction(async (tx) => {
+    const approved = await q.markApproved(tx, id, viewer.id);
+    if (!approved) {
+      if (!(await q.findApplication(tx, id))) throw notFound(APPLICATION_NOT_FOUND);
+      throw conflict(ALREADY_APPROVED);
+    }
+    if (approved.userId === null) throw conflict(APPLICANT_GONE);
+    const account = await users.getUser(tx, approved.userId);
+    await users.grantRole(tx, account.email, 'host');
+  });
+  const application = toApplication((await q.findApplication(d.db, id))!);
+  await d.mailer.send(approvalMail(application, d.publicUrl));
+  return application;
+}
+
+/** Admins: a note to the applicant, by e-mail (to the address on their application). */
+export async function message(d: HostProgramDeps, viewer: Viewer, id: number, text: string): Promise<HostMessageSent> {
+  requireAdmin(viewer);
+  const row = await q.findApplication(d.db, id);
+  if (!row) throw notFound(APPLICATION_NOT_FOUND);
+  await d.mailer.send({
+    to: row.email,
+    subject: `A message about your ${APP_NAME} host application`,
+    text: [`Hi ${row.name},`, '', text, '', `${viewer.name}, ${APP_NAME}`, '', `The host programme: ${d.publicUrl}/host-program`].join('\n'),
+    html: `<p>Hi ${esc(row.name)},</p>${paragraphs(text)}<p>${esc(viewer.name)}, ${APP_NAME}</p><p><a href="${esc(`${d.publicUrl}/host-program`)}">The host programme</a></p>`,
+  });
+  return { message: `Message sent to ${row.name}`, sentTo: row.email, sentAt: d.now().toISOString() };
+}
+
+/** Everyone: the hosts and their figures (no e-mail or phone). No feedback is stored yet, so no rating is given. */
+export async function activeHosts(d: Pick<HostProgramDeps, 'db' | 'now'>): Promise<ActiveHost[]> {
+  const rows = await q.activeHosts(d.db, d.now());
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    location: r.location,
+    eventsHosted: r.eventsHosted,
+    totalAttendees: r.totalAttendees,
+    averageRating: null,
+    nextEvent: r.next ? { ...r.next, date: r.next.date.toISOString() } : null,
+  }));
+}
+
+/* ------------------------------------------------------------ mail */
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+function approvalMail(a: HostApplication, publicUrl: string) {
+  const tools = [
+    ['Create an evening', '/create-event'],
+    ['Your venues', '/venues'],
+    ['Check guests in', '/check-in'],
+    ['Message your guests', '/messaging'],
+  ] as const;
+  return {
+    to: a.email,
+    subject: `Welcome, host! Your ${APP_NAME} application is approved`,
+    text: [
+      `Hi ${a.name},`,
+      '',
+      `Good news: your application to host ${APP_NAME} evenings in ${a.location} is approved.`,
+      'Your account now has the host role. You get free entry to the evenings you organise and every host tool:',
+      '',
+      ...tools.map(([label, path]) => `- ${label}: ${publicUrl}${path}`),
+      '',
+      'Log in with the e-mail address of your account and the tools are there at once.',
+      '',
+      'Welcome to the team!',
+      APP_NAME,
+    ].join('\n'),
+    html: `<p>Hi ${esc(a.name)},</p><p>Good news: your application to host ${APP_NAME} evenings in <strong>${esc(a.location)}</strong> is approved.</p>
+<p>Your account now has the host role. You get free entry to the evenings you organise and every host tool:</p>
+<ul>${tools.map(([label, path]) => `<li><a href="${esc(publicUrl + path)}">${esc(label)}</a></li>`).join('')}</ul>
+<p>Log in with the e-mail address of your account and the tools are there at once.</p><p>Welcome to the team!<br>${APP_NAME}</p>`,
+  };
+}

@@ -42,6 +42,12 @@ export const router = createBrowserRouter([
       { path: '/messaging', lazy: () => import('./routes/messaging'), handle: h({ title: 'Event messaging' }) },
       { path: '/notifications', lazy: () => import('./routes/notifications'), handle: h({ title: 'Notifications' }) },
       { path: '/personality-demo', lazy: () => import('./routes/personality-demo'), handle: h({ title: 'Personality Matching Demo' }) },
+      { path: '/accessibility', lazy: () => import('./routes/accessibility'), handle: h({ title: 'Voice Narration' }) },
+      { path: '/voice-narration', lazy: () => import('./routes/voice-narration'), handle: h({ title: 'Voice Narration Demo' }) },
+      { path: '/host-program', lazy: () => import('./routes/host-program'), handle: h({ title: 'Host Programme' }) },
+      { path: '/register', lazy: () => import('./routes/register'), handle: h({ title: 'Registration' }) },
+      { path: '/share', lazy: () => import('./routes/share'), handle: h({ title: 'Share' }) },
+      { path: '/promotions', lazy: () => import('./routes/promotions'), handle: h({ title: 'Promotional Materials' }) },
       {
         element: <RequireSignIn />,
         children: [

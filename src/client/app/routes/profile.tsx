@@ -10,6 +10,7 @@ import { useUser } from '@client/features/profile/api/profile';
 import { ActivityStatsCard } from '@client/features/profile/components/activity-stats-card';
 import { EventHistoryCard } from '@client/features/profile/components/event-history-card';
 import { ProfileCard, ProfileCardSkeleton } from '@client/features/profile/components/profile-card';
+import { PersonalityCard } from '@client/features/profile/components/personality-card';
 import { YourDataCard } from '@client/features/profile/components/your-data-card';
 import { ApiError } from '@client/lib/api';
 
@@ -88,6 +89,7 @@ function ProfileScreen({ userId }: { userId: number }) {
           ) : (
             <ProfileCardSkeleton />
           )}
+          {user.data && <PersonalityCard user={user.data} />}
         </div>
         <div className="space-y-5 lg:col-span-2 lg:space-y-6">
           <ActivityStatsCard userId={userId} />

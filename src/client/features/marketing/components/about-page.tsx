@@ -1,4 +1,5 @@
 import { Coffee, EyeOff, HandHeart, HeartHandshake, MapPin, MessagesSquare, PartyPopper, ShieldCheck, Sparkles, Timer, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { PEOPLE_ABOUT, ROUND_MINUTES } from '../content';
 import { CtaBand, Glow, IconBubble, Nowrap, Section, TownBadge } from './bits';
 
@@ -102,11 +103,17 @@ export function AboutPage() {
             {[
               { icon: Users, text: 'Friend groups form when several people match with each other' },
               { icon: Sparkles, text: 'New evenings in Prestwich, announced to the waitlist first' },
-              { icon: HandHeart, text: 'Friendly members can apply to host evenings of their own' },
-            ].map(({ icon, text }) => (
+              { icon: HandHeart, text: 'Friendly members can apply to host evenings of their own', to: '/host-program' },
+            ].map(({ icon, text, to }) => (
               <li key={text} className="flex items-center gap-4 rounded-2xl bg-apricot-100/60 p-4">
                 <IconBubble icon={icon} bg="bg-white" />
-                <span className="font-semibold text-wine-900">{text}</span>
+                {to ? (
+                  <Link to={to} className="font-semibold text-wine-900 underline decoration-wine-300 underline-offset-4 hover:decoration-wine-700">
+                    {text}
+                  </Link>
+                ) : (
+                  <span className="font-semibold text-wine-900">{text}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userSchema, type CreateUserBody } from '@shared/schemas/users';
 import { post } from '@client/lib/api';
+import { forgetShareSource, withShareSource } from '@client/lib/share-source';
 
 /**
  * POST /api/users with the spec's full payload (username = e-mail; empty objects and nulls
@@ -26,8 +27,10 @@ export function toSignupPayload(p: { name: string; email: string; age: number; b
 export function useSignup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateUserBody) => post('/api/users', payload, userSchema),
+    // With the platform of the shared link the visitor came from, if any (/share analytics).
+    mutationFn: (payload: CreateUserBody) => post('/api/users', withShareSource(payload), userSchema),
     onSuccess: () => {
+      forgetShareSource();
       qc.removeQueries();
     },
   });

@@ -1,0 +1,27 @@
+import { Page, PageTitle } from '@client/components/ui/page';
+import { useMe } from '@client/features/auth/api/auth';
+import { ShareScreen } from '@client/features/share';
+import { useEventParam } from '../event-param';
+import { useSignedIn } from '../session-hooks';
+
+/**
+ * /share (docs/spec/organiser-tools.md §2.1 with §2.29): ready posts for an upcoming evening, a
+ * custom post, and share analytics. A public path: anyone copies and shares; the analytics are
+ * for hosts and admins. ?event={id} picks the evening (the soonest otherwise).
+ */
+export function Component() {
+  const me = useMe();
+  const signedIn = useSignedIn();
+  const eventId = useEventParam();
+  const roles = me.data?.roles ?? [];
+  return (
+    <Page wide>
+      <PageTitle sub="Invite friends to an upcoming evening: ready-made posts for every platform, or write your own.">Share Speed Friendship</PageTitle>
+      <ShareScreen
+        viewer={{ signedIn: signedIn && !!me.data, canSeeAnalytics: roles.includes('host') || roles.includes('admin'), pending: me.isPending }}
+        initialEventId={eventId}
+        origin={window.location.origin}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,264 @@
+import { BadgeCheck, CheckCircle2, Clock, Inbox, Mail, Send } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { HOST_MESSAGE_MAX, hostMessageBody, type HostApplication } from '@shared/schemas/host-program';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Dialog, DialogContent, DialogFooter, DialogIcon } from '@client/components/ui/dialog';
+import { TextAreaField } from '@client/components/ui/field';
+import { LoadError } from '@client/components/ui/load-error';
+import { RestrictedCard } from '@client/components/ui/restricted';
+import { Spinner } from '@client/components/ui/spinner';
+import { messageOf } from '@client/lib/api';
+import { formatDate } from '@client/lib/format';
+import { useApproveApplication, useHostApplications, useMessageApplicant } from '../api/host-program';
+import type { HostProgramViewer } from './host-program-screen';
+
+/** Admins review applications: pending ones can be approved or messaged; approved ones show no actions (§4). */
+export function ApplicationsTab({ viewer }: { viewer: HostProgramViewer }) {
+  const isAdmin = viewer?.roles.includes('admin') ?? false;
+  const list = useHostApplications(isAdmin);
+  if (!isAdmin) return <RestrictedCard who="admins" signedIn={!!viewer} />;
+  if (list.isPending) return <Spinner label="Loading applications" />;
+  if (list.isError)
+    return <LoadError title="We couldn't load the applications" message={messageOf(list.error, 'Check your connection and try again.')} onRetry={() => void list.refetch()} />;
+
+  const pending = list.data.filter((a) => a.status === 'pending');
+  const approved = list.data.filter((a) => a.status === 'approved');
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="pending-applications" className="space-y-3">
+        <h2 id="pending-applications" className="flex items-center gap-2 text-xl font-semibold text-wine-900">
+          Pending applications <Badge tone="apricot">{pending.length}</Badge>
+        </h2>
+        {pending.length === 0 ? (
+          <Card className="flex items-center gap-3 text-muted">
+            <Inbox aria-hidden="true" className="size-6 shrink-0 text-wine-500" />
+            No applications waiting. New ones appear here, oldest first.
+          </Card>
+        ) : (
+          <ul className="space-y-4">
+            {pending.map((a) => (
+              <li key={a.id}>
+                <ApplicationCard application={a} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {approved.length > 0 && (
+        <section aria-labelledby="approved-applications" className="space-y-3">
+          <h2 id="approved-applications" className="text-xl font-semibold text-wine-900">
+            Recently approved
+          </h2>
+          <ul className="space-y-4">
+            {approved.map((a) => (
+              <li key={a.id}>
+                <ApplicationCard application={a} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ApplicationCard({ application: a }: { application: HostApplication }) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId} role="article">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-wine-900">
+            {a.name}
+          </h3>
+          <p className="text-muted">{a.location}</p>
+        </div>
+        {a.status === 'pending' ? (
+          <Badge tone="apricot">
+            <Clock aria-hidden="true" className="mr-1 size-4" />
+            Pending
+          </Badge>
+        ) : (
+          <Badge tone="green">
+            <BadgeCheck aria-hidden="true" className="mr-1 size-4" />
+            Approved
+          </Badge>
+        )}
+      </div>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+        <Field label="Email address">
+          <a href={`mailto:${a.email}`} className="break-all text-wine-700 underline underline-offset-2">
+            {a.email}
+          </a>
+        </Field>
+        <Field label="Applied">{formatDate(a.appliedDate, 'long')}</Field>
+        {a.proposedEventDate && <Field label="Proposed first evening">{formatDate(a.proposedEventDate, 'long')}</Field>}
+        <Field label="Experience" wide>
+          {a.experience}
+        </Field>
+        <Field label="Motivation" wide>
+          {a.motivation}
+        </Field>
+        <Field label="Venue ideas" wide>
+          {a.venueIdea}
+        </Field>
+      </dl>
+      {a.status === 'pending' ? (
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <ApproveButton application={a} />
+          <MessageButton application={a} />
+        </div>
+      ) : (
+        <p className="mt-4 flex items-center gap-2 text-sm text-emerald-800">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          Approved{a.decidedAt ? ` on ${formatDate(a.decidedAt, 'long')}` : ''}
+          {a.decidedBy ? ` by ${a.decidedBy}` : ''}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-sm font-semibold text-wine-900">{label}</dt>
+      <dd className="break-words whitespace-pre-wrap text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function ApproveButton({ application: a }: { application: HostApplication }) {
+  const approve = useApproveApplication();
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      await approve.mutateAsync(a.id);
+      setOpen(false);
+      toast.success(`${a.name} is now a host`, { description: `We e-mailed them at ${a.email}.` });
+    } catch (err) {
+      setFailure(messageOf(err, 'The approval did not go through. Please try again.'));
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setFailure(null);
+      }}
+    >
+      <Button size="lg" onClick={() => setOpen(true)} aria-label={`Approve ${a.name}`}>
+        <BadgeCheck aria-hidden="true" className="size-5" />
+        Approve
+      </Button>
+      <DialogContent
+        title={`Approve ${a.name}?`}
+        description={`They get the host role and every host tool at once, and we e-mail them at ${a.email}.`}
+        icon={<DialogIcon icon={BadgeCheck} tone="success" />}
+        closeDisabled={approve.isPending}
+      >
+        {failure && (
+          <p role="alert" className="mt-4 rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
+            {failure}
+          </p>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)} disabled={approve.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={() => void confirm()} disabled={approve.isPending}>
+            <BadgeCheck aria-hidden="true" className="size-5" />
+            {approve.isPending ? 'Approving…' : 'Approve as host'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MessageButton({ application: a }: { application: HostApplication }) {
+  const send = useMessageApplicant();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const blank = text.trim().length === 0;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const parsed = hostMessageBody.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Write a message first');
+      return;
+    }
+    try {
+      const sent = await send.mutateAsync({ id: a.id, text: parsed.data.text });
+      setText('');
+      setOpen(false);
+      toast.success(sent.message, { description: `E-mailed to ${sent.sentTo}.` });
+    } catch (err) {
+      setFailure(messageOf(err, 'The message was not sent. Please try again.'));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setFailure(null);
+      }}
+    >
+      <Button size="lg" variant="outline" onClick={() => setOpen(true)} aria-label={`Message ${a.name}`}>
+        <Mail aria-hidden="true" className="size-5" />
+        Message
+      </Button>
+      <DialogContent title={`Message ${a.name}`} description={`Your message is e-mailed to ${a.email}, signed with your name.`} icon={<DialogIcon icon={Mail} />} closeDisabled={send.isPending}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Message to ${a.name}`} className="mt-4 space-y-4">
+          <TextAreaField
+            label="Message"
+            rows={5}
+            maxLength={HOST_MESSAGE_MAX}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(null);
+            }}
+            hint={
+              <span className="flex justify-end tabular-nums">
+                <span aria-hidden="true">
+                  {text.length}/{HOST_MESSAGE_MAX}
+                </span>
+                <span className="sr-only">
+                  {text.length} of {HOST_MESSAGE_MAX} characters
+                </span>
+              </span>
+            }
+            error={error ?? undefined}
+          />
+          {failure && (
+            <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
+              {failure}
+            </p>
+          )}
+          <DialogFooter className="mt-0">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={send.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={blank || send.isPending}>
+              <Send aria-hidden="true" className="size-5" />
+              {send.isPending ? 'Sending…' : 'Send'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { Lightbulb, Megaphone, Share2, Sparkles, type LucideIcon } from 'lucide-react';
+import { PLATFORM_NAMES } from '@shared/domain/share-templates';
+import { Card, CardTitle } from '@client/components/ui/card';
+import { LoadError } from '@client/components/ui/load-error';
+import { RestrictedCard } from '@client/components/ui/restricted';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError, messageOf } from '@client/lib/api';
+import { useShareAnalytics } from '../api/share';
+
+export interface ShareViewer {
+  signedIn: boolean;
+  /** Hosts and admins read the figures. */
+  canSeeAnalytics: boolean;
+  /** Who is asking is still being checked. */
+  pending?: boolean;
+}
+
+/** Share Analytics (docs/spec/organiser-tools.md §2.1), counted for real: hosts and admins only. */
+export function ShareAnalyticsTab({ viewer }: { viewer: ShareViewer }) {
+  return (
+    <div className="space-y-5">
+      <Figures viewer={viewer} />
+      {/* Advice, not data: for everyone. */}
+      <ProTip />
+    </div>
+  );
+}
+
+function Figures({ viewer }: { viewer: ShareViewer }) {
+  const analytics = useShareAnalytics(viewer.canSeeAnalytics);
+  if (viewer.pending) return <Spinner />;
+  if (!viewer.canSeeAnalytics) return <RestrictedCard who="hosts" signedIn={viewer.signedIn} />;
+  if (analytics.isPending) return <Spinner label="Loading share analytics" />;
+  if (analytics.isError) {
+    const err = analytics.error;
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return <RestrictedCard who="hosts" signedIn={err.status === 403} />;
+    return <LoadError title="We couldn't load the share analytics" message={messageOf(err, 'Check your connection and try again.')} onRetry={() => void analytics.refetch()} />;
+  }
+  const a = analytics.data;
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Tile icon={Sparkles} label="Templates Used" value={a.templatesUsed} />
+        <Tile icon={Share2} label="Times Shared" value={a.timesShared} />
+        <Tile icon={Megaphone} label="Platforms Reached" value={a.platformsReached} />
+      </div>
+
+      <Card className="overflow-x-auto">
+        <table className="w-full min-w-96 text-left text-base">
+          <caption className="mb-3 text-left text-xl font-semibold text-wine-900">By platform</caption>
+          <thead>
+            <tr className="border-b border-wine-100 text-sm text-muted">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Platform
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Copies
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Shares
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                Signups
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.platforms.map((r) => (
+              <tr key={r.platform} className="border-b border-wine-50 last:border-0">
+                <th scope="row" className="py-3 pr-3 font-semibold text-wine-900">
+                  {PLATFORM_NAMES[r.platform]}
+                </th>
+                <td className="px-3 py-3 text-right tabular-nums">{r.copies}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{r.shares}</td>
+                <td className="py-3 pl-3 text-right tabular-nums">{r.signups}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-3 text-sm text-muted">Signups count new members who arrived through a shared link.</p>
+      </Card>
+    </div>
+  );
+}
+
+function Tile({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
+  return (
+    <div className="rounded-3xl border border-wine-100 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-muted">{label}</p>
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-apricot-100 text-wine-700">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+      </div>
+      <p className="mt-1 font-display text-3xl font-bold text-wine-800 sm:text-4xl">{value}</p>
+    </div>
+  );
+}
+
+function ProTip() {
+  return (
+    <Card className="flex gap-3 border-apricot-200 bg-apricot-100/50">
+      <Lightbulb aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-apricot-700" />
+      <div>
+        <CardTitle className="text-lg">
+          Pro tip
+        </CardTitle>
+        <p className="mt-1 text-ink">Facebook and WhatsApp work best: post in local community groups and send the invitation straight to friends who would enjoy it.</p>
+      </div>
+    </Card>
+  );
+}

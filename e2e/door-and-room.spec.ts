@@ -125,7 +125,7 @@ test('a guest at the venue checks in on /arrival; a guest far away cannot', asyn
   await near.page.getByRole('button', { name: 'Yes, Check Me In' }).click();
   await expect(near.page.getByText('Successfully Checked In')).toBeVisible();
   await expectAccessible(near.page);
-  await near.page.getByRole('button', { name: 'Go to Live Event' }).click();
+  await near.page.getByRole('link', { name: 'Go to Live Event' }).click();
   await expect(near.page).toHaveURL(new RegExp(`/events/${evening.id}$`));
   await expect(near.page.getByText('Checked in', { exact: true })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta, arrivalStates, eventMessages, events, messageRecipients, registrations, users, venues } from '../db/schema/index';
+import { appMeta, arrivalStates, eventMessages, events, hostApplications, messageRecipients, registrations, shareEvents, signupSources, users, venues } from '../db/schema/index';
 import { createTestApp, loginWithCode, me, type TestContext } from '../test/harness';
 import { loadDemoData, TONIGHT_TITLE } from './seed';
 
@@ -64,6 +64,18 @@ describe('loadDemoData', () => {
     expect(new Set(sent.map((m) => m.text)).size).toBe(2);
     expect(sent).toHaveLength(4);
     expect(sent.filter((m) => m.readAt !== null)).toHaveLength(1);
+  });
+
+  it('has share records matching the sample analytics, members who came from a share, and host applications', async () => {
+    const shares = await t.db.select({ platform: shareEvents.platform, template: shareEvents.template }).from(shareEvents);
+    expect(shares).toHaveLength(12);
+    expect(new Set(shares.map((r) => r.template)).size).toBe(6);
+    expect(new Set(shares.map((r) => r.platform)).size).toBe(5);
+    expect(await t.db.select().from(signupSources)).toHaveLength(4);
+    const applications = await t.db.select({ status: hostApplications.status, isDemo: hostApplications.isDemo }).from(hostApplications);
+    expect(applications.filter((a) => a.status === 'pending')).toHaveLength(3);
+    expect(applications.filter((a) => a.status === 'approved')).toHaveLength(1);
+    expect(applications.every((a) => a.isDemo)).toBe(true);
   });
 
   it('running it again adds nothing', async () => {

@@ -3,7 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_PRICE_PENCE } from '@shared/domain/constants';
 import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../db/client';
-import { appMeta, arrivalStates, eventMessages, events, messageRecipients, registrations, userRoles, users, venues } from '../db/schema/index';
+import type { SharePlatform } from '../db/schema/growth';
+import { appMeta, arrivalStates, eventMessages, events, hostApplications, messageRecipients, registrations, shareEvents, signupSources, userRoles, users, venues } from '../db/schema/index';
 import { DEMO_PEOPLE } from './people';
 
 /**
@@ -234,7 +235,77 @@ const room: Dataset = {
   },
 };
 
-export const DATASETS: Dataset[] = [people, venueData, evenings, room];
+/**
+ * Growth and access (docs/spec/organiser-tools.md §2.1, §2.24): the share records behind the spec's
+ * sample analytics (6 templates used, 12 shares, 5 platforms), the members who arrived from a share,
+ * and host applications: three waiting for the admin, and the demo host's own, approved.
+ */
+const growth: Dataset = {
+  key: 'demo:growth',
+  async load(db, ctx) {
+    const id = (k: string) => ctx.userIds.get(k) ?? null;
+    const [thursday] = await db.select({ id: events.id }).from(events).where(and(eq(events.title, 'Thursday Night Speed Friendship'), eq(events.isDemo, true)));
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+    const shares: [SharePlatform, 'copy' | 'share', string, string | null][] = [
+      ['facebook', 'copy', 'facebook', null],
+      ['facebook', 'share', 'facebook', 'host'],
+      ['facebook', 'share', 'facebook', 'sarah'],
+      ['facebook', 'share', 'custom', 'host'],
+      ['facebook', 'copy', 'custom', 'member'],
+      ['whatsapp', 'share', 'whatsapp', 'emma'],
+      ['whatsapp', 'share', 'whatsapp', null],
+      ['whatsapp', 'copy', 'whatsapp', 'priya'],
+      ['local', 'copy', 'local', 'host'],
+      ['local', 'share', 'local', null],
+      ['twitter', 'copy', 'twitter', 'david'],
+      ['instagram', 'share', 'instagram', 'tom'],
+    ];
+    await db.insert(shareEvents).values(
+      shares.map(([platform, action, template, who], i) => ({ platform, action, template, userId: who ? id(who) : null, eventId: thursday?.id ?? null, createdAt: daysAgo(10 - (i * 10) / shares.length) })),
+    );
+    const sources: [string, SharePlatform][] = [['sarah', 'facebook'], ['michael', 'facebook'], ['emma', 'whatsapp'], ['priya', 'local']];
+    for (const [who, platform] of sources) {
+      const userId = id(who);
+      if (userId) await db.insert(signupSources).values({ userId, platform }).onConflictDoNothing();
+    }
+    const wednesdayIn30 = (() => {
+      const d = new Date(Date.now() + 30 * 86_400_000);
+      while (d.getUTCDay() !== 3) d.setUTCDate(d.getUTCDate() + 1);
+      return londonDay(d);
+    })();
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const applications = [
+      { who: 'sarah', name: 'Sarah Johnson', email: 'sarah@speedfriendship.test', location: 'Prestwich', at: hoursAgo(72), experience: 'I run the Thursday book club at the library, about 20 regulars.', motivation: 'So many people tell me they moved here and know nobody. I would love to fix that.', venueIdea: 'The Corner Café on a Tuesday evening, or the Wine Bar midweek.', proposedEventDate: null },
+      { who: 'michael', name: 'Michael Chen', email: 'michael@speedfriendship.test', location: 'Whitefield', at: hoursAgo(24), experience: 'Five years organising five-a-side football and the socials after.', motivation: 'Meeting new people is easier with a bit of structure, and I like making it happen.', venueIdea: 'Northern Quarter Social has a back room that seats 40.', proposedEventDate: wednesdayIn30 },
+      { who: 'priya', name: 'Priya Patel', email: 'priya@speedfriendship.test', location: 'Manchester', at: hoursAgo(6), experience: 'I volunteer as a welcome host at the community centre.', motivation: 'I want to help newcomers to the city find friends.', venueIdea: 'Heaton Park Boathouse for a summer evening.', proposedEventDate: null },
+    ];
+    for (const a of applications) {
+      await db
+        .insert(hostApplications)
+        .values({ userId: id(a.who), name: a.name, email: a.email, location: a.location, experience: a.experience, motivation: a.motivation, venueIdea: a.venueIdea, proposedEventDate: a.proposedEventDate, isDemo: true, createdAt: a.at })
+        .onConflictDoNothing();
+    }
+    const host = DEMO_PEOPLE.find((p) => p.key === 'host');
+    if (host && id('host')) {
+      await db.insert(hostApplications).values({
+        userId: id('host'),
+        name: host.name,
+        email: host.email,
+        location: 'Prestwich',
+        experience: 'I ran a supper club for three years.',
+        motivation: 'Friendship evenings are the most rewarding thing I do.',
+        venueIdea: 'The Wine Bar, Wednesdays.',
+        status: 'approved',
+        decidedBy: id('admin'),
+        decidedAt: daysAgo(35),
+        isDemo: true,
+        createdAt: daysAgo(40),
+      });
+    }
+  },
+};
+
+export const DATASETS: Dataset[] = [people, venueData, evenings, room, growth];
 
 /** Load every demo dataset not yet loaded into this database. Safe to run again. */
 export async function loadDemoData(db: Db) {

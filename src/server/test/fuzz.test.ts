@@ -203,6 +203,23 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
       return { permission: 'granted', position: { latitude: 53.5331, longitude: -2.2847, accuracy: 10 } };
     case 'POST /api/events/:id/arrival/check-in':
       return { position: { latitude: 53.5331, longitude: -2.2847, accuracy: 10 } };
+    case 'POST /api/share/events':
+      return { platform: 'facebook', action: 'copy', template: 'facebook', eventId: paid.id };
+    case 'POST /api/host-program/applications':
+      return { name: 'Fuzz Host', email: 'fuzz.host@example.com', location: 'Prestwich', experience: 'Book club', motivation: 'Friends', venueIdea: 'The Wine Bar' };
+    case 'POST /api/host-program/applications/:id/message':
+      return { text: 'Thanks for applying' };
+    case 'PUT /api/users/:id/answers':
+      return {
+        name: 'Fuzz Member',
+        age: 30,
+        interests: ['Wine', 'Art', 'Travel'],
+        personality: { creative: 3, social: 4, adventurous: 2, analytical: 5, empathetic: 1 },
+        motivations: ['Meet like-minded people'],
+        lookingFor: 'Walking friends',
+      };
+    case 'PUT /api/me/narration':
+      return { enabled: true, voice: null, rate: 1.2, pitch: 1, volume: 0.8, autoRead: false };
     case 'POST /api/internal/control':
       return { command: 'grant', email: member.user.email, role: 'host' };
     default:

@@ -45,8 +45,8 @@ function Figures({ viewer }: { viewer: ShareViewer }) {
         <Tile icon={Megaphone} label="Platforms Reached" value={a.platformsReached} />
       </div>
 
-      <Card className="overflow-x-auto">
-        <table className="w-full min-w-96 text-left text-base">
+      <Card>
+        <table className="w-full text-left text-base">
           <caption className="mb-3 text-left text-xl font-semibold text-wine-900">By platform</caption>
           <thead>
             <tr className="border-b border-wine-100 text-sm text-muted">

@@ -333,6 +333,9 @@ describe('GET /api/events/:id/door', () => {
 });
 
 /** RFC 4180 reader (quoted fields, doubled quotes, CRLF records), to read the export back. */
+/** A cell as the export writes it: one that a spreadsheet would run as a formula (a ticket code may begin with '-') gets a leading quote. */
+const asCsvCell = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let rec: string[] = [];
@@ -388,7 +391,7 @@ describe('GET /api/events/:id/attendance.csv', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="attendance-${event.id}.csv"`);
     const text = res.body;
     expect(text.startsWith('\uFEFFName,Email,Ticket code,Checked in,Time,How\r\n')).toBe(true);
-    const code = (m: Member) => codeOf(event.id, m.user.id);
+    const code = async (m: Member) => asCsvCell(await codeOf(event.id, m.user.id));
     // The exact record: quoted (comma, quotes, newline), quotes doubled, and the formula defused.
     expect(text).toContain(`"'=HYPERLINK(""x""), ""Jr""\nSecond line",${tricky.user.email},${await code(tricky)},yes,${day} 18:30,scan\r\n`);
     // A line break alone is quoted too (with CRLF between records the library would not by itself).
@@ -410,7 +413,7 @@ describe('GET /api/events/:id/attendance.csv', () => {
     await search(event.id, guests[0]!.user.id, host.cookie);
     await undo(event.id, guests[0]!.user.id, host.cookie);
     const rows = parseCsv((await exportCsv(event.id, admin.cookie)).body.slice(1));
-    expect(rows[1]).toEqual(['Una Undone', guests[0]!.user.email, await codeOf(event.id, guests[0]!.user.id), 'no', '', '']);
+    expect(rows[1]).toEqual(['Una Undone', guests[0]!.user.email, asCsvCell(await codeOf(event.id, guests[0]!.user.id)), 'no', '', '']);
     const empty = await evening(0);
     expect((await exportCsv(empty.event.id, host.cookie)).body).toBe('\uFEFFName,Email,Ticket code,Checked in,Time,How\r\n');
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventTimers, events, registrations, rotations, roundHistory, users } from '../../db/schema/index';
 import type { TimerState } from '@shared/domain/timer';
@@ -99,6 +99,27 @@ export async function checkedInGuests(db: Db, eventId: number) {
 
 export async function rotationRows(db: Db, eventId: number) {
   return db.select().from(rotations).where(eq(rotations.eventId, eventId)).orderBy(asc(rotations.round), asc(rotations.tableNo));
+}
+
+/**
+ * Pairs of these guests who sat together at another evening, in a round that took place (a
+ * round is opened in round_history when it starts; the rest of a schedule cut short never
+ * happened). Beyond the spec, GitHub issue 9: the rotation avoids repeating them.
+ */
+export async function pairsMetElsewhere(db: Db, eventId: number, guests: number[]) {
+  if (guests.length < 2) return [];
+  return db
+    .selectDistinct({ userA: rotations.userA, userB: sql<number>`${rotations.userB}` })
+    .from(rotations)
+    .innerJoin(roundHistory, and(eq(roundHistory.eventId, rotations.eventId), eq(roundHistory.round, rotations.round)))
+    .where(
+      and(
+        ne(rotations.eventId, eventId),
+        inArray(roundHistory.status, ['active', 'completed']),
+        inArray(rotations.userA, guests),
+        inArray(rotations.userB, guests),
+      ),
+    );
 }
 
 export async function replaceRotationFrom(db: Db, eventId: number, fromRound: number, rows: (typeof rotations.$inferInsert)[]) {

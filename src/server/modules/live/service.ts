@@ -111,14 +111,16 @@ async function afterTransition(d: LiveDeps, eventId: number, before: TimerState,
  * The rotation for a round that is starting. Round 1 plans the whole evening from the guests
  * checked in (circle method: nobody meets twice, byes shared). A later round keeps the plan
  * while the room is unchanged; when people have arrived or left, it plans this round afresh
- * from who is here, avoiding everyone's earlier partners.
+ * from who is here, avoiding everyone's earlier partners. Both avoid, where a swap allows,
+ * pairs who met at another evening (beyond the spec, GitHub issue 9).
  */
 async function planRotation(db: Db, eventId: number, round: number) {
   const guests = (await q.checkedInGuests(db, eventId)).sort((a, b) => a - b);
   const stored = await q.rotationRows(db, eventId);
   const toRows = (r: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round: r, userA: p.a, userB: p.b, tableNo: p.table }));
+  const metElsewhere = async () => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
   if (round === 1 || stored.length === 0) {
-    const plans = planSchedule(guests, defaultRounds(guests.length));
+    const plans = planSchedule(guests, defaultRounds(guests.length), await metElsewhere());
     const offset = round - 1;
     await q.replaceRotationFrom(db, eventId, round, plans.flatMap((p) => toRows(p.round + offset, p.pairings)));
     return;
@@ -133,7 +135,7 @@ async function planRotation(db: Db, eventId: number, round: number) {
     if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);
     else met.add(pairKey(r.userA, r.userB));
   }
-  const plan = planRound(guests, met, byes, round);
+  const plan = planRound(guests, met, byes, round, await metElsewhere());
   await q.replaceRotationFrom(db, eventId, round, toRows(round, plan.pairings));
 }
 

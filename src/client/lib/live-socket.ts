@@ -133,6 +133,7 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
   if (m.type === 'contacts_released') {
     refresh(queryKeys.matches(eventId));
     refresh(queryKeys.myMatches());
+    refresh(queryKeys.myGroups());
   }
   // The door and the room: a new host message lands in the inbox at once, then the inbox is re-read
   // for its unread count; reads elsewhere refresh the inbox or the host's counts; check-ins refresh the

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimerStateMessage } from '@shared/realtime';
 import { eventDetailSchema, eventListSchema, userEventSchema, type UserEvent } from '@shared/schemas/events';
 import { liveDashboardRowSchema, myRoundSchema, timerSyncSchema } from '@shared/schemas/live';
+import { myGroupsSchema } from '@shared/schemas/groups';
 import { get, listOf } from './api';
 import { queryKeys } from './query-keys';
 
@@ -63,6 +64,13 @@ export const timerQuery = (eventId: number) =>
     },
     staleTime: 0,
   });
+
+/**
+ * GET /api/me/groups: the signed-in member's community groups, cliques of mutual matches across their
+ * evenings (/friend-groups, and the groups of one evening on /matches).
+ */
+export const myGroupsQuery = queryOptions({ queryKey: queryKeys.myGroups(), queryFn: () => get('/api/me/groups', myGroupsSchema) });
+export const useMyGroups = (enabled = true) => useQuery({ ...myGroupsQuery, enabled });
 
 export const useEvents = (enabled = true) => useQuery({ ...eventListQuery, enabled });
 export const useUpcomingEvents = (enabled = true) => useQuery({ ...upcomingEventsQuery, enabled });

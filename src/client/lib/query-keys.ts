@@ -54,6 +54,8 @@ export const queryKeys = {
   userEvents: (userId: number) => ['users', userId, 'events'] as const,
   userStats: (userId: number) => ['users', userId, 'stats'] as const,
   myMatches: () => ['me', 'matches'] as const,
+  /** GET /api/me/groups: the member's community groups (/friend-groups and the groups on /matches). */
+  myGroups: () => ['me', 'groups'] as const,
   myCalendar: () => ['me', 'calendar'] as const,
   /** Voice narration settings: the member's server copy (GET /api/me/narration), or the device's for a visitor (null). */
   narration: (userId: number | null) => ['me', 'narration', userId] as const,

@@ -10,7 +10,7 @@ export function Component() {
   return (
     <Page wide>
       <PageTitle sub="The people you matched with, evening by evening. Share your contact and start a conversation.">Matches</PageTitle>
-      <MatchesScreen userId={me.data.id} userName={me.data.name} />
+      <MatchesScreen userId={me.data.id} />
     </Page>
   );
 }

@@ -198,3 +198,24 @@ export async function connectionsOf(db: Db, eventId: number, userId: number) {
     .where(and(eq(connectionLogs.eventId, eventId), eq(connectionLogs.userId, userId)))
     .orderBy(asc(connectionLogs.createdAt));
 }
+
+/**
+ * Every match between two of `ids`, at any evening, with the evening and whether the pair's
+ * contact is shared there (both pressed Share Contact, or the evening's contacts were released).
+ */
+export async function matchesAmong(db: Db, ids: number[]) {
+  if (ids.length < 2) return [];
+  return db
+    .select({
+      user1Id: matches.user1Id,
+      user2Id: matches.user2Id,
+      eventId: events.id,
+      eventTitle: events.title,
+      eventDate: events.date,
+      shared: sql<boolean>`(${events.contactsReleasedAt} IS NOT NULL OR (${matches.user1Shared} AND ${matches.user2Shared}))`,
+    })
+    .from(matches)
+    .innerJoin(events, eq(events.id, matches.eventId))
+    .where(and(inArray(matches.user1Id, ids), inArray(matches.user2Id, ids)))
+    .orderBy(asc(events.date), asc(events.id));
+}

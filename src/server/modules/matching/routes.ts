@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
+import { myGroupsSchema } from '@shared/schemas/groups';
 import {
   calculateBody,
   calculateResult,
@@ -62,6 +63,9 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> =
   });
 
   app.get('/api/me/matches', { schema: { response: { 200: myMatchesSchema, ...errors } } }, async (req) => matching.myReleasedMatches(app.db, await requireViewer(req), app.now()));
+
+  // Community groups (docs/spec/organiser-tools.md §2.17): cliques of the viewer's mutual matches.
+  app.get('/api/me/groups', { schema: { response: { 200: myGroupsSchema, ...errors } } }, async (req) => matching.myGroups(app.db, await requireViewer(req)));
 
   app.get(
     '/api/events/:id/progress',

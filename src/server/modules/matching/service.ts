@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
 import { AUTO_RELEASE_HOURS, MIN_MATCH_RATING } from '@shared/domain/constants';
+import { friendGroups } from '@shared/domain/friend-groups';
+import type { MyGroups } from '@shared/schemas/groups';
 import type { CalculateResult, ConnectionsState, Match, MyMatches, ProgressRow, Rating, ratingBody, ReleaseResult } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -286,4 +288,48 @@ export async function connections(db: Db, viewer: Viewer, eventId: number): Prom
 export async function activity(db: Db, userId: number) {
   const received = await q.ratingsReceived(db, userId);
   return { totalConnections: await q.matchCount(db, userId), averageRating: received.avg === null ? null : Math.round(received.avg * 10) / 10 };
+}
+
+/** An address for a mailto: link: percent-encoded, the @ kept readable. */
+const mailtoAddress = (email: string) => encodeURIComponent(email).replace(/%40/g, '@');
+
+/**
+ * GET /api/me/groups (docs/spec/organiser-tools.md §2.17): the viewer's community groups, cliques of
+ * mutual matches across their evenings (src/shared/domain/friend-groups.ts). Members show their public
+ * profile only. The group chat link is a mailto: to every other member, given only when every pair of
+ * the group has its contact shared (an e-mail to the group shows each address to all of them,
+ * docs/product.md "Personal data"); otherwise there is no link.
+ */
+export async function myGroups(db: Db, viewer: Viewer): Promise<MyGroups> {
+  const mine = await q.matchesOfUser(db, viewer.id);
+  const ids = [...new Set([viewer.id, ...mine.flatMap((m) => [m.user1Id, m.user2Id])])];
+  const rows = await q.matchesAmong(db, ids);
+  const groups = friendGroups(
+    viewer.id,
+    rows.map((r) => [r.user1Id, r.user2Id] as const),
+  );
+  if (!groups.length) return { groups: [] };
+  const people = new Map((await q.people(db, [...new Set(groups.flat())])).map((p) => [p.id, p]));
+  const pairKey = (a: number, b: number) => pairOf(a, b).join(':');
+  const sharedPairs = new Set(rows.filter((r) => r.shared).map((r) => pairKey(r.user1Id, r.user2Id)));
+  return {
+    groups: groups.map((ids) => {
+      const inGroup = new Set(ids);
+      const groupRows = rows.filter((r) => inGroup.has(r.user1Id) && inGroup.has(r.user2Id));
+      const evenings = new Map(groupRows.map((r) => [r.eventId, { id: r.eventId, title: r.eventTitle, date: r.eventDate.toISOString() }]));
+      const everyoneShared = ids.every((a, i) => ids.slice(i + 1).every((b) => sharedPairs.has(pairKey(a, b))));
+      const members = ids
+        .map((id) => {
+          const p = people.get(id)!;
+          const isYou = id === viewer.id;
+          return { id, name: p.name, age: p.age, interests: p.interests, profileImage: p.profileImage, isYou, sharedWithYou: isYou || sharedPairs.has(pairKey(id, viewer.id)) };
+        })
+        .sort((a, b) => Number(b.isYou) - Number(a.isYou) || a.name.localeCompare(b.name, 'en') || a.id - b.id);
+      const others = ids.filter((id) => id !== viewer.id).map((id) => people.get(id)!);
+      const subject = encodeURIComponent('Our Speed Friendship group');
+      const body = encodeURIComponent(`Hi ${others.map((p) => p.name.trim().split(/\s+/)[0]).join(', ')}! We all matched each other, so here is our group. Who's up for meeting again soon?`);
+      const chatLink = everyoneShared ? `mailto:${others.map((p) => mailtoAddress(p.email)).join(',')}?subject=${subject}&body=${body}` : null;
+      return { key: ids.join('-'), members, evenings: [...evenings.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id), everyoneShared, chatLink };
+    }),
+  };
 }

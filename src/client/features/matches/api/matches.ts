@@ -65,7 +65,8 @@ export function useShareContact(eventId: number, userId: number) {
     onSuccess: (match) => {
       qc.setQueryData(mine, (old: Match[] | undefined) => old?.map((m) => (m.id === match.id ? match : m)));
     },
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: mine }), qc.invalidateQueries({ queryKey: queryKeys.myMatches() })]),
+    // The groups' sharing state (and their e-mail link) follows.
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: mine }), qc.invalidateQueries({ queryKey: queryKeys.myMatches() }), qc.invalidateQueries({ queryKey: queryKeys.myGroups() })]),
   });
 }
 
@@ -83,6 +84,7 @@ export function useReleaseContacts() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (eventId: number) => post(`/api/events/${eventId}/release-contacts`, undefined, releaseResult),
-    onSuccess: (_r, eventId) => Promise.all([qc.invalidateQueries({ queryKey: queryKeys.matches(eventId) }), qc.invalidateQueries({ queryKey: queryKeys.myMatches() })]),
+    onSuccess: (_r, eventId) =>
+      Promise.all([qc.invalidateQueries({ queryKey: queryKeys.matches(eventId) }), qc.invalidateQueries({ queryKey: queryKeys.myMatches() }), qc.invalidateQueries({ queryKey: queryKeys.myGroups() })]),
   });
 }

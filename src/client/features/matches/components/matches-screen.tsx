@@ -6,7 +6,7 @@ import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatDate } from '@client/lib/format';
 import { useUserEvents } from '@client/lib/queries';
-import { useMatchCounts, useUserMatches } from '../api/matches';
+import { useMatchCounts } from '../api/matches';
 import { isPastEvent, plural } from '../lib/matches';
 import { FriendGroups } from './friend-groups';
 import { MatchesList } from './matches-list';
@@ -15,7 +15,7 @@ import { MatchesList } from './matches-list';
  * /matches (?event optional): the member's past evenings to pick from, each with its match
  * count; for the chosen one, Verified Friendship Groups and Your Individual Matches.
  */
-export function MatchesScreen({ userId, userName }: { userId: number; userName: string }) {
+export function MatchesScreen({ userId }: { userId: number }) {
   const [params] = useSearchParams();
   const raw = Number(params.get('event'));
   const selectedId = Number.isInteger(raw) && raw > 0 ? raw : null;
@@ -112,7 +112,7 @@ export function MatchesScreen({ userId, userName }: { userId: number; userName: 
             <p className="mt-1 max-w-sm text-muted">Choose one of your past evenings to see your friendship groups and individual matches.</p>
           </div>
         ) : (
-          <SelectedEvent key={selectedId} eventId={selectedId} userId={userId} userName={userName} title={selected?.title} date={selected?.date} focusOnMount={picked} />
+          <SelectedEvent key={selectedId} eventId={selectedId} userId={userId} title={selected?.title} date={selected?.date} focusOnMount={picked} />
         )}
       </div>
     </div>
@@ -122,19 +122,16 @@ export function MatchesScreen({ userId, userName }: { userId: number; userName: 
 function SelectedEvent({
   eventId,
   userId,
-  userName,
   title,
   date,
   focusOnMount,
 }: {
   eventId: number;
   userId: number;
-  userName: string;
   title?: string;
   date?: string;
   focusOnMount: boolean;
 }) {
-  const matches = useUserMatches(eventId, userId);
   const topRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (focusOnMount) topRef.current?.focus();
@@ -155,13 +152,7 @@ function SelectedEvent({
         <h2 id="matches-groups" className="text-2xl font-bold text-wine-900">
           Verified Friendship Groups
         </h2>
-        {matches.isPending ? (
-          <Spinner label="Loading your groups" />
-        ) : matches.isError ? (
-          <p className="text-muted">Your groups appear here once your matches load.</p>
-        ) : (
-          <FriendGroups matches={matches.data} userId={userId} userName={userName} eventTitle={title} />
-        )}
+        <FriendGroups eventId={eventId} />
       </section>
       <section aria-labelledby="matches-individual" className="space-y-4">
         <h2 id="matches-individual" className="text-2xl font-bold text-wine-900">

@@ -3,7 +3,6 @@ import { aMatch, aPerson } from '../matches.fixtures';
 import {
   counterpart,
   defaultEvening,
-  friendGroup,
   groupMessage,
   individualMessage,
   isPastEvent,
@@ -40,25 +39,6 @@ describe('the other person of a match', () => {
   test('whichever side the viewer is on', () => {
     expect(counterpart(aMatch(1, sam), 1).name).toBe('Sam Lee');
     expect(counterpart(aMatch(1, sam, { meFirst: false }), 1).name).toBe('Sam Lee');
-  });
-});
-
-describe('friend groups', () => {
-  const people = ['Alex', 'Sam', 'Jo', 'Kit', 'Ray', 'Lou'].map((n, i) => aPerson(10 + i, n));
-
-  test('none with fewer than 2 contact-shared matches', () => {
-    expect(friendGroup([], 1)).toBeNull();
-    expect(friendGroup([aMatch(1, people[0]!, { contactShared: true }), aMatch(2, people[1]!)], 1)).toBeNull();
-  });
-
-  test('2 contact-shared matches make a group of those two (plus the member)', () => {
-    const g = friendGroup([aMatch(1, people[0]!, { contactShared: true }), aMatch(2, people[1]!), aMatch(3, people[2]!, { contactShared: true, meFirst: false })], 1);
-    expect(g?.map((p) => p.name)).toEqual(['Alex', 'Jo']);
-  });
-
-  test('at most the first 4 others', () => {
-    const all = people.map((p, i) => aMatch(i + 1, p, { contactShared: true }));
-    expect(friendGroup(all, 1)?.map((p) => p.name)).toEqual(['Alex', 'Sam', 'Jo', 'Kit']);
   });
 });
 

@@ -26,15 +26,11 @@ function orList(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
-/** Friend group (docs/spec/member-app.md §4, §9): needs at least 2 contact-shared matches; at most 4 other members. */
-export const GROUP_MIN_SHARED = 2;
+/**
+ * Friend group on /matches (docs/spec/member-app.md §4, §9): at most 4 other members are listed. Which
+ * people form a group is the clique rule of src/shared/domain/friend-groups.ts, decided by the server.
+ */
 export const GROUP_MAX_OTHERS = 4;
-
-export function friendGroup(matches: Match[], userId: number): MatchPerson[] | null {
-  const shared = matches.filter((m) => m.contactShared);
-  if (shared.length < GROUP_MIN_SHARED) return null;
-  return shared.slice(0, GROUP_MAX_OTHERS).map((m) => counterpart(m, userId));
-}
 
 /**
  * Phone digits for a messaging link (docs/spec/member-app.md: digits extracted, a leading 0 becomes 44).

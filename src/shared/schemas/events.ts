@@ -70,6 +70,25 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
+/**
+ * One guest's badge on /badges (docs/spec/organiser-tools.md §2.8, §3 "Badge participant"): what
+ * guests of the evening already see of each other, plus the personality traits the registration
+ * wizard saved (0-10 each, as stored; null when that trait was never given). Never e-mail or phone.
+ */
+export const badgeSchema = participantSchema.extend({
+  personality: z
+    .object({ creative: z.number().nullable(), adventurous: z.number().nullable(), social: z.number().nullable(), analytical: z.number().nullable() })
+    .nullable(),
+});
+export type Badge = z.infer<typeof badgeSchema>;
+
+/** GET /api/events/{id}/badges: the other guests' badges and the viewer's own interests (for ice breakers). */
+export const badgesResponse = z.object({
+  viewer: z.object({ userId: z.number(), isGuest: z.boolean(), isHost: z.boolean(), interests: z.array(z.string()) }),
+  badges: z.array(badgeSchema),
+});
+export type BadgesResponse = z.infer<typeof badgesResponse>;
+
 const nonNegInt = (msg: string) => z.number({ error: msg }).int(msg);
 
 /** The London day of an event's `date` is a real calendar day with a 4-digit year. */

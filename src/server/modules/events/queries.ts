@@ -104,11 +104,17 @@ export async function participants(db: Db, eventId: number) {
       bio: users.bio,
       interests: users.interests,
       profileImage: users.profileImage,
+      personalityTraits: users.personalityTraits,
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.eventId, eventId))
     .orderBy(asc(registrations.createdAt), asc(registrations.id));
+}
+
+/** A member's own interests (a host on /badges who is not a guest of the evening). */
+export async function interestsOf(db: Db, userId: number) {
+  return (await db.select({ interests: users.interests }).from(users).where(eq(users.id, userId)).limit(1))[0]?.interests ?? [];
 }
 
 export async function userEvents(db: Db, userId: number) {

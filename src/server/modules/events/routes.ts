@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { createEventBody, eventDetailSchema, eventListSchema, eventSchema, participantSchema, userEventSchema } from '@shared/schemas/events';
+import { badgesResponse, createEventBody, eventDetailSchema, eventListSchema, eventSchema, participantSchema, userEventSchema } from '@shared/schemas/events';
 import { requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
 import { microCache } from '../../lib/micro-cache';
 import * as events from './service';
@@ -35,6 +35,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/events/:id/participants', { schema: { params: idParams, response: { 200: z.array(participantSchema), ...errors } } }, async (req) =>
     events.participants(app.db, req.params.id, await requireViewer(req)),
+  );
+
+  app.get('/api/events/:id/badges', { schema: { params: idParams, response: { 200: badgesResponse, ...errors } } }, async (req) =>
+    events.badges(app.db, req.params.id, await requireViewer(req)),
   );
 
   app.post('/api/events', { schema: { body: createEventBody, response: { 201: eventSchema, ...errors } } }, async (req, reply) => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createEventBody, Event, EventDetail, Participant } from '@shared/schemas/events';
+import type { BadgesResponse, createEventBody, Event, EventDetail, Participant } from '@shared/schemas/events';
 import { REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { londonInstant, TIME_ZONE, toLondonDay } from '@shared/domain/time';
 import type { Db } from '../../db/client';
@@ -68,6 +68,45 @@ export async function participants(db: Db, id: number, viewer: Viewer): Promise<
     checkedIn: p.checkedIn,
     user: { name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
   }));
+}
+
+const BADGE_TRAITS = ['creative', 'adventurous', 'social', 'analytical'] as const;
+
+/** The four matching traits a member gave (0-10 each), or null when none was given: never made up. */
+function badgeTraits(raw: Record<string, unknown> | null): NonNullable<BadgesResponse['badges'][number]['personality']> | null {
+  const read = (k: (typeof BADGE_TRAITS)[number]) => {
+    const v = raw?.[k];
+    return typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(10, v)) : null;
+  };
+  const t = { creative: read('creative'), adventurous: read('adventurous'), social: read('social'), analytical: read('analytical') };
+  return BADGE_TRAITS.some((k) => t[k] !== null) ? t : null;
+}
+
+/**
+ * /badges (docs/spec/organiser-tools.md §2.8): the other guests of the evening as badges, for its
+ * guests and hosts only (as the participant list); names, ages, bios, interests and traits, never
+ * e-mail or phone (docs/product.md, "Personal data").
+ */
+export async function badges(db: Db, id: number, viewer: Viewer): Promise<BadgesResponse> {
+  const event = await getEventRow(db, id);
+  const isHost = isHostOf(viewer, event);
+  if (!isHost && !(await q.findRegistration(db, id, viewer.id))) {
+    throw forbidden('Only guests and hosts of this event can see the badges');
+  }
+  const rows = await q.participants(db, id);
+  const own = rows.find((p) => p.userId === viewer.id);
+  return {
+    viewer: { userId: viewer.id, isGuest: !!own, isHost, interests: own ? own.interests : await q.interestsOf(db, viewer.id) },
+    badges: rows
+      .filter((p) => p.userId !== viewer.id)
+      .map((p) => ({
+        id: p.id,
+        userId: p.userId,
+        checkedIn: p.checkedIn,
+        user: { name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
+        personality: badgeTraits(p.personalityTraits),
+      })),
+  };
 }
 
 export async function findRegistration(db: Db, eventId: number, userId: number) {

@@ -12,7 +12,8 @@ import { cn } from '@client/components/ui/cn';
 import { TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useCreateVenue } from '../api/venues';
-import { bothOrNeither, coordinatePair, coordinatesFields } from '../lib/coordinates';
+import { CoordinateFields } from './coordinate-fields';
+import { bothOrNeither, coordinatesFields } from '../lib/coordinates';
 import { AMENITY_LABELS, type Amenity } from '../lib/venues';
 
 export const AMENITY_ICONS: Record<Amenity, ComponentType<{ className?: string; 'aria-hidden'?: boolean }>> = {
@@ -117,23 +118,16 @@ export function AddVenueForm() {
           <p id={locationHintId} className="mt-1 text-sm text-muted">
             Used for arrival check-in within {ARRIVAL_RADIUS_M} m of the door. Tip: press and hold the entrance in a map app, copy its coordinates and paste them into Latitude.
           </p>
-          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-            <TextField
-              label="Latitude"
-              placeholder="e.g. 53.5331"
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.latitude?.message}
-              {...latitude}
-              onChange={(e) => {
-                const pair = coordinatePair(e.target.value);
-                if (!pair) return void latitude.onChange(e);
-                form.setValue('latitude', pair[0], { shouldDirty: true });
-                form.setValue('longitude', pair[1], { shouldDirty: true });
+          <CoordinateFields
+              latitude={latitude}
+              longitude={form.register('longitude')}
+              errors={errors}
+              className="mt-3 gap-4 lg:grid-cols-1"
+              onPair={(lat, lng) => {
+                form.setValue('latitude', lat, { shouldDirty: true });
+                form.setValue('longitude', lng, { shouldDirty: true });
               }}
             />
-            <TextField label="Longitude" placeholder="e.g. -2.2845" autoComplete="off" spellCheck={false} error={errors.longitude?.message} {...form.register('longitude')} />
-          </div>
         </fieldset>
 
         <Controller

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { ARRIVAL_RADIUS_M } from '@shared/domain/arrival';
 import type { Venue } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
-import { TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useSetVenueLocation } from '../api/venues';
-import { bothOrNeither, coordinatePair, coordinatesFields, coordinateText } from '../lib/coordinates';
+import { CoordinateFields } from './coordinate-fields';
+import { bothOrNeither, coordinatesFields, coordinateText } from '../lib/coordinates';
 
 const locationForm = z.object(coordinatesFields).superRefine(bothOrNeither);
 
@@ -80,23 +80,16 @@ export function VenueLocation({ venue }: { venue: Venue }) {
             <p id={hintId} className="text-muted">
               Used for arrival check-in within {ARRIVAL_RADIUS_M} m of the door. Leave both empty to remove it.
             </p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
-                label="Latitude"
-                placeholder="e.g. 53.5331"
-                autoComplete="off"
-                spellCheck={false}
-                error={errors.latitude?.message}
-                {...latitude}
-                onChange={(e) => {
-                  const pair = coordinatePair(e.target.value);
-                  if (!pair) return void latitude.onChange(e);
-                  form.setValue('latitude', pair[0], { shouldDirty: true });
-                  form.setValue('longitude', pair[1], { shouldDirty: true });
-                }}
-              />
-              <TextField label="Longitude" placeholder="e.g. -2.2845" autoComplete="off" spellCheck={false} error={errors.longitude?.message} {...form.register('longitude')} />
-            </div>
+            <CoordinateFields
+              latitude={latitude}
+              longitude={form.register('longitude')}
+              errors={errors}
+              className="gap-3"
+              onPair={(lat, lng) => {
+                form.setValue('latitude', lat, { shouldDirty: true });
+                form.setValue('longitude', lng, { shouldDirty: true });
+              }}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" size="sm" disabled={isSubmitting}>
                 {isSubmitting ? 'Saving…' : 'Save location'}

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import type { UserEvent } from '@shared/schemas/events';
 import { createQueryClient } from '@client/lib/query-client';
 import { fakeServer, Reply } from '@client/test/render';
-import { useEventContext } from './event-context';
+import { useEventContext, type EventContextOptions } from './event-context';
 
 const HOUR = 3_600_000;
 
@@ -35,10 +35,10 @@ function registration(id: number, startsIn: number): UserEvent {
   };
 }
 
-function context(param: string | null) {
+function context(param: string | null, options: EventContextOptions = {}, userId: number | null = 1) {
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  return renderHook(() => useEventContext(1, param), { wrapper });
+  return renderHook(() => useEventContext(userId, param, options), { wrapper });
 }
 
 test('?event=ID is the evening, without asking for the registrations', () => {
@@ -74,4 +74,38 @@ test('a failed load can be retried', async () => {
   fail = false;
   act(() => (result.current as { retry: () => void }).retry());
   await waitFor(() => expect(result.current).toEqual({ status: 'ready', eventId: 7 }));
+});
+
+test("prefer 'latest': the evening that began most recently, not the one ahead", async () => {
+  fakeServer({ 'GET /api/users/1/events': [registration(3, 5 * 24 * HOUR), registration(2, -30 * 24 * HOUR), registration(4, -2 * 24 * HOUR)] });
+  const { result } = context(null, { prefer: 'latest' });
+  await waitFor(() => expect(result.current).toEqual({ status: 'ready', eventId: 4 }));
+});
+
+test("prefer 'latest' with nothing begun yet: the next evening", async () => {
+  fakeServer({ 'GET /api/users/1/events': [registration(3, 5 * 24 * HOUR)] });
+  const { result } = context(null, { prefer: 'latest' });
+  await waitFor(() => expect(result.current).toEqual({ status: 'ready', eventId: 3 }));
+});
+
+test('no evening of their own: the public demo evening, when the screen asks for it', async () => {
+  const demo = { ...registration(1, -90 * 24 * HOUR), status: 'completed' };
+  const server = fakeServer({ 'GET /api/users/1/events': [], 'GET /api/events/demo': demo });
+  const { result } = context(null, { demoFallback: true });
+  await waitFor(() => expect(result.current).toEqual({ status: 'ready', eventId: 1, demo: true }));
+  expect(server.calls.map((c) => c.url.pathname)).toEqual(['/api/users/1/events', '/api/events/demo']);
+});
+
+test('a visitor goes straight to the demo evening; without demo data there is no evening', async () => {
+  const server = fakeServer({ 'GET /api/events/demo': new Reply(404, { message: 'No demo event: the demo data is not loaded' }) });
+  const { result } = context(null, { demoFallback: true }, null);
+  await waitFor(() => expect(result.current).toEqual({ status: 'none' }));
+  expect(server.calls.map((c) => c.url.pathname)).toEqual(['/api/events/demo']);
+});
+
+test('the demo evening is not asked for while the member has one of their own', async () => {
+  const server = fakeServer({ 'GET /api/users/1/events': [registration(5, HOUR)] });
+  const { result } = context(null, { demoFallback: true });
+  await waitFor(() => expect(result.current).toEqual({ status: 'ready', eventId: 5 }));
+  expect(server.unhandled).toEqual([]);
 });

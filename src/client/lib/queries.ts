@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimerStateMessage } from '@shared/realtime';
-import { eventDetailSchema, eventListSchema, userEventSchema, type UserEvent } from '@shared/schemas/events';
+import { eventDetailSchema, eventListSchema, eventSchema, userEventSchema, type UserEvent } from '@shared/schemas/events';
 import { liveDashboardRowSchema, myRoundSchema, timerSyncSchema } from '@shared/schemas/live';
 import { myGroupsSchema } from '@shared/schemas/groups';
 import { get, listOf } from './api';
@@ -30,6 +30,13 @@ export const eventQuery = (eventId: number) =>
     queryKey: queryKeys.event(eventId),
     queryFn: () => get(`/api/events/${eventId}`, eventDetailSchema),
   });
+
+/** GET /api/events/demo: the public demo evening (404 when the demo data is not loaded). */
+export const demoEventQuery = queryOptions({
+  queryKey: queryKeys.demoEvent(),
+  queryFn: () => get('/api/events/demo', eventSchema),
+  staleTime: Infinity,
+});
 
 /** GET /api/users/{id}/events: the member's registrations with their events. */
 export const userEventsQuery = (userId: number) =>
@@ -88,6 +95,16 @@ export function currentOrNextEvent(events: readonly UserEvent[], now = Date.now(
       .filter((e) => new Date(e.endsAt).getTime() > now)
       .sort((a, b) => time(a) - time(b))[0] ?? null
   );
+}
+
+/**
+ * The viewer's latest evening: the most recent one that has begun (its start is behind us), else the
+ * next one. Screens about what happened at an evening (/feedback, /missed-connections) start here.
+ */
+export function latestEvent(events: readonly UserEvent[], now = Date.now()): UserEvent | null {
+  const time = (e: UserEvent) => new Date(e.date).getTime();
+  const begun = events.filter((e) => time(e) <= now).sort((a, b) => time(b) - time(a))[0];
+  return begun ?? currentOrNextEvent(events, now);
 }
 
 /**

@@ -12,6 +12,8 @@ export const queryKeys = {
   eventList: () => ['events', 'list'] as const,
   /** GET /api/events/upcoming. */
   upcomingEvents: () => ['events', 'upcoming'] as const,
+  /** GET /api/events/demo: the public demo evening that screens fall back to. */
+  demoEvent: () => ['events', 'demo'] as const,
   /** GET /api/events/{id}, and (as a prefix) everything below. */
   event: (eventId: number) => ['events', eventId] as const,
   participants: (eventId: number) => ['events', eventId, 'participants'] as const,

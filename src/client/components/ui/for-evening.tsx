@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useEventContext } from '@client/lib/event-context';
+import { useEventContext, type EventContextOptions } from '@client/lib/event-context';
 import { EveningLoadError } from './evening-notices';
 import { Spinner } from './spinner';
 
@@ -14,14 +14,17 @@ export function ForEvening({
   none,
   children,
   failed = (retry) => <EveningLoadError notFound={false} onRetry={retry} />,
+  ...options
 }: {
-  userId: number;
+  /** The member, or null for a visitor (who then sees the demo evening when `demoFallback` is set). */
+  userId: number | null;
   none: ReactNode;
-  children: (eventId: number) => ReactNode;
+  /** `demo` is true when the member has no evening of their own and this is the public demo evening. */
+  children: (eventId: number, demo: boolean) => ReactNode;
   failed?: (retry: () => void) => ReactNode;
-}) {
+} & EventContextOptions) {
   const [params] = useSearchParams();
-  const context = useEventContext(userId, params.get('event'));
+  const context = useEventContext(userId, params.get('event'), options);
   switch (context.status) {
     case 'loading':
       return <Spinner label="Finding your evening" />;
@@ -32,6 +35,6 @@ export function ForEvening({
     case 'none':
       return none;
     case 'ready':
-      return children(context.eventId);
+      return children(context.eventId, !!context.demo);
   }
 }

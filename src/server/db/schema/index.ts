@@ -7,3 +7,4 @@ export * from './payments';
 export * from './live';
 export * from './room';
 export * from './growth';
+export * from './around';

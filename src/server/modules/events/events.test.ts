@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonInstant } from '@shared/domain/time';
 import type { Event, EventDetail, UserEvent } from '@shared/schemas/events';
@@ -114,6 +114,21 @@ describe('GET /api/events/:id', () => {
       const body = expectBadInput(await get(`/api/events/${id}`));
       expect(body.errors[0]!.path).toBe('params.id');
     }
+  });
+});
+
+describe('GET /api/events/demo', () => {
+  it('is 404 with a clear message without demo data, then the first flagged demo evening, for anyone', async () => {
+    const none = await get('/api/events/demo');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ message: 'No demo event: the demo data is not loaded' });
+
+    const demoId = await insertPastEvent('Demo Launch Night');
+    await insertPastEvent('Not a demo');
+    await t.db.update(eventsTable).set({ isDemo: true }).where(eq(eventsTable.id, demoId));
+    const found = await get('/api/events/demo');
+    expect(found.statusCode).toBe(200);
+    expect(found.json<Event>()).toMatchObject({ id: demoId, title: 'Demo Launch Night' });
   });
 });
 

@@ -42,6 +42,11 @@ export async function findEvent(db: Db, id: number) {
   return (await db.select(eventColumns).from(events).where(eq(events.id, id)).limit(1))[0] ?? null;
 }
 
+/** The public demo evening: the first flagged demo event (the launch night at The Wine Bar). */
+export async function findDemoEvent(db: Db) {
+  return (await db.select(eventColumns).from(events).where(eq(events.isDemo, true)).orderBy(asc(events.date), asc(events.id)).limit(1))[0] ?? null;
+}
+
 export async function eventsAtVenue(db: Db, venueId: number) {
   return db.select(eventColumns).from(events).where(eq(events.venueId, venueId)).orderBy(asc(events.date));
 }

@@ -29,6 +29,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/events/upcoming', { schema: { response: { 200: eventListSchema } }, serializerCompiler: upcoming.serializer }, async () => upcoming());
 
+  app.get('/api/events/demo', { schema: { response: { 200: eventSchema, ...errors } } }, async () => events.demoEvent(app.db));
+
   app.get('/api/events/:id', { schema: { params: idParams, response: { 200: eventDetailSchema, ...errors } } }, async (req) =>
     events.eventDetail(app.db, req.params.id, await req.viewer()),
   );

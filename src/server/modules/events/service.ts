@@ -34,6 +34,16 @@ export async function getEvent(db: Db, id: number) {
   return toEvent(await getEventRow(db, id));
 }
 
+/**
+ * GET /api/events/demo: the public demo evening, which pages with an event context fall back to
+ * (docs/product.md, Demo data). 404 when no demo data is loaded.
+ */
+export async function demoEvent(db: Db) {
+  const row = await q.findDemoEvent(db);
+  if (!row) throw notFound('No demo event: the demo data is not loaded');
+  return toEvent(row);
+}
+
 /** Hosts of an event: its host, and admins. */
 export function isHostOf(viewer: Viewer | null, event: { hostId: number | null }) {
   return !!viewer && (viewer.roles.includes('admin') || (viewer.roles.includes('host') && event.hostId === viewer.id));

@@ -6,7 +6,6 @@ import { loadDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
 import { cleanUpSessions } from './modules/auth/service';
 import { publicDevelopmentWarning } from './modules/dev/exposure';
-import { sweepExpiredHolds } from './modules/tickets/service';
 
 async function main() {
   let config;
@@ -29,9 +28,6 @@ async function main() {
   if (demo.length) app.log.info(`Loaded demo data: ${demo.join(', ')}`);
   const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
   sweeper.unref();
-  // Expired seat holds are also released on demand; this keeps "spots left" true between requests.
-  const holds = setInterval(() => sweepExpiredHolds(app.db).catch((err) => app.log.warn({ err }, 'releasing expired holds failed')), 30_000);
-  holds.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,7 +38,6 @@ async function main() {
     force.unref();
     try {
       clearInterval(sweeper);
-      clearInterval(holds);
       if (controlToken) rmSync(controlFile(config), { force: true });
       await app.close();
       await database.close();

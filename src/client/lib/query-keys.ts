@@ -17,6 +17,8 @@ export const queryKeys = {
   /** GET /api/events/{id}, and (as a prefix) everything below. */
   event: (eventId: number) => ['events', eventId] as const,
   participants: (eventId: number) => ['events', eventId, 'participants'] as const,
+  /** GET /api/events/{id}/waitlist: the line as the host sees it. */
+  hostWaitlist: (eventId: number) => ['events', eventId, 'waitlist'] as const,
   connections: (eventId: number) => ['events', eventId, 'connections'] as const,
   /** The viewer's own rotation (GET /api/events/{id}/rotation/me): one key for every screen. */
   myRotation: (eventId: number) => ['events', eventId, 'rotation', 'me'] as const,
@@ -62,9 +64,27 @@ export const queryKeys = {
   /** Voice narration settings: the member's server copy (GET /api/me/narration), or the device's for a visitor (null). */
   narration: (userId: number | null) => ['me', 'narration', userId] as const,
 
+  // Match preview (docs/spec/organiser-tools.md §2.25).
+  /** GET /api/events/{id}/preview: the guest's preview of the evening. */
+  matchPreview: (eventId: number) => ['events', eventId, 'preview'] as const,
+  /** GET /api/me/preview-visibility: whether the member appears in other guests' previews. */
+  previewVisibility: () => ['me', 'preview-visibility'] as const,
+
   // Growth (docs/spec/organiser-tools.md §2.1).
   /** GET /api/share/analytics (hosts and admins). */
   shareAnalytics: () => ['share', 'analytics'] as const,
+
+  // Event feedback (docs/spec/organiser-tools.md §2.27): the emoji widget, the form and its insights.
+  /** Everything about one evening's feedback (a prefix). */
+  feedback: (eventId: number) => ['events', eventId, 'feedback'] as const,
+  /** GET /api/events/{id}/feedback: the reactions; also the prefix of the member's own reaction below. */
+  emojiFeedback: (eventId: number) => ['events', eventId, 'feedback', 'emoji'] as const,
+  /** GET /api/events/{id}/feedback/user/{userId}. */
+  myEmojiFeedback: (eventId: number, userId: number) => ['events', eventId, 'feedback', 'emoji', userId] as const,
+  /** GET /api/events/{id}/feedback/form: the viewer's own response and whether they may answer. */
+  myFeedbackForm: (eventId: number) => ['events', eventId, 'feedback', 'form'] as const,
+  /** GET /api/events/{id}/feedback/insights (the host of the evening, admins). */
+  feedbackInsights: (eventId: number) => ['events', eventId, 'feedback', 'insights'] as const,
 
   // The host programme (/host-program).
   hostProgram: ['host-program'] as const,
@@ -82,4 +102,13 @@ export const queryKeys = {
   /** A venue's slots; without a range, every range's (a prefix). */
   venueSlots: (venueId: number, from?: string, to?: string) =>
     from === undefined || to === undefined ? (['venues', venueId, 'slots'] as const) : (['venues', venueId, 'slots', from, to] as const),
+
+  // Missed connections and follow-up invites (/missed-connections, docs/spec/organiser-tools.md §2.26).
+  /** GET /api/events/{id}/missed-connections?followUp=: the guest's missed connections; without a follow-up evening, every one's (a prefix). */
+  missedConnections: (eventId: number, followUp?: number | null) =>
+    followUp === undefined ? (['events', eventId, 'missed-connections'] as const) : (['events', eventId, 'missed-connections', followUp] as const),
+  /** GET /api/me/invites: the follow-up invites the member received. */
+  myInvites: () => ['me', 'invites'] as const,
+  /** POST /api/invites/stop with the e-mail's token (idempotent, so read once like a query). */
+  stopInvites: (token: string) => ['invites', 'stop', token] as const,
 } as const;

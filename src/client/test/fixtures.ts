@@ -56,6 +56,7 @@ export function anEventDetail(over: Partial<Event> = {}, viewer: Partial<Viewer>
       refundable: start - Date.now() >= DAY,
       paid: false,
       ticketCode: viewer.registered ? 'TKT-TEST-0001' : null,
+      waitlist: null,
       ...viewer,
     },
   };

@@ -35,6 +35,13 @@ export type Event = z.infer<typeof eventSchema>;
 /** GET /api/events and GET /api/events/upcoming: evenings, soonest first. */
 export const eventListSchema = z.array(eventSchema);
 
+/** The viewer's place on a full evening's waitlist: in line, or offered a seat held until `offerExpiresAt`. */
+export const myWaitlistPlace = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('waiting'), position: z.number(), joinedAt: z.string() }),
+  z.object({ status: z.literal('offered'), offerExpiresAt: z.string(), joinedAt: z.string() }),
+]);
+export type MyWaitlistPlace = z.infer<typeof myWaitlistPlace>;
+
 /** An event as the viewer sees it: whether they are registered, checked in, or host it. */
 export const eventDetailSchema = eventSchema.extend({
   viewer: z.object({
@@ -48,6 +55,8 @@ export const eventDetailSchema = eventSchema.extend({
     paid: z.boolean(),
     /** The viewer's own ticket code (shown as the ticket's QR code at the door), when registered. */
     ticketCode: z.string().nullable(),
+    /** The viewer's place on this evening's waitlist: waiting (with their position) or offered a held seat. */
+    waitlist: myWaitlistPlace.nullable(),
   }),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
@@ -286,3 +295,25 @@ export type TestConfirmResponse = z.infer<typeof testConfirmResponse>;
 /** POST /api/webhooks/stripe: the event was received. */
 export const webhookAck = z.object({ received: z.literal(true) });
 export type WebhookAck = z.infer<typeof webhookAck>;
+
+/* ---------------------------------------------------------------- event waitlist (docs/decisions/0016) */
+
+
+/** GET /api/events/{id}/waitlist (the host of the event and admins): the line, first first. */
+export const waitlistEntrySchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  status: z.enum(['waiting', 'offered']),
+  /** 1 for the first still waiting; null for someone holding an offer. */
+  position: z.number().nullable(),
+  joinedAt: z.string(),
+  offerExpiresAt: z.string().nullable(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+export const hostWaitlistSchema = z.object({
+  entries: z.array(waitlistEntrySchema),
+  /** Offers that ran out unused and people who left, for the host's picture of demand. */
+  expiredOffers: z.number(),
+  left: z.number(),
+});
+export type HostWaitlist = z.infer<typeof hostWaitlistSchema>;

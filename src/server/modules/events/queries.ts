@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, registrations, users, venues } from '../../db/schema/index';
+import { events, eventWaitlist, registrations, users, venues } from '../../db/schema/index';
 
 export const eventColumns = {
   id: events.id,
@@ -142,3 +142,25 @@ export async function calendarToken(db: Db, userId: number) {
 export async function contactOf(db: Db, userId: number) {
   return (await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1))[0] ?? null;
 }
+
+/** The viewer's own place: waiting (with the number of people ahead) or offered. */
+export async function waitlistPlace(db: Db, eventId: number, userId: number) {
+  const [row] = await db
+    .select({ id: eventWaitlist.id, status: eventWaitlist.status, createdAt: eventWaitlist.createdAt, offerExpiresAt: eventWaitlist.offerExpiresAt })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId)));
+  if (!row || (row.status !== 'waiting' && row.status !== 'offered')) return null;
+  if (row.status === 'offered') return { status: 'offered' as const, offerExpiresAt: row.offerExpiresAt!, joinedAt: row.createdAt };
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(eventWaitlist)
+    .where(
+      and(
+        eq(eventWaitlist.eventId, eventId),
+        eq(eventWaitlist.status, 'waiting'),
+        sql`(${eventWaitlist.createdAt}, ${eventWaitlist.id}) < (${row.createdAt.toISOString()}::timestamptz, ${row.id})`,
+      ),
+    );
+  return { status: 'waiting' as const, position: Number(ahead?.n ?? 0) + 1, joinedAt: row.createdAt };
+}
+

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BadgesResponse, createEventBody, Event, EventDetail, Participant } from '@shared/schemas/events';
+import type { BadgesResponse, createEventBody, Event, EventDetail, MyWaitlistPlace, Participant } from '@shared/schemas/events';
 import { REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { londonInstant, TIME_ZONE, toLondonDay } from '@shared/domain/time';
 import type { Db } from '../../db/client';
@@ -62,8 +62,18 @@ export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Pr
       refundable: row.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000,
       paid: !!reg?.paymentId,
       ticketCode: reg?.ticketCode ?? null,
+      waitlist: viewer && !reg ? await myWaitlistPlace(db, id, viewer.id) : null,
     },
   };
+}
+
+/** The member's place on the evening's waitlist (docs/decisions/0016): waiting with their position, or offered a held seat. */
+export async function myWaitlistPlace(db: Db, eventId: number, userId: number): Promise<MyWaitlistPlace | null> {
+  const p = await q.waitlistPlace(db, eventId, userId);
+  if (!p) return null;
+  return p.status === 'offered'
+    ? { status: 'offered', offerExpiresAt: p.offerExpiresAt.toISOString(), joinedAt: p.joinedAt.toISOString() }
+    : { status: 'waiting', position: p.position, joinedAt: p.joinedAt.toISOString() };
 }
 
 /** Registered guests and hosts of the event see who is coming (name, age, bio, interests, image). */

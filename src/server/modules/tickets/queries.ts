@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cancelledTickets, events, payments, registrations } from '../../db/schema/index';
+import { cancelledTickets, events, eventWaitlist, payments, registrations, users } from '../../db/schema/index';
 import type { CheckInMethod } from '../../db/schema/events';
 import type { PaymentStatus } from '../../db/schema/payments';
 
@@ -23,6 +23,8 @@ export async function releaseExpiredHolds(db: Db, eventId?: number) {
 /**
  * Take one seat if one is free: the capacity rule lives in this single conditional UPDATE,
  * so no interleaving of requests can oversell. `alsoRegister` counts a participant as well.
+ * While anyone waits on the evening's waitlist, a free seat is theirs (it is being offered), so
+ * nobody else may take it (docs/decisions/0016).
  */
 export async function takeSeat(db: Db, eventId: number, alsoRegister: boolean) {
   const rows = await db
@@ -31,7 +33,13 @@ export async function takeSeat(db: Db, eventId: number, alsoRegister: boolean) {
       seatsTaken: sql`${events.seatsTaken} + 1`,
       ...(alsoRegister ? { participantCount: sql`${events.participantCount} + 1` } : {}),
     })
-    .where(and(eq(events.id, eventId), sql`${events.seatsTaken} < ${events.maxParticipants}`))
+    .where(
+      and(
+        eq(events.id, eventId),
+        sql`${events.seatsTaken} < ${events.maxParticipants}`,
+        sql`NOT EXISTS (SELECT 1 FROM ${eventWaitlist} w WHERE w.event_id = ${eventId} AND w.status = 'waiting')`,
+      ),
+    )
     .returning({ id: events.id });
   return rows.length > 0;
 }
@@ -151,4 +159,118 @@ export async function eventHasBegun(db: Db, eventId: number): Promise<boolean> {
     FROM events e LEFT JOIN event_timers t ON t.event_id = e.id
     WHERE e.id = ${eventId}`);
   return Boolean((rows as unknown as { rows: { begun: boolean }[] }).rows[0]?.begun);
+}
+
+/* ------------------------------------------------------------------ event waitlist (docs/decisions/0016) */
+
+/** Join, or join again after leaving or letting an offer lapse (at the back of the line). Null: already in line. */
+export async function joinWaitlist(db: Db, eventId: number, userId: number) {
+  const rows = await db
+    .insert(eventWaitlist)
+    .values({ eventId, userId })
+    .onConflictDoUpdate({
+      target: [eventWaitlist.eventId, eventWaitlist.userId],
+      set: { status: 'waiting', createdAt: sql`now()`, updatedAt: sql`now()`, offeredAt: null, offerExpiresAt: null },
+      setWhere: sql`${eventWaitlist.status} IN ('left', 'expired', 'accepted')`,
+    })
+    .returning({ id: eventWaitlist.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Lock the evening's row for the rest of the transaction (seat changes take it first, so they cannot deadlock). */
+export async function lockEvent(db: Db, eventId: number) {
+  await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+}
+
+/** Leave the line. Returns what the place was ('waiting' or 'offered'), or null if not in line. */
+export async function leaveWaitlist(db: Db, eventId: number, userId: number) {
+  const r = await db.execute(sql`
+    UPDATE ${eventWaitlist} w SET status = 'left', updated_at = now(), offer_expires_at = NULL
+    FROM (SELECT id, status FROM ${eventWaitlist} WHERE event_id = ${eventId} AND user_id = ${userId} FOR UPDATE) old
+    WHERE w.id = old.id AND old.status IN ('waiting', 'offered')
+    RETURNING old.status`);
+  return (r as unknown as { rows: { status: 'waiting' | 'offered' }[] }).rows[0]?.status ?? null;
+}
+
+/**
+ * Offer the evening's free seats to the first in line, one each, held for `hours` (never past the
+ * start). The event row is locked for the rest of the transaction, so two offer runs cannot hand
+ * out the same seat; the seats are counted in seats_taken (the CHECK keeps capacity). Call inside
+ * a transaction. Returns who was offered a seat.
+ */
+export async function offerFreeSeats(db: Db, eventId: number, hours: number) {
+  const [event] = await db
+    .select({ free: sql<number>`${events.maxParticipants} - ${events.seatsTaken}`, date: events.date })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.status, 'upcoming'), sql`${events.date} > now()`))
+    .for('update');
+  const free = Number(event?.free ?? 0);
+  if (!event || free <= 0) return [];
+  const first = db
+    .select({ id: eventWaitlist.id })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.status, 'waiting')))
+    .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id))
+    .limit(free);
+  const offered = await db
+    .update(eventWaitlist)
+    .set({
+      status: 'offered',
+      offeredAt: sql`now()`,
+      offerExpiresAt: sql`LEAST(now() + ${hours} * interval '1 hour', ${event.date.toISOString()}::timestamptz)`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(eventWaitlist.id, first))
+    .returning({ userId: eventWaitlist.userId, offerExpiresAt: eventWaitlist.offerExpiresAt });
+  if (offered.length) {
+    await db.update(events).set({ seatsTaken: sql`${events.seatsTaken} + ${offered.length}` }).where(eq(events.id, eventId));
+  }
+  return offered.map((o) => ({ userId: o.userId, offerExpiresAt: o.offerExpiresAt! }));
+}
+
+/**
+ * Take up one's unexpired offer: its held seat passes to the registration or payment hold that
+ * follows in the same transaction. Returns when the offer would have run out, or null.
+ */
+export async function acceptOffer(db: Db, eventId: number, userId: number) {
+  const rows = await db
+    .update(eventWaitlist)
+    .set({ status: 'accepted', updatedAt: sql`now()` })
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId), eq(eventWaitlist.status, 'offered'), sql`${eventWaitlist.offerExpiresAt} > now()`))
+    .returning({ offerExpiresAt: eventWaitlist.offerExpiresAt });
+  return rows[0]?.offerExpiresAt ?? null;
+}
+
+/** Offers that ran out: each is expired once and its seat given back. Returns the evenings concerned. */
+export async function expireOffers(db: Db) {
+  const r = await db.execute(sql`
+    WITH expired AS (
+      UPDATE ${eventWaitlist} SET status = 'expired', updated_at = now()
+      WHERE status = 'offered' AND offer_expires_at <= now()
+      RETURNING event_id
+    ), counts AS (SELECT event_id, count(*)::int AS n FROM expired GROUP BY event_id)
+    UPDATE ${events} e SET seats_taken = e.seats_taken - counts.n FROM counts WHERE e.id = counts.event_id
+    RETURNING e.id`);
+  return (r as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+}
+
+/** Evenings still to come with someone waiting and a seat free: each needs an offer run. */
+export async function eveningsWithSeatsForTheLine(db: Db) {
+  const rows = await db
+    .selectDistinct({ id: events.id })
+    .from(events)
+    .innerJoin(eventWaitlist, and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.status, 'waiting')))
+    .where(and(eq(events.status, 'upcoming'), sql`${events.date} > now()`, sql`${events.seatsTaken} < ${events.maxParticipants}`));
+  return rows.map((r) => r.id);
+}
+
+/** The line as the host sees it (names only), offers first, then the waiting in order; plus the lapsed and the left. */
+export async function waitlistForHost(db: Db, eventId: number) {
+  const rows = await db
+    .select({ userId: eventWaitlist.userId, name: users.name, status: eventWaitlist.status, createdAt: eventWaitlist.createdAt, offerExpiresAt: eventWaitlist.offerExpiresAt })
+    .from(eventWaitlist)
+    .innerJoin(users, eq(users.id, eventWaitlist.userId))
+    .where(eq(eventWaitlist.eventId, eventId))
+    .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id));
+  return rows;
 }

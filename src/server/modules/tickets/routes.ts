@@ -3,6 +3,8 @@ import { errorBody, idParams } from '@shared/schemas/common';
 import {
   cancelResponse,
   checkinBody,
+  hostWaitlistSchema,
+  myWaitlistPlace,
   paymentIntentBody,
   paymentIntentResponse,
   registerBody,
@@ -13,12 +15,16 @@ import {
 } from '@shared/schemas/events';
 import { requireViewer } from '../../plugins/auth';
 import { TestProvider } from '../../plugins/payments';
+import { z } from 'zod';
 import * as tickets from './service';
+import * as waitlist from './waitlist';
 
 const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-export const ticketRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; webhookSecret: string | null }> = async (app, opts) => {
+export const ticketRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; webhookSecret: string | null; seatSweepMs?: number }> = async (app, opts) => {
   const deps = (): tickets.TicketDeps => ({ db: app.db, payments: app.payments, mailer: app.mailer, publicUrl: opts.publicUrl, holdMinutes: opts.holdMinutes, log: app.log });
+  // Lapsed payment holds and waitlist offers give their seats back, and free seats go to the line, between requests too.
+  waitlist.startSeatSweep(app, deps, opts.seatSweepMs);
 
   app.post('/api/create-payment-intent', { schema: { body: paymentIntentBody, response: { 200: paymentIntentResponse, ...errors } } }, async (req) =>
     tickets.createPaymentIntent(deps(), await requireViewer(req), req.body),
@@ -31,6 +37,17 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinute
 
   app.delete('/api/events/:id/registration', { schema: { params: idParams, response: { 200: cancelResponse, ...errors } } }, async (req) =>
     tickets.cancel(deps(), await requireViewer(req), req.params.id),
+  );
+
+  // A full evening's waitlist (docs/decisions/0016).
+  app.post('/api/events/:id/waitlist', { schema: { params: idParams, response: { 201: myWaitlistPlace, ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await waitlist.join(deps(), await requireViewer(req), req.params.id)),
+  );
+  app.delete('/api/events/:id/waitlist', { schema: { params: idParams, response: { 200: z.object({ left: z.literal(true) }), ...errors } } }, async (req) =>
+    waitlist.leave(deps(), await requireViewer(req), req.params.id),
+  );
+  app.get('/api/events/:id/waitlist', { schema: { params: idParams, response: { 200: hostWaitlistSchema, ...errors } } }, async (req) =>
+    waitlist.forHost(app.db, await requireViewer(req), req.params.id),
   );
 
   app.post('/api/events/:id/checkin', { schema: { params: idParams, body: checkinBody, response: { 200: registrationSchema, ...errors } } }, async (req) => {

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { formatPounds, REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
+import { formatPounds, REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES, WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
 import { TIME_ZONE } from '@shared/domain/time';
 import type { CancelResponse, Registration, TestConfirmResponse } from '@shared/schemas/events';
 import type { Db } from '../../db/client';
@@ -9,6 +9,7 @@ import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as q from './queries';
 import { sendTicket, type TicketMailDeps } from './ticket-mail';
+import * as waitlist from './waitlist';
 
 export const EVENT_FULL = 'Event is full';
 export const ALREADY_REGISTERED = 'You are already registered for this event';
@@ -64,8 +65,10 @@ export async function createPaymentIntent(d: TicketDeps, viewer: Viewer, input: 
   if (existing && existing.amount === event.price) return answer(existing);
 
   await q.releaseExpiredHolds(d.db, event.id);
-  // A cheap early answer; the seat itself is taken atomically below.
-  if ((await events.getEventRow(d.db, event.id)).spotsLeft <= 0) throw conflict(EVENT_FULL);
+  await waitlist.offerSeats(d, event.id);
+  // A cheap early answer (unless a seat is held for this member off the waitlist); the seat itself is taken atomically below.
+  const offered = (await waitlist.myPlace(d.db, event.id, viewer.id))?.status === 'offered';
+  if (!offered && (await events.getEventRow(d.db, event.id)).spotsLeft <= 0) throw conflict(EVENT_FULL);
 
   const intent = await d.payments.createIntent({
     amount: event.price,
@@ -73,10 +76,13 @@ export async function createPaymentIntent(d: TicketDeps, viewer: Viewer, input: 
     metadata: { eventId: String(event.id), userId: String(viewer.id) },
     idempotencyKey: `hold-${event.id}-${viewer.id}-${Date.now()}`,
   });
-  const holdExpiresAt = new Date(Date.now() + d.holdMinutes * 60_000);
+  let holdExpiresAt = new Date(Date.now() + d.holdMinutes * 60_000);
   const held = await d.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    if (!(await q.takeSeat(txDb, event.id, false))) return false;
+    // A seat offered off the waitlist becomes this hold, for what is left of the offer (never less than a normal hold).
+    const offerEnds = await q.acceptOffer(txDb, event.id, viewer.id);
+    if (offerEnds) holdExpiresAt = new Date(Math.max(offerEnds.getTime(), holdExpiresAt.getTime()));
+    else if (!(await q.takeSeat(txDb, event.id, false))) return false;
     await q.insertPayment(txDb, {
       eventId: event.id,
       userId: viewer.id,
@@ -222,14 +228,16 @@ export async function register(d: TicketDeps, viewer: Viewer, eventId: number, i
   await openForRegistration(d.db, eventId);
   if (await events.findRegistration(d.db, eventId, viewer.id)) throw conflict(ALREADY_REGISTERED);
   await q.releaseExpiredHolds(d.db, eventId);
-  const result = await d.db.transaction(async (tx) => {
+  await waitlist.offerSeats(d, eventId);
+  // Any refusal below throws, which rolls back the registration and the taking of an offer alike.
+  await d.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const regId = await q.insertRegistration(txDb, { eventId, userId: viewer.id, consentToShare: input.consentToShare });
-    if (regId === null) return 'duplicate' as const;
-    if (!(await q.takeSeat(txDb, eventId, true))) throw conflict(EVENT_FULL); // rolls the registration back
-    return 'ok' as const;
+    if (regId === null) throw conflict(ALREADY_REGISTERED);
+    // A seat held for this member off the waitlist is already counted in seats_taken.
+    if (await q.acceptOffer(txDb, eventId, viewer.id)) await q.countParticipant(txDb, eventId);
+    else if (!(await q.takeSeat(txDb, eventId, true))) throw conflict(EVENT_FULL);
   });
-  if (result === 'duplicate') throw conflict(ALREADY_REGISTERED);
   await sendTicket(d, eventId, viewer.id).catch((err) => d.log.error({ err }, 'ticket e-mail failed'));
   const reg = await events.findRegistration(d.db, eventId, viewer.id);
   return { status: 201, registration: registrationOut(reg!) };
@@ -253,14 +261,17 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
       throw new AppError('conflict', 'We could not refund your payment just now, so your place is kept. Please try again in a few minutes.');
     }
   }
-  await d.db.transaction(async (tx) => {
+  const offers = await d.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const removed = await q.deleteRegistration(txDb, eventId, viewer.id);
     if (!removed) throw notFound('You are not registered for this event');
     await q.recordCancelledTicket(txDb, { ticketCode: removed.ticketCode, eventId, userId: viewer.id });
     await q.releaseSeat(txDb, eventId, true);
     if (refundId && payment) await q.setPaymentStatus(txDb, payment.id, 'refunded', { refundId });
+    // The freed seat goes to the first on the waitlist in this same transaction, so nobody can jump the line.
+    return q.offerFreeSeats(txDb, eventId, WAITLIST_OFFER_HOURS);
   });
+  await waitlist.mailOffers(d, eventId, offers);
   const amountRefunded = refundId && payment ? payment.amount : 0;
   const pounds = formatPounds(amountRefunded);
   return {
@@ -297,6 +308,3 @@ export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, us
   return { registration: { ...registrationOut(reg), checkedIn: true }, checkedInNow };
 }
 
-export async function sweepExpiredHolds(db: Db) {
-  await q.releaseExpiredHolds(db);
-}

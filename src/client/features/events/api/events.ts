@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   cancelResponse,
+  hostWaitlistSchema,
+  myWaitlistPlace,
   participantSchema,
   paymentIntentResponse,
   registrationSchema,
@@ -87,3 +90,30 @@ export function useConfirmTestPayment() {
     mutationFn: (p: TestConfirmBody) => post('/api/payments/test/confirm', p, testConfirmResponse),
   });
 }
+
+/* ------------------------------------------------------------------ a full evening's waitlist (docs/decisions/0016) */
+
+/** POST /api/events/{id}/waitlist: join the line; the event refetches to show the place. */
+export function useJoinWaitlist(userId: number, eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => post(`/api/events/${eventId}/waitlist`, {}, myWaitlistPlace),
+    onSettled: () => refreshAfterRegistrationChange(qc, userId),
+  });
+}
+
+/** DELETE /api/events/{id}/waitlist: leave the line (a held seat passes to the next person). */
+export function useLeaveWaitlist(userId: number, eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => del(`/api/events/${eventId}/waitlist`, z.object({ left: z.literal(true) })),
+    onSettled: () => refreshAfterRegistrationChange(qc, userId),
+  });
+}
+
+/** GET /api/events/{id}/waitlist: the host's view of the line (names, places, held offers). */
+export const hostWaitlistQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.hostWaitlist(eventId),
+    queryFn: () => get(`/api/events/${eventId}/waitlist`, hostWaitlistSchema),
+  });

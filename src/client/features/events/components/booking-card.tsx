@@ -6,12 +6,17 @@ import { formatMoney } from '@client/lib/format';
 import { useNow } from '../hooks/use-now';
 import { canRegister, isPast, spotsLeftText } from '../lib/format';
 import { RegisterAction } from './register-action';
+import { liveOffer, OfferPanel, WaitlistPanel } from './waitlist-panel';
 
-/** For a member without a place: the price and Register while open; otherwise why it is closed. */
+/**
+ * For a member without a place: the price and Register while open; a seat held for them off the
+ * waitlist; the waitlist when the evening is full; otherwise why it is closed.
+ */
 export function BookingCard({ event, userId }: { event: EventDetail; userId: number }) {
   const now = useNow(30_000);
   const open = canRegister(event, now);
   const closed = isPast(event, now) || event.status === 'completed';
+  const offer = closed ? null : liveOffer(event.viewer.waitlist, now);
 
   return (
     <Card>
@@ -26,7 +31,11 @@ export function BookingCard({ event, userId }: { event: EventDetail; userId: num
         <Sparkles aria-hidden="true" className="size-4 shrink-0 text-apricot-700" />
         Includes venue access and a welcome drink
       </p>
-      {open ? (
+      {offer ? (
+        <OfferPanel event={event} offer={offer} userId={userId} />
+      ) : !closed && (!open || event.viewer.waitlist) ? (
+        <WaitlistPanel event={event} userId={userId} />
+      ) : open ? (
         <>
           <p className="mt-4 font-semibold text-apricot-700">{spotsLeftText(event.spotsLeft)}</p>
           <RegisterAction event={event} userId={userId} size="lg" block className="mt-3" />
@@ -35,11 +44,7 @@ export function BookingCard({ event, userId }: { event: EventDetail; userId: num
       ) : (
         <div className="mt-4 flex items-start gap-3 rounded-2xl bg-stone-100 p-4 text-stone-700">
           <CalendarX2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>
-            {closed
-              ? 'This evening has already started, so registration has closed.'
-              : 'This evening is full. Seats free up when someone cancels, so check back later.'}
-          </p>
+          <p>This evening has already started, so registration has closed.</p>
         </div>
       )}
     </Card>

@@ -59,12 +59,78 @@ describe('a member without a place', () => {
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1, consentToShare: true });
   });
 
-  test('a full evening says seats may free up, and offers no Register', async () => {
-    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, participantCount: 40, spotsLeft: 0 }) });
-    detailAt();
-    expect(await screen.findByText('This evening is full. Seats free up when someone cancels, so check back later.')).toBeInTheDocument();
+  test('a full evening offers the waitlist instead of Register; joining shows the place in line', async () => {
+    const full = { id: ID, title: 'Friday Friends', participantCount: 40, spotsLeft: 0 };
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail(full),
+      [`POST /api/events/${ID}/waitlist`]: { status: 'waiting', position: 3, joinedAt: fromNow(0) },
+    });
+    const { user } = detailAt();
+    expect(await screen.findByText(/This evening is full\. Join the waitlist: when a place opens, the first in line gets an e-mail and the place is held for them for 12 hours\./)).toBeInTheDocument();
     expect(screen.getByText('Full')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
+
+    server.set(`GET /api/events/${ID}`, anEventDetail(full, { waitlist: { status: 'waiting', position: 3, joinedAt: fromNow(0) } }));
+    await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText("You're number 3 on the waitlist")).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([`/api/events/${ID}/waitlist`]);
+
+    server.set(`DELETE /api/events/${ID}/waitlist`, { left: true });
+    server.set(`GET /api/events/${ID}`, anEventDetail(full));
+    await user.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
+    expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument();
+  });
+
+  test('a refused join says why', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, participantCount: 40, spotsLeft: 0 }),
+      [`POST /api/events/${ID}/waitlist`]: new Reply(409, { message: "You're already on the waitlist for this evening" }),
+    });
+    const { user } = detailAt();
+    await user.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText("You're already on the waitlist for this evening")).toBeInTheDocument();
+  });
+
+  test('a seat held off the waitlist: the countdown, Register, and passing it on', async () => {
+    const offer = { status: 'offered' as const, offerExpiresAt: fromNow(11 * HOUR + 59 * MINUTE + 30_000), joinedAt: fromNow(-DAY) };
+    const server = fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', participantCount: 39, spotsLeft: 0 }, { waitlist: offer }) });
+    const { user } = detailAt();
+    expect(await screen.findByText('A place has opened for you')).toBeInTheDocument();
+    expect(screen.getByText(/^11:59:/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register £15.00 for Friday Friends' })).toHaveAttribute('href', `/checkout/${ID}`);
+    server.set(`DELETE /api/events/${ID}/waitlist`, { left: true });
+    await user.click(screen.getByRole('button', { name: "Can't come? Pass the place on" }));
+    expect(await screen.findByText('Place passed on')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'DELETE' && c.url.pathname === `/api/events/${ID}/waitlist`)).toBe(true);
+  });
+
+  test('a lapsed offer is not offered any more', async () => {
+    const offer = { status: 'offered' as const, offerExpiresAt: fromNow(-MINUTE), joinedAt: fromNow(-DAY) };
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, participantCount: 40, spotsLeft: 0 }, { waitlist: offer }) });
+    detailAt();
+    expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument();
+    expect(screen.queryByText('A place has opened for you')).not.toBeInTheDocument();
+  });
+
+  test("the host sees the evening's waitlist: held offers first, then the line in order", async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, participantCount: 40, spotsLeft: 0 }, { isHost: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+      [`GET /api/events/${ID}/waitlist`]: {
+        entries: [
+          { userId: 7, name: 'Olivia Bennett', status: 'offered', position: null, joinedAt: fromNow(-DAY), offerExpiresAt: fromNow(6 * HOUR) },
+          { userId: 8, name: 'Sam Patel', status: 'waiting', position: 1, joinedAt: fromNow(-HOUR), offerExpiresAt: null },
+        ],
+        expiredOffers: 1,
+        left: 0,
+      },
+    });
+    detailAt();
+    const list = await screen.findByRole('list', { name: 'People on the waitlist' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(/Olivia Bennett.*Offered until/);
+    expect(rows[1]).toHaveTextContent('1.Sam PatelWaiting');
+    expect(screen.getByText('1 offer not taken up · 0 left the waitlist')).toBeInTheDocument();
   });
 
   test("an evening under way is 'Happening now' and closed to registration", async () => {

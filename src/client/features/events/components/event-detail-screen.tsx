@@ -18,6 +18,7 @@ import { eventBadge, spotsLeftText } from '../lib/format';
 import { BookingCard } from './booking-card';
 import { CancelDialog } from './cancel-dialog';
 import { CapacityMeter } from './capacity-meter';
+import { HostWaitlistCard } from './host-waitlist-card';
 import { ParticipantsCard } from './participants-card';
 import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
@@ -146,6 +147,7 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
               </Link>
             </Button>
           </nav>
+          {!over && <HostWaitlistCard eventId={event.id} />}
         </Card>
       ) : (
         <BookingCard event={event} userId={userId} />

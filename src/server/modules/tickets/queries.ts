@@ -179,7 +179,7 @@ export async function joinWaitlist(db: Db, eventId: number, userId: number) {
 
 /** Lock the evening's row for the rest of the transaction (seat changes take it first, so they cannot deadlock). */
 export async function lockEvent(db: Db, eventId: number) {
-  await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+  await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('no key update');
 }
 
 /** Leave the line. Returns what the place was ('waiting' or 'offered'), or null if not in line. */
@@ -203,7 +203,9 @@ export async function offerFreeSeats(db: Db, eventId: number, hours: number) {
     .select({ free: sql<number>`${events.maxParticipants} - ${events.seatsTaken}`, date: events.date })
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.status, 'upcoming'), sql`${events.date} > now()`))
-    .for('update');
+    // NO KEY UPDATE: serialises seat changes without clashing with the key-share locks that inserts
+    // referencing the event (a cancelled ticket, a payment) take in the same transactions.
+    .for('no key update');
   const free = Number(event?.free ?? 0);
   if (!event || free <= 0) return [];
   const first = db

@@ -6,6 +6,7 @@ import { Card } from '@client/components/ui/card';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
+import { PreviewVisibilitySetting } from '@client/features/match-preview';
 import { useUser } from '@client/features/profile/api/profile';
 import { ActivityStatsCard } from '@client/features/profile/components/activity-stats-card';
 import { EventHistoryCard } from '@client/features/profile/components/event-history-card';
@@ -94,6 +95,7 @@ function ProfileScreen({ userId }: { userId: number }) {
         <div className="space-y-5 lg:col-span-2 lg:space-y-6">
           <ActivityStatsCard userId={userId} />
           <EventHistoryCard userId={userId} />
+          <PreviewVisibilitySetting />
           <YourDataCard userId={userId} onDeleted={leaveAfterDelete} />
         </div>
       </div>

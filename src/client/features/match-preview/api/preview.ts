@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { previewReminderResponse, previewResponse, previewVisibility, type PreviewVisibility } from '@shared/schemas/preview';
+import { get, post, put } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+
+/**
+ * Match preview (docs/spec/organiser-tools.md §2.25): GET /api/events/{id}/preview (guests of the
+ * evening), POST /api/events/{id}/reminder, and GET/PUT /api/me/preview-visibility (the opt-out).
+ */
+
+export const matchPreviewQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.matchPreview(eventId),
+    queryFn: () => get(`/api/events/${eventId}/preview`, previewResponse),
+  });
+export const useMatchPreview = (eventId: number) => useQuery(matchPreviewQuery(eventId));
+
+/** 'Set Event Reminder': e-mails the guest a reminder with the evening's .ics. */
+export const useSendReminder = (eventId: number) =>
+  useMutation({ mutationFn: () => post(`/api/events/${eventId}/reminder`, undefined, previewReminderResponse) });
+
+export const previewVisibilityQuery = queryOptions({
+  queryKey: queryKeys.previewVisibility(),
+  queryFn: () => get('/api/me/preview-visibility', previewVisibility),
+});
+export const usePreviewVisibility = () => useQuery(previewVisibilityQuery);
+
+/** PUT /api/me/preview-visibility; the previews that show the viewer's own status refresh after. */
+export function useSetPreviewVisibility() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PreviewVisibility) => put('/api/me/preview-visibility', body, previewVisibility),
+    onSuccess: (saved) => qc.setQueryData(queryKeys.previewVisibility(), saved),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.previewVisibility() }),
+        qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'events' && q.queryKey[2] === 'preview' }),
+      ]),
+  });
+}

@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
       { path: '/personality-demo', lazy: () => import('./routes/personality-demo'), handle: h({ title: 'Personality Matching Demo' }) },
       { path: '/friend-groups', lazy: () => import('./routes/friend-groups'), handle: h({ title: 'Community Groups' }) },
       { path: '/badges', lazy: () => import('./routes/badges'), handle: h({ title: 'Participant Badges' }) },
+      { path: '/missed-connections', lazy: () => import('./routes/missed-connections'), handle: h({ title: 'Missed Connections' }) },
       { path: '/match-preview', lazy: () => import('./routes/match-preview'), handle: h({ title: 'Match Preview' }) },
       { path: '/accessibility', lazy: () => import('./routes/accessibility'), handle: h({ title: 'Voice Narration' }) },
       { path: '/voice-narration', lazy: () => import('./routes/voice-narration'), handle: h({ title: 'Voice Narration Demo' }) },

@@ -218,6 +218,16 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
         motivations: ['Meet like-minded people'],
         lookingFor: 'Walking friends',
       };
+    case 'POST /api/events/:id/invites':
+      return { toUserId: host.user.id, eventId: paid.id };
+    case 'POST /api/events/:id/invites/all':
+      return { eventId: paid.id };
+    case 'POST /api/invites/stop':
+      return { token: '0123456789abcdef0123456789abcdef' };
+    case 'POST /api/me/invite-blocks':
+      return { userId: host.user.id };
+    case 'PUT /api/me/preview-visibility':
+      return { visible: false };
     case 'PUT /api/me/narration':
       return { enabled: true, voice: null, rate: 1.2, pitch: 1, volume: 0.8, autoRead: false };
     case 'POST /api/internal/control':

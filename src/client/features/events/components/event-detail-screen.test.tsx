@@ -312,6 +312,36 @@ describe('the ticket', () => {
   });
 });
 
+describe('around the evening', () => {
+  test('before the evening a guest is pointed to the match preview and the badges', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID }, { registered: true }), [`GET /api/events/${ID}/participants`]: [] });
+    detailAt();
+    const card = (await screen.findByRole('heading', { name: 'Around your evening' })).closest('section, div')!;
+    expect(within(card as HTMLElement).getByRole('link', { name: /Match preview/ })).toHaveAttribute('href', `/match-preview?event=${ID}`);
+    expect(screen.getByRole('link', { name: /Guest badges/ })).toHaveAttribute('href', `/badges?event=${ID}`);
+    expect(screen.queryByRole('link', { name: /Give feedback/ })).not.toBeInTheDocument();
+  });
+
+  test('after it: feedback, missed connections and friend groups', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(-2 * DAY), endsAt: fromNow(-2 * DAY + 2 * HOUR), status: 'completed' }, { registered: true }),
+      [`GET /api/events/${ID}/participants`]: [],
+    });
+    detailAt();
+    expect(await screen.findByRole('link', { name: /Give feedback/ })).toHaveAttribute('href', `/feedback?event=${ID}`);
+    expect(screen.getByRole('link', { name: /Missed connections/ })).toHaveAttribute('href', `/missed-connections?event=${ID}`);
+    expect(screen.getByRole('link', { name: /Friend groups/ })).toHaveAttribute('href', '/friend-groups');
+    expect(screen.queryByRole('link', { name: /Match preview/ })).not.toBeInTheDocument();
+  });
+
+  test('a member without a place gets none of these', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID }) });
+    detailAt();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Around your evening' })).not.toBeInTheDocument();
+  });
+});
+
 describe('cancelling', () => {
   const paidPlace = (refundable: boolean) =>
     anEventDetail({ id: ID, date: fromNow(refundable ? 3 * DAY : 5 * HOUR) }, { registered: true, paid: true, refundable });

@@ -15,6 +15,7 @@ import { useEvent } from '@client/lib/queries';
 import { useRegister, type CancelResult } from '../api/events';
 import { useNow } from '../hooks/use-now';
 import { eventBadge, spotsLeftText } from '../lib/format';
+import { AroundLinks } from './around-links';
 import { BookingCard } from './booking-card';
 import { CancelDialog } from './cancel-dialog';
 import { CapacityMeter } from './capacity-meter';
@@ -209,6 +210,12 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
         {/* Composition slots: render nothing unless the route passes content. */}
         {!liveFirst && liveParts}
         {matches != null && <div className="lg:col-start-1">{matches}</div>}
+
+        {event.viewer.registered && (
+          <div className="lg:col-start-1">
+            <AroundLinks eventId={event.id} begun={over || running || badge === 'Past'} />
+          </div>
+        )}
 
         <div className="lg:col-start-1">
           <ParticipantsCard eventId={event.id} userId={userId} allowed={event.viewer.registered || event.viewer.isHost} past={badge === 'Past' && !happening} />

@@ -6,7 +6,7 @@ import { BadgesScreen, BadgesSignIn, NoBadgesEvening } from '@client/features/ba
 
 /**
  * /badges (docs/spec/organiser-tools.md §2.8): the badges of the other guests of an evening. A public
- * path whose data is for guests and hosts of the event: `?event=ID`, else the viewer's current or next evening.
+ * path whose data is for guests and hosts of the event: `?event=ID`, else the viewer's current or next evening, else the public demo evening.
  */
 export function Component() {
   const me = useMe();
@@ -17,7 +17,7 @@ export function Component() {
       {me.isPending ? (
         <Spinner />
       ) : userId !== undefined ? (
-        <ForEvening userId={userId} none={<NoBadgesEvening />}>
+        <ForEvening userId={userId} demoFallback none={<NoBadgesEvening />}>
           {(eventId) => <BadgesScreen key={eventId} eventId={eventId} userId={userId} />}
         </ForEvening>
       ) : (

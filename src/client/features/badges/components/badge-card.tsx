@@ -73,7 +73,7 @@ export function BadgeCard({ badge, showInsights, mine, chat }: { badge: Badge; s
           <IceBreakerDialog name={name} personId={badge.userId} mine={mine} theirs={interests} />
           {'href' in chat ? (
             <Button asChild block aria-label={`Start Chat with ${name}`}>
-              <Link to={chat.href}>
+              <Link to={`${chat.href}&with=${badge.userId}`}>
                 <MessageCircle aria-hidden="true" className="size-5" />
                 Start Chat
               </Link>

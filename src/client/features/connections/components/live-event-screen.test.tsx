@@ -56,7 +56,8 @@ async function openTracker({
   detail = evening(),
   log = connectionsServer(),
   routes = {},
-}: { timer?: TimerStateMessage | null; detail?: EventDetail; log?: ReturnType<typeof connectionsServer>; routes?: Record<string, unknown> } = {}) {
+  path = '/live-event?event=5',
+}: { timer?: TimerStateMessage | null; detail?: EventDetail; log?: ReturnType<typeof connectionsServer>; routes?: Record<string, unknown>; path?: string } = {}) {
   const server = fakeServer({
     'GET /api/events/5': detail,
     'GET /api/events/5/connections': log.get,
@@ -69,7 +70,7 @@ async function openTracker({
       <Toaster />
       <LiveEventScreen eventId={5} userId={1} />
     </>,
-    { path: '/live-event?event=5' },
+    { path },
   );
   await screen.findByRole('heading', { name: 'Log a connection' });
   await settle();
@@ -188,6 +189,15 @@ describe('logging a conversation', () => {
     expect(log.post.mock.calls[0]![0].body).toEqual({ ratedId: 12, method: 'list' });
     expect(await screen.findByText('Logged Sam')).toBeInTheDocument();
     expect(await within(guests).findByRole('button', { name: /^Sam\s?: already logged/ })).toBeDisabled();
+  });
+
+  test('Start Chat on /badges arrives on the list with that guest first and marked', async () => {
+    const { user, log } = await openTracker({ path: '/live-event?event=5&with=13' });
+    expect(within(logCard()).getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
+    const buttons = within(screen.getByRole('list', { name: 'Checked-in guests' })).getAllByRole('button');
+    expect(buttons[0]).toHaveAccessibleName('Log conversation with Alex');
+    await user.click(buttons[0]!);
+    expect(log.post.mock.calls[0]![0].body).toEqual({ ratedId: 13, method: 'list' });
   });
 
   test('a long guest list can be searched', async () => {

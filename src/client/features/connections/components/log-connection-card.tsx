@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Camera, Check, Info, KeyRound, ListChecks, ScanLine, Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { quickRatingBody } from '@shared/schemas/live';
 import type { ConnectionsState, QuickRatingBody } from '@shared/schemas/live';
@@ -43,7 +44,10 @@ export function LogConnectionCard({
   /** Sends the log; rejects with the server's error. */
   onLog: (input: QuickRatingBody) => Promise<void>;
 }) {
-  const [tab, setTab] = useState('scan');
+  // Start Chat on /badges arrives with `with=ID`: the list, with that guest first.
+  const [params] = useSearchParams();
+  const chosen = Number(params.get('with')) || null;
+  const [tab, setTab] = useState(chosen && state.attendees.some((a) => a.id === chosen) ? 'list' : 'scan');
   const [scanning, setScanning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** Arrived at the code tab from a failed camera: put the cursor in the field. */
@@ -127,7 +131,7 @@ export function LogConnectionCard({
         </Tabs.Content>
 
         <Tabs.Content value="list" className="mt-4 rounded-2xl focus-visible:outline-offset-4">
-          <AttendeePicker state={state} disabled={disabled} onPick={(id) => void send({ ratedId: id, method: 'list' })} />
+          <AttendeePicker state={state} chosen={chosen} disabled={disabled} onPick={(id) => void send({ ratedId: id, method: 'list' })} />
         </Tabs.Content>
       </Tabs.Root>
     </Card>
@@ -166,11 +170,11 @@ function CodeForm({ autoFocus, disabled, onSubmit }: { autoFocus: boolean; disab
   );
 }
 
-function AttendeePicker({ state, disabled, onPick }: { state: ConnectionsState; disabled: boolean; onPick: (id: number) => void }) {
+function AttendeePicker({ state, chosen, disabled, onPick }: { state: ConnectionsState; chosen: number | null; disabled: boolean; onPick: (id: number) => void }) {
   const [query, setQuery] = useState('');
   const logged = new Set(state.connections.map((c) => c.participantId));
   const q = query.trim().toLowerCase();
-  const shown = state.attendees.filter((a) => !q || a.name.toLowerCase().includes(q));
+  const shown = state.attendees.filter((a) => !q || a.name.toLowerCase().includes(q)).sort((a, b) => Number(b.id === chosen) - Number(a.id === chosen));
 
   if (state.attendees.length === 0)
     return <p className="rounded-2xl bg-wine-50 p-4 text-center text-ink">No other guests have checked in yet. They'll appear here as they arrive.</p>;
@@ -206,6 +210,7 @@ function AttendeePicker({ state, disabled, onPick }: { state: ConnectionsState; 
                 className={cn(
                   'flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left transition-colors',
                   done ? 'bg-wine-50/60' : 'bg-white hover:bg-wine-50 disabled:cursor-not-allowed',
+                  a.id === chosen && !done && 'bg-apricot-100 ring-2 ring-apricot-400 ring-inset',
                 )}
               >
                 <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-apricot-100 font-display text-lg font-bold text-wine-800">

@@ -25,6 +25,7 @@ import { shareRoutes } from './modules/share/routes';
 import { narrationRoutes } from './modules/narration/routes';
 import { hostProgramRoutes } from './modules/host-program/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { previewRoutes } from './modules/preview/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { controlRoutes } from './modules/control/routes';
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(narrationRoutes);
   await app.register(hostProgramRoutes, { publicUrl: config.publicUrl });
   await app.register(inviteRoutes, { publicUrl: config.publicUrl });
+  await app.register(feedbackRoutes);
   await app.register(previewRoutes, { publicUrl: config.publicUrl });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);

@@ -52,6 +52,8 @@ export const router = createBrowserRouter([
       { path: '/register', lazy: () => import('./routes/register'), handle: h({ title: 'Registration' }) },
       { path: '/share', lazy: () => import('./routes/share'), handle: h({ title: 'Share' }) },
       { path: '/promotions', lazy: () => import('./routes/promotions'), handle: h({ title: 'Promotional Materials' }) },
+      { path: '/feedback', lazy: () => import('./routes/feedback'), handle: h({ title: 'Event Feedback' }) },
+      { path: '/wine-wallop', lazy: () => import('./routes/wine-wallop'), handle: h({ title: 'The Wine Wallop' }) },
       {
         element: <RequireSignIn />,
         children: [

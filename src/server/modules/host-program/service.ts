@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { ActiveHost, HostApplication, hostApplicationBody, HostMessageSent, MyHostProgram } from '@shared/schemas/host-program';
+import { round1 } from '@shared/domain/feedback';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Mailer } from '../../plugins/mail';
@@ -113,7 +114,7 @@ export async function message(d: HostProgramDeps, viewer: Viewer, id: number, te
   return { message: `Message sent to ${row.name}`, sentTo: row.email, sentAt: d.now().toISOString() };
 }
 
-/** Everyone: the hosts and their figures (no e-mail or phone). No feedback is stored yet, so no rating is given. */
+/** Everyone: the hosts and their figures (no e-mail or phone); the average feedback rating of their evenings, to one decimal (null with none). */
 export async function activeHosts(d: Pick<HostProgramDeps, 'db' | 'now'>): Promise<ActiveHost[]> {
   const rows = await q.activeHosts(d.db, d.now());
   return rows.map((r) => ({
@@ -122,7 +123,7 @@ export async function activeHosts(d: Pick<HostProgramDeps, 'db' | 'now'>): Promi
     location: r.location,
     eventsHosted: r.eventsHosted,
     totalAttendees: r.totalAttendees,
-    averageRating: null,
+    averageRating: r.averageRating === null ? null : round1(r.averageRating),
     nextEvent: r.next ? { ...r.next, date: r.next.date.toISOString() } : null,
   }));
 }

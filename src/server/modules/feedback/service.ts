@@ -1,0 +1,113 @@
+/**
+ * Event feedback (docs/spec/organiser-tools.md §2.27, §3, §4 "Emoji feedback" and "Feedback form",
+ * §5, §7, §9 "Feedback"; docs/product.md "Organiser tools are real": feedback, emoji and the full
+ * form, and its insights, are stored and work).
+ *
+ * - The emoji widget: any member reacts to any evening, one reaction each, which they may change;
+ *   the list of reactions is public and names nobody.
+ * - The form: only a registered guest of the evening answers, once it has begun; one response
+ *   each, which they may change. Guests see only their own response.
+ * - Insights: the host of the evening and admins.
+ */
+import { aggregateFeedback, averageRating, ratingTrend, TOP_IMPROVEMENTS, type EmojiKey, type ImprovementKey } from '@shared/domain/feedback';
+import type { EmojiFeedbackItem, EmojiReaction, FeedbackFormValues, FeedbackInsights, FeedbackResponse, MyFeedback, SavedFeedback } from '@shared/schemas/feedback';
+import type { Db } from '../../db/client';
+import { AppError, forbidden } from '../../errors';
+import { assertSelf, type Viewer } from '../../plugins/auth';
+import * as events from '../events/service';
+import * as q from './queries';
+
+export const FORM_GUESTS_ONLY = 'Only guests of this evening can give feedback on it';
+export const FORM_NOT_BEGUN = 'Feedback opens when the evening begins';
+export const INSIGHTS_HOSTS_ONLY = 'Feedback insights are for the host of this evening only';
+export const EVENT_ID_MISMATCH = 'The event id must match the event in the address';
+export const OWN_REACTION_ONLY = 'You can only see your own reaction';
+
+/* ------------------------------------------------------------------ emoji */
+
+/** POST /api/events/{id}/feedback: the viewer's reaction (a new emoji replaces theirs; the same one changes nothing). */
+export async function react(db: Db, viewer: Viewer, eventId: number, body: { eventId: number; userId: number; emoji: EmojiKey }): Promise<EmojiReaction> {
+  if (body.eventId !== eventId) throw new AppError('bad_request', EVENT_ID_MISMATCH, [{ path: 'eventId', message: EVENT_ID_MISMATCH }]);
+  assertSelf(viewer, body.userId);
+  await events.getEventRow(db, eventId);
+  await q.upsertEmoji(db, eventId, viewer.id, body.emoji);
+  return { eventId, userId: viewer.id, emoji: (await q.findEmoji(db, eventId, viewer.id)) ?? body.emoji };
+}
+
+/** GET /api/events/{id}/feedback/user/{userId}: the member's own reaction (admins may read anyone's). */
+export async function reactionOf(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<EmojiReaction> {
+  if (viewer.id !== userId && !viewer.roles.includes('admin')) throw forbidden(OWN_REACTION_ONLY);
+  await events.getEventRow(db, eventId);
+  return { eventId, userId, emoji: await q.findEmoji(db, eventId, userId) };
+}
+
+/** GET /api/events/{id}/feedback: every reaction, emoji only (public). */
+export async function reactions(db: Db, eventId: number): Promise<EmojiFeedbackItem[]> {
+  await events.getEventRow(db, eventId);
+  return (await q.listEmoji(db, eventId)).map((r) => ({ emoji: r.emoji as EmojiKey }));
+}
+
+/* ------------------------------------------------------------------ the form */
+
+function toResponse(r: q.ResponseRow): FeedbackResponse {
+  return {
+    ...r,
+    improvements: r.improvements as ImprovementKey[],
+    submittedAt: r.submittedAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Whether the viewer may answer the form for this evening: a registered guest, once it has begun. */
+async function eligibility(db: Db, viewer: Viewer, event: { id: number; date: Date }, now: Date) {
+  if (!(await events.findRegistration(db, event.id, viewer.id))) return { blocked: 'not-guest' as const, reason: FORM_GUESTS_ONLY };
+  if (event.date.getTime() > now.getTime()) return { blocked: 'not-begun' as const, reason: FORM_NOT_BEGUN };
+  return { blocked: null, reason: null };
+}
+
+/** GET /api/events/{id}/feedback/form: may the viewer answer, and their own response. */
+export async function myFeedback(db: Db, viewer: Viewer, eventId: number, now: Date): Promise<MyFeedback> {
+  const event = await events.getEventRow(db, eventId);
+  const { blocked, reason } = await eligibility(db, viewer, event, now);
+  const mine = await q.findResponse(db, eventId, viewer.id);
+  return { eventId, opensAt: event.date.toISOString(), canSubmit: blocked === null, blocked, reason, response: mine ? toResponse(mine) : null };
+}
+
+/** PUT /api/events/{id}/feedback/form: create or change the viewer's own response. */
+export async function saveFeedback(db: Db, viewer: Viewer, eventId: number, values: FeedbackFormValues, now: Date): Promise<SavedFeedback> {
+  const event = await events.getEventRow(db, eventId);
+  const { reason } = await eligibility(db, viewer, event, now);
+  if (reason) throw forbidden(reason);
+  const { created, ...row } = await q.upsertResponse(db, eventId, viewer.id, values);
+  return { created: !!created, response: toResponse(row) };
+}
+
+/* ------------------------------------------------------------------ insights */
+
+/** GET /api/events/{id}/feedback/insights: the host of the evening and admins. */
+export async function insights(db: Db, viewer: Viewer, eventId: number): Promise<FeedbackInsights> {
+  const event = await events.getEventRow(db, eventId);
+  if (!events.isHostOf(viewer, event)) throw forbidden(INSIGHTS_HOSTS_ONLY);
+  const [rows, guests] = await Promise.all([q.responsesOf(db, eventId), q.guestCount(db, eventId)]);
+  const agg = aggregateFeedback(rows);
+  const prev = event.hostId === null ? null : await q.previousRatedEvening(db, event.hostId, event.date, event.id);
+  const previousAverage = prev ? averageRating(prev.ratings) : null;
+  const change = ratingTrend(agg.averageOverallRating, previousAverage);
+  return {
+    eventId,
+    guests,
+    totalResponses: agg.totalResponses,
+    averageOverallRating: agg.averageOverallRating,
+    recommendationRate: agg.recommendationRate,
+    aspects: agg.aspects,
+    topImprovements: agg.improvements.slice(0, TOP_IMPROVEMENTS),
+    improvements: agg.improvements,
+    trend:
+      prev && previousAverage !== null && change !== null
+        ? { previousEventId: prev.id, previousTitle: prev.title, previousDate: prev.date.toISOString(), previousAverage, change }
+        : null,
+    comments: rows
+      .filter((r) => r.favoriteAspect || r.additionalComments)
+      .map((r) => ({ overallRating: r.overallRating, favoriteAspect: r.favoriteAspect, additionalComments: r.additionalComments, submittedAt: r.submittedAt.toISOString() })),
+  };
+}

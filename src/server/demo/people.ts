@@ -120,3 +120,21 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     personalityTraits: { creative: 6, adventurous: 5, social: 3, analytical: 8 },
   },
 ];
+
+/**
+ * Demo people added after the first datasets (loaded by the 'demo:around' dataset in seed.ts, not by
+ * 'demo:people', whose content existing databases already have). Guests only, no login is advertised.
+ */
+export const LATER_DEMO_PEOPLE: DemoPerson[] = [
+  {
+    key: 'olivia',
+    name: 'Olivia Bennett',
+    email: `olivia@${DEMO_DOMAIN}`,
+    age: 44,
+    bio: 'Garden designer and keen baker. Back in Prestwich after ten years away and rebuilding a circle of friends.',
+    interests: ['Baking', 'Gardening', 'Coffee', 'Reading'],
+    contactInfo: '07700 900010',
+    communicationStyle: 'balanced',
+    personalityTraits: { creative: 8, adventurous: 5, social: 6, analytical: 6 },
+  },
+];

@@ -1,11 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { DEFAULT_PRICE_PENCE } from '@shared/domain/constants';
+import type { EmojiKey, ImprovementKey } from '@shared/domain/feedback';
+import { pairKey, planSchedule, type RoundPlan } from '@shared/domain/rotation';
 import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../db/client';
 import type { SharePlatform } from '../db/schema/growth';
-import { appMeta, arrivalStates, eventMessages, events, hostApplications, messageRecipients, registrations, shareEvents, signupSources, userRoles, users, venues } from '../db/schema/index';
-import { DEMO_PEOPLE } from './people';
+import {
+  appMeta,
+  arrivalStates,
+  emojiFeedback,
+  eventFeedback,
+  eventMessages,
+  events,
+  eventTimers,
+  eventWaitlist,
+  followUpInvites,
+  hostApplications,
+  matches,
+  messageRecipients,
+  ratings,
+  registrations,
+  rotations,
+  roundHistory,
+  shareEvents,
+  signupSources,
+  userRoles,
+  users,
+  venues,
+} from '../db/schema/index';
+import { calculate } from '../modules/matching/service';
+import { DEMO_PEOPLE, LATER_DEMO_PEOPLE, type DemoPerson } from './people';
 
 /**
  * Demo datasets, each loaded once per database and remembered in app_meta. Later features
@@ -45,30 +70,33 @@ const newTicket = () => randomBytes(9).toString('base64url');
 const people: Dataset = {
   key: 'demo:people',
   async load(db, ctx) {
-    for (const p of DEMO_PEOPLE) {
-      const [row] = await db
-        .insert(users)
-        .values({
-          username: p.email,
-          name: p.name,
-          email: p.email,
-          age: p.age,
-          bio: p.bio,
-          interests: p.interests,
-          contactInfo: p.contactInfo,
-          communicationStyle: p.communicationStyle,
-          personalityTraits: p.personalityTraits,
-          isDemo: true,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      const id = row?.id ?? (await db.select({ id: users.id }).from(users).where(eq(users.email, p.email)))[0]?.id;
-      if (!id) continue;
-      ctx.userIds.set(p.key, id);
-      for (const role of p.roles ?? []) await db.insert(userRoles).values({ userId: id, role }).onConflictDoNothing();
-    }
+    for (const p of DEMO_PEOPLE) await addPerson(db, ctx, p);
   },
 };
+
+/** Insert a flagged demo person (kept if the e-mail exists already) and remember their id. */
+async function addPerson(db: Db, ctx: SeedContext, p: DemoPerson) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: p.email,
+      name: p.name,
+      email: p.email,
+      age: p.age,
+      bio: p.bio,
+      interests: p.interests,
+      contactInfo: p.contactInfo,
+      communicationStyle: p.communicationStyle,
+      personalityTraits: p.personalityTraits,
+      isDemo: true,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  const id = row?.id ?? (await db.select({ id: users.id }).from(users).where(eq(users.email, p.email)))[0]?.id;
+  if (!id) return;
+  ctx.userIds.set(p.key, id);
+  for (const role of p.roles ?? []) await db.insert(userRoles).values({ userId: id, role }).onConflictDoNothing();
+}
 
 export const DEMO_VENUES = [
   { key: 'wine', name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', capacity: 60, amenities: ['bar', 'music', 'wifi'], latitude: 53.5331, longitude: -2.2847, contactInfo: '0161 000 0101' },
@@ -305,14 +333,258 @@ const growth: Dataset = {
   },
 };
 
-export const DATASETS: Dataset[] = [people, venueData, evenings, room, growth];
+/** The launch evening (demo:evenings), its length, and the small evening that fills up. */
+export const WINE_BAR_TITLE = 'Wine Bar Speed Friendship';
+export const WINE_BAR_ROUNDS = 6;
+export const COFFEE_TITLE = 'Coffee & Conversation';
+const THURSDAY_TITLE = 'Thursday Night Speed Friendship';
+
+/**
+ * Ratings given at the launch evening, [a, b, a's rating of b, b's rating of a], by demo key. The
+ * story: member, sarah and emma all matched each other (a friendship group); sarah and michael
+ * matched, but michael and emma did not, so {sarah, michael, emma} is no group; the member met
+ * michael, david, priya and tom without a match (missed connections; priya liked the member and
+ * sends a follow-up invite). Only pairs the rotation put together are rated.
+ */
+const WINE_BAR_RATINGS: [string, string, number, number][] = [
+  ['member', 'sarah', 5, 5],
+  ['member', 'emma', 4, 5],
+  ['sarah', 'emma', 5, 4],
+  ['sarah', 'michael', 4, 5],
+  ['michael', 'emma', 3, 4],
+  ['member', 'michael', 3, 4],
+  ['member', 'david', 3, 4],
+  ['member', 'priya', 3, 4],
+  ['member', 'tom', 3, 3],
+  ['sarah', 'david', 4, 3],
+  ['sarah', 'priya', 3, 4],
+  ['sarah', 'tom', 4, 4],
+  ['michael', 'david', 2, 3],
+  ['michael', 'priya', 3, 3],
+  ['michael', 'tom', 4, 3],
+  ['emma', 'david', 4, 3],
+  ['emma', 'priya', 4, 5],
+  ['emma', 'tom', 4, 4],
+  ['david', 'priya', 3, 3],
+  ['david', 'tom', 5, 4],
+  ['priya', 'tom', 2, 3],
+];
+
+/** Pairs the story needs to have met (the first five and the member's missed connections). */
+const MUST_MEET: [string, string][] = [
+  ['member', 'sarah'],
+  ['member', 'emma'],
+  ['sarah', 'emma'],
+  ['sarah', 'michael'],
+  ['michael', 'emma'],
+  ['member', 'michael'],
+  ['member', 'david'],
+  ['member', 'priya'],
+  ['member', 'tom'],
+];
+
+/**
+ * The launch evening's rotation, from the shared planner (src/shared/domain/rotation.ts): the whole
+ * circle-method schedule (everyone meets everyone once, one bye each), then the first rounds whose
+ * pairs the story does not need are left out until `rounds` remain. Leaving out whole rounds keeps
+ * the rules: nobody meets twice, and byes differ by at most one.
+ */
+export function wineBarRotation(guests: number[], rounds: number, mustMeet: ReadonlySet<string>): RoundPlan[] {
+  const full = planSchedule(guests, guests.length);
+  const needed = (plan: RoundPlan) => plan.pairings.some((p) => p.b !== null && mustMeet.has(pairKey(p.a, p.b)));
+  let kept = full;
+  for (const plan of full) {
+    if (kept.length <= rounds) break;
+    if (!needed(plan)) kept = kept.filter((k) => k !== plan);
+  }
+  return kept.slice(0, rounds).map((plan, i) => ({ round: i + 1, pairings: plan.pairings }));
+}
+
+interface DemoFeedback {
+  who: string;
+  overall: number;
+  venue: number;
+  organization: number;
+  matchQuality: number;
+  timing: number;
+  recommend: boolean;
+  improvements: ImprovementKey[];
+  favorite: string | null;
+  comments: string | null;
+}
+
+/** The launch evening's feedback form, from five of its seven guests (docs/spec/organiser-tools.md §2.27; options in src/shared/domain/feedback.ts). */
+const WINE_BAR_FEEDBACK: DemoFeedback[] = [
+  { who: 'member', overall: 5, venue: 5, organization: 4, matchQuality: 5, timing: 4, recommend: true, improvements: ['longer-rounds'], favorite: 'Meeting two people I am now going climbing with.', comments: 'Five minutes flies by. I would happily have had seven.' },
+  { who: 'sarah', overall: 5, venue: 4, organization: 5, matchQuality: 5, timing: 3, recommend: true, improvements: ['longer-rounds', 'match-results'], favorite: 'The host kept everything moving without rushing anyone.', comments: null },
+  { who: 'emma', overall: 4, venue: 3, organization: 4, matchQuality: 4, timing: 0, recommend: true, improvements: ['quieter-venue'], favorite: 'The first drink on the house broke the ice.', comments: null },
+  { who: 'priya', overall: 4, venue: 5, organization: 4, matchQuality: 3, timing: 4, recommend: true, improvements: ['icebreakers', 'people-mix'], favorite: null, comments: 'Lovely room. A few prompt cards on the tables would help the quieter chats.' },
+  { who: 'david', overall: 3, venue: 2, organization: 3, matchQuality: 2, timing: 3, recommend: false, improvements: ['quieter-venue', 'seating', 'icebreakers'], favorite: 'Friendly people.', comments: 'It got loud by the fourth round and I struggled to hear.' },
+];
+
+/** The emoji widget at the launch evening (docs/spec/organiser-tools.md §3 "Event feedback (emoji widget)"). */
+const WINE_BAR_EMOJI: [string, EmojiKey][] = [
+  ['member', 'heart-eyes'],
+  ['sarah', 'party'],
+  ['emma', 'fire'],
+  ['michael', 'clap'],
+  ['tom', 'sweat-smile'],
+];
+
+async function demoEvening(db: Db, title: string) {
+  const [row] = await db
+    .select({ id: events.id, date: events.date, endsAt: events.endsAt, maxParticipants: events.maxParticipants })
+    .from(events)
+    .where(and(eq(events.title, title), eq(events.isDemo, true)));
+  return row ?? null;
+}
+
+/**
+ * Around the evening (docs/spec/organiser-tools.md §2.15, §2.17, §2.26, §2.27; docs/spec/member-app.md
+ * §4): the launch evening as it ran (six five-minute rounds from 7:30 PM, its rotation, every
+ * rating, the matches as the real matching code calculates them, the member's contact shared with
+ * sarah), its feedback form and emoji reactions, priya's follow-up invite to the member, and the
+ * Coffee & Conversation evening full with the member first on its waitlist.
+ */
+const around: Dataset = {
+  key: 'demo:around',
+  async load(db, ctx) {
+    for (const p of LATER_DEMO_PEOPLE) await addPerson(db, ctx, p);
+    const id = (k: string) => ctx.userIds.get(k);
+    const wine = await demoEvening(db, WINE_BAR_TITLE);
+    if (wine) await wineBarAsItRan(db, wine, id);
+    const member = id('member');
+    const priya = id('priya');
+    const thursday = await demoEvening(db, THURSDAY_TITLE);
+    if (wine && thursday && member && priya) {
+      await db
+        .insert(followUpInvites)
+        .values({ fromUserId: priya, toUserId: member, sourceEventId: wine.id, eventId: thursday.id, isDemo: true, createdAt: new Date(Date.now() - 2 * 86_400_000) })
+        .onConflictDoNothing();
+    }
+    const coffee = await demoEvening(db, COFFEE_TITLE);
+    if (coffee) await fillCoffee(db, coffee.id, id('olivia'), member);
+  },
+};
+
+async function wineBarAsItRan(db: Db, wine: { id: number }, id: (k: string) => number | undefined) {
+  const eventId = wine.id;
+  const guests = (await db.select({ userId: registrations.userId }).from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)))).map((r) => r.userId);
+  const [ran] = await db.select({ round: rotations.round }).from(rotations).where(eq(rotations.eventId, eventId)).limit(1);
+  // An evening already run in this database keeps its own rotation and ratings.
+  if (!ran && guests.length >= 2) {
+    const keyPair = ([a, b]: [string, string]) => {
+      const x = id(a);
+      const y = id(b);
+      return x && y ? [pairKey(x, y)] : [];
+    };
+    const plans = wineBarRotation(guests, WINE_BAR_ROUNDS, new Set(MUST_MEET.flatMap(keyPair)));
+    const firstStart = londonInstant(WINE_BAR_DAY, '19:30').getTime();
+    const duration = 300;
+    const startOf = (round: number) => new Date(firstStart + (round - 1) * duration * 1000);
+    const endOf = (round: number) => new Date(firstStart + round * duration * 1000);
+    await db.insert(roundHistory).values(plans.map((p) => ({ eventId, round: p.round, startedAt: startOf(p.round), endedAt: endOf(p.round), duration, status: 'completed' as const })));
+    await db.insert(rotations).values(plans.flatMap((p) => p.pairings.map((x) => ({ eventId, round: p.round, userA: x.a, userB: x.b, tableNo: x.table }))));
+    // The timer as the host's End Event leaves it (src/shared/domain/timer.ts): each round a start and a completion, then the end.
+    await db
+      .insert(eventTimers)
+      .values({ eventId, phase: 'ended', currentRound: 0, roundDuration: duration, endsAt: null, remainingMs: null, version: plans.length * 2 + 1, updatedAt: endOf(plans.length) })
+      .onConflictDoNothing();
+    const given = new Map<string, number>();
+    for (const [a, b, ab, ba] of WINE_BAR_RATINGS) {
+      const x = id(a);
+      const y = id(b);
+      if (!x || !y) continue;
+      given.set(`${x}>${y}`, ab);
+      given.set(`${y}>${x}`, ba);
+    }
+    const rows: (typeof ratings.$inferInsert)[] = [];
+    for (const p of plans) {
+      for (const { a, b } of p.pairings) {
+        if (b === null) continue;
+        // Cards are filled in just after the round; a guest outside the story rates 3.
+        const at = new Date(endOf(p.round).getTime() + 40_000);
+        rows.push({ eventId, raterId: a, ratedId: b, rating: given.get(`${a}>${b}`) ?? 3, round: p.round, source: 'card', createdAt: at, updatedAt: at });
+        rows.push({ eventId, raterId: b, ratedId: a, rating: given.get(`${b}>${a}`) ?? 3, round: p.round, source: 'card', createdAt: at, updatedAt: at });
+      }
+    }
+    if (rows.length) await db.insert(ratings).values(rows).onConflictDoNothing();
+  }
+  // Matches as the app calculates them when the host ends the evening.
+  await calculate(db, eventId, 'balanced');
+  const member = id('member');
+  const sarah = id('sarah');
+  if (member && sarah) {
+    const [u1, u2] = member < sarah ? [member, sarah] : [sarah, member];
+    await db.update(matches).set({ user1Shared: true, user2Shared: true }).where(and(eq(matches.eventId, eventId), eq(matches.user1Id, u1), eq(matches.user2Id, u2)));
+  }
+  await db.update(events).set({ contactsReleasedAt: null }).where(eq(events.id, eventId));
+
+  const guestSet = new Set(guests);
+  const dayAfter = (hhmmText: string) => londonInstant('2025-05-15', hhmmText);
+  const feedback = WINE_BAR_FEEDBACK.flatMap((f, i) => {
+    const userId = id(f.who);
+    if (!userId || !guestSet.has(userId)) return [];
+    const at = dayAfter(`${String(8 + i).padStart(2, '0')}:${String(10 + i * 7).padStart(2, '0')}`);
+    return [
+      {
+        eventId,
+        userId,
+        overallRating: f.overall,
+        venueRating: f.venue,
+        organizationRating: f.organization,
+        matchQualityRating: f.matchQuality,
+        timingRating: f.timing,
+        wouldRecommend: f.recommend,
+        improvements: f.improvements,
+        favoriteAspect: f.favorite,
+        additionalComments: f.comments,
+        isDemo: true,
+        submittedAt: at,
+        updatedAt: at,
+      },
+    ];
+  });
+  if (feedback.length) await db.insert(eventFeedback).values(feedback).onConflictDoNothing();
+  const reactions = WINE_BAR_EMOJI.flatMap(([who, emoji], i) => {
+    const userId = id(who);
+    if (!userId || !guestSet.has(userId)) return [];
+    const at = londonInstant(WINE_BAR_DAY, `21:${String(5 + i * 3).padStart(2, '0')}`);
+    return [{ eventId, userId, emoji, createdAt: at, updatedAt: at }];
+  });
+  if (reactions.length) await db.insert(emojiFeedback).values(reactions).onConflictDoNothing();
+}
+
+/**
+ * Coffee & Conversation takes one more guest, which fills it (a seat is taken only while one is
+ * left, as registration does), and the member waits for a seat.
+ */
+async function fillCoffee(db: Db, eventId: number, guest: number | undefined, member: number | undefined) {
+  const registered = async (userId: number) =>
+    (await db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))).length > 0;
+  if (guest && !(await registered(guest))) {
+    const [seat] = await db
+      .update(events)
+      .set({ participantCount: sql`${events.participantCount} + 1`, seatsTaken: sql`${events.seatsTaken} + 1` })
+      .where(and(eq(events.id, eventId), lt(events.seatsTaken, events.maxParticipants)))
+      .returning({ id: events.id });
+    if (seat) await db.insert(registrations).values({ eventId, userId: guest, consentToShare: true, ticketCode: newTicket(), createdAt: new Date(Date.now() - 3 * 86_400_000) });
+  }
+  const [full] = await db.select({ id: events.id }).from(events).where(and(eq(events.id, eventId), sql`${events.seatsTaken} >= ${events.maxParticipants}`));
+  if (full && member && !(await registered(member))) {
+    const joined = new Date(Date.now() - 86_400_000);
+    await db.insert(eventWaitlist).values({ eventId, userId: member, status: 'waiting', createdAt: joined, updatedAt: joined }).onConflictDoNothing();
+  }
+}
+
+export const DATASETS: Dataset[] = [people, venueData, evenings, room, growth, around];
 
 /** Load every demo dataset not yet loaded into this database. Safe to run again. */
 export async function loadDemoData(db: Db) {
   const done = new Set((await db.select({ key: appMeta.key }).from(appMeta)).map((r) => r.key));
   const ctx: SeedContext = { userIds: new Map(), venueIds: new Map() };
   // Resolve ids of existing demo people so later datasets can refer to them.
-  for (const p of DEMO_PEOPLE) {
+  for (const p of [...DEMO_PEOPLE, ...LATER_DEMO_PEOPLE]) {
     const row = (await db.select({ id: users.id }).from(users).where(eq(users.email, p.email)))[0];
     if (row) ctx.userIds.set(p.key, row.id);
   }

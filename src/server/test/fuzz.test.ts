@@ -218,6 +218,20 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
         motivations: ['Meet like-minded people'],
         lookingFor: 'Walking friends',
       };
+    case 'POST /api/events/:id/feedback':
+      return { eventId: 1, userId: member.user.id, emoji: 'party' };
+    case 'PUT /api/events/:id/feedback/form':
+      return {
+        overallRating: 4,
+        venueRating: 5,
+        organizationRating: 0,
+        matchQualityRating: 3,
+        timingRating: 4,
+        wouldRecommend: true,
+        improvements: ['longer-rounds'],
+        favoriteAspect: 'The people',
+        additionalComments: 'More rounds please',
+      };
     case 'POST /api/events/:id/invites':
       return { toUserId: host.user.id, eventId: paid.id };
     case 'POST /api/events/:id/invites/all':

@@ -42,7 +42,30 @@ export const timerStateFields = z.object({
 });
 export type TimerStateMessage = z.infer<typeof timerStateFields>;
 
-const stateMessage = <T extends string>(type: T) => timerStateFields.extend({ type: z.literal(type) });
+/** What other guests may see of a person: never e-mail or phone. */
+export const publicProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  profileImage: z.string().nullable(),
+});
+
+/** A guest's place in one round: 'Round n: talk to NAME at table T'; partner null is a bye. */
+export const roundAssignment = z.object({
+  round: z.number(),
+  table: z.number().nullable(),
+  partner: publicProfile.nullable(),
+});
+export type RoundAssignment = z.infer<typeof roundAssignment>;
+
+/**
+ * A state message carries what the phone shows (docs/decisions/0017): on a guest's own socket,
+ * `mine` is that guest's place in `currentRound` (null: not paired this round, e.g. not checked in,
+ * or no round yet). Absent on hosts' sockets and on the REST answers, which keep their own queries.
+ */
+const stateMessage = <T extends string>(type: T) => timerStateFields.extend({ type: z.literal(type), mine: roundAssignment.nullable().optional() });
 
 export const serverMessage = z.discriminatedUnion('type', [
   stateMessage('timer_sync'),

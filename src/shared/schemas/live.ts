@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALGORITHMS } from '../domain/matching';
-import { timerStateFields } from '../realtime';
+import { publicProfile, roundAssignment, timerStateFields } from '../realtime';
 import { idField, storedText } from './common';
 import { eventSchema } from './events';
 
@@ -22,15 +22,6 @@ export const ratingSchema = z.object({
 
 export const calculateBody = z.object({ algorithm: z.enum(ALGORITHMS).optional().default('balanced') }).optional().default({ algorithm: 'balanced' });
 
-/** What other guests may see of a person: never e-mail or phone. */
-const publicProfile = z.object({
-  id: z.number(),
-  name: z.string(),
-  age: z.number(),
-  bio: z.string().nullable(),
-  interests: z.array(z.string()),
-  profileImage: z.string().nullable(),
-});
 
 const matchUser = publicProfile.extend({
   /** Only when the contact is shared (both pressed Share Contact, or the host released contacts). */
@@ -143,14 +134,8 @@ export type TimerSync = z.infer<typeof timerSyncSchema>;
 export const timerUpdateSchema = timerStateFields.extend({ type: z.literal('timer_update') });
 export type TimerUpdate = z.infer<typeof timerUpdateSchema>;
 
-const rotationPartner = publicProfile;
-
 /** One round of GET /api/events/{id}/rotation/me: 'Round n: talk to NAME at table T'; partner null is a bye. */
-export const myRoundSchema = z.object({
-  round: z.number(),
-  table: z.number().nullable(),
-  partner: rotationPartner.nullable(),
-});
+export const myRoundSchema = roundAssignment;
 export type MyRound = z.infer<typeof myRoundSchema>;
 
 /** One row of GET /api/events/{id}/rotation (hosts): a pair at a table, or a bye (b null). */

@@ -63,9 +63,11 @@ export type RoundAssignment = z.infer<typeof roundAssignment>;
 /**
  * A state message carries what the phone shows (docs/decisions/0017): on a guest's own socket,
  * `mine` is that guest's place in `currentRound` (null: not paired this round, e.g. not checked in,
- * or no round yet). Absent on hosts' sockets and on the REST answers, which keep their own queries.
+ * or no round yet) and `upNext` their place in the round after it, as planned so far (null: none
+ * planned). Both absent on hosts' sockets and on the REST answers, which keep their own queries.
  */
-const stateMessage = <T extends string>(type: T) => timerStateFields.extend({ type: z.literal(type), mine: roundAssignment.nullable().optional() });
+const stateMessage = <T extends string>(type: T) =>
+  timerStateFields.extend({ type: z.literal(type), mine: roundAssignment.nullable().optional(), upNext: roundAssignment.nullable().optional() });
 
 export const serverMessage = z.discriminatedUnion('type', [
   stateMessage('timer_sync'),

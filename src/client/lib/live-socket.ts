@@ -1,6 +1,7 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { serverMessage, type ClientMessage, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
+import type { MyRound } from '@shared/schemas/live';
 import type { Inbox } from '@shared/schemas/messages';
 import { secondsLeft } from './format';
 import type { ReceivedTimer } from './queries';
@@ -118,9 +119,18 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
   const refresh = (queryKey: readonly unknown[], exact = false) => void qc.invalidateQueries({ queryKey, exact });
   if ('serverNow' in m) {
     qc.setQueryData<ReceivedTimer>(queryKeys.timer(eventId), (old) => (old && old.state.version > m.version ? old : { state: m, offset }));
+    // A guest's state carries their own place in the round (docs/decisions/0017): it goes straight
+    // into the rotation the screens read, so the bell costs no request. Only a rotation already
+    // loaded is updated (a screen that has none fetches the whole of it when it mounts).
+    // `mine` and `upNext` are the whole truth for this round and the next: null means no place.
+    if (m.mine !== undefined && m.currentRound > 0) {
+      const places = [m.mine, m.upNext].filter((p): p is MyRound => !!p);
+      const rounds = new Set([m.currentRound, m.currentRound + 1]);
+      qc.setQueryData<MyRound[]>(queryKeys.myRotation(eventId), (old) => (old ? [...old.filter((r) => !rounds.has(r.round)), ...places].sort((a, b) => a.round - b.round) : old));
+    }
     // The first state after connecting only confirms what the page just fetched.
     if (before && before.currentRound !== m.currentRound) {
-      refresh(queryKeys.myRotation(eventId));
+      if (m.mine === undefined) refresh(queryKeys.myRotation(eventId));
       refresh(queryKeys.rotation(eventId));
     }
     if (before && (before.currentRound !== m.currentRound || before.phase !== m.phase)) refresh(queryKeys.rounds(eventId));

@@ -2,13 +2,16 @@ import { EventEmitter } from 'node:events';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import type { TimerAnnouncement } from '@shared/domain/timer';
+import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
 import type { InboxMessage } from '@shared/schemas/messages';
 import type { Database } from '../db/client';
 
-/** What crosses instances: "event N changed", never the state itself (that is read from the database). */
+/**
+ * What crosses instances: "event N changed". A timer change carries the state just written (a few
+ * numbers), so no instance reads it back; without it, instances read it from the database.
+ */
 export type BusMessage =
-  | { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync' }
+  | { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync'; state?: TimerState }
   | { eventId: number; kind: 'contacts_released' | 'ratings_updated' }
   /** A host message and the guests it went to (carried whole: at most 500 characters and an evening's ids, well under NOTIFY's 8000 bytes). */
   | { eventId: number; kind: 'host_message'; message: InboxMessage; recipients: number[] }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { eventTimers, events, registrations, rotations, roundHistory, users } from '../../db/schema/index';
 import type { TimerState } from '@shared/domain/timer';
@@ -133,4 +134,18 @@ export async function namesOf(db: Db, ids: number[]) {
     .select({ id: users.id, name: users.name, age: users.age, bio: users.bio, interests: users.interests, profileImage: users.profileImage })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+const partnerA = alias(users, 'partner_a');
+const partnerB = alias(users, 'partner_b');
+const profileOf = (u: typeof partnerA | typeof partnerB) => ({ id: u.id, name: u.name, age: u.age, bio: u.bio, interests: u.interests, profileImage: u.profileImage });
+
+/** These rounds' pairs with both people's public profiles, in one query (the state message's `mine` and `upNext`). */
+export async function roundPairs(db: Db, eventId: number, rounds: number[]) {
+  return db
+    .select({ round: rotations.round, tableNo: rotations.tableNo, a: profileOf(partnerA), b: profileOf(partnerB) })
+    .from(rotations)
+    .innerJoin(partnerA, eq(partnerA.id, rotations.userA))
+    .leftJoin(partnerB, eq(partnerB.id, rotations.userB))
+    .where(and(eq(rotations.eventId, eventId), inArray(rotations.round, rounds)));
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TimerAnnouncement } from '@shared/domain/timer';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { liveDashboardRowSchema, myRoundSchema, roundRecordSchema, rotationRowSchema, timerSyncSchema, timerUpdateSchema } from '@shared/schemas/live';
-import { clientMessage } from '@shared/realtime';
+import { clientMessage, type ServerMessage } from '@shared/realtime';
 import { forbidden } from '../../errors';
 import type { BusMessage } from '../../plugins/realtime';
 import { requireRole, requireViewer } from '../../plugins/auth';
@@ -32,16 +32,49 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
  * (the realtime plugin).
  */
 const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = async (app, { pollMs = 1000, publicUrl }) => {
-  const deps = (): live.LiveDeps => ({ db: app.db, publish: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }) });
+  const deps = (): live.LiveDeps => ({ db: app.db, publish: (eventId, announce, state) => app.bus.publish({ eventId, kind: 'timer', announce, state }) });
   const rooms = createRooms();
   const timers = await startTimers(app, deps, pollMs);
+
+  /**
+   * Each guest's place in the current round, per event watched here, read once per round (one
+   * query) and reused for every state message of that round (docs/decisions/0017). A round start
+   * reads it afresh: the rotation is planned as the round starts.
+   */
+  const assignments = new Map<number, { round: number; byUser: ReturnType<typeof live.roundAssignments> }>();
+  const assignmentsFor = (eventId: number, round: number, fresh: boolean) => {
+    const cached = assignments.get(eventId);
+    if (cached && cached.round === round && !fresh) return cached.byUser;
+    const byUser = live.roundAssignments(app.db, eventId, round);
+    assignments.set(eventId, { round, byUser });
+    // A failed read is not kept: the next message tries again.
+    byUser.catch(() => {
+      if (assignments.get(eventId)?.byUser === byUser) assignments.delete(eventId);
+    });
+    return byUser;
+  };
+  const syncFor = async (eventId: number, userId: number, host: boolean): Promise<ServerMessage> => {
+    const state = await live.timerState(app.db, eventId);
+    const message = live.stateMessage('timer_sync', state);
+    if (host) return message;
+    if (state.currentRound <= 0) return { ...message, mine: null, upNext: null };
+    const places = await assignmentsFor(eventId, state.currentRound, false);
+    return { ...message, mine: places.now.get(userId) ?? null, upNext: places.next.get(userId) ?? null };
+  };
 
   app.bus.subscribe((m) => {
     void (async () => {
       if (m.kind === 'timer') {
-        const state = await live.timerState(app.db, m.eventId);
+        // The state rides on the bus message (one read less on every instance); older senders may omit it.
+        const state = m.state ?? (await live.timerState(app.db, m.eventId));
         timers.schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
-        if (rooms.watched(m.eventId)) rooms.broadcast(m.eventId, live.stateMessage(m.announce, state));
+        if (!rooms.watched(m.eventId)) {
+          assignments.delete(m.eventId);
+          return;
+        }
+        const guests = rooms.hasGuests(m.eventId);
+        const places = !guests ? null : state.currentRound > 0 ? await assignmentsFor(m.eventId, state.currentRound, m.announce === 'timer_started') : { now: new Map(), next: new Map() };
+        rooms.broadcastState(m.eventId, live.stateMessage(m.announce, state), places);
       } else if (m.kind === 'host_message') {
         const { message } = m;
         rooms.sendTo(m.eventId, m.recipients, { type: 'host_message', eventId: m.eventId, message });
@@ -64,7 +97,7 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
     deps,
   });
 
-  await app.register(liveSocket, { rooms, deps, publicUrl });
+  await app.register(liveSocket, { rooms, deps, publicUrl, syncFor });
 
   /** The timer as state, for a page's first paint (the socket keeps it current). */
   app.get('/api/events/:id/timer', { schema: { params: idParams, response: { 200: timerSyncSchema, ...errors } } }, async (req) => {

@@ -1,6 +1,6 @@
 import { applyCommand, dueTransition, isActive, timeRemainingSeconds, type TimerAnnouncement, type TimerCommand, type TimerState } from '@shared/domain/timer';
 import { defaultRounds, pairKey, planRound, planSchedule, type Pairing } from '@shared/domain/rotation';
-import type { ClientMessage, TimerStateMessage } from '@shared/realtime';
+import type { ClientMessage, RoundAssignment, TimerStateMessage } from '@shared/realtime';
 import type { LiveDashboardRow, MyRound, RoundRecord, RotationRow } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
@@ -11,8 +11,8 @@ import * as q from './queries';
 
 export interface LiveDeps {
   db: Db;
-  /** Tell every instance (and so every socket) that this event's live state changed. */
-  publish(eventId: number, announce: TimerAnnouncement | 'timer_sync'): Promise<void>;
+  /** Tell every instance (and so every socket) that this event's live state changed, with the state written. */
+  publish(eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState): Promise<void>;
 }
 
 export async function timerState(db: Db, eventId: number): Promise<TimerState> {
@@ -104,7 +104,7 @@ async function afterTransition(d: LiveDeps, eventId: number, before: TimerState,
     await q.markEventCompleted(d.db, eventId);
     await matching.calculate(d.db, eventId, 'balanced');
   }
-  await d.publish(eventId, announce);
+  await d.publish(eventId, announce, after);
 }
 
 /**
@@ -151,6 +151,30 @@ export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promi
     const other = r.userA === viewer.id ? r.userB : r.userA;
     return { round: r.round, table: r.tableNo, partner: other === null ? null : (people.get(other) ?? null) };
   });
+}
+
+/** Each guest's place in a round, by user id. */
+export type RoundPlaces = Map<number, RoundAssignment>;
+
+/**
+ * Every guest's place in this round and the next as planned (docs/decisions/0017), from one query:
+ * the state message to each guest's socket carries its own entries, so no phone asks for its
+ * partner after the bell.
+ */
+export async function roundAssignments(db: Db, eventId: number, round: number): Promise<{ now: RoundPlaces; next: RoundPlaces }> {
+  const now: RoundPlaces = new Map();
+  const next: RoundPlaces = new Map();
+  if (round <= 0) return { now, next };
+  for (const r of await q.roundPairs(db, eventId, [round, round + 1])) {
+    type Person = NonNullable<RoundAssignment['partner']>;
+    const places = r.round === round ? now : next;
+    const a = r.a as Person;
+    // A bye has no second person (the left join's columns are all null).
+    const b = r.b && r.b.id !== null ? (r.b as Person) : null;
+    places.set(a.id, { round: r.round, table: r.tableNo, partner: b });
+    if (b) places.set(b.id, { round: r.round, table: r.tableNo, partner: a });
+  }
+  return { now, next };
 }
 
 /** The whole rotation, for hosts. */

@@ -1,10 +1,11 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { clientMessage, socketQuery, type ServerMessage } from '@shared/realtime';
+import { clientMessage, socketQuery, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
 import { AppError, forbidden, unauthenticated } from '../../errors';
 import type { Viewer } from '../../plugins/auth';
 import { CROSS_SITE_MESSAGE, crossSiteReason } from '../../plugins/same-origin';
 import * as live from './service';
+import type { RoundPlaces } from './service';
 
 interface Conn {
   ws: WebSocket;
@@ -40,6 +41,25 @@ export function createRooms() {
         if (who.has(c.userId) || (andHosts && c.host)) send(c.ws, m);
       }
     },
+    /** Anyone but hosts watching (so someone's `mine` is worth computing). */
+    hasGuests(eventId: number) {
+      for (const c of rooms.get(eventId) ?? []) if (!c.host) return true;
+      return false;
+    },
+    /**
+     * A timer state to everyone watching: each guest's copy carries their own place in the round
+     * (`mine`, docs/decisions/0017); hosts get the state alone.
+     */
+    broadcastState(eventId: number, m: TimerStateMessage & { type: string }, places: { now: RoundPlaces; next: RoundPlaces } | null) {
+      const plain = JSON.stringify(m);
+      // The state's JSON once, then each guest's entries spliced in before the closing brace.
+      const head = plain.slice(0, -1);
+      for (const c of rooms.get(eventId) ?? []) {
+        if (c.ws.readyState !== c.ws.OPEN) continue;
+        if (c.host || !places) c.ws.send(plain);
+        else c.ws.send(`${head},"mine":${JSON.stringify(places.now.get(c.userId) ?? null)},"upNext":${JSON.stringify(places.next.get(c.userId) ?? null)}}`);
+      }
+    },
     /** To everyone watching the event; `hostsOnly` for what only its hosts may hear. */
     broadcast(eventId: number, m: ServerMessage, hostsOnly = false) {
       for (const c of rooms.get(eventId) ?? []) {
@@ -55,7 +75,13 @@ export type Rooms = ReturnType<typeof createRooms>;
  * The live socket, /ws?eventId&userId&isHost: guests and hosts of the event hear its timer;
  * hosts also drive it with the commands of the shared `clientMessage` union.
  */
-export const liveSocket: FastifyPluginAsync<{ rooms: Rooms; deps: () => live.LiveDeps; publicUrl: string }> = async (app, { rooms, deps, publicUrl }) => {
+export const liveSocket: FastifyPluginAsync<{
+  rooms: Rooms;
+  deps: () => live.LiveDeps;
+  publicUrl: string;
+  /** The timer_sync for one socket: the state, and for a guest their own place in the round. */
+  syncFor(eventId: number, userId: number, host: boolean): Promise<ServerMessage>;
+}> = async (app, { rooms, deps, publicUrl, syncFor }) => {
   const publicOrigin = new URL(publicUrl).origin;
   const admitted = new WeakMap<FastifyRequest, { eventId: number; viewer: Viewer; host: boolean }>();
   app.get(
@@ -99,9 +125,7 @@ export const liveSocket: FastifyPluginAsync<{ rooms: Rooms; deps: () => live.Liv
           }
           const parsed = clientMessage.safeParse(data);
           if (!parsed.success) return send(socket, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
-          if (parsed.data.type === 'sync') {
-            return send(socket, live.stateMessage('timer_sync', await live.timerState(app.db, eventId)));
-          }
+          if (parsed.data.type === 'sync') return send(socket, await syncFor(eventId, viewer.id, conn.host));
           if (!conn.host) return send(socket, { type: 'error', message: 'Only a host of this event can control the timer' });
           try {
             await live.command(deps(), viewer, eventId, parsed.data);
@@ -111,7 +135,7 @@ export const liveSocket: FastifyPluginAsync<{ rooms: Rooms; deps: () => live.Liv
           }
         })().catch((err) => app.log.error({ err }, 'socket message failed'));
       });
-      send(socket, live.stateMessage('timer_sync', await live.timerState(app.db, eventId)));
+      send(socket, await syncFor(eventId, viewer.id, host));
     },
   );
 };

@@ -72,14 +72,8 @@ export function RatingCard({ eventId, userId, round }: { eventId: number; userId
   // The mutation lives here, not in the partner's form: that form unmounts as soon as the rating is saved.
   const submit = useSubmitRating(eventId, userId);
 
-  // A new round may have re-planned the rotation (late arrivals): ask again.
-  const { refetch } = rotation;
-  const lastRound = useRef(round);
-  useEffect(() => {
-    if (lastRound.current === round) return;
-    lastRound.current = round;
-    void refetch();
-  }, [round, refetch]);
+  // A new round's partner arrives with the timer's state (the live socket puts it into this query:
+  // docs/decisions/0017), so a round change needs no request here.
 
   const all = useMemo(() => meetingsOf(rotation.data ?? []), [rotation.data]);
   const limit = round && round > 0 ? round : Infinity;

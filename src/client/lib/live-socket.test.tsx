@@ -1,0 +1,286 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { ServerMessage } from '@shared/realtime';
+import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
+import type { MyRound } from '@shared/schemas/live';
+import { fakeServer } from '@client/test/render';
+import { useLiveSocket, useRemainingSeconds } from './live-socket';
+import { createQueryClient } from './query-client';
+import { queryKeys } from './query-keys';
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('useLiveSocket', () => {
+  test('joins the event on /ws as the given user, and says when the line is open', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    const { result } = renderHook(() => useLiveSocket(12, 7, true));
+
+    expect(server.all).toHaveLength(1);
+    const ws = server.last();
+    expect(ws.url).toBe('ws://localhost:3000/ws?eventId=12&userId=7&isHost=true');
+    expect(result.current.status).toBe('connecting');
+
+    ws.accept();
+    expect(result.current.status).toBe('open');
+  });
+
+  test('stays disconnected without an event or a user', async () => {
+    const server = fakeSockets();
+    const { result } = renderHook(() => useLiveSocket(null, 7, false));
+    renderHook(() => useLiveSocket(3, null, false));
+    await settle();
+    expect(server.all).toHaveLength(0);
+    expect(result.current.timer).toBeNull();
+    expect(result.current.send({ type: 'sync' })).toBe(false);
+  });
+
+  test('keeps the last timer state and hands every message to the listener', async () => {
+    const server = fakeSockets();
+    const seen: ServerMessage[] = [];
+    const { result } = renderHook(() => useLiveSocket(1, 2, false, (m) => seen.push(m)));
+    await settle();
+
+    const started = timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 250 });
+    server.last().push(started);
+    server.last().push({ type: 'contacts_released', eventId: 1 });
+
+    expect(result.current.timer).toMatchObject({ phase: 'active', currentRound: 2, timeRemaining: 250 });
+    expect(seen.map((m) => m.type)).toEqual(['timer_started', 'contacts_released']);
+  });
+
+  test('measures the server clock offset from serverNow', async () => {
+    const server = fakeSockets();
+    const { result } = renderHook(() => useLiveSocket(1, 2, false));
+    await settle();
+    server.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 100, clockAhead: 4_000 }));
+    expect(result.current.offset).toBeGreaterThanOrEqual(3_990);
+    expect(result.current.offset).toBeLessThanOrEqual(4_000);
+  });
+
+  test('ignores junk and messages outside the shared union, and keeps listening', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = fakeSockets();
+    const onMessage = vi.fn();
+    const { result } = renderHook(() => useLiveSocket(1, 2, false, onMessage));
+    await settle();
+
+    server.last().pushRaw('not json');
+    server.last().pushRaw(JSON.stringify({ type: 'timer_sync', currentRound: 'two' }));
+    server.last().pushRaw(JSON.stringify({ type: 'confetti' }));
+    expect(onMessage).not.toHaveBeenCalled();
+    expect(result.current.timer).toBeNull();
+    expect(errors).toHaveBeenCalledTimes(3);
+
+    server.last().push(timerMessage('timer_sync', { currentRound: 1, phase: 'paused', secondsLeft: 42 }));
+    expect(result.current.timer?.timeRemaining).toBe(42);
+  });
+
+  test("remembers the server's last error", async () => {
+    const server = fakeSockets();
+    const { result } = renderHook(() => useLiveSocket(1, 2, true));
+    await settle();
+    server.last().push({ type: 'error', message: 'Only the host can control the timer' });
+    expect(result.current.lastError).toBe('Only the host can control the timer');
+  });
+
+  test('sends commands only while the line is open', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    const { result } = renderHook(() => useLiveSocket(1, 2, true));
+    expect(result.current.send({ type: 'pause_timer' })).toBe(false);
+
+    server.last().accept();
+    expect(result.current.send({ type: 'start_timer', duration: 600, currentRound: 0, autoAdvance: true })).toBe(true);
+    expect(server.last().sent).toEqual([{ type: 'start_timer', duration: 600, currentRound: 0, autoAdvance: true }]);
+  });
+
+  test('reconnects after a drop with a growing back-off, and resets it once connected', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    const { result } = renderHook(() => useLiveSocket(5, 2, false));
+    server.last().accept();
+
+    server.last().drop();
+    expect(result.current.status).toBe('reconnecting');
+    expect(result.current.send({ type: 'sync' })).toBe(false);
+
+    act(() => vi.advanceTimersByTime(499));
+    expect(server.all).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(server.all).toHaveLength(2);
+
+    // The second attempt fails too: the next one waits twice as long.
+    server.last().drop();
+    act(() => vi.advanceTimersByTime(999));
+    expect(server.all).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(server.all).toHaveLength(3);
+
+    server.last().accept();
+    expect(result.current.status).toBe('open');
+    expect(server.last().url).toContain('eventId=5&userId=2');
+
+    // Connected again: the back-off starts from 500 ms.
+    server.last().drop();
+    act(() => vi.advanceTimersByTime(500));
+    expect(server.all).toHaveLength(4);
+  });
+
+  test('never waits more than 10 seconds between attempts', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    renderHook(() => useLiveSocket(5, 2, false));
+    for (let i = 0; i < 6; i++) {
+      server.last().drop();
+      act(() => vi.advanceTimersByTime(10_000));
+    }
+    const before = server.all.length;
+    server.last().drop();
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(server.all).toHaveLength(before + 1);
+  });
+
+  test('components of one page share one socket; it closes when the last one leaves', async () => {
+    const server = fakeSockets();
+    const a = renderHook(() => useLiveSocket(9, 2, false));
+    const b = renderHook(() => useLiveSocket(9, 2, false));
+    await settle();
+    expect(server.all).toHaveLength(1);
+
+    server.last().push(timerMessage('timer_started', { phase: 'active', currentRound: 1 }));
+    expect(a.result.current.timer?.currentRound).toBe(1);
+    expect(b.result.current.timer?.currentRound).toBe(1);
+
+    a.unmount();
+    expect(server.last().closedByClient).toBe(false);
+    b.unmount();
+    expect(server.last().closedByClient).toBe(true);
+    await settle();
+
+    // No reconnection after a deliberate close.
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(server.all).toHaveLength(1);
+  });
+
+  test('a host and a guest view of the same event are separate connections', async () => {
+    const server = fakeSockets();
+    renderHook(() => useLiveSocket(9, 2, false));
+    renderHook(() => useLiveSocket(9, 2, true));
+    await settle();
+    expect(server.all.map((s) => s.query.get('isHost'))).toEqual(['false', 'true']);
+  });
+
+  test('leaving while reconnecting cancels the retry', async () => {
+    const server = fakeSockets();
+    const { unmount } = renderHook(() => useLiveSocket(4, 2, false));
+    await settle();
+    server.last().drop();
+    unmount();
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(server.all).toHaveLength(1);
+  });
+});
+
+describe("the guest's place arrives with the state (docs/decisions/0017)", () => {
+  const person = (id: number, name: string) => ({ id, name, age: 30, bio: null, interests: [], profileImage: null });
+  const place = (round: number, table: number | null, partner: ReturnType<typeof person> | null): MyRound => ({ round, table, partner });
+
+  function withCache(rotation: MyRound[] | undefined) {
+    const qc = createQueryClient();
+    if (rotation) qc.setQueryData(queryKeys.myRotation(1), rotation);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+    return { qc, wrapper };
+  }
+
+  test('a new round puts mine and upNext into the loaded rotation, replacing what was planned, with no request', async () => {
+    const http = fakeServer({});
+    const sockets = fakeSockets();
+    const { qc, wrapper } = withCache([place(1, 2, person(5, 'Priya')), place(2, 1, person(6, 'Sam')), place(3, 4, person(7, 'Alex'))]);
+    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
+    await settle();
+    sockets.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 100 }));
+    // Round 2 was re-planned (a late arrival): Zoe at table 3; nothing planned for round 3 any more.
+    sockets.last().push({ ...timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }), mine: place(2, 3, person(8, 'Zoe')), upNext: null });
+    await settle();
+    expect(qc.getQueryData<MyRound[]>(queryKeys.myRotation(1))).toEqual([place(1, 2, person(5, 'Priya')), place(2, 3, person(8, 'Zoe'))]);
+    expect(http.calls).toEqual([]);
+  });
+
+  test('a bye is kept as a round without a partner', async () => {
+    fakeServer({});
+    const sockets = fakeSockets();
+    const { qc, wrapper } = withCache([]);
+    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
+    await settle();
+    sockets.last().push({ ...timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), mine: place(1, null, null), upNext: place(2, 5, person(9, 'Mo')) });
+    expect(qc.getQueryData<MyRound[]>(queryKeys.myRotation(1))).toEqual([place(1, null, null), place(2, 5, person(9, 'Mo'))]);
+  });
+
+  test('a rotation nobody loaded is left for the screen to fetch whole', async () => {
+    fakeServer({});
+    const sockets = fakeSockets();
+    const { qc, wrapper } = withCache(undefined);
+    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
+    await settle();
+    sockets.last().push({ ...timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), mine: place(1, 2, person(5, 'Priya')), upNext: null });
+    expect(qc.getQueryData(queryKeys.myRotation(1))).toBeUndefined();
+  });
+
+  test('without mine (a host, or an older server) a new round refreshes the rotation instead', async () => {
+    fakeServer({});
+    const sockets = fakeSockets();
+    const { qc, wrapper } = withCache([place(1, 2, person(5, 'Priya'))]);
+    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
+    await settle();
+    sockets.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 100 }));
+    sockets.last().push(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }));
+    await settle();
+    expect(qc.getQueryState(queryKeys.myRotation(1))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('useRemainingSeconds', () => {
+  test('counts down locally from endsAt, without any message from the server', () => {
+    const timer = timerState({ phase: 'active', currentRound: 1, secondsLeft: 90 });
+    const { result } = renderHook(() => useRemainingSeconds(timer, 0));
+    expect(result.current).toBe(90);
+
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(result.current).toBe(60);
+    act(() => vi.advanceTimersByTime(59_500));
+    expect(result.current).toBe(1);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(result.current).toBe(0);
+  });
+
+  test("corrects for a phone whose clock differs from the server's", () => {
+    // The server's clock is 5 s ahead: 60 s are left by its clock.
+    const timer = timerState({ phase: 'active', currentRound: 1, secondsLeft: 60, clockAhead: 5_000 });
+    const { result } = renderHook(() => useRemainingSeconds(timer, 5_000));
+    expect(result.current).toBe(60);
+  });
+
+  test('a paused timer shows the time that was left, and does not move', () => {
+    const timer = timerState({ phase: 'paused', currentRound: 1, secondsLeft: 75 });
+    const { result } = renderHook(() => useRemainingSeconds(timer, 0));
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(result.current).toBe(75);
+  });
+
+  test('the grace period counts down too', () => {
+    const timer = timerState({ phase: 'grace', currentRound: 1, secondsLeft: 60 });
+    const { result } = renderHook(() => useRemainingSeconds(timer, 0));
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(result.current).toBe(45);
+  });
+
+  test('no timer yet: zero', () => {
+    const { result } = renderHook(() => useRemainingSeconds(null, 0));
+    expect(result.current).toBe(0);
+  });
+});

@@ -190,6 +190,8 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
   const person = (id: number, name: string) => ({ id, name, age: 30, bio: null, interests: [], profileImage: null });
   const place = (round: number, table: number | null, partner: ReturnType<typeof person> | null): MyRound => ({ round, table, partner });
 
+  const withPlaces = (m: ServerMessage, mine: MyRound | null, upNext: MyRound | null) => ({ ...m, mine, upNext }) as ServerMessage;
+
   function withCache(rotation: MyRound[] | undefined) {
     const qc = createQueryClient();
     if (rotation) qc.setQueryData(queryKeys.myRotation(1), rotation);
@@ -205,7 +207,7 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
     await settle();
     sockets.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 100 }));
     // Round 2 was re-planned (a late arrival): Zoe at table 3; nothing planned for round 3 any more.
-    sockets.last().push({ ...timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }), mine: place(2, 3, person(8, 'Zoe')), upNext: null });
+    sockets.last().push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }), place(2, 3, person(8, 'Zoe')), null));
     await settle();
     expect(qc.getQueryData<MyRound[]>(queryKeys.myRotation(1))).toEqual([place(1, 2, person(5, 'Priya')), place(2, 3, person(8, 'Zoe'))]);
     expect(http.calls).toEqual([]);
@@ -217,7 +219,7 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
     const { qc, wrapper } = withCache([]);
     renderHook(() => useLiveSocket(1, 2, false), { wrapper });
     await settle();
-    sockets.last().push({ ...timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), mine: place(1, null, null), upNext: place(2, 5, person(9, 'Mo')) });
+    sockets.last().push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, null, null), place(2, 5, person(9, 'Mo'))));
     expect(qc.getQueryData<MyRound[]>(queryKeys.myRotation(1))).toEqual([place(1, null, null), place(2, 5, person(9, 'Mo'))]);
   });
 
@@ -227,7 +229,7 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
     const { qc, wrapper } = withCache(undefined);
     renderHook(() => useLiveSocket(1, 2, false), { wrapper });
     await settle();
-    sockets.last().push({ ...timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), mine: place(1, 2, person(5, 'Priya')), upNext: null });
+    sockets.last().push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, 2, person(5, 'Priya')), null));
     expect(qc.getQueryData(queryKeys.myRotation(1))).toBeUndefined();
   });
 

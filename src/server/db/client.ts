@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -64,9 +66,36 @@ export function openPostgres(url: string, opts: { max?: number; connectionTimeou
   };
 }
 
+/**
+ * The embedded database's memory (docs/decisions/0019): PostgreSQL's default 128 MB of shared buffers
+ * is sized for a server of its own; an evening's data fits in a fraction of 16 MB.
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
+
+/**
+ * A full garbage collection now (node's gc, reached without the --expose-gc flag): used after an
+ * embedded database is closed, whose WebAssembly memory V8 would otherwise keep for a long time.
+ */
+export function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
 export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  // A new directory is created by initdb (a directory loaded from a dump is not).
+  const fresh = !!dataDir && !opts.loadDataDir && (!existsSync(dataDir) || readdirSync(dataDir).length === 0);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const options = { postgresqlconf: PGLITE_CONF, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
+  let client = await PGlite.create(dataDir ?? undefined, options);
+  if (fresh) {
+    // Creating the data directory (initdb) leaves ~500 MB of WebAssembly memory behind; a second
+    // start on the new directory begins without it, once the first instance's memory is collected
+    // (V8 does not collect it by itself for a long time: it looks small from JavaScript).
+    await client.close();
+    client = await PGlite.create(dataDir ?? undefined, options);
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {

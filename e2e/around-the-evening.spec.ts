@@ -67,7 +67,7 @@ test('a visitor sees the launch night on /wine-wallop with its reactions and is 
   await page.screenshot({ path: testInfo.outputPath('wine-wallop-phone.png'), fullPage: true });
 });
 
-test("the member's missed connections and a follow-up invite; the preview of an upcoming evening", async ({ page }, testInfo) => {
+test("the member's missed connections, their friend group and the preview of an upcoming evening", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await logIn(page, DEMO.member);
   await page.goto('/missed-connections');
@@ -76,6 +76,14 @@ test("the member's missed connections and a follow-up invite; the preview of an 
   await page.screenshot({ path: testInfo.outputPath('missed-phone.png'), fullPage: true });
   // Nobody's surname or e-mail on the page.
   await expect(page.getByText(/@speedfriendship\.test/)).toHaveCount(0);
+
+  // The launch night made a real friend group: the member, Sarah and Emma all matched each other.
+  await page.goto('/friend-groups');
+  const members = page.getByRole('list', { name: 'Members' }).first();
+  await expect(members).toContainText('Sarah');
+  await expect(members).toContainText('Emma');
+  await expect(members).not.toContainText('Michael');
+  await expectAccessible(page);
 
   const upcoming = await ok<{ id: number; title: string; date: string }[]>(await page.request.get(`/api/users/${await page.evaluate(() => localStorage.getItem('currentUserId'))}/events`));
   const next = upcoming.filter((e) => Date.parse(e.date) > Date.now()).sort((a, b) => Date.parse(a.date) - Date.parse(b.date))[0]!;

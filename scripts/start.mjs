@@ -1,6 +1,6 @@
-// npm start: build the browser app when it is missing or older than its sources, then run the server.
+// npm start: build the browser app and the server when missing or older than their sources, then run the server.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,6 +27,21 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
+// The server as one plain module (docs/decisions/0019): no TypeScript loader at run time.
+const server = path.join(root, 'dist/server/main.js');
+const serverSources = Math.max(newest(path.join(root, 'src/server')), newest(path.join(root, 'src/shared')), statSync(path.join(root, 'vite.server.config.ts')).mtimeMs);
+if (!existsSync(server) || statSync(server).mtimeMs < serverSources) {
+  console.error('Building the server...');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  // The migrations are read from beside the module (src/server/db/client.ts: migrationsFolder).
+  cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/server/migrations'), { recursive: true });
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { BarChart3, CalendarClock, CalendarDays, Clock, Lightbulb, Lock, MapPin, MessageSquareHeart, PartyPopper, Pencil } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
@@ -76,25 +77,14 @@ export function FeedbackScreen({ eventId, viewer, demo }: { eventId: number; vie
       <EveningHeader event={e} demo={demo} />
       <EmojiFeedback eventId={eventId} userId={viewer?.id ?? null} />
       <Tabs.Root value={tab} onValueChange={(v) => open(v as FeedbackTab)}>
-        <Tabs.List aria-label="Feedback sections" className="grid grid-cols-3 gap-1 rounded-3xl bg-wine-50 p-1">
-          {TABS.map(({ value, label, icon: Icon }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-2 text-sm font-semibold text-wine-800 transition-colors hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm"
-            >
-              <Icon aria-hidden={true} className="size-4 shrink-0" />
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="submit" className="mt-5 focus-visible:outline-offset-4">
+        <TabBar label="Feedback sections" tabs={TABS} columns="grid-cols-3" />
+        <Tabs.Content value="submit" className={TAB_PANEL}>
           <SubmitTab event={e} viewer={viewer} />
         </Tabs.Content>
-        <Tabs.Content value="insights" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="insights" className={TAB_PANEL}>
           {isHost ? <InsightsTab eventId={eventId} /> : <HostsOnly signedIn={!!viewer} />}
         </Tabs.Content>
-        <Tabs.Content value="improvements" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="improvements" className={TAB_PANEL}>
           {isHost ? <ImprovementsTab eventId={eventId} /> : <HostsOnly signedIn={!!viewer} />}
         </Tabs.Content>
       </Tabs.Root>

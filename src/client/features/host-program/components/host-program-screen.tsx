@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { ClipboardList, Info, Send, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
@@ -47,28 +48,17 @@ export function HostProgramPage({ viewer }: { viewer: HostProgramViewer }) {
     <Page wide>
       <PageTitle sub="Run friendly evenings in your town: free entry to the evenings you organise, and every host tool.">Host Programme</PageTitle>
       <Tabs.Root value={tab} onValueChange={(v) => open(v as HostProgramTab)}>
-        <Tabs.List aria-label="Host programme sections" className="grid grid-cols-2 gap-1 rounded-3xl bg-wine-50 p-1 sm:grid-cols-4">
-          {TABS.map(({ value, label, icon: Icon }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-3 text-sm font-semibold text-wine-800 transition-colors hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm"
-            >
-              <Icon aria-hidden={true} className="size-4 shrink-0" />
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="overview" className="mt-5 focus-visible:outline-offset-4">
+        <TabBar label="Host programme sections" tabs={TABS} columns="grid-cols-2 sm:grid-cols-4" />
+        <Tabs.Content value="overview" className={TAB_PANEL}>
           <OverviewTab onApply={() => open('apply')} onHosts={() => open('hosts')} />
         </Tabs.Content>
-        <Tabs.Content value="applications" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="applications" className={TAB_PANEL}>
           <ApplicationsTab viewer={viewer} />
         </Tabs.Content>
-        <Tabs.Content value="hosts" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="hosts" className={TAB_PANEL}>
           <ActiveHostsTab />
         </Tabs.Content>
-        <Tabs.Content value="apply" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="apply" className={TAB_PANEL}>
           <ApplyTab viewer={viewer} />
         </Tabs.Content>
       </Tabs.Root>

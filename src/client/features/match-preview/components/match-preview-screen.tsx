@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { CalendarCheck, Info, Lightbulb, Lock, MapPin, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
@@ -78,25 +79,14 @@ export function MatchPreviewScreen({ eventId }: { eventId: number }) {
       </Card>
 
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List aria-label="Match preview sections" className="grid grid-cols-3 gap-1 rounded-3xl bg-wine-50 p-1">
-          {TABS.map(({ value, label, icon: Icon }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="inline-flex min-h-12 flex-col items-center justify-center gap-1 rounded-2xl px-2 text-sm font-semibold text-wine-800 transition-colors hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm sm:flex-row sm:gap-2"
-            >
-              <Icon aria-hidden={true} className="size-4 shrink-0" />
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="overview" className="mt-5 focus-visible:outline-offset-4">
+        <TabBar label="Match preview sections" tabs={TABS} columns="grid-cols-3" stacked />
+        <Tabs.Content value="overview" className={TAB_PANEL}>
           <OverviewTab data={data} />
         </Tabs.Content>
-        <Tabs.Content value="profiles" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="profiles" className={TAB_PANEL}>
           <ProfilesTab profiles={data.profiles} />
         </Tabs.Content>
-        <Tabs.Content value="insights" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="insights" className={TAB_PANEL}>
           <InsightsTab data={data} />
         </Tabs.Content>
       </Tabs.Root>

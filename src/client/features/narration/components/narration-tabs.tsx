@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { AlertTriangle, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Card, CardTitle } from '@client/components/ui/card';
@@ -17,20 +18,9 @@ export interface TabDef<T extends string> {
 export function NarrationTabs<T extends string>({ label, tab, onTab, tabs }: { label: string; tab: T; onTab(t: T): void; tabs: TabDef<T>[] }) {
   return (
     <Tabs.Root value={tab} onValueChange={(v) => onTab(v as T)}>
-      <Tabs.List aria-label={label} className="grid grid-cols-2 gap-1 rounded-3xl bg-wine-50 p-1 sm:grid-flow-col sm:grid-cols-none">
-        {tabs.map(({ value, label: text, icon: Icon }) => (
-          <Tabs.Trigger
-            key={value}
-            value={value}
-            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-3 text-base font-semibold text-wine-800 transition-colors hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm"
-          >
-            <Icon aria-hidden={true} className="size-5 shrink-0" />
-            {text}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      <TabBar label={label} tabs={tabs} columns="grid-cols-2 sm:grid-flow-col sm:grid-cols-none" large />
       {tabs.map(({ value, content }) => (
-        <Tabs.Content key={value} value={value} className="mt-5 space-y-5 focus-visible:outline-offset-4">
+        <Tabs.Content key={value} value={value} className={`${TAB_PANEL} space-y-5`}>
           {content}
         </Tabs.Content>
       ))}

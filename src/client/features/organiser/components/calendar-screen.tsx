@@ -1,5 +1,6 @@
 import { LoadError } from '@client/components/ui/load-error';
 import * as Tabs from '@radix-ui/react-tabs';
+import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { CalendarDays, CalendarSync, ListChecks, Radio } from 'lucide-react';
 import { useId, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -89,28 +90,17 @@ function VenueCalendar({ venues, initialVenueId }: { venues: Venue[]; initialVen
       </div>
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
-        <Tabs.List aria-label="Calendar sections" className="grid grid-cols-2 gap-1 rounded-3xl bg-wine-50 p-1 sm:grid-cols-4">
-          {TABS.map(({ value, label, icon: Icon }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-2xl px-3 text-sm font-semibold text-wine-800 transition-colors hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm"
-            >
-              <Icon aria-hidden={true} className="size-4 shrink-0" />
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="calendar" className="mt-5 focus-visible:outline-offset-4">
+        <TabBar label="Calendar sections" tabs={TABS} columns="grid-cols-2 sm:grid-cols-4" />
+        <Tabs.Content value="calendar" className={TAB_PANEL}>
           <AvailabilityCalendar key={venue.id} venueId={venue.id} />
         </Tabs.Content>
-        <Tabs.Content value="integrations" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="integrations" className={TAB_PANEL}>
           <Integrations venue={venue} />
         </Tabs.Content>
-        <Tabs.Content value="manage" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="manage" className={TAB_PANEL}>
           <ManageAvailability key={venue.id} venueId={venue.id} venueName={venue.name} canEdit={venue.canEdit} />
         </Tabs.Content>
-        <Tabs.Content value="live" className="mt-5 focus-visible:outline-offset-4">
+        <Tabs.Content value="live" className={TAB_PANEL}>
           <LiveBookings key={venue.id} venueId={venue.id} />
         </Tabs.Content>
       </Tabs.Root>

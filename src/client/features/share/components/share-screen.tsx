@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { BarChart3, CalendarX2, LayoutTemplate, PenLine, type LucideIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,25 +36,14 @@ export function ShareScreen({ viewer, initialEventId, origin }: { viewer: ShareV
   const pick = { id: pickedId, set: setPickedId };
   return (
     <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
-      <Tabs.List aria-label="Share generator sections" className="grid grid-cols-1 gap-1 rounded-3xl bg-wine-50 p-1 sm:grid-cols-3">
-        {TABS.map(({ value, label, icon: Icon }) => (
-          <Tabs.Trigger
-            key={value}
-            value={value}
-            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-3 text-base font-semibold text-wine-800 transition-colors hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm"
-          >
-            <Icon aria-hidden={true} className="size-5 shrink-0" />
-            {label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      <Tabs.Content value="templates" className="mt-5 focus-visible:outline-offset-4">
+      <TabBar label="Share generator sections" tabs={TABS} columns="grid-cols-1 sm:grid-cols-3" large />
+      <Tabs.Content value="templates" className={TAB_PANEL}>
         <WithEvening picked={pick}>{(evening) => <ReadyTemplates evening={evening} origin={origin} />}</WithEvening>
       </Tabs.Content>
-      <Tabs.Content value="custom" className="mt-5 focus-visible:outline-offset-4">
+      <Tabs.Content value="custom" className={TAB_PANEL}>
         <WithEvening picked={pick}>{(evening) => <CustomGenerator evening={evening} origin={origin} />}</WithEvening>
       </Tabs.Content>
-      <Tabs.Content value="analytics" className="mt-5 focus-visible:outline-offset-4">
+      <Tabs.Content value="analytics" className={TAB_PANEL}>
         <ShareAnalyticsTab viewer={viewer} />
       </Tabs.Content>
     </Tabs.Root>

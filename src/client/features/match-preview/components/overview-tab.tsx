@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { HIGH_MATCH_MIN } from '@shared/domain/match-preview';
 import type { PreviewResponse } from '@shared/schemas/preview';
 import { Card, CardTitle } from '@client/components/ui/card';
-import { TraitBars } from './score';
+import { TraitBars } from '@client/components/ui/compatibility';
 
 function Stat({ label, value, note, icon: Icon }: { label: string; value: ReactNode; note: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }) {
   return (
@@ -54,7 +54,7 @@ export function OverviewTab({ data }: { data: PreviewResponse }) {
           <CardTitle as="h3">Your personality</CardTitle>
           <div className="mt-4">
             {viewer.personality ? (
-              <TraitBars personality={viewer.personality} />
+              <TraitBars label="Your personality" personality={viewer.personality} />
             ) : (
               <p className="text-muted">
                 You haven't added your personality yet, so scores lean on age and interests.{' '}

@@ -5,7 +5,7 @@ import type { PreviewProfile } from '@shared/schemas/preview';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { NoticeCard } from '@client/components/ui/notice-card';
-import { ScorePill, TraitBars } from './score';
+import { CompatibilityPill, FitDetails } from '@client/components/ui/compatibility';
 
 function ProfileCard({ p }: { p: PreviewProfile }) {
   const headingId = `preview-profile-${p.id}`;
@@ -20,25 +20,9 @@ function ProfileCard({ p }: { p: PreviewProfile }) {
             {p.connectionPotential === 'high' ? 'High connection potential' : 'Good connection potential'}
           </Badge>
         </div>
-        <ScorePill value={p.compatibilityScore} />
+        <CompatibilityPill value={p.compatibilityScore} />
       </div>
-      <p className="text-ink">{p.personalityInsight}</p>
-      {p.personality ? <TraitBars personality={p.personality} compact /> : <p className="text-sm text-muted">{p.firstName} hasn't shared a personality profile yet.</p>}
-      {p.sharedInterests.length > 0 && (
-        <p className="text-sm">
-          <span className="font-semibold text-wine-900">You both like: </span>
-          {p.sharedInterests.join(', ')}
-        </p>
-      )}
-      {p.topInterests.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={`${p.firstName}'s top interests`}>
-          {p.topInterests.map((i) => (
-            <li key={i} className="rounded-full bg-wine-50 px-3 py-1 text-sm font-medium text-wine-800">
-              {i}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FitDetails firstName={p.firstName} insight={p.personalityInsight} personality={p.personality} sharedInterests={p.sharedInterests} topInterests={p.topInterests} />
     </li>
   );
 }

@@ -1,17 +1,13 @@
 import { scoreColour } from '@shared/domain/matching';
 import { cn } from '@client/components/ui/cn';
+import { SCORE_TONE } from '@client/components/ui/compatibility';
 
 /**
- * Score colours (docs/spec/organiser-tools.md §9): 85+ green, 70+ blue, 60+ yellow, otherwise red. Text pairs
- * are the 900 shade on the 100 tint (contrast well above AA); the number is always written out,
- * so colour is never the only signal.
+ * Score colours (docs/spec/organiser-tools.md §9): 85+ green, 70+ blue, 60+ yellow, otherwise red, in the
+ * tones every score uses (components/ui/compatibility.tsx); the number is always written out, so colour
+ * is never the only signal.
  */
-const TEXT = {
-  green: 'bg-emerald-100 text-emerald-900 ring-emerald-200',
-  blue: 'bg-blue-100 text-blue-900 ring-blue-200',
-  yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
-  red: 'bg-red-100 text-red-900 ring-red-200',
-} as const;
+const TEXT = SCORE_TONE;
 
 const BAR = {
   green: 'bg-emerald-600',

@@ -88,6 +88,8 @@ export const arrivalSchema = z.object({
     date: z.string(),
     startTime: z.string(),
     endTime: z.string(),
+    /** When the evening ends: check-in closes then. */
+    endsAt: z.string(),
     /** Guests expected (registered). */
     expected: z.number(),
   }),

@@ -106,7 +106,7 @@ describe('GET /api/events/:id/arrival', () => {
     const res = await getArrival(event.id, guest.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Arrival>()).toEqual({
-      event: { id: event.id, title: 'Wine and Words', date: event.date, startTime: '19:00', endTime: '22:00', expected: 1 },
+      event: { id: event.id, title: 'Wine and Words', date: event.date, startTime: '19:00', endTime: '22:00', endsAt: event.endsAt, expected: 1 },
       venue: { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: BAR.latitude, longitude: BAR.longitude },
       checkedIn: false,
       checkedInAt: null,

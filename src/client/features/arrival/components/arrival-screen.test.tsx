@@ -315,6 +315,13 @@ describe('self check-in and the venue card', () => {
     expect(screen.queryByRole('button', { name: 'Check in now' })).not.toBeInTheDocument();
   });
 
+  test('after the evening has ended, check-in is closed and the page says so instead of offering it', async () => {
+    await openArrival({ permission: 'denied', arrival: anArrival({ event: { date: fromNow(-180 * MINUTE), endsAt: fromNow(-MINUTE) } }) });
+    expect(screen.getByRole('heading', { name: 'This evening has ended' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the event page' })).toHaveAttribute('href', '/events/5');
+    expect(screen.queryByRole('button', { name: 'Check in now' })).not.toBeInTheDocument();
+  });
+
   test('a refused "Check in now" says why', async () => {
     const { user } = await openArrival({ permission: 'denied', arrival: anArrival({ event: { date: fromNow(30 * MINUTE) } }), refuse: 'This evening has finished.' });
     await user.click(screen.getByRole('button', { name: 'Check in now' }));

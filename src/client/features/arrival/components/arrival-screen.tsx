@@ -11,7 +11,7 @@ import { useGeolocation } from '../hooks/use-geolocation';
 import { useNow } from '../hooks/use-now';
 import { deniedMessage } from '../lib/arrival';
 import { ArrivalSignIn, GuestsOnly } from './access-cards';
-import { ArrivedPrompt, CheckedInCard, CheckInNow } from './check-in-cards';
+import { ArrivedPrompt, CheckedInCard, CheckInNow, EveningOver } from './check-in-cards';
 import { LocationCard } from './location-card';
 import { ArrivalTips, VenueCard } from './venue-card';
 
@@ -43,6 +43,8 @@ function ArrivalView({ arrival, userId }: { arrival: Arrival; userId: number }) 
   const checkIn = useArrivalCheckIn(eventId);
   const now = useNow(15_000);
   const selfOpen = now >= new Date(arrival.selfCheckInOpensAt).getTime();
+  // Once the evening is over nobody can check in (the server refuses): say so instead of offering it.
+  const over = now >= new Date(arrival.event.endsAt).getTime();
 
   const announcement = useArrivalAnnouncement({
     permission: hasCoordinates ? geo.permission : 'checking',
@@ -70,6 +72,8 @@ function ArrivalView({ arrival, userId }: { arrival: Arrival; userId: number }) 
       </p>
       {checkedIn ? (
         <CheckedInCard eventId={eventId} venueName={venue.name} checkedInAt={arrival.checkedInAt} />
+      ) : over ? (
+        <EveningOver eventId={eventId} />
       ) : prompt ? (
         <ArrivedPrompt venueName={venue.name} pending={checkIn.isPending} error={refusal} onYes={submit} onNotYet={notYet} />
       ) : selfOpen ? (

@@ -86,3 +86,20 @@ export function CheckInNow({ pending, error, onCheckIn }: { pending: boolean; er
     </Card>
   );
 }
+
+/** The evening has ended before the guest checked in: check-in is closed; their matches are on the event page. */
+export function EveningOver({ eventId }: { eventId: number }) {
+  return (
+    <Card>
+      <section aria-labelledby="evening-over-title" className="space-y-3">
+        <h2 id="evening-over-title" className="text-xl font-semibold text-wine-900">
+          This evening has ended
+        </h2>
+        <p className="text-muted">Check-in is closed. Your matches and the people you met are on the event page.</p>
+        <Button asChild variant="outline" size="lg" block>
+          <Link to={`/events/${eventId}`}>Open the event page</Link>
+        </Button>
+      </section>
+    </Card>
+  );
+}

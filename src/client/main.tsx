@@ -1,18 +1,24 @@
+// First: zod must know before any schema is built that it may not use eval (see the module).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
-import { rememberShareSource } from './lib/share-source';
+import { AppRoutes } from './app/router';
 import './styles.css';
 
 // A shared post's link names its platform (?source=): remember it for the signup (/share analytics).
-rememberShareSource(window.location.search);
+// Only such a link loads the platform list; the first paint of every other visit goes without it.
+if (new URLSearchParams(window.location.search).has('source')) {
+  void import('./lib/share-source').then((m) => m.rememberShareSource(window.location.search));
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

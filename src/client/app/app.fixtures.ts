@@ -11,7 +11,7 @@ import type { Me } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/users';
 import { createQueryClient } from '@client/lib/query-client';
 import { signIn } from '@client/test/render';
-import { router as appRouter } from './router';
+import { routes } from './router';
 
 // Screens are lazy chunks: the first visit to each compiles it, which can take more than a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,7 +31,7 @@ export function signedInAs(...roles: Role[]) {
 
 /** Render the app's own route table at `path`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(appRouter.routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(createElement(QueryClientProvider, { client: createQueryClient() }, createElement(RouterProvider, { router })));
   const location = () => router.state.location.pathname + router.state.location.search;

@@ -1,7 +1,8 @@
 import { ArrowLeft, CalendarHeart, HeartHandshake, Home, LogOut, UserRound } from 'lucide-react';
-import { useEffect, type ComponentType } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Component as ReactComponent, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, matchRoutes, NavLink, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { cn } from '@client/components/ui/cn';
+import { Spinner } from '@client/components/ui/spinner';
 import { useLogout } from '@client/features/auth/api/auth';
 import { setBaseTitle } from '@client/lib/document-title';
 import { useSignedIn } from './session-hooks';
@@ -93,10 +94,63 @@ function MainNav() {
   );
 }
 
-export function Layout() {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => m.handle)?.handle as RouteHandle | undefined;
-  const { pathname } = useLocation();
+const AppToaster = lazy(() => import('./toaster'));
+
+/**
+ * Toasts follow what a member does on a screen; the landing page (/) shows none. The toaster (and
+ * sonner) load with the first other screen, or at the first touch or key press on /, and then stay.
+ */
+function ToasterWhenNeeded({ pathname }: { pathname: string }) {
+  const [needed, setNeeded] = useState(pathname !== '/');
+  useEffect(() => {
+    if (pathname !== '/') setNeeded(true);
+  }, [pathname]);
+  useEffect(() => {
+    if (needed) return;
+    const want = () => setNeeded(true);
+    const events = ['pointerdown', 'keydown'] as const;
+    events.forEach((e) => window.addEventListener(e, want, { capture: true, once: true, passive: true }));
+    return () => events.forEach((e) => window.removeEventListener(e, want, { capture: true }));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * A screen whose chunk failed to load (a new deployment, the network gone) or that threw: say so and
+ * offer a reload. Going to another page tries again (without remounting the screens in between).
+ */
+class ScreenErrorBoundary extends ReactComponent<{ children: ReactNode; pathname: string }, { failed: boolean; pathname: string }> {
+  override state = { failed: false, pathname: this.props.pathname };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-10 text-center">
+        <p className="text-lg font-semibold text-wine-900">This page could not be loaded.</p>
+        <p className="mt-1 text-muted">Please check your connection and try again.</p>
+        <button type="button" onClick={() => location.reload()} className="mt-4 inline-flex min-h-11 items-center rounded-xl border-2 border-wine-700 px-4 font-semibold text-wine-800 hover:bg-wine-50">
+          Reload
+        </button>
+      </div>
+    );
+  }
+}
+
+/** The layout around every screen; `routes` is the table of screens, whose deepest match's handle names the page and its Back link. */
+export function Layout({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const { pathname } = location;
+  const matches = matchRoutes(routes, location) ?? [];
+  const handle = [...matches].reverse().find((m) => m.route.handle)?.route.handle as RouteHandle | undefined;
   const signedIn = useSignedIn();
   const showNav = signedIn && pathname !== '/';
 
@@ -114,8 +168,14 @@ export function Layout() {
       {showNav && <MainNav />}
       {/* Room for the fixed bar on phones; the root's scroll padding keeps focused controls clear of it too (styles.css). */}
       <main id="main" className={cn('flex-1', showNav && 'pb-24 md:pb-0')}>
-        <Outlet />
+        {/* A screen's chunk on its way: the spinner (a navigation keeps the old screen meanwhile); a failed one: the error card. */}
+        <ScreenErrorBoundary pathname={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
+      <ToasterWhenNeeded pathname={pathname} />
     </div>
   );
 }

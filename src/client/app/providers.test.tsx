@@ -3,7 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, expect, test } from 'vitest';
+import { LAZY, renderApp, signedInAs } from './app.fixtures';
 import { Providers } from './providers';
+import AppToaster from './toaster';
+import { fakeServer } from '@client/test/render';
 
 afterEach(() => {
   toast.dismiss();
@@ -18,17 +21,30 @@ function SaveButton() {
   );
 }
 
-test('the app gets a query client and a toaster: a toast shows with a close button', async () => {
+test('the app gets a query client; the toaster shows a toast with a close button', async () => {
   render(
     <Providers>
+      <AppToaster />
       <SaveButton />
     </Providers>,
   );
-  // The toaster is its own chunk, loaded after the first paint.
   await screen.findByRole('region', { name: /Notifications/ });
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Profile Updated')).toBeInTheDocument();
   expect(screen.getByText('Saved (0 loading).')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Close toast' })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: /Notifications F8/ })).toBeInTheDocument();
+});
+
+test('the layout loads the toaster on every screen but the landing page, where the first key press or touch loads it', async () => {
+  fakeServer(signedInAs());
+  const other = renderApp('/events');
+  expect(await screen.findByRole('region', { name: /Notifications/ }, LAZY)).toBeInTheDocument();
+  other.unmount();
+
+  const home = renderApp('/');
+  await screen.findByRole('heading', { name: 'Join the Waitlist' }, LAZY);
+  expect(screen.queryByRole('region', { name: /Notifications/ })).toBeNull();
+  await home.user.keyboard('{Tab}');
+  expect(await screen.findByRole('region', { name: /Notifications/ }, LAZY)).toBeInTheDocument();
 });

@@ -1,9 +1,13 @@
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireSignIn } from './guard';
 import { Layout, type RouteHandle } from './layout';
 import { useSignedIn } from './session-hooks';
 
 const h = (handle: RouteHandle) => handle;
+
+/** A screen's chunk (its module exports `Component`), loaded when its route is first shown; the layout's Suspense waits for it. */
+const screen = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
 
 /** Unknown paths: signed-out visitors go to /login (docs/spec/member-app.md §2); signed-in ones see the 404 page. */
 function UnknownPath() {
@@ -13,63 +17,71 @@ function UnknownPath() {
   return <Outlet />;
 }
 
-/** Every screen is a lazy chunk; only the shell loads up front. */
-export const router = createBrowserRouter([
+/**
+ * Every screen is a lazy chunk; only the shell loads up front. The app renders this table with
+ * `useRoutes` in a <BrowserRouter> (main.tsx): the declarative router, without the data router's
+ * loaders, actions and fetchers, which nothing here uses (about 17 KB less JavaScript on every first
+ * paint, docs/architecture.md Budgets). Tests put the same table in a memory data router.
+ */
+const screens: RouteObject[] = [
+  { path: '/', Component: screen(() => import('./routes/home')), handle: h({}) },
+  { path: '/landing', Component: screen(() => import('./routes/landing')), handle: h({ title: 'Now in Prestwich' }) },
+  { path: '/promo', Component: screen(() => import('./routes/promo')), handle: h({ title: 'Join the Waitlist' }) },
+  { path: '/about', Component: screen(() => import('./routes/about')), handle: h({ title: 'About us', back: '/' }) },
+  { path: '/login', Component: screen(() => import('./routes/login')), handle: h({ title: 'Log in' }) },
+  { path: '/waitlist-signup', Component: screen(() => import('./routes/waitlist-signup')), handle: h({ title: 'Join the waitlist' }) },
+  { path: '/simple-signup', Component: screen(() => import('./routes/simple-signup')), handle: h({ title: 'Sign up' }) },
+  { path: '/test-signup', Component: screen(() => import('./routes/test-signup')), handle: h({ title: 'Sign up' }) },
+  { path: '/stats123', Component: screen(() => import('./routes/admin-stats')), handle: h({ title: 'Signups' }) },
+  { path: '/admin-stats', Component: screen(() => import('./routes/admin-stats')), handle: h({ title: 'Signups' }) },
+  { path: '/waitlist-dashboard', Component: screen(() => import('./routes/waitlist-dashboard')), handle: h({ title: 'Waitlist dashboard' }) },
+  { path: '/create-event', Component: screen(() => import('./routes/create-event')), handle: h({ title: 'Create event' }) },
+  { path: '/venues', Component: screen(() => import('./routes/venues')), handle: h({ title: 'Venues' }) },
+  { path: '/calendar', Component: screen(() => import('./routes/calendar')), handle: h({ title: 'Venue calendar' }) },
+  { path: '/live-event', Component: screen(() => import('./routes/live-event')), handle: h({ title: 'Live event' }) },
+  { path: '/timer', Component: screen(() => import('./routes/timer')), handle: h({ title: 'Round timer' }) },
+  { path: '/host-control', Component: screen(() => import('./routes/host-control')), handle: h({ title: 'Host control' }) },
+  { path: '/dashboard', Component: screen(() => import('./routes/dashboard')), handle: h({ title: 'Event control dashboard' }) },
+  { path: '/matching-dashboard', Component: screen(() => import('./routes/matching-dashboard')), handle: h({ title: 'Advanced Matching' }) },
+  { path: '/check-in', Component: screen(() => import('./routes/check-in')), handle: h({ title: 'Check-in' }) },
+  { path: '/arrival', Component: screen(() => import('./routes/arrival')), handle: h({ title: 'Arrival' }) },
+  { path: '/messaging', Component: screen(() => import('./routes/messaging')), handle: h({ title: 'Event messaging' }) },
+  { path: '/notifications', Component: screen(() => import('./routes/notifications')), handle: h({ title: 'Notifications' }) },
+  { path: '/personality-demo', Component: screen(() => import('./routes/personality-demo')), handle: h({ title: 'Personality Matching Demo' }) },
+  { path: '/friend-groups', Component: screen(() => import('./routes/friend-groups')), handle: h({ title: 'Community Groups' }) },
+  { path: '/badges', Component: screen(() => import('./routes/badges')), handle: h({ title: 'Participant Badges' }) },
+  { path: '/missed-connections', Component: screen(() => import('./routes/missed-connections')), handle: h({ title: 'Missed Connections' }) },
+  { path: '/match-preview', Component: screen(() => import('./routes/match-preview')), handle: h({ title: 'Match Preview' }) },
+  { path: '/accessibility', Component: screen(() => import('./routes/accessibility')), handle: h({ title: 'Voice Narration' }) },
+  { path: '/voice-narration', Component: screen(() => import('./routes/voice-narration')), handle: h({ title: 'Voice Narration Demo' }) },
+  { path: '/host-program', Component: screen(() => import('./routes/host-program')), handle: h({ title: 'Host Programme' }) },
+  { path: '/register', Component: screen(() => import('./routes/register')), handle: h({ title: 'Registration' }) },
+  { path: '/share', Component: screen(() => import('./routes/share')), handle: h({ title: 'Share' }) },
+  { path: '/promotions', Component: screen(() => import('./routes/promotions')), handle: h({ title: 'Promotional Materials' }) },
+  { path: '/feedback', Component: screen(() => import('./routes/feedback')), handle: h({ title: 'Event Feedback' }) },
+  { path: '/wine-wallop', Component: screen(() => import('./routes/wine-wallop')), handle: h({ title: 'The Wine Wallop' }) },
   {
-    element: <Layout />,
+    element: <RequireSignIn />,
     children: [
-      { path: '/', lazy: () => import('./routes/home'), handle: h({}) },
-      { path: '/landing', lazy: () => import('./routes/landing'), handle: h({ title: 'Now in Prestwich' }) },
-      { path: '/promo', lazy: () => import('./routes/promo'), handle: h({ title: 'Join the Waitlist' }) },
-      { path: '/about', lazy: () => import('./routes/about'), handle: h({ title: 'About us', back: '/' }) },
-      { path: '/login', lazy: () => import('./routes/login'), handle: h({ title: 'Log in' }) },
-      { path: '/waitlist-signup', lazy: () => import('./routes/waitlist-signup'), handle: h({ title: 'Join the waitlist' }) },
-      { path: '/simple-signup', lazy: () => import('./routes/simple-signup'), handle: h({ title: 'Sign up' }) },
-      { path: '/test-signup', lazy: () => import('./routes/test-signup'), handle: h({ title: 'Sign up' }) },
-      { path: '/stats123', lazy: () => import('./routes/admin-stats'), handle: h({ title: 'Signups' }) },
-      { path: '/admin-stats', lazy: () => import('./routes/admin-stats'), handle: h({ title: 'Signups' }) },
-      { path: '/waitlist-dashboard', lazy: () => import('./routes/waitlist-dashboard'), handle: h({ title: 'Waitlist dashboard' }) },
-      { path: '/create-event', lazy: () => import('./routes/create-event'), handle: h({ title: 'Create event' }) },
-      { path: '/venues', lazy: () => import('./routes/venues'), handle: h({ title: 'Venues' }) },
-      { path: '/calendar', lazy: () => import('./routes/calendar'), handle: h({ title: 'Venue calendar' }) },
-      { path: '/live-event', lazy: () => import('./routes/live-event'), handle: h({ title: 'Live event' }) },
-      { path: '/timer', lazy: () => import('./routes/timer'), handle: h({ title: 'Round timer' }) },
-      { path: '/host-control', lazy: () => import('./routes/host-control'), handle: h({ title: 'Host control' }) },
-      { path: '/dashboard', lazy: () => import('./routes/dashboard'), handle: h({ title: 'Event control dashboard' }) },
-      { path: '/matching-dashboard', lazy: () => import('./routes/matching-dashboard'), handle: h({ title: 'Advanced Matching' }) },
-      { path: '/check-in', lazy: () => import('./routes/check-in'), handle: h({ title: 'Check-in' }) },
-      { path: '/arrival', lazy: () => import('./routes/arrival'), handle: h({ title: 'Arrival' }) },
-      { path: '/messaging', lazy: () => import('./routes/messaging'), handle: h({ title: 'Event messaging' }) },
-      { path: '/notifications', lazy: () => import('./routes/notifications'), handle: h({ title: 'Notifications' }) },
-      { path: '/personality-demo', lazy: () => import('./routes/personality-demo'), handle: h({ title: 'Personality Matching Demo' }) },
-      { path: '/friend-groups', lazy: () => import('./routes/friend-groups'), handle: h({ title: 'Community Groups' }) },
-      { path: '/badges', lazy: () => import('./routes/badges'), handle: h({ title: 'Participant Badges' }) },
-      { path: '/missed-connections', lazy: () => import('./routes/missed-connections'), handle: h({ title: 'Missed Connections' }) },
-      { path: '/match-preview', lazy: () => import('./routes/match-preview'), handle: h({ title: 'Match Preview' }) },
-      { path: '/accessibility', lazy: () => import('./routes/accessibility'), handle: h({ title: 'Voice Narration' }) },
-      { path: '/voice-narration', lazy: () => import('./routes/voice-narration'), handle: h({ title: 'Voice Narration Demo' }) },
-      { path: '/host-program', lazy: () => import('./routes/host-program'), handle: h({ title: 'Host Programme' }) },
-      { path: '/register', lazy: () => import('./routes/register'), handle: h({ title: 'Registration' }) },
-      { path: '/share', lazy: () => import('./routes/share'), handle: h({ title: 'Share' }) },
-      { path: '/promotions', lazy: () => import('./routes/promotions'), handle: h({ title: 'Promotional Materials' }) },
-      { path: '/feedback', lazy: () => import('./routes/feedback'), handle: h({ title: 'Event Feedback' }) },
-      { path: '/wine-wallop', lazy: () => import('./routes/wine-wallop'), handle: h({ title: 'The Wine Wallop' }) },
-      {
-        element: <RequireSignIn />,
-        children: [
-          { path: '/profile', lazy: () => import('./routes/profile'), handle: h({ title: 'My Profile' }) },
-          { path: '/events', lazy: () => import('./routes/events'), handle: h({ title: 'Events' }) },
-          { path: '/events/:id', lazy: () => import('./routes/event-detail'), handle: h({ title: 'Event', back: '/events' }) },
-          // The back link to /events/{id} is in the page: a static handle cannot know the id.
-          { path: '/checkout/:id', lazy: () => import('./routes/checkout'), handle: h({ title: 'Complete Registration' }) },
-          { path: '/matches', lazy: () => import('./routes/matches'), handle: h({ title: 'Matches' }) },
-          { path: '/my-matches', lazy: () => import('./routes/my-matches'), handle: h({ title: 'Friend Matches' }) },
-        ],
-      },
-      {
-        element: <UnknownPath />,
-        children: [{ path: '*', lazy: () => import('./routes/not-found'), handle: h({ title: 'Page not found' }) }],
-      },
+      { path: '/profile', Component: screen(() => import('./routes/profile')), handle: h({ title: 'My Profile' }) },
+      { path: '/events', Component: screen(() => import('./routes/events')), handle: h({ title: 'Events' }) },
+      { path: '/events/:id', Component: screen(() => import('./routes/event-detail')), handle: h({ title: 'Event', back: '/events' }) },
+      // The back link to /events/{id} is in the page: a static handle cannot know the id.
+      { path: '/checkout/:id', Component: screen(() => import('./routes/checkout')), handle: h({ title: 'Complete Registration' }) },
+      { path: '/matches', Component: screen(() => import('./routes/matches')), handle: h({ title: 'Matches' }) },
+      { path: '/my-matches', Component: screen(() => import('./routes/my-matches')), handle: h({ title: 'Friend Matches' }) },
     ],
   },
-]);
+  {
+    element: <UnknownPath />,
+    children: [{ path: '*', Component: screen(() => import('./routes/not-found')), handle: h({ title: 'Page not found' }) }],
+  },
+];
+
+/** The route table: the layout (which reads each screen's handle from the same table) around every screen. */
+export const routes: RouteObject[] = [{ element: <Layout routes={screens} />, children: screens }];
+
+/** The app's screens at the browser's address (inside a <BrowserRouter>). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

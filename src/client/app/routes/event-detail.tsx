@@ -8,6 +8,7 @@ import { MatchesCard } from '@client/features/matches/components/matches-list';
 import { RatingCard } from '@client/features/matches/components/rating-card';
 import { RatingStats } from '@client/features/matches/components/rating-stats';
 import { useLiveSocket } from '@client/lib/live-socket';
+import { useEvent } from '@client/lib/queries';
 import { useLiveNarration } from '@client/lib/use-live-narration';
 import { useNarrationSettings } from '@client/lib/use-narration';
 
@@ -31,7 +32,11 @@ export function Component() {
   const valid = Number.isInteger(eventId) && eventId > 0;
   const hostWish = params.get('admin') === 'true';
   const userId = me.data?.id ?? null;
-  const socket = useLiveSocket(valid && userId ? eventId : null, userId, hostWish);
+  // The server takes the live socket only from a registered guest or a host of the evening (anyone
+  // else is refused, and the socket would retry in a loop): open it once the event says the viewer is one.
+  const viewer = useEvent(valid && userId ? eventId : null).data?.viewer;
+  const mayWatch = !!viewer && (viewer.registered || viewer.isHost);
+  const socket = useLiveSocket(valid && userId && mayWatch ? eventId : null, userId, hostWish);
   const narration = useNarrationSettings();
   if (!me.data) return <Spinner />;
   const uid = me.data.id;
@@ -40,7 +45,7 @@ export function Component() {
   const liveStage = socket.timer?.phase === 'ended' ? 'over' : round !== null ? 'running' : 'before';
   return (
     <>
-      {narration.settings.enabled && valid && <LiveNarration eventId={eventId} userId={uid} isHost={hostWish} />}
+      {narration.settings.enabled && valid && mayWatch && <LiveNarration eventId={eventId} userId={uid} isHost={hostWish} />}
       <EventDetailScreen
         key={eventId}
         eventId={valid ? eventId : 0}

@@ -72,7 +72,8 @@ function ProfileScreen({ userId }: { userId: number }) {
 
   return (
     <Page wide>
-      <div className="mb-6 flex items-center justify-between gap-3">
+      {/* min-h-11: the row is as tall before the Edit button arrives with the profile as after (no layout shift). */}
+      <div className="mb-6 flex min-h-11 items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-wine-900">My Profile</h1>
         {user.data && (
           <Button id={toggleId} variant={editing ? 'outline' : 'secondary'} size="sm" onClick={() => setEditing((v) => !v)}>
@@ -92,7 +93,11 @@ function ProfileScreen({ userId }: { userId: number }) {
           )}
           {user.data && <PersonalityCard user={user.data} />}
         </div>
-        <div className="space-y-5 lg:col-span-2 lg:space-y-6">
+        {/*
+          Loaded at once, shown with the profile: on a phone this column sits under the profile card,
+          whose height is known only then; shown earlier it would jump down the page (Lighthouse CLS).
+        */}
+        <div hidden={!user.data} className="space-y-5 lg:col-span-2 lg:space-y-6">
           <ActivityStatsCard userId={userId} />
           <EventHistoryCard userId={userId} />
           <PreviewVisibilitySetting />

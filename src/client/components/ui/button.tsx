@@ -1,5 +1,4 @@
-import { Slot } from '@radix-ui/react-slot';
-import type { ButtonHTMLAttributes } from 'react';
+import { cloneElement, isValidElement, type ButtonHTMLAttributes, type ReactElement, type Ref } from 'react';
 import { cn } from './cn';
 
 const VARIANTS = {
@@ -24,19 +23,52 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, block, className, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : 'button';
+type AnyProps = Record<string, unknown>;
+
+/**
+ * `asChild`: the button's props on its only child (a Link, usually), as Radix's Slot does, without
+ * loading Radix on pages that have no dialog (the first paint of /): classes joined, styles merged,
+ * an event handler of both run (the child's first), refs of both set; any other prop of the child wins.
+ */
+function onChild(child: ReactElement, props: AnyProps) {
+  const own = child.props as AnyProps;
+  const merged: AnyProps = { ...props, ...own };
+  for (const [key, value] of Object.entries(props)) {
+    const theirs = own[key];
+    if (/^on[A-Z]/.test(key) && typeof value === 'function' && typeof theirs === 'function') {
+      merged[key] = (...args: unknown[]) => {
+        const result: unknown = theirs(...args);
+        value(...args);
+        return result;
+      };
+    }
+  }
+  merged.className = cn(props.className as string | undefined, own.className as string | undefined);
+  if (props.style || own.style) merged.style = { ...(props.style as object), ...(own.style as object) };
+  if (props.ref && own.ref) {
+    const refs = [props.ref, own.ref] as Ref<unknown>[];
+    merged.ref = (node: unknown) => {
+      for (const ref of refs) {
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }
+    };
+  }
+  return cloneElement(child, merged);
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild, block, className, type, children, ...props }: ButtonProps) {
+  const classes = cn(
+    'inline-flex items-center justify-center gap-2 rounded-2xl font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+    VARIANTS[variant],
+    SIZES[size],
+    block && 'w-full',
+    className,
+  );
+  if (asChild && isValidElement(children)) return onChild(children, { ...props, className: classes });
   return (
-    <Comp
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-2xl font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-        VARIANTS[variant],
-        SIZES[size],
-        block && 'w-full',
-        className,
-      )}
-      {...props}
-    />
+    <button type={type ?? 'button'} className={classes} {...props}>
+      {children}
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { isSharePlatform, type SharePlatform } from '@shared/domain/share-templates';
+import { isSharePlatform, type SharePlatform } from '@shared/domain/share-platforms';
 
 /**
  * Where a visitor came from: a shared post's link carries `?source=<platform>` (/share,

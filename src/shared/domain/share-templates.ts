@@ -7,11 +7,11 @@
  * page. Every link carries `?source=<platform>`, so a signup that follows it is counted for that
  * platform (docs/product.md "Organiser tools are real": share analytics).
  */
+import { SHARE_PLATFORMS, type SharePlatform } from './share-platforms';
 import { TIME_ZONE } from './time';
 
 /** The six platforms of the Ready Templates, in the spec's order ('local' is Local Community). */
-export const SHARE_PLATFORMS = ['facebook', 'instagram', 'twitter', 'whatsapp', 'linkedin', 'local'] as const;
-export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+export { isSharePlatform, SHARE_PLATFORMS, type SharePlatform } from './share-platforms';
 
 export const PLATFORM_NAMES: Record<SharePlatform, string> = {
   facebook: 'Facebook',
@@ -38,7 +38,6 @@ export const SHARE_POPUP = { width: 600, height: 400 } as const;
 export const HOME_TOWN = 'Prestwich';
 
 /** Is this text one of the six platforms (a `?source=` value worth remembering)? */
-export const isSharePlatform = (s: unknown): s is SharePlatform => typeof s === 'string' && (SHARE_PLATFORMS as readonly string[]).includes(s);
 
 /** The evening a post is about: the fields of GET /api/events/upcoming it needs. */
 export interface ShareEvening {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userSchema, type CreateUserBody } from '@shared/schemas/users';
+import type { CreateUserBody } from '@shared/schemas/users';
 import { post } from '@client/lib/api';
 import { forgetShareSource, withShareSource } from '@client/lib/share-source';
 
@@ -28,7 +28,8 @@ export function useSignup() {
   const qc = useQueryClient();
   return useMutation({
     // With the platform of the shared link the visitor came from, if any (/share analytics).
-    mutationFn: (payload: CreateUserBody) => post('/api/users', withShareSource(payload), userSchema),
+    // The answer's schema loads with the answer: zod stays out of the first paint of / (docs/architecture.md, budgets).
+    mutationFn: (payload: CreateUserBody) => post('/api/users', withShareSource(payload), () => import('@shared/schemas/users').then((m) => m.userSchema)),
     onSuccess: () => {
       forgetShareSource();
       qc.removeQueries();

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, CalendarDays, PartyPopper, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AGE, splitInterests } from '@shared/domain/constants';
 import type { waitlistForm, WaitlistFormInput } from '@shared/schemas/users';
@@ -14,33 +11,25 @@ import { resetStorageFor } from '@client/lib/session';
 import { toSignupPayload, useSignup } from '../api/signup';
 
 type FieldName = keyof WaitlistFormInput;
-type WaitlistFormOutput = z.output<typeof waitlistForm>;
-type WaitlistResolver = Resolver<WaitlistFormInput, unknown, WaitlistFormOutput>;
+type Errors = Partial<Record<FieldName | 'root', string>>;
 
 /**
  * zod is the largest piece of JavaScript this page would need, and only a submit needs it: the
- * schema loads when the visitor first touches the form (or presses Join), not with the first paint of /.
+ * schema loads when the visitor first touches the form (or presses Join), not with the first paint
+ * of /. The form itself is plain React state for the same reason (a form library would be the next
+ * largest piece): five fields, checked on submit.
  */
-let schemaResolver: Promise<WaitlistResolver> | null = null;
-function loadResolver() {
-  schemaResolver ??= import('@shared/schemas/users').then(
-    (m) => zodResolver(m.waitlistForm),
+let schema: Promise<typeof waitlistForm> | null = null;
+function loadSchema() {
+  schema ??= import('@shared/schemas/users').then(
+    (m) => m.waitlistForm,
     (err: unknown) => {
-      schemaResolver = null;
+      schema = null;
       throw err;
     },
   );
-  return schemaResolver;
+  return schema;
 }
-const resolver: WaitlistResolver = async (values, context, options) => {
-  let validate: WaitlistResolver;
-  try {
-    validate = await loadResolver();
-  } catch {
-    return { values: {}, errors: { root: { type: 'network', message: 'Network error. Please try again.' } } };
-  }
-  return validate(values, context, options);
-};
 
 const EMPTY: WaitlistFormInput = { name: '', email: '', age: '', bio: '', interests: '' };
 const FIELDS = Object.keys(EMPTY) as FieldName[];
@@ -53,41 +42,70 @@ interface Failure {
 
 /**
  * The waitlist form on /: docs/spec/member-app.md §4, §5 and §8.
- * Validated on submit with the spec's messages; a field's error clears as soon as it is edited.
- * A refused signup leaves every field as typed and says why.
+ * Validated on submit with the spec's messages (the first field in error gets the focus); a field's
+ * error clears as soon as it is edited. A refused signup leaves every field as typed and says why.
  */
 export function LandingWaitlistForm() {
   const signup = useSignup();
   const [welcome, setWelcome] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [values, setValues] = useState<WaitlistFormInput>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [checking, setChecking] = useState(false);
   const welcomeRef = useRef<HTMLHeadingElement>(null);
-  const form = useForm({
-    resolver,
-    defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
+  const inputs = useRef(new Map<FieldName, HTMLInputElement | HTMLTextAreaElement>());
 
   useEffect(() => {
     if (welcome !== null) welcomeRef.current?.focus();
   }, [welcome]);
 
-  const field = (name: FieldName) =>
-    form.register(name, {
-      onChange: () => {
-        if (form.getFieldState(name).error) form.clearErrors(name);
-      },
-    });
+  const field = (name: FieldName) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    ref: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      if (el) inputs.current.set(name, el);
+      else inputs.current.delete(name);
+    },
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = e.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors(({ [name]: _gone, ...rest }) => rest);
+    },
+  });
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) inputs.current.get(first)?.focus();
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
     setFailure(null);
+    setChecking(true);
+    let parsed;
     try {
-      const user = await signup.mutateAsync(
-        toSignupPayload({ name: values.name, email: values.email, age: values.age, bio: values.bio, interests: splitInterests(values.interests) }),
-      );
+      parsed = (await loadSchema()).safeParse(values);
+    } catch {
+      setChecking(false);
+      return setErrors({ root: 'Network error. Please try again.' });
+    }
+    if (!parsed.success) {
+      setChecking(false);
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as FieldName;
+        found[name] ??= issue.message;
+      }
+      return showErrors(found);
+    }
+    setErrors({});
+    try {
+      const { name, email, age, bio, interests } = parsed.data;
+      const user = await signup.mutateAsync(toSignupPayload({ name, email, age, bio, interests: splitInterests(interests) }));
       resetStorageFor(user.id, user.email);
-      form.reset(EMPTY);
+      setValues(EMPTY);
       setWelcome(user.name);
     } catch (err) {
       if (err instanceof NetworkError) {
@@ -97,12 +115,16 @@ export function LandingWaitlistForm() {
       const apiErr = err instanceof ApiError ? err : null;
       setFailure({ text: `Error: ${apiErr?.serverMessage ?? 'Please try again.'}`, taken: apiErr?.status === 409 });
       // A 400 names the fields it refused: show each message under its field too.
+      const found: Errors = {};
       for (const [path, message] of Object.entries(apiErr?.fieldErrors ?? {})) {
         const name = path.split('.')[0] as FieldName;
-        if (FIELDS.includes(name)) form.setError(name, { message });
+        if (FIELDS.includes(name)) found[name] ??= message;
       }
+      if (Object.keys(found).length) setErrors(found);
+    } finally {
+      setChecking(false);
     }
-  });
+  };
 
   if (welcome !== null) {
     return (
@@ -135,9 +157,9 @@ export function LandingWaitlistForm() {
     );
   }
 
-  const submitting = form.formState.isSubmitting || signup.isPending;
-  // A refused signup, or the form's own script failing to load (a root error from the resolver).
-  const alert = failure ?? (errors.root?.message ? { text: errors.root.message, taken: false } : null);
+  const submitting = checking || signup.isPending;
+  // A refused signup, or the form's own script failing to load.
+  const alert = failure ?? (errors.root ? { text: errors.root, taken: false } : null);
 
   return (
     <Card className="sm:p-8">
@@ -145,8 +167,8 @@ export function LandingWaitlistForm() {
         Join the Waitlist
       </h2>
       <p className="mt-2 text-muted">Tell us a little about yourself and we'll invite you to the next evening near you.</p>
-      <form aria-labelledby="waitlist-title" onSubmit={onSubmit} onFocus={() => void loadResolver().catch(() => undefined)} noValidate className="mt-6 space-y-5">
-        <TextField label="Full name" autoComplete="name" autoCapitalize="words" error={errors.name?.message} {...field('name')} />
+      <form aria-labelledby="waitlist-title" onSubmit={(e) => void onSubmit(e)} onFocus={() => void loadSchema().catch(() => undefined)} noValidate className="mt-6 space-y-5">
+        <TextField label="Full name" autoComplete="name" autoCapitalize="words" {...field('name')} />
         <TextField
           label="Email address"
           type="email"
@@ -155,7 +177,6 @@ export function LandingWaitlistForm() {
           autoCapitalize="off"
           spellCheck={false}
           placeholder="you@example.com"
-          error={errors.email?.message}
           {...field('email')}
         />
         <TextField
@@ -166,7 +187,6 @@ export function LandingWaitlistForm() {
           max={AGE.max}
           step={1}
           className="[&_input]:max-w-32"
-          error={errors.age?.message}
           {...field('age')}
         />
         <TextAreaField
@@ -174,7 +194,6 @@ export function LandingWaitlistForm() {
           rows={4}
           placeholder="What brings you here? What do you enjoy?"
           hint="A few sentences is perfect."
-          error={errors.bio?.message}
           {...field('bio')}
         />
         <TextField
@@ -182,7 +201,6 @@ export function LandingWaitlistForm() {
           autoCapitalize="off"
           placeholder="walking, board games, coffee"
           hint="Separate them with commas."
-          error={errors.interests?.message}
           {...field('interests')}
         />
 

@@ -1,4 +1,5 @@
 // npm start: build the browser app and the server when missing or older than their sources, then run the server.
+// `node scripts/start.mjs --build-only` stops after the builds (the bench runs the built server itself).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,8 @@ if (!existsSync(server) || statSync(server).mtimeMs < serverSources) {
   // The migrations are read from beside the module (src/server/db/client.ts: migrationsFolder).
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/server/migrations'), { recursive: true });
 }
+
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -15,6 +15,12 @@ const emailList = z
   )
   .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)), 'must be a comma-separated list of e-mail addresses');
 
+/** How long an instance reuses the event listings (ms); 0 = no cache (the bench measures both). */
+const listCacheMs = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').default(1000);
+
+/** LIST_CACHE_MS alone (validated with the rest at start-up by loadConfig). */
+export const listCacheMsFrom = (source: Record<string, string | undefined> = process.env) => listCacheMs.catch(1000).parse(source.LIST_CACHE_MS || undefined);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(5000),
@@ -37,6 +43,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   SEAT_HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(120, 'must be at most 120').default(15),
+  LIST_CACHE_MS: listCacheMs,
 })
   .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],

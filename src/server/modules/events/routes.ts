@@ -4,17 +4,20 @@ import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { badgesResponse, createEventBody, eventDetailSchema, eventListSchema, eventSchema, participantSchema, userEventSchema } from '@shared/schemas/events';
 import { requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
+import { listCacheMsFrom } from '../../env';
 import { microCache } from '../../lib/micro-cache';
 import * as events from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-const plugin: FastifyPluginAsyncZod = async (app) => {
+const plugin: FastifyPluginAsyncZod<{ listCacheMs?: number }> = async (app, opts) => {
   // The listings are the hottest public read: one query and one serialisation (through the
-  // response schema) per second at most, per instance.
+  // response schema) per second at most, per instance (LIST_CACHE_MS; 0 = every request loads,
+  // concurrent ones still share one query).
+  const ttl = opts.listCacheMs ?? listCacheMsFrom();
   const serialize = (list: z.output<typeof eventListSchema>) => JSON.stringify(eventListSchema.encode(list));
-  const all = microCache(1000, () => events.listEvents(app.db), serialize);
-  const upcoming = microCache(1000, () => events.listUpcoming(app.db), serialize);
+  const all = microCache(ttl, () => events.listEvents(app.db), serialize);
+  const upcoming = microCache(ttl, () => events.listUpcoming(app.db), serialize);
   // Any API write clears this instance's listings before its answer leaves, so the writer's
   // next read is fresh (other instances catch up within a second).
   app.addHook('onSend', async (req, _reply, payload) => {

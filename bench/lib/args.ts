@@ -1,0 +1,100 @@
+/**
+ * The flags of `npm run bench` (bench/README in README.md "Benchmarks"). Every flag can also be
+ * given as an environment variable BENCH_<NAME> (e.g. BENCH_SOCKETS=10000); a flag wins.
+ */
+import os from 'node:os';
+
+export const SECTIONS = ['paint', 'lighthouse', 'api', 'race', 'live'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchArgs {
+  only: Section[];
+  runs: number;
+  /** Live section: guest sockets, events, server instances, database, client worker processes. */
+  sockets: number;
+  events: number;
+  instances: number;
+  db: 'embedded' | 'postgres';
+  workers: number;
+  /** Live: clients ignore `mine` and fetch /rotation/me after every new round. */
+  refetch: boolean;
+  /** Race section: databases to race on. */
+  raceDb: ('embedded' | 'postgres')[];
+  /** API section: seconds per autocannon measurement, connections. */
+  duration: number;
+  connections: number;
+  pgUrl: string;
+  chromium: string;
+  write: boolean;
+  /** Directory for the servers' V8 CPU profiles, or null. */
+  cpuProf: string | null;
+  cores: number;
+}
+
+const HELP = `npm run bench -- [flags]
+  --only=paint,lighthouse,api,race,live  sections to run (default: all)
+  --runs=N           runs per figure; each figure is the median of N with its min-max (default 3)
+  --sockets=S        live: guest sockets (default 2000)
+  --events=E         live: events, S/E checked-in guests each (default 40)
+  --instances=N      live: server instances, sockets split across them (default 1; >1 needs --db=postgres)
+  --db=embedded|postgres   live: database (default embedded)
+  --workers=N        live: client worker processes holding the guest sockets (default 2)
+  --refetch          live: clients ignore "mine" in state messages and fetch GET /rotation/me, like the old client
+  --race-db=embedded,postgres  race: databases to race on (default both)
+  --duration=SEC     api: seconds per throughput measurement (default 8)
+  --connections=N    api: autocannon connections (default 10)
+  --pg-url=URL       PostgreSQL server for --db=postgres and the race (default postgres://postgres@127.0.0.1:5432/postgres)
+  --chromium=PATH    browser for paint and lighthouse (default /usr/bin/chromium)
+  --cpu-prof=DIR     every server writes a V8 CPU profile (.cpuprofile) into DIR when it stops
+  --write            rewrite bench/RESULTS.md with this run's results
+`;
+
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchArgs {
+  const flags = new Map<string, string>();
+  for (const [k, v] of Object.entries(env)) if (k.startsWith('BENCH_') && v) flags.set(k.slice(6).toLowerCase().replace(/_/g, '-'), v);
+  for (const a of argv) {
+    if (a === '--help' || a === '-h') {
+      console.log(HELP);
+      process.exit(0);
+    }
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
+    if (!m) throw new Error(`Unknown argument ${a}\n${HELP}`);
+    flags.set(m[1]!, m[2] ?? 'true');
+  }
+  const known = new Set(['only', 'runs', 'sockets', 'events', 'instances', 'db', 'workers', 'refetch', 'race-db', 'duration', 'connections', 'pg-url', 'chromium', 'cpu-prof', 'write']);
+  for (const k of flags.keys()) if (!known.has(k)) throw new Error(`Unknown flag --${k}\n${HELP}`);
+  const int = (k: string, d: number, min = 1) => {
+    const v = flags.has(k) ? Number(flags.get(k)) : d;
+    if (!Number.isInteger(v) || v < min) throw new Error(`--${k} must be an integer >= ${min}`);
+    return v;
+  };
+  const list = <T extends string>(k: string, allowed: readonly T[], d: readonly T[]): T[] => {
+    if (!flags.has(k)) return [...d];
+    const items = flags.get(k)!.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const i of items) if (!allowed.includes(i as T)) throw new Error(`--${k}: unknown ${i} (one of ${allowed.join(', ')})`);
+    return items as T[];
+  };
+  const db = (flags.get('db') ?? 'embedded') as BenchArgs['db'];
+  if (db !== 'embedded' && db !== 'postgres') throw new Error('--db must be embedded or postgres');
+  const args: BenchArgs = {
+    only: list('only', SECTIONS, SECTIONS),
+    runs: int('runs', 3),
+    sockets: int('sockets', 2000),
+    events: int('events', 40),
+    instances: int('instances', 1),
+    db,
+    workers: int('workers', 2),
+    refetch: flags.get('refetch') === 'true' || flags.get('refetch') === '1',
+    raceDb: list('race-db', ['embedded', 'postgres'] as const, ['embedded', 'postgres']),
+    duration: int('duration', 8),
+    connections: int('connections', 10),
+    pgUrl: flags.get('pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    chromium: flags.get('chromium') ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    write: flags.get('write') === 'true' || flags.get('write') === '1',
+    cpuProf: flags.get('cpu-prof') ?? null,
+    cores: os.cpus().length,
+  };
+  if (args.instances > 1 && args.db !== 'postgres') throw new Error('--instances above 1 needs --db=postgres (the embedded database belongs to one process)');
+  if (args.events > args.sockets) throw new Error('--events must not exceed --sockets');
+  return args;
+}

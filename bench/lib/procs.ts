@@ -1,0 +1,206 @@
+/**
+ * Processes of the bench: every server (ours and the bare node:http one) and every load
+ * generator runs as its own child process; the bench process only orchestrates.
+ */
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+const TSX = ['--import', 'tsx'];
+
+/**
+ * Build the browser app and the server when missing or older than their sources, exactly as
+ * `npm start` does (scripts/start.mjs --build-only), so the bench measures what `npm start` runs.
+ */
+export function ensureBuilt() {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('the build failed');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProc {
+  base: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** The command line and environment, for RESULTS.md. */
+  command: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * One instance of our server, `node --enable-source-maps dist/server/main.js`, as `npm start`
+ * runs it (the build done once before by ensureBuilt). Embedded database in `dataDir` unless `databaseUrl`.
+ */
+export async function startServer(opts: { dataDir?: string; databaseUrl?: string; extraEnv?: Record<string, string> }): Promise<ServerProc> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    NODE_ENV: 'development', // the dev outbox lets the bench log in; nothing else on the measured paths differs
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    AUTH_RATE_LIMIT: '1000000',
+    ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...opts.extraEnv,
+  };
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  if (prof.length) mkdirSync(path.resolve(process.env.BENCH_CPU_PROF!), { recursive: true });
+  const child = spawn(process.execPath, [...prof, '--enable-source-maps', path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += String(d);
+    if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 120_000) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in 120 s: ${stderr}`);
+    }
+    await sleep(200);
+  }
+  const shownEnv = Object.entries(env)
+    .map(([k, v]) => `${k}=${k === 'DATA_DIR' ? '<tmp>' : k === 'PORT' ? '<free port>' : v.replace(/\/bench_[a-z0-9_]+$/, '/<fresh db>')}`)
+    .join(' ');
+  return {
+    base,
+    port,
+    pid: child.pid!,
+    child,
+    command: `${shownEnv} node ${prof.length ? '--cpu-prof ' : ''}--enable-source-maps dist/server/main.js`,
+    stop: () => stopChild(child),
+  };
+}
+
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill(signal);
+  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(t);
+}
+
+/** A worker of bench/workers/, forked with tsx; it talks over the IPC channel. */
+export function forkWorker(name: string, args: string[] = []): ChildProcess {
+  return fork(path.join(root, 'bench/workers', name), args, { cwd: root, execArgv: TSX, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+}
+
+/** Send one request to a worker and wait for its one answer (rejects if it dies first). */
+export function ask<T>(child: ChildProcess, msg: unknown, type?: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMsg = (m: { type?: string; error?: string }) => {
+      if (type && m.type !== type) return;
+      cleanup();
+      if (m.error) reject(new Error(m.error));
+      else resolve(m as T);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`worker exited (${code}) before answering`));
+    };
+    const cleanup = () => {
+      child.off('message', onMsg);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMsg);
+    child.once('exit', onExit);
+    if (msg !== undefined) child.send(msg as object);
+  });
+}
+
+export interface CannonResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+/** autocannon in its own process (bench/workers/autocannon.ts). */
+export async function cannon(opts: { url: string; connections: number; duration: number; overallRate?: number; headers?: Record<string, string> }): Promise<CannonResult> {
+  const w = forkWorker('autocannon.ts');
+  try {
+    return await ask<CannonResult>(w, opts, 'result');
+  } finally {
+    await stopChild(w);
+  }
+}
+
+/** The same warm-up for every server before it is measured: 3 s of GET /api/events (or /). */
+export async function warmUp(url: string) {
+  await cannon({ url, connections: 10, duration: 3 });
+}
+
+/** The bare node:http server answering `body` to everything, in its own process. */
+export async function startBare(body: string): Promise<ServerProc> {
+  const port = await freePort();
+  const w = forkWorker('bare.ts');
+  await ask(w, { port, body }, 'listening');
+  return { base: `http://127.0.0.1:${port}`, port, pid: w.pid!, child: w, command: 'node --import tsx bench/workers/bare.ts', stop: () => stopChild(w) };
+}
+
+/** Resident memory of a process (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export function tempDir(prefix: string) {
+  return mkdtempSync(path.join(os.tmpdir(), `sf-bench-${prefix}-`));
+}
+
+export function removeDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A fresh PostgreSQL database for one run; `drop()` removes it (connections closed by force). */
+export async function freshPostgres(adminUrl: string) {
+  const name = `bench_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

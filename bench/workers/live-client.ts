@@ -1,0 +1,205 @@
+/**
+ * Live-evening load generator, one process among several (child_process.fork): it holds either
+ * guest sockets or the hosts' sockets, each opened with that person's own session cookie.
+ *
+ * A guest behaves like the real phone: it keeps the latest state (round, ends-at) and its clock
+ * offset from `serverNow`, and it needs its own partner and table for a new round. A state message
+ * carrying `mine` (docs/decisions/0017) gives them; one without `mine` makes the guest fetch
+ * GET /api/events/:id/rotation/me, as the client did before, and it has them when that answers.
+ * Each guest's clock is skewed (uniform ±skewMs) to check the shown countdown.
+ */
+import WebSocket from 'ws';
+
+interface User {
+  id: number;
+  cookie: string;
+  eventId: number;
+  base: string;
+}
+
+interface Guest extends User {
+  ws?: WebSocket;
+  skew: number;
+  /** serverNow - the guest's own clock, from the latest state message. */
+  offset: number | null;
+  endsAt: number | null;
+  round: number;
+  /** When this guest had the armed round's state message, and when it had its partner and table too. */
+  stateAt?: number;
+  doneAt?: number;
+  via?: 'mine' | 'fetch';
+  fetchFailed?: boolean;
+}
+
+type Msg =
+  | { type: 'open'; role: 'guests' | 'hosts'; users: User[]; skewMs: number; concurrency: number; refetch: boolean }
+  | { type: 'arm'; round: number }
+  | { type: 'command'; msg: Record<string, unknown> }
+  | { type: 'report' }
+  | { type: 'count' }
+  | { type: 'sample' }
+  | { type: 'close' };
+
+let role: 'guests' | 'hosts' = 'guests';
+const guests: Guest[] = [];
+const hosts: { user: User; ws?: WebSocket }[] = [];
+let armed = 0;
+/** Ignore `mine` and always fetch /rotation/me, as the client did before docs/decisions/0017. */
+let refetch = false;
+let closing = false;
+let dropped = 0;
+const hostErrors: string[] = [];
+
+const reply = (m: object) => process.send!(m);
+const clientNow = (g: Guest) => Date.now() + g.skew;
+
+function wsUrl(u: User, isHost: boolean) {
+  return `${u.base.replace(/^http/, 'ws')}/ws?eventId=${u.eventId}&userId=${u.id}&isHost=${isHost}`;
+}
+
+function open(u: User, isHost: boolean, onMessage: (raw: WebSocket.RawData) => void): Promise<WebSocket | null> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(wsUrl(u, isHost), { headers: { cookie: u.cookie }, perMessageDeflate: false });
+    const t = setTimeout(() => done(null), 60_000);
+    const done = (v: WebSocket | null) => {
+      clearTimeout(t);
+      if (!v) ws.terminate();
+      resolve(v);
+    };
+    ws.on('message', onMessage);
+    ws.once('open', () => {
+      ws.on('close', () => {
+        if (!closing) dropped++;
+      });
+      done(ws);
+    });
+    ws.once('error', () => done(null));
+    ws.once('unexpected-response', () => done(null));
+  });
+}
+
+async function fetchMine(g: Guest, round: number) {
+  try {
+    const r = await fetch(`${g.base}/api/events/${g.eventId}/rotation/me`, { headers: { cookie: g.cookie } });
+    const list = (await r.json()) as { round: number }[];
+    if (!r.ok || !Array.isArray(list) || !list.some((x) => x.round === round)) g.fetchFailed = true;
+  } catch {
+    g.fetchFailed = true;
+  }
+  if (armed === round && g.doneAt === undefined) {
+    g.doneAt = Date.now();
+    g.via = 'fetch';
+  }
+}
+
+function onGuestMessage(g: Guest, raw: WebSocket.RawData) {
+  const at = Date.now();
+  const m = JSON.parse(String(raw)) as { type: string; serverNow?: number; endsAt?: number | null; currentRound?: number; phase?: string; mine?: unknown };
+  if (typeof m.serverNow !== 'number') return; // not a state message
+  g.offset = m.serverNow - (at + g.skew);
+  g.endsAt = m.endsAt ?? null;
+  const newRound = (m.currentRound ?? 0) > g.round;
+  g.round = m.currentRound ?? g.round;
+  if (!armed || m.currentRound !== armed || m.phase !== 'active' || m.endsAt == null || g.stateAt !== undefined) return;
+  g.stateAt = at;
+  if ('mine' in m && !refetch) {
+    g.doneAt = at;
+    g.via = 'mine';
+  } else if (newRound || g.doneAt === undefined) {
+    void fetchMine(g, armed);
+  }
+}
+
+async function openAll<T>(items: T[], concurrency: number, fn: (x: T) => Promise<boolean>) {
+  let next = 0;
+  let ok = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const x = items[next++]!;
+        if (await fn(x)) ok++;
+      }
+    }),
+  );
+  return ok;
+}
+
+process.on('message', (m: Msg) => {
+  void (async () => {
+    switch (m.type) {
+      case 'open': {
+        role = m.role;
+        refetch = m.refetch;
+        const started = Date.now();
+        let opened: number;
+        if (role === 'guests') {
+          for (const u of m.users) guests.push({ ...u, skew: (Math.random() * 2 - 1) * m.skewMs, offset: null, endsAt: null, round: 0 });
+          opened = await openAll(guests, m.concurrency, async (g) => {
+            g.ws = (await open(g, false, (raw) => onGuestMessage(g, raw))) ?? undefined;
+            return !!g.ws;
+          });
+        } else {
+          for (const u of m.users) hosts.push({ user: u });
+          opened = await openAll(hosts, m.concurrency, async (h) => {
+            h.ws =
+              (await open(h.user, true, (raw) => {
+                const msg = JSON.parse(String(raw)) as { type: string; message?: string };
+                if (msg.type === 'error') hostErrors.push(msg.message ?? 'error');
+              })) ?? undefined;
+            return !!h.ws;
+          });
+        }
+        return reply({ type: 'opened', opened, failed: m.users.length - opened, ms: Date.now() - started });
+      }
+      case 'arm':
+        armed = m.round;
+        for (const g of guests) {
+          g.stateAt = undefined;
+          g.doneAt = undefined;
+          g.via = undefined;
+          g.fetchFailed = false;
+        }
+        return reply({ type: 'armed' });
+      case 'command': {
+        // Every host at once; the time each command left is the start of its guests' wait.
+        const sentAt: [number, number][] = [];
+        for (const h of hosts) {
+          if (!h.ws) continue;
+          sentAt.push([h.user.eventId, Date.now()]);
+          h.ws.send(JSON.stringify(m.msg));
+        }
+        return reply({ type: 'sent', sentAt });
+      }
+      case 'count': {
+        // Cheap while a round is under way: how many guests have it all.
+        let done = 0;
+        for (const g of guests) if (g.doneAt !== undefined) done++;
+        return reply({ type: 'count', done });
+      }
+      case 'report': {
+        const rows = guests.filter((g) => g.ws).map((g) => [g.eventId, g.stateAt ?? -1, g.doneAt ?? -1, g.via === 'mine' ? 1 : g.via === 'fetch' ? 2 : 0, g.fetchFailed ? 1 : 0]);
+        return reply({ type: 'report', rows, hostErrors: hostErrors.splice(0) });
+      }
+      case 'sample': {
+        // What each phone shows now (its own clock + offset, counting down to endsAt) vs the
+        // server's true remaining time (the server's clock is this machine's clock).
+        const errors: number[] = [];
+        for (const g of guests) {
+          if (!g.ws || g.offset === null || g.endsAt === null) continue;
+          const shown = g.endsAt - (clientNow(g) + g.offset);
+          const truth = g.endsAt - Date.now();
+          errors.push(Math.abs(shown - truth));
+        }
+        return reply({ type: 'sample', errors });
+      }
+      case 'close': {
+        closing = true;
+        for (const g of guests) g.ws?.terminate();
+        for (const h of hosts) h.ws?.terminate();
+        reply({ type: 'closed', dropped });
+        process.disconnect();
+        return;
+      }
+    }
+  })().catch((err: unknown) => reply({ type: 'failed', error: String(err) }));
+});

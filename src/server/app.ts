@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -39,6 +38,7 @@ import { mailPlugin } from './plugins/mail';
 import { paymentsPlugin, type StripeConnection } from './plugins/payments';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { sameOriginPlugin } from './plugins/same-origin';
+import { securityHeadersPlugin, securityPolicy } from './plugins/security-headers';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -73,28 +73,8 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  // Stripe's Payment Element must load from Stripe (card data never touches our pages); only then is it allowed.
-  const stripe = config.stripe ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : null;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe?.script ?? [])],
-        frameSrc: stripe ? stripe.frame : ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(stripe?.connect ?? [])],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's headers with our content security policy, worked out once (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin, securityPolicy({ stripe: !!config.stripe }));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   // Cross-site POST/PUT/PATCH/DELETE are refused before any handler runs (CSRF; plugins/same-origin.ts).

@@ -171,7 +171,8 @@ test('attendee counts, where guests are, and the attendee list', async () => {
   expect(people[0]).toHaveTextContent('Location off');
   expect(people[4]).toHaveTextContent('Kim');
   expect(people[4]).toHaveTextContent('Not arrived');
-  expect(people[4]).toHaveTextContent(/Last seen \d{1,2}:\d{2} [AP]M/);
+  // Ten minutes ago: the time alone, or with the day when that was before midnight.
+  expect(people[4]).toHaveTextContent(/Last seen (\w{3} \d{1,2} \w{3}, )?\d{1,2}:\d{2} [AP]M/);
   expect(people[5]).toHaveTextContent('Lee');
   expect(people[5]).toHaveTextContent('Not seen yet');
   expect(screen.getByText(/Messages go only to checked-in guests: 4 guests right now/)).toBeInTheDocument();

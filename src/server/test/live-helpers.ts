@@ -231,7 +231,10 @@ export async function httpTimer(app: TestApp, eventId: number, cookie: string): 
   return res.json<TimerStateMessage>();
 }
 
-/** Make the running phase (round or grace) end `ms` from now, straight in the database. */
+/**
+ * Make the running phase (round or grace) end `ms` from now, straight in the database: a stand-in
+ * for time passing, so the version stays (as the clock moving does not change it).
+ */
 export async function endPhaseIn(db: Db, eventId: number, ms: number) {
   await db
     .update(eventTimers)

@@ -75,11 +75,19 @@ export async function closeRound(db: Db, eventId: number, round: number, status:
     .where(and(eq(roundHistory.eventId, eventId), eq(roundHistory.round, round), eq(roundHistory.status, 'active')));
 }
 
-export async function openRound(db: Db, eventId: number, round: number, duration: number) {
-  await db
-    .insert(roundHistory)
-    .values({ eventId, round, duration })
-    .onConflictDoUpdate({ target: [roundHistory.eventId, roundHistory.round], set: { startedAt: sql`now()`, endedAt: null, status: 'active', duration } });
+/**
+ * A round starts: the round the room was in (if any) is completed and this one opened, in one
+ * statement (a host's Next Round costs a fixed, small number of queries, docs/decisions/0022).
+ */
+export async function startRound(db: Db, eventId: number, previous: number, round: number, duration: number) {
+  await db.execute(sql`
+    with closed as (
+      update ${roundHistory} set ended_at = now(), status = 'completed'
+      where event_id = ${eventId} and round = ${previous} and status = 'active'
+      returning 1
+    )
+    insert into ${roundHistory} (event_id, round, duration) values (${eventId}, ${round}, ${duration})
+    on conflict (event_id, round) do update set started_at = now(), ended_at = null, status = 'active', duration = excluded.duration`);
 }
 
 export async function history(db: Db, eventId: number) {
@@ -96,6 +104,19 @@ export async function checkedInGuests(db: Db, eventId: number) {
     .from(registrations)
     .where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)));
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Who is checked in, and who is planned into this round, both sorted, in one query: when they
+ * are the same people, the plan stands and nothing else is read.
+ */
+export async function roomAndPlan(db: Db, eventId: number, round: number): Promise<{ guests: number[]; planned: number[] }> {
+  const r = await db.execute(sql`
+    select
+      coalesce((select array_agg(user_id order by user_id) from ${registrations} where event_id = ${eventId} and checked_in), '{}') as guests,
+      coalesce((select array_agg(u order by u) from ${rotations}, lateral (values (user_a), (user_b)) as v(u) where event_id = ${eventId} and round = ${round} and u is not null), '{}') as planned`);
+  const row = (r as unknown as { rows: { guests: number[]; planned: number[] }[] }).rows[0]!;
+  return { guests: row.guests.map(Number), planned: row.planned.map(Number) };
 }
 
 export async function rotationRows(db: Db, eventId: number) {
@@ -125,7 +146,12 @@ export async function pairsMetElsewhere(db: Db, eventId: number, guests: number[
 
 export async function replaceRotationFrom(db: Db, eventId: number, fromRound: number, rows: (typeof rotations.$inferInsert)[]) {
   await db.delete(rotations).where(and(eq(rotations.eventId, eventId), gte(rotations.round, fromRound)));
-  if (rows.length) await db.insert(rotations).values(rows);
+  if (!rows.length) return;
+  // An evening's plan is a few hundred rows: sent as four arrays, not a parameter per value.
+  const col = (f: (r: (typeof rows)[number]) => number | null | undefined) => sql.param(rows.map((r) => f(r) ?? null));
+  await db.execute(sql`
+    insert into ${rotations} (event_id, round, user_a, user_b, table_no)
+    select ${eventId}, * from unnest(${col((r) => r.round)}::int[], ${col((r) => r.userA)}::int[], ${col((r) => r.userB)}::int[], ${col((r) => r.tableNo)}::int[])`);
 }
 
 export async function namesOf(db: Db, ids: number[]) {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TimerAnnouncement } from '@shared/domain/timer';
+import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { liveDashboardRowSchema, myRoundSchema, roundRecordSchema, rotationRowSchema, timerSyncSchema, timerUpdateSchema } from '@shared/schemas/live';
 import { clientMessage, type ServerMessage } from '@shared/realtime';
@@ -32,7 +32,13 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
  * (the realtime plugin).
  */
 const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = async (app, { pollMs = 1000, publicUrl }) => {
-  const deps = (): live.LiveDeps => ({ db: app.db, publish: (eventId, announce, state) => app.bus.publish({ eventId, kind: 'timer', announce, state }) });
+  /** The last timer state heard on the bus, per event: the starting guess of a host's command (live.hostCommand). */
+  const lastKnown = new Map<number, TimerState>();
+  const deps = (): live.LiveDeps => ({
+    db: app.db,
+    publish: (eventId, announce, state) => app.bus.publish({ eventId, kind: 'timer', announce, state }),
+    lastKnown: (eventId) => lastKnown.get(eventId),
+  });
   const rooms = createRooms();
   const timers = await startTimers(app, deps, pollMs);
 
@@ -67,6 +73,8 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
       if (m.kind === 'timer') {
         // The state rides on the bus message (one read less on every instance); older senders may omit it.
         const state = m.state ?? (await live.timerState(app.db, m.eventId));
+        // Only ever forward: messages of one event may arrive out of order between instances.
+        if ((lastKnown.get(m.eventId)?.version ?? -1) < state.version) lastKnown.set(m.eventId, state);
         timers.schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
         if (!rooms.watched(m.eventId)) {
           assignments.delete(m.eventId);

@@ -13,6 +13,11 @@ export interface LiveDeps {
   db: Db;
   /** Tell every instance (and so every socket) that this event's live state changed, with the state written. */
   publish(eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState): Promise<void>;
+  /**
+   * The state this instance last heard for the event (the bus carries every state written): a
+   * guess for the compare-and-set, which the database confirms or refuses by its version.
+   */
+  lastKnown?(eventId: number): TimerState | undefined;
 }
 
 export async function timerState(db: Db, eventId: number): Promise<TimerState> {
@@ -63,19 +68,35 @@ export async function assertHostOf(db: Db, viewer: Viewer, eventId: number) {
   return event;
 }
 
-/** A host command, applied once (optimistic lock), with its side effects, then announced. */
+/** A host command over HTTP: the viewer must host the event (or be an admin). */
 export async function command(d: LiveDeps, viewer: Viewer, eventId: number, msg: ClientMessage) {
   await assertHostOf(d.db, viewer, eventId);
+  return hostCommand(d, eventId, msg);
+}
+
+/**
+ * A command from someone already known to host the event (the socket checks once, when it
+ * opens), applied once with its side effects, then announced. The state it starts from is this
+ * instance's last known one when there is one: the write succeeds only if the database's version
+ * is still that one (optimistic lock), so a stale guess costs one read and a retry, never a lost
+ * or doubled transition (docs/decisions/0022).
+ */
+export async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessage) {
   const cmd = toCommand(msg);
   if (!cmd) return timerState(d.db, eventId);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const current = await timerState(d.db, eventId);
+  let current = d.lastKnown?.(eventId);
+  let guessed = current !== undefined;
+  current ??= await timerState(d.db, eventId);
+  for (let attempt = 0; attempt < 4; attempt++) {
     const result = applyCommand(current, cmd, Date.now());
-    if (!result.ok) throw new AppError('conflict', result.error);
-    if (await q.writeTimerIf(d.db, eventId, current.version, result.state)) {
+    // A refusal is only final when it comes from the stored state, not from a guess.
+    if (!result.ok && !guessed) throw new AppError('conflict', result.error);
+    if (result.ok && (await q.writeTimerIf(d.db, eventId, current.version, result.state))) {
       await afterTransition(d, eventId, current, result.state, result.announce, result.roundStarted);
       return result.state;
     }
+    current = await timerState(d.db, eventId);
+    guessed = false;
   }
   throw new AppError('conflict', 'The timer changed at the same moment. Please try again.');
 }
@@ -94,8 +115,7 @@ export async function runDue(d: LiveDeps, eventId: number) {
 async function afterTransition(d: LiveDeps, eventId: number, before: TimerState, after: TimerState, announce: TimerAnnouncement, roundStarted: boolean) {
   if (roundStarted) {
     // Next Round (or the grace running out) ends the round the room was in: it took place, so it is completed.
-    if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound, 'completed');
-    await q.openRound(d.db, eventId, after.currentRound, after.roundDuration);
+    await q.startRound(d.db, eventId, before.currentRound, after.currentRound, after.roundDuration);
     await planRotation(d.db, eventId, after.currentRound);
   }
   if (announce === 'round_complete') await q.closeRound(d.db, eventId, before.currentRound);
@@ -115,27 +135,29 @@ async function afterTransition(d: LiveDeps, eventId: number, before: TimerState,
  * pairs who met at another evening (beyond the spec, GitHub issue 9).
  */
 async function planRotation(db: Db, eventId: number, round: number) {
-  const guests = (await q.checkedInGuests(db, eventId)).sort((a, b) => a - b);
-  const stored = await q.rotationRows(db, eventId);
   const toRows = (r: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round: r, userA: p.a, userB: p.b, tableNo: p.table }));
-  const metElsewhere = async () => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
-  if (round === 1 || stored.length === 0) {
-    const plans = planSchedule(guests, defaultRounds(guests.length), await metElsewhere());
-    const offset = round - 1;
-    await q.replaceRotationFrom(db, eventId, round, plans.flatMap((p) => toRows(p.round + offset, p.pairings)));
+  const metElsewhere = async (guests: number[]) => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
+  if (round === 1) {
+    const guests = (await q.checkedInGuests(db, eventId)).sort((a, b) => a - b);
+    await q.replaceRotationFrom(db, eventId, 1, planSchedule(guests, defaultRounds(guests.length), await metElsewhere(guests)).flatMap((p) => toRows(p.round, p.pairings)));
     return;
   }
-  const planned = stored.filter((r) => r.round === round);
-  const plannedIds = new Set(planned.flatMap((r) => [r.userA, r.userB]).filter((v): v is number => v !== null));
-  const same = planned.length > 0 && plannedIds.size === guests.length && guests.every((g) => plannedIds.has(g));
-  if (same) return;
+  // The usual case, one query: the people planned into this round are the people in the room.
+  const { guests, planned } = await q.roomAndPlan(db, eventId, round);
+  if (planned.length > 0 && planned.length === guests.length && planned.every((id, i) => id === guests[i])) return;
+  const stored = await q.rotationRows(db, eventId);
+  if (stored.length === 0) {
+    const plans = planSchedule(guests, defaultRounds(guests.length), await metElsewhere(guests));
+    await q.replaceRotationFrom(db, eventId, round, plans.flatMap((p) => toRows(p.round + round - 1, p.pairings)));
+    return;
+  }
   const met = new Set<string>();
   const byes = new Map<number, number>();
   for (const r of stored.filter((s) => s.round < round)) {
     if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);
     else met.add(pairKey(r.userA, r.userB));
   }
-  const plan = planRound(guests, met, byes, round, await metElsewhere());
+  const plan = planRound(guests, met, byes, round, await metElsewhere(guests));
   await q.replaceRotationFrom(db, eventId, round, toRows(round, plan.pairings));
 }
 

@@ -128,7 +128,8 @@ export const liveSocket: FastifyPluginAsync<{
           if (parsed.data.type === 'sync') return send(socket, await syncFor(eventId, viewer.id, conn.host));
           if (!conn.host) return send(socket, { type: 'error', message: 'Only a host of this event can control the timer' });
           try {
-            await live.command(deps(), viewer, eventId, parsed.data);
+            // Admitted as a host of this event when the socket opened (preValidation above).
+            await live.hostCommand(deps(), eventId, parsed.data);
           } catch (err) {
             send(socket, { type: 'error', message: err instanceof AppError ? err.message : 'Something went wrong' });
             if (!(err instanceof AppError)) app.log.error({ err }, 'timer command failed');

@@ -34,6 +34,10 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = async (app, { pollMs = 1000, publicUrl }) => {
   /** The last timer state heard on the bus, per event: the starting guess of a host's command (live.hostCommand). */
   const lastKnown = new Map<number, TimerState>();
+  // Only ever forward: messages of one event may arrive out of order between instances.
+  const heard = (eventId: number, state: TimerState) => {
+    if ((lastKnown.get(eventId)?.version ?? -1) < state.version) lastKnown.set(eventId, state);
+  };
   const deps = (): live.LiveDeps => ({
     db: app.db,
     publish: (eventId, announce, state) => app.bus.publish({ eventId, kind: 'timer', announce, state }),
@@ -61,6 +65,7 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
   };
   const syncFor = async (eventId: number, userId: number, host: boolean): Promise<ServerMessage> => {
     const state = await live.timerState(app.db, eventId);
+    heard(eventId, state);
     const message = live.stateMessage('timer_sync', state);
     if (host) return message;
     if (state.currentRound <= 0) return { ...message, mine: null, upNext: null };
@@ -73,8 +78,7 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
       if (m.kind === 'timer') {
         // The state rides on the bus message (one read less on every instance); older senders may omit it.
         const state = m.state ?? (await live.timerState(app.db, m.eventId));
-        // Only ever forward: messages of one event may arrive out of order between instances.
-        if ((lastKnown.get(m.eventId)?.version ?? -1) < state.version) lastKnown.set(m.eventId, state);
+        heard(m.eventId, state);
         timers.schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
         if (!rooms.watched(m.eventId)) {
           assignments.delete(m.eventId);

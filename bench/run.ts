@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from './lib/args';
+import { parseArgs, SCALE } from './lib/args';
 import { ensureBuilt, root } from './lib/procs';
 import { api } from './sections/api';
 import { frontend } from './sections/frontend';
@@ -34,7 +34,7 @@ async function main() {
   const started = new Date();
   log(`# Benchmark results\n`);
   log(`Run ${started.toISOString()}, commit ${commit}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${process.platform}/${process.arch}. The machine may have been shared with other work.\n`);
-  log(`Command: \`${command}\` (sections: ${args.only.join(', ')}; runs ${args.runs}${args.only.includes('live') ? `; live: ${args.sockets} sockets, ${args.events} events, ${args.instances} instance(s), ${args.db} database, ${args.workers} client workers${args.refetch ? ', --refetch' : ''}` : ''}). Each section below names the exact server command it measured.\n`);
+  log(`Command: \`${command}\` (sections: ${args.only.join(', ')}; runs ${args.runs}${args.only.includes('live') ? `; live: ${args.sockets} sockets, ${args.events} events, ${args.instances} instance(s), ${args.db} database, ${args.workers} client workers${args.refetch ? ', --refetch' : ''}` : ''}${args.only.includes('scale') ? `; scale: ${SCALE.sockets} sockets, ${SCALE.events} events, ${SCALE.instances} instances, ${SCALE.db}, ${args.workers} client workers` : ''}). Each section below names the exact server command it measured.\n`);
   ensureBuilt();
   const step = async (name: string, fn: () => Promise<void>) => {
     const t = Date.now();
@@ -55,6 +55,9 @@ async function main() {
   if (args.only.includes('api')) await step('API throughput', () => api(args, log));
   if (args.only.includes('race')) await step('registration race', () => race(args, log));
   if (args.only.includes('live')) await step('live evening', () => live(args, log));
+  if (args.only.includes('scale')) {
+    await step('live evening at scale', () => live({ ...args, ...SCALE }, log, `Live evening at scale: ${SCALE.sockets.toLocaleString('en-US')} sockets, ${SCALE.instances} instances on PostgreSQL`));
+  }
   log(`\nFinished in ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min.`);
   if (args.write) {
     if (process.exitCode) console.error('bench: a section failed; bench/RESULTS.md left as it was');

@@ -4,7 +4,10 @@
  */
 import os from 'node:os';
 
-export const SECTIONS = ['paint', 'lighthouse', 'api', 'race', 'live'] as const;
+export const SECTIONS = ['paint', 'lighthouse', 'api', 'race', 'live', 'scale'] as const;
+
+/** The `scale` section: the live evening at the size of the budget (docs/architecture.md), whatever --sockets says. */
+export const SCALE = { sockets: 10_000, events: 200, instances: 2, db: 'postgres' } as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchArgs {
@@ -32,9 +35,10 @@ export interface BenchArgs {
 }
 
 const HELP = `npm run bench -- [flags]
-  --only=paint,lighthouse,api,race,live  sections to run (default: all)
+  --only=paint,lighthouse,api,race,live,scale  sections to run (default: all); scale is the live
+                     evening at 10,000 sockets, 200 events, 2 instances on PostgreSQL
   --runs=N           runs per figure; each figure is the median of N with its min-max (default 3)
-  --sockets=S        live: guest sockets (default 2000)
+  --sockets=S        live: guest sockets (default 2000; scale: 10,000)
   --events=E         live: events, S/E checked-in guests each (default 40)
   --instances=N      live: server instances, sockets split across them (default 1; >1 needs --db=postgres)
   --db=embedded|postgres   live: database (default embedded)

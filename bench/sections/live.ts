@@ -143,14 +143,14 @@ async function oneRun(args: BenchArgs, commands: string[]): Promise<RunResult> {
   }
 }
 
-export async function live(args: BenchArgs, log: (s: string) => void) {
+export async function live(args: BenchArgs, log: (s: string) => void, title = 'Live evening') {
   const runs: RunResult[] = [];
   const commands: string[] = [];
   for (let i = 0; i < args.runs; i++) runs.push(await oneRun(args, commands));
   const perEvent = Math.floor(args.sockets / args.events);
   const f = (pick: (r: RunResult) => number): Figure => over(runs.map(pick));
   const dbName = args.db === 'embedded' ? 'the embedded database (PGlite)' : 'one PostgreSQL (127.0.0.1:5432, a fresh database per run)';
-  log(`## Live evening\n`);
+  log(`## ${title}\n`);
   log(`${(perEvent * args.events).toLocaleString('en-US')} guest sockets across ${args.events} events of ${perEvent} checked-in guests, on ${args.instances} server instance(s) sharing ${dbName}${args.instances > 1 ? ', guests split across the instances' : ''}. Users, checked-in registrations and sessions are written into the database before the servers start; each guest socket opens with that guest's own session cookie. Guest sockets are held by ${args.workers} client processes (child_process.fork), the ${args.events} hosts' sockets by one more. ${args.refetch ? 'Clients run with --refetch: they ignore `mine` and always fetch GET /rotation/me after a new round, as the client before docs/decisions/0017 did. ' : ''}Every host sends its command over its own host socket, all at once (round 1: start_timer; round 2: next_round). Median of ${args.runs} run(s) (min-max); a guest who never gets there counts as ${ROUND_TIMEOUT_MS / 1000} s.\n`);
   const rr = (k: number, pick: (r: RoundResult) => number) => f((r) => pick(r.rounds[k]!));
   const sum = (pick: (r: RunResult) => number) => runs.map(pick).join(', ');

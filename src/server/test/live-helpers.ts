@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import WebSocket from 'ws';
 import { serverMessage, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
 import type { CreateUserBody, User } from '@shared/schemas/users';
@@ -167,6 +167,36 @@ export function connectLive(base: string, q: SocketQuery, cookie: string | undef
 }
 
 /** Connect and take the first message, which must be timer_sync. */
+/**
+ * For a test file of live sockets: a test app listening on a free port before its tests (handed
+ * to `ready`), the sockets opened through `join` closed after each test, the app closed after all.
+ */
+export function liveTestServer(ready: (server: { t: TestContext; base: string }) => void) {
+  let t: TestContext | undefined;
+  const clients: LiveClient[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    ready({ t, base: await listen(t.app) });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  afterAll(() => t?.close());
+  return {
+    /** joinLive, and the client is closed after the test. */
+    async join(...args: Parameters<typeof joinLive>) {
+      const r = await joinLive(...args);
+      clients.push(r.client);
+      return r;
+    },
+    /** Close this client (opened some other way) after the test. */
+    keep(client: LiveClient) {
+      clients.push(client);
+      return client;
+    },
+  };
+}
+
 export async function joinLive(base: string, q: SocketQuery, cookie: string | undefined) {
   const client = await connectLive(base, q, cookie);
   const sync = await client.next('timer_sync');

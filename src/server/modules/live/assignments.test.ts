@@ -3,30 +3,15 @@
  * reaches a phone with the partner's public profile and the table, so nothing is fetched after it.
  * Real `ws` clients against a listening server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoundAssignment, ServerMessage } from '@shared/realtime';
-import { createTestApp, withCookie, type TestContext } from '../../test/harness';
-import { joinLive, setUpEvening, type LiveClient } from '../../test/live-helpers';
+import { withCookie, type TestContext } from '../../test/harness';
+import { liveTestServer, setUpEvening } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
-const clients: LiveClient[] = [];
+const { join } = liveTestServer((server) => ({ t, base } = server));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
-
-async function join(...args: Parameters<typeof joinLive>) {
-  const r = await joinLive(...args);
-  clients.push(r.client);
-  return r;
-}
 
 const mineOf = (m: ServerMessage) => ('mine' in m ? m.mine : undefined) as RoundAssignment | null | undefined;
 

@@ -4,25 +4,15 @@
  * compare-and-set refuses it, the command is worked out again from the stored state, and nothing
  * is lost or applied twice. Real `ws` clients against a listening server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyCommand } from '@shared/domain/timer';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { joinLive, setUpEvening, timerRow, type LiveClient } from '../../test/live-helpers';
+import type { TestContext } from '../../test/harness';
+import { liveTestServer, setUpEvening, timerRow } from '../../test/live-helpers';
 import * as q from './queries';
 
 let t: TestContext;
 let base: string;
-const clients: LiveClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
+const { join } = liveTestServer((server) => ({ t, base } = server));
 
 /** What another instance would write: a command applied to the stored state, without telling this one. */
 async function elsewhere(eventId: number, cmd: Parameters<typeof applyCommand>[1]) {
@@ -36,8 +26,7 @@ async function elsewhere(eventId: number, cmd: Parameters<typeof applyCommand>[1
 describe('a command from a stale guess', () => {
   it('is refused by the stored state, not by the guess, and then applied once from it', async () => {
     const { event, host } = await setUpEvening(t, { guests: 2 });
-    const h = (await joinLive(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie)).client;
-    clients.push(h);
+    const h = (await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie)).client;
     h.send({ type: 'start_timer' });
     expect(await h.next('timer_started')).toMatchObject({ currentRound: 1, version: 1 });
 
@@ -56,8 +45,7 @@ describe('a command from a stale guess', () => {
 
   it('a Next Round after another instance started one starts the round after it, not the same one twice', async () => {
     const { event, host } = await setUpEvening(t, { guests: 4 });
-    const h = (await joinLive(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie)).client;
-    clients.push(h);
+    const h = (await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie)).client;
     h.send({ type: 'start_timer' });
     await h.next('timer_started');
     await elsewhere(event.id, { type: 'next_round' });

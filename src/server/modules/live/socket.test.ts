@@ -4,42 +4,15 @@
  * (by the server's own scheduler), auto-advance and reconnecting.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roundHistory } from '../../db/schema/index';
-import { createTestApp, getEvent, signUp, withCookie, type TestContext } from '../../test/harness';
-import {
-  connectLive,
-  endPhaseIn,
-  httpTimer,
-  joinLive,
-  quietFor,
-  refusal,
-  remainingAt,
-  setUpEvening,
-  timerRow,
-  type LiveClient,
-} from '../../test/live-helpers';
+import { getEvent, signUp, withCookie, type TestContext } from '../../test/harness';
+import { connectLive, endPhaseIn, httpTimer, liveTestServer, quietFor, refusal, remainingAt, setUpEvening, timerRow } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
-const clients: LiveClient[] = [];
+const { join, keep } = liveTestServer((server) => ({ t, base } = server));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
-
-/** Join and remember the client so afterEach closes it. */
-async function join(...args: Parameters<typeof joinLive>) {
-  const r = await joinLive(...args);
-  clients.push(r.client);
-  return r;
-}
 
 async function rounds(eventId: number) {
   return t.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, eventId)).orderBy(roundHistory.round);
@@ -199,7 +172,7 @@ describe('a host drives the timer', () => {
   it('does not lose a command sent the moment the socket opens', async () => {
     const { event, host } = await setUpEvening(t, { guests: 1 });
     const client = await connectLive(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie, (ws) => ws.send(JSON.stringify({ type: 'start_timer', duration: 600 })));
-    clients.push(client);
+    keep(client);
     expect(await client.next('timer_started')).toMatchObject({ currentRound: 1, roundDuration: 600 });
   });
 
@@ -344,14 +317,14 @@ describe('reconnecting', () => {
     await first.close();
 
     await quietFor(400);
-    const { sync } = await join(base, { eventId: event.id, userId: guest.user.id }, guest.cookie);
+    const { sync, client: again } = await join(base, { eventId: event.id, userId: guest.user.id }, guest.cookie);
     expect(sync).toMatchObject({ currentRound: 1, phase: 'active', endsAt: started.endsAt, version: started.version });
     const expected = remainingAt(started, Date.now());
     expect(Math.abs(sync.timeRemaining - expected)).toBeLessThanOrEqual(1);
     expect(Math.abs(remainingAt(sync) - expected)).toBeLessThan(1);
     // The room forgot the closed socket without trouble: a change still reaches the new one.
     h.send({ type: 'pause_timer' });
-    expect(await clients.at(-1)!.next('timer_paused')).toMatchObject({ phase: 'paused' });
+    expect(await again.next('timer_paused')).toMatchObject({ phase: 'paused' });
   });
 
   it('a paused round is still paused, with the same time left, after reconnecting', async () => {

@@ -51,7 +51,12 @@ export const rotations = pgTable(
     userB: integer('user_b').references(() => users.id, { onDelete: 'cascade' }),
     tableNo: integer('table_no'),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.round, t.userA] }), index('rotations_event_b').on(t.eventId, t.userB)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.round, t.userA] }),
+    index('rotations_event_b').on(t.eventId, t.userB),
+    // Who has met whom at other evenings (queries.pairsMetElsewhere), looked up by person, not by event.
+    index('rotations_pair').on(t.userA, t.userB),
+  ],
 );
 
 export const ratings = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "rotations_pair" ON "rotations" USING btree ("user_a","user_b");

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimerStateMessage } from '@shared/realtime';
-import { eventDetailSchema, eventListSchema, eventSchema, userEventSchema, type UserEvent } from '@shared/schemas/events';
-import { liveDashboardRowSchema, myRoundSchema, timerSyncSchema } from '@shared/schemas/live';
-import { myGroupsSchema } from '@shared/schemas/groups';
+import type { UserEvent } from '@shared/schemas/events';
 import { get, listOf } from './api';
 import { queryKeys } from './query-keys';
+
+// Every screen of a signed-in member loads this file: the schemas come by loader, fetched only in
+// development (lib/api.ts), so zod stays out of those first paints (as features/auth/api/auth.ts).
+const events = () => import('@shared/schemas/events');
+const live = () => import('@shared/schemas/live');
 
 /**
  * The queries several features read: events, one event, a member's events, the viewer's rotation
@@ -15,26 +18,26 @@ import { queryKeys } from './query-keys';
 /** GET /api/events: every evening, soonest first. */
 export const eventListQuery = queryOptions({
   queryKey: queryKeys.eventList(),
-  queryFn: () => get('/api/events', eventListSchema),
+  queryFn: () => get('/api/events', () => events().then((m) => m.eventListSchema)),
 });
 
 /** GET /api/events/upcoming: the evenings still to come. */
 export const upcomingEventsQuery = queryOptions({
   queryKey: queryKeys.upcomingEvents(),
-  queryFn: () => get('/api/events/upcoming', eventListSchema),
+  queryFn: () => get('/api/events/upcoming', () => events().then((m) => m.eventListSchema)),
 });
 
 /** GET /api/events/{id}: the evening plus the viewer's place in it (registered, checked in, host). */
 export const eventQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.event(eventId),
-    queryFn: () => get(`/api/events/${eventId}`, eventDetailSchema),
+    queryFn: () => get(`/api/events/${eventId}`, () => events().then((m) => m.eventDetailSchema)),
   });
 
 /** GET /api/events/demo: the public demo evening (404 when the demo data is not loaded). */
 export const demoEventQuery = queryOptions({
   queryKey: queryKeys.demoEvent(),
-  queryFn: () => get('/api/events/demo', eventSchema),
+  queryFn: () => get('/api/events/demo', () => events().then((m) => m.eventSchema)),
   staleTime: Infinity,
 });
 
@@ -42,7 +45,7 @@ export const demoEventQuery = queryOptions({
 export const userEventsQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.userEvents(userId),
-    queryFn: () => get(`/api/users/${userId}/events`, listOf(userEventSchema)),
+    queryFn: () => get(`/api/users/${userId}/events`, () => events().then((m) => listOf(m.userEventSchema))),
   });
 
 /**
@@ -52,7 +55,7 @@ export const userEventsQuery = (userId: number) =>
 export const myRotationQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.myRotation(eventId),
-    queryFn: () => get(`/api/events/${eventId}/rotation/me`, listOf(myRoundSchema)),
+    queryFn: () => get(`/api/events/${eventId}/rotation/me`, () => live().then((m) => listOf(m.myRoundSchema))),
   });
 
 /** A timer state as received over HTTP or the socket, with the server clock offset measured on arrival (ms). */
@@ -66,7 +69,7 @@ export const timerQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.timer(eventId),
     queryFn: async (): Promise<ReceivedTimer> => {
-      const state = await get(`/api/events/${eventId}/timer`, timerSyncSchema);
+      const state = await get(`/api/events/${eventId}/timer`, () => live().then((m) => m.timerSyncSchema));
       return { state, offset: state.serverNow - Date.now() };
     },
     staleTime: 0,
@@ -76,7 +79,7 @@ export const timerQuery = (eventId: number) =>
  * GET /api/me/groups: the signed-in member's community groups, cliques of mutual matches across their
  * evenings (/friend-groups, and the groups of one evening on /matches).
  */
-export const myGroupsQuery = queryOptions({ queryKey: queryKeys.myGroups(), queryFn: () => get('/api/me/groups', myGroupsSchema) });
+export const myGroupsQuery = queryOptions({ queryKey: queryKeys.myGroups(), queryFn: () => get('/api/me/groups', () => import('@shared/schemas/groups').then((m) => m.myGroupsSchema)) });
 export const useMyGroups = (enabled = true) => useQuery({ ...myGroupsQuery, enabled });
 
 export const useEvents = (enabled = true) => useQuery({ ...eventListQuery, enabled });
@@ -114,7 +117,7 @@ export function latestEvent(events: readonly UserEvent[], now = Date.now()): Use
  */
 export const hostEveningsQuery = queryOptions({
   queryKey: queryKeys.hostEvenings(),
-  queryFn: () => get('/api/live/events', listOf(liveDashboardRowSchema)),
+  queryFn: () => get('/api/live/events', () => live().then((m) => listOf(m.liveDashboardRowSchema))),
   staleTime: 0,
 });
 

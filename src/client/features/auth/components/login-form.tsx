@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { codeForm, loginForm } from '@shared/schemas/auth';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
+import { lazyZodResolver } from '@client/lib/lazy-zod-resolver';
 import { useStartLogin, useVerifyLogin } from '../api/auth';
+
+// The rules load with the first check (zod is most of what /login would otherwise load).
+const emailRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) => m.loginForm));
+const codeRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) => m.codeForm));
 
 const NOT_FOUND = 'Email not found. Please check your email or sign up first.';
 
@@ -25,7 +28,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const start = useStartLogin();
   const [networkError, setNetworkError] = useState(false);
-  const form = useForm({ resolver: zodResolver(loginForm), defaultValues: { email: '' } });
+  const form = useForm({ resolver: emailRules, defaultValues: { email: '' } });
   const submit = form.handleSubmit(async ({ email }) => {
     setNetworkError(false);
     try {
@@ -71,7 +74,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
 function CodeStep({ email, onBack, onSignedIn }: { email: string; onBack: () => void; onSignedIn: () => void }) {
   const verify = useVerifyLogin();
   const resend = useStartLogin();
-  const form = useForm({ resolver: zodResolver(codeForm), defaultValues: { code: '' } });
+  const form = useForm({ resolver: codeRules, defaultValues: { code: '' } });
   const submit = form.handleSubmit(async ({ code }) => {
     try {
       await verify.mutateAsync({ email, code });

@@ -1,18 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  cancelResponse,
-  hostWaitlistSchema,
-  myWaitlistPlace,
-  participantSchema,
-  paymentIntentResponse,
-  registrationSchema,
-  testConfirmResponse,
-  type CancelResponse,
-  type TestConfirmBody,
-} from '@shared/schemas/events';
+import type { CancelResponse, TestConfirmBody } from '@shared/schemas/events';
 import { del, get, listOf, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
+
+// The event screens load this file for their first paint: the schemas come by loader, fetched only
+// in development (lib/api.ts), so zod stays out of those first paints (as features/auth/api/auth.ts).
+const events = () => import('@shared/schemas/events');
 
 /**
  * The member's event screens: registration, cancellation, check-in and payment. The event queries
@@ -26,7 +19,7 @@ export type CancelResult = CancelResponse;
 export const participantsQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.participants(id),
-    queryFn: () => get(`/api/events/${id}/participants`, listOf(participantSchema)),
+    queryFn: () => get(`/api/events/${id}/participants`, () => events().then((m) => listOf(m.participantSchema))),
   });
 
 export const useParticipants = (id: number, enabled: boolean) => useQuery({ ...participantsQuery(id), enabled });
@@ -53,7 +46,7 @@ export function useRegister(userId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ eventId, paymentIntentId }: { eventId: number; paymentIntentId?: string }) =>
-      post(`/api/events/${eventId}/register`, { userId, consentToShare: true, ...(paymentIntentId ? { paymentIntentId } : {}) }, registrationSchema),
+      post(`/api/events/${eventId}/register`, { userId, consentToShare: true, ...(paymentIntentId ? { paymentIntentId } : {}) }, () => events().then((m) => m.registrationSchema)),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }
@@ -62,7 +55,7 @@ export function useRegister(userId: number) {
 export function useCancelRegistration(userId: number, eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => del(`/api/events/${eventId}/registration`, cancelResponse),
+    mutationFn: () => del(`/api/events/${eventId}/registration`, () => events().then((m) => m.cancelResponse)),
     onSettled: () => refreshAfterRegistrationChange(qc, userId, 'stale'),
   });
 }
@@ -71,7 +64,7 @@ export function useCancelRegistration(userId: number, eventId: number) {
 export function useCheckIn(userId: number, eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post(`/api/events/${eventId}/checkin`, { userId }, registrationSchema),
+    mutationFn: () => post(`/api/events/${eventId}/checkin`, { userId }, () => events().then((m) => m.registrationSchema)),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }
@@ -80,14 +73,14 @@ export function useCheckIn(userId: number, eventId: number) {
 export function useCreatePaymentIntent(userId: number) {
   return useMutation({
     mutationFn: ({ eventId, amount }: { eventId: number; amount: number }) =>
-      post('/api/create-payment-intent', { eventId, userId, amount }, paymentIntentResponse),
+      post('/api/create-payment-intent', { eventId, userId, amount }, () => events().then((m) => m.paymentIntentResponse)),
   });
 }
 
 /** POST /api/payments/test/confirm: the built-in test provider's card step (402 with the provider's message when declined). */
 export function useConfirmTestPayment() {
   return useMutation({
-    mutationFn: (p: TestConfirmBody) => post('/api/payments/test/confirm', p, testConfirmResponse),
+    mutationFn: (p: TestConfirmBody) => post('/api/payments/test/confirm', p, () => events().then((m) => m.testConfirmResponse)),
   });
 }
 
@@ -97,7 +90,7 @@ export function useConfirmTestPayment() {
 export function useJoinWaitlist(userId: number, eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post(`/api/events/${eventId}/waitlist`, {}, myWaitlistPlace),
+    mutationFn: () => post(`/api/events/${eventId}/waitlist`, {}, () => events().then((m) => m.myWaitlistPlace)),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }
@@ -106,7 +99,7 @@ export function useJoinWaitlist(userId: number, eventId: number) {
 export function useLeaveWaitlist(userId: number, eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => del(`/api/events/${eventId}/waitlist`, z.object({ left: z.literal(true) })),
+    mutationFn: () => del(`/api/events/${eventId}/waitlist`, () => import('./waitlist-left').then((m) => m.waitlistLeft)),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }
@@ -115,5 +108,5 @@ export function useLeaveWaitlist(userId: number, eventId: number) {
 export const hostWaitlistQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.hostWaitlist(eventId),
-    queryFn: () => get(`/api/events/${eventId}/waitlist`, hostWaitlistSchema),
+    queryFn: () => get(`/api/events/${eventId}/waitlist`, () => events().then((m) => m.hostWaitlistSchema)),
   });

@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { previewReminderResponse, previewResponse, previewVisibility, type PreviewVisibility } from '@shared/schemas/preview';
+import type { PreviewVisibility } from '@shared/schemas/preview';
 import { get, post, put } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
+
+// /profile loads this file (the opt-out) for its first paint: the schemas come by loader, fetched
+// only in development (lib/api.ts), so zod stays out of that first paint (as features/auth/api/auth.ts).
+const preview = () => import('@shared/schemas/preview');
 
 /**
  * Match preview (docs/spec/organiser-tools.md §2.25): GET /api/events/{id}/preview (guests of the
@@ -11,17 +15,17 @@ import { queryKeys } from '@client/lib/query-keys';
 export const matchPreviewQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.matchPreview(eventId),
-    queryFn: () => get(`/api/events/${eventId}/preview`, previewResponse),
+    queryFn: () => get(`/api/events/${eventId}/preview`, () => preview().then((m) => m.previewResponse)),
   });
 export const useMatchPreview = (eventId: number) => useQuery(matchPreviewQuery(eventId));
 
 /** 'Set Event Reminder': e-mails the guest a reminder with the evening's .ics. */
 export const useSendReminder = (eventId: number) =>
-  useMutation({ mutationFn: () => post(`/api/events/${eventId}/reminder`, undefined, previewReminderResponse) });
+  useMutation({ mutationFn: () => post(`/api/events/${eventId}/reminder`, undefined, () => preview().then((m) => m.previewReminderResponse)) });
 
 export const previewVisibilityQuery = queryOptions({
   queryKey: queryKeys.previewVisibility(),
-  queryFn: () => get('/api/me/preview-visibility', previewVisibility),
+  queryFn: () => get('/api/me/preview-visibility', () => preview().then((m) => m.previewVisibility)),
 });
 export const usePreviewVisibility = () => useQuery(previewVisibilityQuery);
 
@@ -29,7 +33,7 @@ export const usePreviewVisibility = () => useQuery(previewVisibilityQuery);
 export function useSetPreviewVisibility() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PreviewVisibility) => put('/api/me/preview-visibility', body, previewVisibility),
+    mutationFn: (body: PreviewVisibility) => put('/api/me/preview-visibility', body, () => preview().then((m) => m.previewVisibility)),
     onSuccess: (saved) => qc.setQueryData(queryKeys.previewVisibility(), saved),
     onSettled: () =>
       Promise.all([

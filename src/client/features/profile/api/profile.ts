@@ -1,9 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { noContent } from '@shared/schemas/common';
-import { userExport, userSchema, userStats, type UpdateUserBody } from '@shared/schemas/users';
+import type { UpdateUserBody } from '@shared/schemas/users';
 import { del, get, put } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { forgetUser } from '@client/lib/session';
+
+// /profile loads this file for its first paint: the schemas come by loader, fetched only in
+// development (lib/api.ts), so zod stays out of that first paint (as features/auth/api/auth.ts).
+const users = () => import('@shared/schemas/users');
 
 /** The member's own profile. Their registrations are a shared query (@client/lib/queries). */
 
@@ -11,14 +14,14 @@ import { forgetUser } from '@client/lib/session';
 export const userQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.user(id),
-    queryFn: () => get(`/api/users/${id}`, userSchema),
+    queryFn: () => get(`/api/users/${id}`, () => users().then((m) => m.userSchema)),
   });
 
 /** GET /api/users/{id}/stats: events attended, connections, average rating (null when unrated). */
 export const userStatsQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.userStats(id),
-    queryFn: () => get(`/api/users/${id}/stats`, userStats),
+    queryFn: () => get(`/api/users/${id}/stats`, () => users().then((m) => m.userStats)),
   });
 
 export const useUser = (id: number) => useQuery(userQuery(id));
@@ -28,7 +31,7 @@ export const useUserStats = (id: number) => useQuery(userStatsQuery(id));
 export function useUpdateProfile(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => put(`/api/users/${id}`, body, userSchema),
+    mutationFn: (body: UpdateUserBody) => put(`/api/users/${id}`, body, () => users().then((m) => m.userSchema)),
     onSuccess: (user) => {
       qc.setQueryData(userQuery(id).queryKey, user);
     },
@@ -39,7 +42,7 @@ export function useUpdateProfile(id: number) {
 export function useExportData(id: number) {
   return useMutation({
     mutationFn: async () => {
-      const data = await get(`/api/users/${id}/export`, userExport);
+      const data = await get(`/api/users/${id}/export`, () => users().then((m) => m.userExport));
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -62,7 +65,7 @@ export function useExportData(id: number) {
 export function useDeleteAccount(id: number, leave: () => void | Promise<void>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => del(`/api/users/${id}`, noContent),
+    mutationFn: () => del(`/api/users/${id}`, () => import('@shared/schemas/common').then((m) => m.noContent)),
     onSuccess: async () => {
       await leave();
       forgetUser();

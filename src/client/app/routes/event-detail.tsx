@@ -1,23 +1,23 @@
+import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { EventDetailScreen } from '@client/features/events/components/event-detail-screen';
-import { LiveTimer, MyRoundCard, useLiveTimer } from '@client/features/live';
-import { useTimerAnnouncements } from '@client/features/live/hooks/use-announcements';
 import { MatchesCard } from '@client/features/matches/components/matches-list';
-import { RatingCard } from '@client/features/matches/components/rating-card';
 import { RatingStats } from '@client/features/matches/components/rating-stats';
-import { useLiveSocket } from '@client/lib/live-socket';
+import type { EveningView } from '@client/features/live/components/evening-watch';
 import { useEvent } from '@client/lib/queries';
-import { useLiveNarration } from '@client/lib/use-live-narration';
-import { useNarrationSettings } from '@client/lib/use-narration';
 
-/** With voice narration on (/accessibility), the evening read aloud: the timer's own announcements plus whom to talk to and host messages. */
-function LiveNarration({ eventId, userId, isHost }: { eventId: number; userId: number; isHost: boolean }) {
-  const live = useLiveTimer(eventId, userId, isHost);
-  useLiveNarration({ eventId, userId, isHost, announcement: useTimerAnnouncements(live.timer, live.remaining) });
-  return null;
-}
+/**
+ * The parts of the live evening load only when the page shows them (most visits are before or
+ * after the evening, when none is shown): the timer and whom to talk to for a checked-in guest or a
+ * host, the rating card while the evening runs. The live socket and the narration (EveningWatch)
+ * load just after the first paint: the page shows the evening meanwhile, with the stage its clock gives.
+ */
+const EveningWatch = lazy(() => import('@client/features/live/components/evening-watch').then((m) => ({ default: m.EveningWatch })));
+const LiveTimer = lazy(() => import('@client/features/live/components/live-timer').then((m) => ({ default: m.LiveTimer })));
+const MyRoundCard = lazy(() => import('@client/features/live/components/my-round-card').then((m) => ({ default: m.MyRoundCard })));
+const RatingCard = lazy(() => import('@client/features/matches/components/rating-card').then((m) => ({ default: m.RatingCard })));
 
 /**
  * /events/{id}: the event (features/events) with the live evening composed in: the shared
@@ -36,16 +36,17 @@ export function Component() {
   // else is refused, and the socket would retry in a loop): open it once the event says the viewer is one.
   const viewer = useEvent(valid && userId ? eventId : null).data?.viewer;
   const mayWatch = !!viewer && (viewer.registered || viewer.isHost);
-  const socket = useLiveSocket(valid && userId && mayWatch ? eventId : null, userId, hostWish);
-  const narration = useNarrationSettings();
+  const [view, setView] = useState<EveningView | null>(null);
   if (!me.data) return <Spinner />;
   const uid = me.data.id;
-  const round = socket.timer && socket.timer.currentRound > 0 ? socket.timer.currentRound : null;
-  // Round 1 started (perhaps before the advertised time): the live part leads the page; the End Event: over.
-  const liveStage = socket.timer?.phase === 'ended' ? 'over' : round !== null ? 'running' : 'before';
+  const live = view?.eventId === eventId ? view : null;
+  const round = live?.round ?? null;
+  const liveStage = live?.stage ?? 'before';
   return (
     <>
-      {narration.settings.enabled && valid && mayWatch && <LiveNarration eventId={eventId} userId={uid} isHost={hostWish} />}
+      <Suspense fallback={null}>
+        <EveningWatch eventId={valid ? eventId : null} userId={uid} isHost={hostWish} mayWatch={mayWatch} onView={setView} />
+      </Suspense>
       <EventDetailScreen
         key={eventId}
         eventId={valid ? eventId : 0}
@@ -53,17 +54,23 @@ export function Component() {
         liveStage={liveStage}
         liveSlot={(event) =>
           event.status !== 'completed' && (event.viewer.checkedIn || event.viewer.isHost) ? (
-            <div className="space-y-4">
-              <LiveTimer eventId={event.id} userId={uid} isHost={hostWish} />
-              {event.viewer.checkedIn && <MyRoundCard eventId={event.id} userId={uid} />}
-            </div>
+            <Suspense fallback={<Spinner label="Loading the live evening" />}>
+              <div className="space-y-4">
+                <LiveTimer eventId={event.id} userId={uid} isHost={hostWish} />
+                {event.viewer.checkedIn && <MyRoundCard eventId={event.id} userId={uid} />}
+              </div>
+            </Suspense>
           ) : null
         }
         ratingSlot={(event) =>
           event.viewer.checkedIn ? (
             <div className="space-y-4">
               {/* The partner to rate first; the running totals below it. */}
-              {event.status !== 'completed' && <RatingCard eventId={event.id} userId={uid} round={round} />}
+              {event.status !== 'completed' && (
+                <Suspense fallback={<Spinner label="Loading the rating card" />}>
+                  <RatingCard eventId={event.id} userId={uid} round={round} />
+                </Suspense>
+              )}
               <RatingStats eventId={event.id} userId={uid} />
             </div>
           ) : null

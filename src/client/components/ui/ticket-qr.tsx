@@ -1,7 +1,11 @@
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { ticketQrText } from '@shared/schemas/door';
 import { cn } from './cn';
+
+/**
+ * The QR library loads with the first QR drawn (the box keeps its size meanwhile), not with every
+ * page that may show one: a ticket shows its QR only until its guest is checked in.
+ */
+const loadDrawer = () => import('./ticket-qr-svg').then((m) => m.ticketQrSvg);
 
 /**
  * A ticket's QR code (what the door's scanner reads: `SFTICKET:` and the code), drawn in the browser
@@ -12,7 +16,8 @@ export function TicketQr({ ticketCode, size = 240, className }: { ticketCode: st
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toString(ticketQrText(ticketCode), { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })
+    loadDrawer()
+      .then((draw) => draw(ticketCode))
       .then((s) => live && setSvg(s))
       .catch(() => live && setSvg(null));
     return () => {

@@ -1,5 +1,5 @@
 import { CalendarDays, CircleCheck, Clock, MapPin, Megaphone, ScanLine, Timer, UsersRound, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
@@ -17,12 +17,14 @@ import { useNow } from '../hooks/use-now';
 import { eventBadge, spotsLeftText } from '../lib/format';
 import { AroundLinks } from './around-links';
 import { BookingCard } from './booking-card';
-import { CancelDialog } from './cancel-dialog';
 import { CapacityMeter } from './capacity-meter';
 import { HostWaitlistCard } from './host-waitlist-card';
 import { ParticipantsCard } from './participants-card';
 import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
+
+/** The cancel dialog (and Radix's dialog code with it) loads when the member first asks to cancel: most visits never do. */
+const CancelDialog = lazy(() => import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })));
 
 /** A composition slot: content, or content made from the loaded event. */
 export type EventSlot = ReactNode | ((event: EventDetail) => ReactNode);
@@ -82,6 +84,8 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
   const badge = over ? 'Past' : eventBadge(event, now);
   const happening = running || (event.status === 'upcoming' && badge === 'Past' && new Date(event.endsAt).getTime() > now && !over);
   const [cancelOpen, setCancelOpen] = useState(false);
+  // Mounted from the first Cancel on (and kept, so it stays open with the server's answer).
+  const [cancelAsked, setCancelAsked] = useState(false);
   const [cancelled, setCancelled] = useState<CancelResult | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -121,6 +125,7 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
           liveStage={over ? 'over' : running ? 'running' : 'before'}
           onCancel={() => {
             setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+            setCancelAsked(true);
             setCancelOpen(true);
           }}
         />
@@ -222,15 +227,19 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
         </div>
       </div>
 
-      <CancelDialog
-        event={event}
-        userId={userId}
-        open={cancelOpen}
-        onOpenChange={setCancelOpen}
-        onCancelled={setCancelled}
-        onClosedAfterCancel={() => requestAnimationFrame(() => noticeRef.current?.focus())}
-        returnFocusTo={opener}
-      />
+      {cancelAsked && (
+        <Suspense fallback={null}>
+          <CancelDialog
+            event={event}
+            userId={userId}
+            open={cancelOpen}
+            onOpenChange={setCancelOpen}
+            onCancelled={setCancelled}
+            onClosedAfterCancel={() => requestAnimationFrame(() => noticeRef.current?.focus())}
+            returnFocusTo={opener}
+          />
+        </Suspense>
+      )}
     </Page>
   );
 }

@@ -1,10 +1,9 @@
 import { CalendarPlus, CircleCheck, DoorOpen, Maximize2, Ticket, XCircle } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { EventDetail } from '@shared/schemas/events';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { TicketQr } from '@client/components/ui/ticket-qr';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatMoney, formatTime, minutesInWords } from '@client/lib/format';
@@ -67,27 +66,40 @@ export function TicketCard({ event, userId, onCancel, liveStage = 'before' }: { 
   );
 }
 
+/** Radix's dialog code loads when the guest first asks for the bigger QR. */
+const BigTicketDialog = lazy(() => import('./big-ticket-dialog').then((m) => ({ default: m.BigTicketDialog })));
+
 /**
  * The ticket's QR (what the host's camera at /check-in reads) and its code, drawn here from the
  * cached event, so it still shows when the bar's Wi-Fi drops: big, dark on white, and larger still
  * on tap for a dim room.
  */
 function DoorQr({ ticketCode }: { ticketCode: string }) {
+  const [big, setBig] = useState(false);
+  // The button that opened the dialog, once asked: the dialog mounts then, and stays.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl bg-white text-center">
       <p className="text-lg font-bold text-wine-900">Show this QR code at the door</p>
       <TicketQr ticketCode={ticketCode} size={240} />
-      <Dialog>
-        <DialogTrigger asChild>
-          <Button variant="outline" size="sm">
-            <Maximize2 aria-hidden="true" className="size-4" />
-            Make it bigger
-          </Button>
-        </DialogTrigger>
-        <DialogContent title="Your ticket" description="Show this QR code at the door. Turn your screen brightness up if the room is dark." className="bg-white">
-          <TicketQr ticketCode={ticketCode} size={Math.max(240, Math.min(360, window.innerWidth - 48))} className="mt-5" />
-        </DialogContent>
-      </Dialog>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={big}
+        onClick={(e) => {
+          setOpener(e.currentTarget);
+          setBig(true);
+        }}
+      >
+        <Maximize2 aria-hidden="true" className="size-4" />
+        Make it bigger
+      </Button>
+      {opener && (
+        <Suspense fallback={null}>
+          <BigTicketDialog ticketCode={ticketCode} open={big} onOpenChange={setBig} opener={opener} />
+        </Suspense>
+      )}
     </div>
   );
 }

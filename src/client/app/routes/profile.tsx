@@ -1,19 +1,22 @@
 import { Pencil, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { PreviewVisibilitySetting } from '@client/features/match-preview';
+import { PreviewVisibilitySetting } from '@client/features/match-preview/components/preview-visibility-setting';
 import { useUser } from '@client/features/profile/api/profile';
 import { ActivityStatsCard } from '@client/features/profile/components/activity-stats-card';
 import { EventHistoryCard } from '@client/features/profile/components/event-history-card';
-import { ProfileCard, ProfileCardSkeleton } from '@client/features/profile/components/profile-card';
 import { PersonalityCard } from '@client/features/profile/components/personality-card';
+import { ProfileCardSkeleton, ProfileViewCard } from '@client/features/profile/components/profile-view-card';
 import { YourDataCard } from '@client/features/profile/components/your-data-card';
 import { ApiError } from '@client/lib/api';
+
+/** The card with its edit form (and the form library) loads when the member first presses Edit. */
+const ProfileCard = lazy(() => import('@client/features/profile/components/profile-card').then((m) => ({ default: m.ProfileCard })));
 
 /** /profile: the signed-in member's own profile. The id comes only from the server session. */
 export function Component() {
@@ -86,8 +89,13 @@ function ProfileScreen({ userId }: { userId: number }) {
 
       <div className="grid gap-5 lg:grid-cols-5 lg:items-start lg:gap-6">
         <div className="space-y-5 lg:col-span-3 lg:space-y-6">
-          {user.data ? (
-            <ProfileCard user={user.data} editing={editing} onSaved={leaveEditing} onCancel={leaveEditing} />
+          {user.data && editing ? (
+            // Until the form has loaded, the details stay as they were.
+            <Suspense fallback={<ProfileViewCard user={user.data} />}>
+              <ProfileCard user={user.data} editing onSaved={leaveEditing} onCancel={leaveEditing} />
+            </Suspense>
+          ) : user.data ? (
+            <ProfileViewCard user={user.data} />
           ) : (
             <ProfileCardSkeleton />
           )}

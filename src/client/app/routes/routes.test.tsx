@@ -128,7 +128,8 @@ test('/profile: Edit opens the form, Cancel goes back to the details', async () 
   fakeServer({ ...signedInAs(), ...profileRoutes() });
   const { user } = renderApp('/profile');
   await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-  expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
+  // The form loads with the first Edit (its own chunk).
+  expect(await screen.findByRole('form', { name: 'Edit profile' }, LAZY)).toBeInTheDocument();
   const toggle = screen.getByRole('button', { name: 'Cancel editing' });
   await user.click(toggle);
   expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument();
@@ -139,7 +140,7 @@ test('/profile: saving shows the new details and returns focus to the Edit butto
   fakeServer({ ...signedInAs(), ...profileRoutes(), 'PUT /api/users/7': { ...member, name: 'Alex Price' } });
   const { user } = renderApp('/profile');
   await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-  const name = screen.getByRole('textbox', { name: 'Name' });
+  const name = await screen.findByRole('textbox', { name: 'Name' }, LAZY);
   await user.clear(name);
   await user.type(name, 'Alex Price');
   await user.click(screen.getByRole('button', { name: 'Save changes' }));

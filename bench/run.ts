@@ -5,7 +5,7 @@
  * bench/RESULTS.md only with --write. Flags: `npm run bench -- --help` and README "Benchmarks".
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, SCALE } from './lib/args';
@@ -62,7 +62,11 @@ async function main() {
   if (args.write) {
     if (process.exitCode) console.error('bench: a section failed; bench/RESULTS.md left as it was');
     else {
-      writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n') + '\n');
+      // What limits the budgets this machine misses: profiles and what was tried, written by hand
+      // (bench/LIMITS.md, with its own date and commands), kept with the figures it explains.
+      const limits = path.join(root, 'bench/LIMITS.md');
+      const appendix = existsSync(limits) ? `\n---\n\n${readFileSync(limits, 'utf8').replace(/^# /, '## ')}` : '';
+      writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n') + '\n' + appendix);
       console.error('bench: wrote bench/RESULTS.md');
     }
   }

@@ -3,7 +3,6 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import './styles.css';
 
@@ -15,10 +14,9 @@ if (new URLSearchParams(window.location.search).has('source')) {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
+    {/* The query client comes with the first screen that reads data (app/query-scope.tsx). */}
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

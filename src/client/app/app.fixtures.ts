@@ -1,15 +1,13 @@
 /**
  * The app shell under test: the real route table (every lazy screen, the guard and the layout)
- * in a memory router at a chosen path, with a fresh query client. Fixtures for who is signed in.
+ * in a memory router at a chosen path (the app's query client is new for every test: test/setup.ts). Fixtures for who is signed in.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Me } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/users';
-import { createQueryClient } from '@client/lib/query-client';
 import { signIn } from '@client/test/render';
 import { routes } from './router';
 
@@ -33,7 +31,7 @@ export function signedInAs(...roles: Role[]) {
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
-  const view = render(createElement(QueryClientProvider, { client: createQueryClient() }, createElement(RouterProvider, { router })));
+  const view = render(createElement(RouterProvider, { router }));
   const location = () => router.state.location.pathname + router.state.location.search;
   return { ...view, router, user, location };
 }

@@ -3,8 +3,9 @@ import { Component as ReactComponent, lazy, Suspense, useEffect, useState, type 
 import { Link, matchRoutes, NavLink, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
-import { useLogout } from '@client/features/auth/api/auth';
+import { logOut } from '@client/features/auth/api/logout';
 import { setBaseTitle } from '@client/lib/document-title';
+import { isLazyChunk } from './lazy-chunk';
 import { useSignedIn } from './session-hooks';
 
 export interface RouteHandle {
@@ -32,8 +33,18 @@ export function Logo() {
 
 function Header({ back }: { back?: string }) {
   const signedIn = useSignedIn();
-  const logout = useLogout();
+  const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
+  const leave = () => {
+    setLeaving(true);
+    // Home whatever the server answered: this browser has forgotten the member either way.
+    void logOut()
+      .catch(() => undefined)
+      .finally(() => {
+        setLeaving(false);
+        navigate('/');
+      });
+  };
   return (
     <header className="sticky top-0 z-30 border-b border-wine-100 bg-cream/95 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2">
@@ -47,8 +58,9 @@ function Header({ back }: { back?: string }) {
           {signedIn && (
             <button
               type="button"
-              onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
-              className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-semibold text-wine-800 hover:bg-wine-50"
+              onClick={leave}
+              disabled={leaving}
+              className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-semibold text-wine-800 hover:bg-wine-50 disabled:opacity-60"
             >
               <LogOut aria-hidden="true" className="size-5" />
               Logout
@@ -153,6 +165,11 @@ export function Layout({ routes }: { routes: RouteObject[] }) {
   const handle = [...matches].reverse().find((m) => m.route.handle)?.route.handle as RouteHandle | undefined;
   const signedIn = useSignedIn();
   const showNav = signedIn && pathname !== '/';
+
+  // Every chunk the page needs starts loading now, not each after the one around it (query scope, guard, screen).
+  useEffect(() => {
+    for (const { route } of matchRoutes(routes, pathname) ?? []) if (isLazyChunk(route.Component)) route.Component.preload();
+  }, [routes, pathname]);
 
   useEffect(() => {
     setBaseTitle(handle?.title ? `${handle.title} · Speed Friendship` : 'Speed Friendship · Prestwich');

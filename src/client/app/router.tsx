@@ -1,13 +1,18 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { RequireSignIn } from './guard';
 import { Layout, type RouteHandle } from './layout';
+import { lazyChunk } from './lazy-chunk';
 import { useSignedIn } from './session-hooks';
 
 const h = (handle: RouteHandle) => handle;
 
+/** The query client around every screen but the landing page (app/query-scope.tsx). */
+const QueryScope = lazyChunk(() => import('./query-scope').then((m) => m.default));
+/** The sign-in guard reads the session through the query client: it comes with the first signed-in screen. */
+const RequireSignIn = lazyChunk(() => import('./guard').then((m) => m.RequireSignIn));
+
 /** A screen's chunk (its module exports `Component`), loaded when its route is first shown; the layout's Suspense waits for it. */
-const screen = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
+const screen = (load: () => Promise<{ Component: ComponentType }>) => lazyChunk(() => load().then((m) => m.Component));
 
 /** Unknown paths: signed-out visitors go to /login (docs/spec/member-app.md §2); signed-in ones see the 404 page. */
 function UnknownPath() {
@@ -25,56 +30,61 @@ function UnknownPath() {
  */
 const screens: RouteObject[] = [
   { path: '/', Component: screen(() => import('./routes/home')), handle: h({}) },
-  { path: '/landing', Component: screen(() => import('./routes/landing')), handle: h({ title: 'Now in Prestwich' }) },
-  { path: '/promo', Component: screen(() => import('./routes/promo')), handle: h({ title: 'Join the Waitlist' }) },
-  { path: '/about', Component: screen(() => import('./routes/about')), handle: h({ title: 'About us', back: '/' }) },
-  { path: '/login', Component: screen(() => import('./routes/login')), handle: h({ title: 'Log in' }) },
-  { path: '/waitlist-signup', Component: screen(() => import('./routes/waitlist-signup')), handle: h({ title: 'Join the waitlist' }) },
-  { path: '/simple-signup', Component: screen(() => import('./routes/simple-signup')), handle: h({ title: 'Sign up' }) },
-  { path: '/test-signup', Component: screen(() => import('./routes/test-signup')), handle: h({ title: 'Sign up' }) },
-  { path: '/stats123', Component: screen(() => import('./routes/admin-stats')), handle: h({ title: 'Signups' }) },
-  { path: '/admin-stats', Component: screen(() => import('./routes/admin-stats')), handle: h({ title: 'Signups' }) },
-  { path: '/waitlist-dashboard', Component: screen(() => import('./routes/waitlist-dashboard')), handle: h({ title: 'Waitlist dashboard' }) },
-  { path: '/create-event', Component: screen(() => import('./routes/create-event')), handle: h({ title: 'Create event' }) },
-  { path: '/venues', Component: screen(() => import('./routes/venues')), handle: h({ title: 'Venues' }) },
-  { path: '/calendar', Component: screen(() => import('./routes/calendar')), handle: h({ title: 'Venue calendar' }) },
-  { path: '/live-event', Component: screen(() => import('./routes/live-event')), handle: h({ title: 'Live event' }) },
-  { path: '/timer', Component: screen(() => import('./routes/timer')), handle: h({ title: 'Round timer' }) },
-  { path: '/host-control', Component: screen(() => import('./routes/host-control')), handle: h({ title: 'Host control' }) },
-  { path: '/dashboard', Component: screen(() => import('./routes/dashboard')), handle: h({ title: 'Event control dashboard' }) },
-  { path: '/matching-dashboard', Component: screen(() => import('./routes/matching-dashboard')), handle: h({ title: 'Advanced Matching' }) },
-  { path: '/check-in', Component: screen(() => import('./routes/check-in')), handle: h({ title: 'Check-in' }) },
-  { path: '/arrival', Component: screen(() => import('./routes/arrival')), handle: h({ title: 'Arrival' }) },
-  { path: '/messaging', Component: screen(() => import('./routes/messaging')), handle: h({ title: 'Event messaging' }) },
-  { path: '/notifications', Component: screen(() => import('./routes/notifications')), handle: h({ title: 'Notifications' }) },
-  { path: '/personality-demo', Component: screen(() => import('./routes/personality-demo')), handle: h({ title: 'Personality Matching Demo' }) },
-  { path: '/friend-groups', Component: screen(() => import('./routes/friend-groups')), handle: h({ title: 'Community Groups' }) },
-  { path: '/badges', Component: screen(() => import('./routes/badges')), handle: h({ title: 'Participant Badges' }) },
-  { path: '/missed-connections', Component: screen(() => import('./routes/missed-connections')), handle: h({ title: 'Missed Connections' }) },
-  { path: '/match-preview', Component: screen(() => import('./routes/match-preview')), handle: h({ title: 'Match Preview' }) },
-  { path: '/accessibility', Component: screen(() => import('./routes/accessibility')), handle: h({ title: 'Voice Narration' }) },
-  { path: '/voice-narration', Component: screen(() => import('./routes/voice-narration')), handle: h({ title: 'Voice Narration Demo' }) },
-  { path: '/host-program', Component: screen(() => import('./routes/host-program')), handle: h({ title: 'Host Programme' }) },
-  { path: '/register', Component: screen(() => import('./routes/register')), handle: h({ title: 'Registration' }) },
-  { path: '/share', Component: screen(() => import('./routes/share')), handle: h({ title: 'Share' }) },
-  { path: '/promotions', Component: screen(() => import('./routes/promotions')), handle: h({ title: 'Promotional Materials' }) },
-  { path: '/feedback', Component: screen(() => import('./routes/feedback')), handle: h({ title: 'Event Feedback' }) },
-  { path: '/wine-wallop', Component: screen(() => import('./routes/wine-wallop')), handle: h({ title: 'The Wine Wallop' }) },
   {
-    element: <RequireSignIn />,
+    Component: QueryScope,
     children: [
-      { path: '/profile', Component: screen(() => import('./routes/profile')), handle: h({ title: 'My Profile' }) },
-      { path: '/events', Component: screen(() => import('./routes/events')), handle: h({ title: 'Events' }) },
-      { path: '/events/:id', Component: screen(() => import('./routes/event-detail')), handle: h({ title: 'Event', back: '/events' }) },
-      // The back link to /events/{id} is in the page: a static handle cannot know the id.
-      { path: '/checkout/:id', Component: screen(() => import('./routes/checkout')), handle: h({ title: 'Complete Registration' }) },
-      { path: '/matches', Component: screen(() => import('./routes/matches')), handle: h({ title: 'Matches' }) },
-      { path: '/my-matches', Component: screen(() => import('./routes/my-matches')), handle: h({ title: 'Friend Matches' }) },
+      { path: '/landing', Component: screen(() => import('./routes/landing')), handle: h({ title: 'Now in Prestwich' }) },
+      { path: '/promo', Component: screen(() => import('./routes/promo')), handle: h({ title: 'Join the Waitlist' }) },
+      { path: '/about', Component: screen(() => import('./routes/about')), handle: h({ title: 'About us', back: '/' }) },
+      { path: '/login', Component: screen(() => import('./routes/login')), handle: h({ title: 'Log in' }) },
+      { path: '/waitlist-signup', Component: screen(() => import('./routes/waitlist-signup')), handle: h({ title: 'Join the waitlist' }) },
+      { path: '/simple-signup', Component: screen(() => import('./routes/simple-signup')), handle: h({ title: 'Sign up' }) },
+      { path: '/test-signup', Component: screen(() => import('./routes/test-signup')), handle: h({ title: 'Sign up' }) },
+      { path: '/stats123', Component: screen(() => import('./routes/admin-stats')), handle: h({ title: 'Signups' }) },
+      { path: '/admin-stats', Component: screen(() => import('./routes/admin-stats')), handle: h({ title: 'Signups' }) },
+      { path: '/waitlist-dashboard', Component: screen(() => import('./routes/waitlist-dashboard')), handle: h({ title: 'Waitlist dashboard' }) },
+      { path: '/create-event', Component: screen(() => import('./routes/create-event')), handle: h({ title: 'Create event' }) },
+      { path: '/venues', Component: screen(() => import('./routes/venues')), handle: h({ title: 'Venues' }) },
+      { path: '/calendar', Component: screen(() => import('./routes/calendar')), handle: h({ title: 'Venue calendar' }) },
+      { path: '/live-event', Component: screen(() => import('./routes/live-event')), handle: h({ title: 'Live event' }) },
+      { path: '/timer', Component: screen(() => import('./routes/timer')), handle: h({ title: 'Round timer' }) },
+      { path: '/host-control', Component: screen(() => import('./routes/host-control')), handle: h({ title: 'Host control' }) },
+      { path: '/dashboard', Component: screen(() => import('./routes/dashboard')), handle: h({ title: 'Event control dashboard' }) },
+      { path: '/matching-dashboard', Component: screen(() => import('./routes/matching-dashboard')), handle: h({ title: 'Advanced Matching' }) },
+      { path: '/check-in', Component: screen(() => import('./routes/check-in')), handle: h({ title: 'Check-in' }) },
+      { path: '/arrival', Component: screen(() => import('./routes/arrival')), handle: h({ title: 'Arrival' }) },
+      { path: '/messaging', Component: screen(() => import('./routes/messaging')), handle: h({ title: 'Event messaging' }) },
+      { path: '/notifications', Component: screen(() => import('./routes/notifications')), handle: h({ title: 'Notifications' }) },
+      { path: '/personality-demo', Component: screen(() => import('./routes/personality-demo')), handle: h({ title: 'Personality Matching Demo' }) },
+      { path: '/friend-groups', Component: screen(() => import('./routes/friend-groups')), handle: h({ title: 'Community Groups' }) },
+      { path: '/badges', Component: screen(() => import('./routes/badges')), handle: h({ title: 'Participant Badges' }) },
+      { path: '/missed-connections', Component: screen(() => import('./routes/missed-connections')), handle: h({ title: 'Missed Connections' }) },
+      { path: '/match-preview', Component: screen(() => import('./routes/match-preview')), handle: h({ title: 'Match Preview' }) },
+      { path: '/accessibility', Component: screen(() => import('./routes/accessibility')), handle: h({ title: 'Voice Narration' }) },
+      { path: '/voice-narration', Component: screen(() => import('./routes/voice-narration')), handle: h({ title: 'Voice Narration Demo' }) },
+      { path: '/host-program', Component: screen(() => import('./routes/host-program')), handle: h({ title: 'Host Programme' }) },
+      { path: '/register', Component: screen(() => import('./routes/register')), handle: h({ title: 'Registration' }) },
+      { path: '/share', Component: screen(() => import('./routes/share')), handle: h({ title: 'Share' }) },
+      { path: '/promotions', Component: screen(() => import('./routes/promotions')), handle: h({ title: 'Promotional Materials' }) },
+      { path: '/feedback', Component: screen(() => import('./routes/feedback')), handle: h({ title: 'Event Feedback' }) },
+      { path: '/wine-wallop', Component: screen(() => import('./routes/wine-wallop')), handle: h({ title: 'The Wine Wallop' }) },
+      {
+        Component: RequireSignIn,
+        children: [
+          { path: '/profile', Component: screen(() => import('./routes/profile')), handle: h({ title: 'My Profile' }) },
+          { path: '/events', Component: screen(() => import('./routes/events')), handle: h({ title: 'Events' }) },
+          { path: '/events/:id', Component: screen(() => import('./routes/event-detail')), handle: h({ title: 'Event', back: '/events' }) },
+          // The back link to /events/{id} is in the page: a static handle cannot know the id.
+          { path: '/checkout/:id', Component: screen(() => import('./routes/checkout')), handle: h({ title: 'Complete Registration' }) },
+          { path: '/matches', Component: screen(() => import('./routes/matches')), handle: h({ title: 'Matches' }) },
+          { path: '/my-matches', Component: screen(() => import('./routes/my-matches')), handle: h({ title: 'Friend Matches' }) },
     ],
   },
   {
     element: <UnknownPath />,
     children: [{ path: '*', Component: screen(() => import('./routes/not-found')), handle: h({ title: 'Page not found' }) }],
+  },
+    ],
   },
 ];
 

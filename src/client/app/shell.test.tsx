@@ -126,6 +126,15 @@ test('Logout ends the session, forgets the member and goes home', async () => {
   expect(await screen.findByRole('heading', { name: 'Already a member?' })).toBeInTheDocument();
 });
 
+test('Logout with the network gone still forgets the member here and goes home', async () => {
+  fakeServer({ ...signedInAs(), ...profileRoutes(), 'POST /api/auth/logout': () => Promise.reject(new TypeError('Failed to fetch')) });
+  const { user, location } = renderApp('/profile');
+  await user.click(await screen.findByRole('button', { name: 'Logout' }, LAZY));
+  await vi.waitFor(() => expect(location()).toBe('/'), LAZY);
+  expect(localStorage.getItem(KEYS.userId)).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+});
+
 test('logging in from /login follows ?next= on this site, and never off it', async () => {
   const routes = {
     'POST /api/auth/login': { message: 'Code sent', email: EMAIL },

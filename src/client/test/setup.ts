@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+import { resetAppQueryClient } from '@client/lib/app-query-client';
 
 // Lazy screens can take over a second to load on a busy machine: wait up to 3 s for what a test finds.
 configure({ asyncUtilTimeout: 3000 });
@@ -12,6 +13,8 @@ afterEach(() => {
   // sonner keeps its toasts in module state: one test's toasts must not reach the next.
   toast.dismiss();
   localStorage.clear();
+  // The app's query client (app/query-scope.tsx) keeps answers for the whole session: not across tests.
+  resetAppQueryClient();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -2,13 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Me } from '@shared/schemas/auth';
 import { ApiError, get, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import { forgetUser, isSignedIn, rememberUser } from '@client/lib/session';
+import { isSignedIn, rememberUser } from '@client/lib/session';
 
 /** The signed-in member from the server session, or null for a visitor. */
 // The app shell loads this file on every first paint: the schemas come by loader, fetched only in
 // development, so zod stays out of the first-paint chunk (docs/architecture.md, Budgets).
 const authSchemas = () => import('@shared/schemas/auth');
-const noContent = () => import('@shared/schemas/common').then((m) => m.noContent);
 
 export const meQuery = queryOptions({
   queryKey: queryKeys.me(),
@@ -42,17 +41,6 @@ export function useVerifyLogin() {
       rememberUser(user.id, user.email);
       qc.removeQueries();
       void qc.invalidateQueries(meQuery);
-    },
-  });
-}
-
-export function useLogout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => post('/api/auth/logout', undefined, noContent),
-    onSettled: () => {
-      forgetUser();
-      qc.clear();
     },
   });
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserBody } from '@shared/schemas/users';
 import { post } from '@client/lib/api';
 import { forgetShareSource, withShareSource } from '@client/lib/share-source';
@@ -24,15 +23,15 @@ export function toSignupPayload(p: { name: string; email: string; age: number; b
   };
 }
 
-export function useSignup() {
-  const qc = useQueryClient();
-  return useMutation({
-    // With the platform of the shared link the visitor came from, if any (/share analytics).
-    // The answer's schema loads with the answer: zod stays out of the first paint of / (docs/architecture.md, budgets).
-    mutationFn: (payload: CreateUserBody) => post('/api/users', withShareSource(payload), () => import('@shared/schemas/users').then((m) => m.userSchema)),
-    onSuccess: () => {
-      forgetShareSource();
-      qc.removeQueries();
-    },
-  });
+/**
+ * Sign up, with the platform of the shared link the visitor came from, if any (/share analytics).
+ * The new member's session replaces any other: the caller forgets every cached answer. A plain
+ * function for the landing page, whose first paint goes without TanStack Query
+ * (docs/decisions/0024-the-landing-page-without-tanstack-query.md); the other forms use `useSignup` (use-signup.ts).
+ */
+export async function signUp(payload: CreateUserBody) {
+  // The answer's schema loads with the answer: zod stays out of the first paint of / (docs/architecture.md, budgets).
+  const user = await post('/api/users', withShareSource(payload), () => import('@shared/schemas/users').then((m) => m.userSchema));
+  forgetShareSource();
+  return user;
 }

@@ -7,8 +7,9 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
+import { clearAppQueries } from '@client/lib/app-query-client';
 import { resetStorageFor } from '@client/lib/session';
-import { toSignupPayload, useSignup } from '../api/signup';
+import { signUp, toSignupPayload } from '../api/signup';
 
 type FieldName = keyof WaitlistFormInput;
 type Errors = Partial<Record<FieldName | 'root', string>>;
@@ -46,12 +47,11 @@ interface Failure {
  * error clears as soon as it is edited. A refused signup leaves every field as typed and says why.
  */
 export function LandingWaitlistForm() {
-  const signup = useSignup();
   const [welcome, setWelcome] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [values, setValues] = useState<WaitlistFormInput>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
-  const [checking, setChecking] = useState(false);
+  const [busy, setBusy] = useState(false);
   const welcomeRef = useRef<HTMLHeadingElement>(null);
   const inputs = useRef(new Map<FieldName, HTMLInputElement | HTMLTextAreaElement>());
 
@@ -83,16 +83,16 @@ export function LandingWaitlistForm() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    setChecking(true);
+    setBusy(true);
     let parsed;
     try {
       parsed = (await loadSchema()).safeParse(values);
     } catch {
-      setChecking(false);
+      setBusy(false);
       return setErrors({ root: 'Network error. Please try again.' });
     }
     if (!parsed.success) {
-      setChecking(false);
+      setBusy(false);
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const name = issue.path[0] as FieldName;
@@ -103,7 +103,8 @@ export function LandingWaitlistForm() {
     setErrors({});
     try {
       const { name, email, age, bio, interests } = parsed.data;
-      const user = await signup.mutateAsync(toSignupPayload({ name, email, age, bio, interests: splitInterests(interests) }));
+      const user = await signUp(toSignupPayload({ name, email, age, bio, interests: splitInterests(interests) }));
+      clearAppQueries();
       resetStorageFor(user.id, user.email);
       setValues(EMPTY);
       setWelcome(user.name);
@@ -122,7 +123,7 @@ export function LandingWaitlistForm() {
       }
       if (Object.keys(found).length) setErrors(found);
     } finally {
-      setChecking(false);
+      setBusy(false);
     }
   };
 
@@ -157,7 +158,6 @@ export function LandingWaitlistForm() {
     );
   }
 
-  const submitting = checking || signup.isPending;
   // A refused signup, or the form's own script failing to load.
   const alert = failure ?? (errors.root ? { text: errors.root, taken: false } : null);
 
@@ -221,8 +221,8 @@ export function LandingWaitlistForm() {
           </div>
         )}
 
-        <Button type="submit" size="lg" block disabled={submitting}>
-          {submitting ? 'Joining...' : 'Join the Waitlist'}
+        <Button type="submit" size="lg" block disabled={busy}>
+          {busy ? 'Joining...' : 'Join the Waitlist'}
         </Button>
       </form>
     </Card>

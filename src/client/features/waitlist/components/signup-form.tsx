@@ -10,7 +10,8 @@ import { Card } from '@client/components/ui/card';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
 import { rememberUser } from '@client/lib/session';
-import { toSignupPayload, useSignup } from '../api/signup';
+import { toSignupPayload } from '../api/signup';
+import { useSignup } from '../api/use-signup';
 
 export interface SignupFormProps {
   /** Label of the optional free-text field ('Bio' or 'About'). */

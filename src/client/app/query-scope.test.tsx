@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, expect, test } from 'vitest';
 import { LAZY, renderApp, signedInAs } from './app.fixtures';
-import { Providers } from './providers';
+import QueryScope from './query-scope';
 import AppToaster from './toaster';
 import { fakeServer } from '@client/test/render';
 
@@ -21,12 +21,12 @@ function SaveButton() {
   );
 }
 
-test('the app gets a query client; the toaster shows a toast with a close button', async () => {
+test('a screen in the query scope gets the app\'s query client; the toaster shows a toast with a close button', async () => {
   render(
-    <Providers>
+    <QueryScope>
       <AppToaster />
       <SaveButton />
-    </Providers>,
+    </QueryScope>,
   );
   await screen.findByRole('region', { name: /Notifications/ });
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createElement, lazy } from 'react';
-import { createMemoryRouter, Link, RouterProvider, type RouteObject } from 'react-router';
+import { createElement, lazy, type ComponentType } from 'react';
+import { createMemoryRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { expect, test, vi } from 'vitest';
 import { createQueryClient } from '@client/lib/query-client';
+import indexHtml from '../index.html?raw';
 import { Layout } from './layout';
+import { lazyChunk } from './lazy-chunk';
 
 /** The layout around screens whose chunk fails to load, or loads: the error card, then the next page works. */
 test('a screen whose chunk fails to load gets an error card with a reload; the next page opens normally', async () => {
@@ -24,4 +26,43 @@ test('a screen whose chunk fails to load gets an error card with a reload; the n
   expect(await screen.findByRole('heading', { name: 'Fine page' })).toBeInTheDocument();
   expect(screen.queryByRole('alert')).toBeNull();
   expect(document.title).toBe('Fine · Speed Friendship');
+});
+
+/** A chunk whose arrival the test decides. */
+function heldChunk(component: ComponentType) {
+  let arrive = () => {};
+  const load = vi.fn(() => new Promise<ComponentType>((resolve) => (arrive = () => resolve(component))));
+  return { chunk: lazyChunk(load), load, arrive: () => arrive() };
+}
+
+test('a page in nested lazy chunks asks for all of them at once, not each after the one around it', async () => {
+  const scope = heldChunk(() => createElement('section', { 'aria-label': 'Scope' }, createElement(Outlet)));
+  const page = heldChunk(() => createElement('h1', null, 'Inner page'));
+  const screens: RouteObject[] = [{ Component: scope.chunk, children: [{ path: '/inner', Component: page.chunk, handle: { title: 'Inner' } }] }];
+  const router = createMemoryRouter([{ element: createElement(Layout, { routes: screens }), children: screens }], { initialEntries: ['/inner'] });
+  render(createElement(RouterProvider, { router }));
+  await vi.waitFor(() => expect(page.load).toHaveBeenCalledTimes(1));
+  expect(scope.load).toHaveBeenCalledTimes(1);
+  page.arrive();
+  scope.arrive();
+  expect(await screen.findByRole('heading', { name: 'Inner page' })).toBeInTheDocument();
+  expect(page.load).toHaveBeenCalledTimes(1);
+});
+
+/** An element as tag, sorted attributes and children, whitespace between tags ignored. */
+function shape(el: Element): string {
+  const attrs = [...el.attributes].map((a) => `${a.name}=${a.value}`).sort();
+  const kids = [...el.childNodes].map((n) => (n.nodeType === 1 ? shape(n as Element) : (n.textContent ?? '').trim())).filter(Boolean);
+  return `<${el.tagName.toLowerCase()} ${attrs.join(' ')}>${kids.join('')}</${el.tagName.toLowerCase()}>`;
+}
+
+test('the header painted before the script runs (index.html) is the header the app renders for a visitor', async () => {
+  const page = new DOMParser().parseFromString(indexHtml, 'text/html');
+  const painted = page.querySelector('#root header');
+  expect(painted).not.toBeNull();
+  const screens: RouteObject[] = [{ path: '/', Component: () => createElement('h1', null, 'Home'), handle: {} }];
+  const router = createMemoryRouter([{ element: createElement(Layout, { routes: screens }), children: screens }], { initialEntries: ['/'] });
+  render(createElement(RouterProvider, { router }));
+  await screen.findByRole('heading', { name: 'Home' });
+  expect(shape(document.querySelector('header')!)).toBe(shape(painted!));
 });

@@ -1,5 +1,5 @@
 import type { NarrationSettings } from '@shared/schemas/narration';
-import { DEFAULT_NARRATION } from '@shared/schemas/narration';
+import { DEFAULT_NARRATION } from '@shared/domain/narration';
 
 /**
  * The voice narration engine (docs/spec/organiser-tools.md §2.13, §4 "Voice narration: on/off,

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_NARRATION, myNarrationSchema, readNarrationSettings, type NarrationSettings } from '@shared/schemas/narration';
+import { DEFAULT_NARRATION } from '@shared/domain/narration';
+import type { NarrationSettings } from '@shared/schemas/narration';
 import { ApiError, get, messageOf, put } from './api';
 import { getNarrator, listVoices, speechSupported, type Narrator, type NarratorState } from './narration';
 import { queryKeys } from './query-keys';
@@ -17,10 +18,23 @@ import { isSignedIn, storedUserId, subscribe as subscribeSession } from './sessi
 export const NARRATION_STORAGE_KEY = 'narrationSettings';
 const SAVE_DELAY_MS = 400;
 
-export function deviceNarration(): NarrationSettings | null {
+// The schema (and zod) load only when there are settings to check: not on the live evening's first
+// paint for someone who never set narration up (docs/decisions/0026).
+const schemas = () => import('@shared/schemas/narration');
+const mineSchema = () => schemas().then((m) => m.myNarrationSchema);
+
+/** The device copy, each field checked against the schema (one that no longer fits falls back to its default). */
+export async function deviceNarration(): Promise<NarrationSettings | null> {
+  let raw: string | null;
   try {
-    const raw = localStorage.getItem(NARRATION_STORAGE_KEY);
-    return raw ? readNarrationSettings(JSON.parse(raw)) : null;
+    raw = localStorage.getItem(NARRATION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const { readNarrationSettings } = await schemas();
+    return readNarrationSettings(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -43,15 +57,15 @@ export const narrationQuery = (userId: number | null) =>
     queryKey: queryKeys.narration(userId),
     staleTime: Infinity,
     queryFn: async (): Promise<NarrationSettings> => {
-      const local = deviceNarration();
+      const local = await deviceNarration();
       if (userId === null) return local ?? DEFAULT_NARRATION;
       try {
-        const mine = await get('/api/me/narration', myNarrationSchema);
+        const mine = await get('/api/me/narration', mineSchema);
         if (mine.saved) {
           saveOnDevice(mine.settings);
           return mine.settings;
         }
-        if (local) await put('/api/me/narration', local, myNarrationSchema);
+        if (local) await put('/api/me/narration', local, mineSchema);
         return local ?? mine.settings;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return local ?? DEFAULT_NARRATION;
@@ -79,7 +93,8 @@ export function useNarrationSettings(): NarrationSettingsApi {
   const userId = useSignedInUser();
   const qc = useQueryClient();
   const query = useQuery(narrationQuery(userId));
-  const settings = query.data ?? deviceNarration() ?? DEFAULT_NARRATION;
+  // Until the settings are known (`ready`), the defaults: narration off.
+  const settings = query.data ?? DEFAULT_NARRATION;
 
   const update = useCallback(
     (patch: Partial<NarrationSettings>) => {
@@ -95,7 +110,7 @@ export function useNarrationSettings(): NarrationSettingsApi {
         id,
         window.setTimeout(() => {
           pendingSaves.delete(id);
-          put('/api/me/narration', qc.getQueryData<NarrationSettings>(key) ?? next, myNarrationSchema).catch((err: unknown) => {
+          put('/api/me/narration', qc.getQueryData<NarrationSettings>(key) ?? next, mineSchema).catch((err: unknown) => {
             if (err instanceof ApiError && err.status === 401) return; // signed out meanwhile: the device keeps them
             toast.error("Couldn't save your narration settings", { description: messageOf(err, 'Please check your connection and try again.') });
           });

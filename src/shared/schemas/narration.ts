@@ -1,18 +1,14 @@
 import { z } from 'zod';
+import { DEFAULT_NARRATION as DEFAULTS, NARRATION_RANGES } from '../domain/narration';
 import { storedText } from './common';
+
+export { NARRATION_RANGES };
 
 /**
  * Voice narration settings (docs/spec/organiser-tools.md §2.13, §3 "Voice settings", §5 "Voice
  * sliders", §9 "Voice defaults"). One shape for the member's server copy (GET/PUT /api/me/narration),
  * the device copy (localStorage) and the settings form.
  */
-
-/** §5: speech rate 0.5-2, pitch 0.5-2, volume 0-1, each in steps of 0.1. */
-export const NARRATION_RANGES = {
-  rate: { min: 0.5, max: 2, step: 0.1 },
-  pitch: { min: 0.5, max: 2, step: 0.1 },
-  volume: { min: 0, max: 1, step: 0.1 },
-} as const;
 
 /** True when `v` is a whole number of tenths (0.1 steps), allowing for binary fractions (0.7 is 0.69999…). */
 export const isTenth = (v: number) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-6;
@@ -37,8 +33,8 @@ export const narrationSettingsSchema = z.strictObject({
 });
 export type NarrationSettings = z.infer<typeof narrationSettingsSchema>;
 
-/** §9: rate 1, pitch 1, volume 0.8, auto-read off, first English voice; narration itself starts off. */
-export const DEFAULT_NARRATION: NarrationSettings = { enabled: false, voice: null, rate: 1, pitch: 1, volume: 0.8, autoRead: false };
+/** §9's defaults (shared/domain/narration.ts), checked against the schema's type. */
+export const DEFAULT_NARRATION: NarrationSettings = DEFAULTS;
 
 /** GET /api/me/narration: the member's saved settings, or the defaults with saved false (nothing stored yet). */
 export const myNarrationSchema = z.object({ settings: narrationSettingsSchema, saved: z.boolean() });

@@ -1,6 +1,7 @@
 import { Pause, Play, SkipForward, Square, Volume2, VolumeX } from 'lucide-react';
 import { useId, useState } from 'react';
-import { NARRATION_RANGES, type NarrationSettings } from '@shared/schemas/narration';
+import { NARRATION_RANGES } from '@shared/domain/narration';
+import type { NarrationSettings } from '@shared/schemas/narration';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';

@@ -11,7 +11,18 @@ import type { Database } from '../db/client';
  * numbers), so no instance reads it back; without it, instances read it from the database.
  */
 export type BusMessage =
-  | { eventId: number; kind: 'timer'; announce: TimerAnnouncement | 'timer_sync'; state?: TimerState }
+  | {
+      eventId: number;
+      kind: 'timer';
+      announce: TimerAnnouncement | 'timer_sync';
+      state?: TimerState;
+      /**
+       * At a round start: whether the evening's rotation was (re)written ('written') or stood as
+       * planned ('kept'). Instances keep the evening's places and read them again only after a
+       * write (or when a sender did not say), docs/decisions/0025.
+       */
+      plan?: 'written' | 'kept';
+    }
   | { eventId: number; kind: 'contacts_released' | 'ratings_updated' }
   /** A host message and the guests it went to (carried whole: at most 500 characters and an evening's ids, well under NOTIFY's 8000 bytes). */
   | { eventId: number; kind: 'host_message'; message: InboxMessage; recipients: number[] }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import WebSocket from 'ws';
+import { applyCommand, type TimerState } from '@shared/domain/timer';
 import { serverMessage, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
 import type { CreateUserBody, User } from '@shared/schemas/users';
 import type { Event } from '@shared/schemas/events';
@@ -18,6 +19,7 @@ import { buildApp } from '../app';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { eventTimers } from '../db/schema/index';
 import { loadConfig } from '../env';
+import { toState } from '../modules/live/queries';
 import { createEvent, createTestApp, createVenue, eventBody, registerFor, signUpHost, signUpMany, withCookie, type TestApp, type TestContext } from './harness';
 
 export interface Member {
@@ -289,3 +291,27 @@ export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>
 
 /** Seconds left by a state message, as a client counting down locally would show it at `now`. */
 export const remainingAt = (m: TimerStateMessage, now = Date.now()) => (m.endsAt === null ? m.timeRemaining : (m.endsAt - now) / 1000);
+
+/** A round start as `queries.startRoundIf` takes it: the version it expects, the state it writes. */
+export interface PendingRoundStart {
+  eventId: number;
+  version: number;
+  state: TimerState;
+}
+
+/**
+ * Start round 1 of each evening through its host's HTTP API, and work out (without writing it)
+ * the round start its host's Next Round would write next.
+ */
+export async function roundOneStarted(t: Pick<TestContext, 'app' | 'db'>, evenings: Evening[]): Promise<PendingRoundStart[]> {
+  const starts: PendingRoundStart[] = [];
+  for (const ev of evenings) {
+    const res = await t.app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type: 'start_timer' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = toState(await timerRow(t.db, ev.event.id));
+    const r = applyCommand(stored, { type: 'next_round' }, Date.now());
+    if (!r.ok) throw new Error(r.error);
+    starts.push({ eventId: ev.event.id, version: stored.version, state: r.state });
+  }
+  return starts;
+}

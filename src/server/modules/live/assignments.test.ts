@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundAssignment, ServerMessage } from '@shared/realtime';
 import { withCookie, type TestContext } from '../../test/harness';
-import { liveTestServer, setUpEvening } from '../../test/live-helpers';
+import type { BusMessage } from '../../plugins/realtime';
+import { checkIn, liveTestServer, setUpEvening } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
@@ -84,5 +85,38 @@ describe("each guest's place rides on the state message", () => {
     const started = await absent.client.next('timer_started');
     expect(started.currentRound).toBe(1);
     expect(mineOf(started)).toBeNull();
+  });
+
+  it('the evening\'s places are kept between rounds while the plan stands, and replaced when someone arrives and the round is planned afresh', async () => {
+    const { event, host, guests, present } = await setUpEvening(t, { guests: 5, checkedIn: 4 });
+    const said: BusMessage[] = [];
+    t.app.bus.subscribe((m) => {
+      if (m.eventId === event.id && m.kind === 'timer') said.push(m);
+    });
+    const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+    const late = guests[4]!;
+    const sockets = await Promise.all([...present, late].map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
+    const placesIn = async (round: number) => {
+      const got = await Promise.all(sockets.map((g) => g.client.next('timer_started', 3000, (m) => m.currentRound === round)));
+      return got.map(mineOf);
+    };
+
+    hostSocket.client.send({ type: 'start_timer' });
+    const first = await placesIn(1);
+    expect(first[4]).toBeNull(); // not here yet
+    hostSocket.client.send({ type: 'next_round' });
+    const second = await placesIn(2);
+    // Four guests, a plan that stands: said so on the bus, and round 2 is the plan's round 2.
+    expect(said.filter((m) => m.kind === 'timer' && m.announce === 'timer_started').map((m) => m.kind === 'timer' && m.plan)).toEqual(['written', 'kept']);
+    for (let i = 0; i < 4; i++) expect(second[i]).toEqual(await restRound(event.id, present[i]!.cookie, 2));
+
+    // The fifth guest arrives: round 3 is planned afresh, and every phone gets the new plan, the newcomer included.
+    await checkIn(t.app, event.id, host, late);
+    hostSocket.client.send({ type: 'next_round' });
+    const third = await placesIn(3);
+    expect(said.at(-1)).toMatchObject({ announce: 'timer_started', plan: 'written' });
+    for (const [i, g] of [...present, late].entries()) expect(third[i]).toEqual(await restRound(event.id, g.cookie, 3));
+    expect(third[4]).not.toBeNull();
+    expect(third.filter((a) => a?.partner === null)).toHaveLength(1);
   });
 });

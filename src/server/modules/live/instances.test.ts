@@ -3,11 +3,13 @@
  * sockets of the other, and a transition that falls due is applied once although both
  * instances race for it. Runs only with DATABASE_URL (CI); PGlite has a single instance.
  */
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { roundHistory } from '../../db/schema/index';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { openPostgres } from '../../db/client';
+import { eventTimers, roundHistory } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
-import { endPhaseIn, joinLive, listen, quietFor, setUpEvening, timerRow, type LiveClient, type Member } from '../../test/live-helpers';
+import * as q from './queries';
+import { endPhaseIn, joinLive, listen, quietFor, roundOneStarted, setUpEvening, timerRow, type LiveClient, type Member, type PendingRoundStart } from '../../test/live-helpers';
 
 const onPostgres = !!process.env.DATABASE_URL;
 
@@ -112,5 +114,48 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
       { round: 3, status: 'completed' },
       { round: 4, status: 'active' },
     ]);
+  });
+
+  it('overlapping batches of round starts from both instances neither deadlock nor start a round twice', async () => {
+    const evenings = [];
+    for (let i = 0; i < 6; i++) evenings.push(await setUpEvening(A, { guests: 3 }));
+    const starts = await roundOneStarted(A, evenings);
+    // Two instances, each with its own connections (the test apps share a pool), each writing the
+    // six round starts in one statement, in opposite orders. Evening 3's timer is held by a third
+    // writer until both statements wait on a lock; let go, they take the rows at the same moment.
+    const second = openPostgres(A.database.pool!.options.connectionString!, { max: 2 });
+    onTestFinished(() => second.close());
+    const [e1, e2, e3, e4, e5, e6] = starts as [PendingRoundStart, PendingRoundStart, PendingRoundStart, PendingRoundStart, PendingRoundStart, PendingRoundStart];
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = A.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${eventTimers} where event_id = ${e3.eventId} for update`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const waitingOnLocks = async () => Number(((await A.db.execute(sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const startAll = (db: typeof A.db, order: typeof starts) => Promise.all(order.map((s) => q.startRoundIf(db, s.eventId, s.version, s.state, 1)));
+    const aOrder = [e3, e1, e2, e4, e5, e6];
+    const bOrder = [e3, e6, e5, e4, e2, e1];
+    const racing = Promise.all([startAll(A.db, aOrder), startAll(second.db, bOrder)]);
+    await expect.poll(waitingOnLocks, { timeout: 3000 }).toBe(2);
+    letGo();
+    await holding;
+    const [onA, onB] = await racing;
+    const winners = new Map<number, number>();
+    const count = (order: typeof starts, rooms: unknown[]) => order.forEach((s, i) => winners.set(s.eventId, (winners.get(s.eventId) ?? 0) + (rooms[i] ? 1 : 0)));
+    count(aOrder, onA);
+    count(bOrder, onB);
+    expect([...winners.values()]).toEqual([1, 1, 1, 1, 1, 1]);
+    for (const s of starts) {
+      expect(await timerRow(A.db, s.eventId)).toMatchObject({ currentRound: 2, version: s.version + 1 });
+      expect(await history(s.eventId)).toEqual([
+        { round: 1, status: 'completed' },
+        { round: 2, status: 'active' },
+      ]);
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventTimers, events, registrations, rotations, roundHistory, users } from '../../db/schema/index';
 import type { TimerState } from '@shared/domain/timer';
@@ -75,19 +74,116 @@ export async function closeRound(db: Db, eventId: number, round: number, status:
     .where(and(eq(roundHistory.eventId, eventId), eq(roundHistory.round, round), eq(roundHistory.status, 'active')));
 }
 
+/** Who is checked in, and who is planned into a round, each sorted by id. */
+export interface Room {
+  guests: number[];
+  planned: number[];
+}
+
 /**
- * A round starts: the round the room was in (if any) is completed and this one opened, in one
- * statement (a host's Next Round costs a fixed, small number of queries, docs/decisions/0022).
+ * A round starts, if nobody moved the timer since `expectedVersion` (the compare-and-set of
+ * `writeTimerIf`): the timer is written, the round the room was in (`previous`) completed and this
+ * one opened, and the room read (who is checked in, who is planned into the round). Null when
+ * another writer won. A host's Next Round is this one statement while the plan stands
+ * (docs/decisions/0022, 0025).
+ *
+ * Round starts go together in one statement (a group commit, docs/decisions/0028): those that
+ * arrive in the same turn of the event loop, and those that arrive while one is being written.
+ * Forty evenings whose hosts press Next Round at once cost one or two statements instead of forty,
+ * one after another on the embedded database's one connection. A lone round start waits one turn.
  */
-export async function startRound(db: Db, eventId: number, previous: number, round: number, duration: number) {
-  await db.execute(sql`
-    with closed as (
-      update ${roundHistory} set ended_at = now(), status = 'completed'
-      where event_id = ${eventId} and round = ${previous} and status = 'active'
+export function startRoundIf(db: Db, eventId: number, expectedVersion: number, next: TimerState, previous: number): Promise<Room | null> {
+  let line = roundStartLines.get(db);
+  if (!line) roundStartLines.set(db, (line = { waiting: [], busy: false }));
+  const started = new Promise<Room | null>((resolve, reject) => line.waiting.push({ eventId, expectedVersion, next, previous, resolve, reject }));
+  if (!line.busy) {
+    line.busy = true;
+    setImmediate(() => void writeRoundStarts(db, line));
+  }
+  return started;
+}
+
+interface RoundStart {
+  eventId: number;
+  expectedVersion: number;
+  next: TimerState;
+  previous: number;
+  resolve(room: Room | null): void;
+  reject(err: unknown): void;
+}
+interface RoundStartLine {
+  waiting: RoundStart[];
+  busy: boolean;
+}
+const roundStartLines = new WeakMap<Db, RoundStartLine>();
+
+async function writeRoundStarts(db: Db, line: RoundStartLine) {
+  while (line.waiting.length > 0) {
+    const batch = line.waiting;
+    line.waiting = [];
+    try {
+      const rooms = await startRounds(db, batch);
+      batch.forEach((s, i) => s.resolve(rooms[i]!));
+    } catch (err) {
+      for (const s of batch) s.reject(err);
+    }
+  }
+  line.busy = false;
+}
+
+/**
+ * The statement of `startRoundIf` for several round starts. The timers are locked in event order
+ * before they are written, so two instances writing overlapping batches cannot deadlock. Two
+ * starts of one event in a batch update its row once (PostgreSQL uses one of the joined rows), and
+ * only the start whose number the update returns has won.
+ */
+async function startRounds(db: Db, batch: RoundStart[]): Promise<(Room | null)[]> {
+  const input = JSON.stringify(
+    batch.map(({ eventId, expectedVersion, next, previous }, n) => ({
+      n,
+      event_id: eventId,
+      expected: expectedVersion,
+      previous,
+      phase: next.phase,
+      current_round: next.currentRound,
+      round_duration: next.roundDuration,
+      ends_at: next.endsAt === null ? null : new Date(next.endsAt).toISOString(),
+      remaining_ms: next.remainingMs === null ? null : Math.round(next.remainingMs),
+      auto_advance: next.autoAdvance,
+      version: next.version,
+    })),
+  );
+  const r = await db.execute(sql`
+    with input as (
+      select * from json_to_recordset(${input}::json) as i(n int, event_id int, expected int, previous int, phase text, current_round int,
+        round_duration int, ends_at timestamptz, remaining_ms int, auto_advance boolean, version int)
+    ), locked as (
+      select t.event_id from ${eventTimers} t join input i on i.event_id = t.event_id and t.version = i.expected
+      order by t.event_id for update of t
+    ), won as (
+      update ${eventTimers} t set phase = i.phase, current_round = i.current_round, round_duration = i.round_duration, ends_at = i.ends_at,
+        remaining_ms = i.remaining_ms, auto_advance = i.auto_advance, version = i.version, updated_at = now()
+      from input i join locked l on l.event_id = i.event_id
+      where t.event_id = i.event_id and t.version = i.expected
+      returning i.n, t.event_id, i.previous, i.current_round, i.round_duration
+    ), closed as (
+      update ${roundHistory} h set ended_at = now(), status = 'completed'
+      from won w where h.event_id = w.event_id and h.round = w.previous and h.status = 'active'
+      returning 1
+    ), opened as (
+      insert into ${roundHistory} (event_id, round, duration) select event_id, current_round, round_duration from won
+      on conflict (event_id, round) do update set started_at = now(), ended_at = null, status = 'active', duration = excluded.duration
       returning 1
     )
-    insert into ${roundHistory} (event_id, round, duration) values (${eventId}, ${round}, ${duration})
-    on conflict (event_id, round) do update set started_at = now(), ended_at = null, status = 'active', duration = excluded.duration`);
+    select
+      i.n,
+      exists (select 1 from won w where w.n = i.n) as won,
+      coalesce((select array_agg(user_id order by user_id) from ${registrations} r where r.event_id = i.event_id and r.checked_in), '{}') as guests,
+      coalesce((select array_agg(u order by u) from ${rotations} ro, lateral (values (ro.user_a), (ro.user_b)) as v(u)
+        where ro.event_id = i.event_id and ro.round = i.current_round and u is not null), '{}') as planned
+    from input i order by i.n`);
+  const rows = (r as unknown as { rows: { won: boolean; guests: number[]; planned: number[] }[] }).rows;
+  return rows.map((row) => (row.won ? { guests: row.guests.map(Number), planned: row.planned.map(Number) } : null));
 }
 
 export async function history(db: Db, eventId: number) {
@@ -104,19 +200,6 @@ export async function checkedInGuests(db: Db, eventId: number) {
     .from(registrations)
     .where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)));
   return rows.map((r) => r.userId);
-}
-
-/**
- * Who is checked in, and who is planned into this round, both sorted, in one query: when they
- * are the same people, the plan stands and nothing else is read.
- */
-export async function roomAndPlan(db: Db, eventId: number, round: number): Promise<{ guests: number[]; planned: number[] }> {
-  const r = await db.execute(sql`
-    select
-      coalesce((select array_agg(user_id order by user_id) from ${registrations} where event_id = ${eventId} and checked_in), '{}') as guests,
-      coalesce((select array_agg(u order by u) from ${rotations}, lateral (values (user_a), (user_b)) as v(u) where event_id = ${eventId} and round = ${round} and u is not null), '{}') as planned`);
-  const row = (r as unknown as { rows: { guests: number[]; planned: number[] }[] }).rows[0]!;
-  return { guests: row.guests.map(Number), planned: row.planned.map(Number) };
 }
 
 export async function rotationRows(db: Db, eventId: number) {
@@ -145,13 +228,15 @@ export async function pairsMetElsewhere(db: Db, eventId: number, guests: number[
 }
 
 export async function replaceRotationFrom(db: Db, eventId: number, fromRound: number, rows: (typeof rotations.$inferInsert)[]) {
-  await db.delete(rotations).where(and(eq(rotations.eventId, eventId), gte(rotations.round, fromRound)));
-  if (!rows.length) return;
-  // An evening's plan is a few hundred rows: sent as four arrays, not a parameter per value.
+  // An evening's plan is a few hundred rows: sent as four arrays, not a parameter per value. One
+  // statement, so the old plan is never gone without the new one; the insert reads the delete's
+  // count, which makes the delete run first.
   const col = (f: (r: (typeof rows)[number]) => number | null | undefined) => sql.param(rows.map((r) => f(r) ?? null));
   await db.execute(sql`
+    with gone as (delete from ${rotations} where event_id = ${eventId} and round >= ${fromRound} returning 1)
     insert into ${rotations} (event_id, round, user_a, user_b, table_no)
-    select ${eventId}, * from unnest(${col((r) => r.round)}::int[], ${col((r) => r.userA)}::int[], ${col((r) => r.userB)}::int[], ${col((r) => r.tableNo)}::int[])`);
+    select ${eventId}, * from unnest(${col((r) => r.round)}::int[], ${col((r) => r.userA)}::int[], ${col((r) => r.userB)}::int[], ${col((r) => r.tableNo)}::int[])
+    where (select count(*) from gone) >= 0`);
 }
 
 export async function namesOf(db: Db, ids: number[]) {
@@ -162,16 +247,32 @@ export async function namesOf(db: Db, ids: number[]) {
     .where(inArray(users.id, ids));
 }
 
-const partnerA = alias(users, 'partner_a');
-const partnerB = alias(users, 'partner_b');
-const profileOf = (u: typeof partnerA | typeof partnerB) => ({ id: u.id, name: u.name, age: u.age, bio: u.bio, interests: u.interests, profileImage: u.profileImage });
+/** A guest as their partner sees them: the public profile. */
+export interface PublicProfile {
+  id: number;
+  name: string;
+  age: number;
+  bio: string | null;
+  interests: string[];
+  profileImage: string | null;
+}
 
-/** These rounds' pairs with both people's public profiles, in one query (the state message's `mine` and `upNext`). */
-export async function roundPairs(db: Db, eventId: number, rounds: number[]) {
-  return db
-    .select({ round: rotations.round, tableNo: rotations.tableNo, a: profileOf(partnerA), b: profileOf(partnerB) })
-    .from(rotations)
-    .innerJoin(partnerA, eq(partnerA.id, rotations.userA))
-    .leftJoin(partnerB, eq(partnerB.id, rotations.userB))
-    .where(and(eq(rotations.eventId, eventId), inArray(rotations.round, rounds)));
+/**
+ * The evening's plan, every round, and the public profile of everyone in it, in one query (the
+ * state message's `mine` and `upNext`). Each pair is four numbers and each person appears once,
+ * as JSON: for 50 guests a few hundred numbers and 50 profiles, not a row with two profiles per
+ * pair to parse and map (docs/decisions/0025).
+ */
+export async function eveningPlan(db: Db, eventId: number): Promise<{ pairs: [round: number, table: number | null, a: number, b: number | null][]; people: PublicProfile[] }> {
+  const r = await db.execute(sql`
+    select
+      coalesce((select json_agg(json_build_array(round, table_no, user_a, user_b)) from ${rotations} where event_id = ${eventId}), '[]') as pairs,
+      coalesce((
+        select json_agg(json_build_object('id', u.id, 'name', u.name, 'age', u.age, 'bio', u.bio, 'interests', u.interests, 'profileImage', u.profile_image))
+        from ${users} u where u.id in (select user_a from ${rotations} where event_id = ${eventId} union select user_b from ${rotations} where event_id = ${eventId})
+      ), '[]') as people`);
+  const row = (r as unknown as { rows: { pairs: unknown; people: unknown }[] }).rows[0]!;
+  // node-postgres parses json; PGlite too, but a driver that hands back text is read the same.
+  const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return { pairs: json(row.pairs), people: json(row.people) };
 }

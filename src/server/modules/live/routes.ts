@@ -40,28 +40,30 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
   };
   const deps = (): live.LiveDeps => ({
     db: app.db,
-    publish: (eventId, announce, state) => app.bus.publish({ eventId, kind: 'timer', announce, state }),
+    publish: (eventId, announce, state, plan) => app.bus.publish({ eventId, kind: 'timer', announce, state, ...(plan && { plan }) }),
     lastKnown: (eventId) => lastKnown.get(eventId),
   });
   const rooms = createRooms();
   const timers = await startTimers(app, deps, pollMs);
 
   /**
-   * Each guest's place in the current round, per event watched here, read once per round (one
-   * query) and reused for every state message of that round (docs/decisions/0017). A round start
-   * reads it afresh: the rotation is planned as the round starts.
+   * Each guest's place in every round of the evening, per event watched here: read once (one
+   * query) and reused for every state message until the rotation is rewritten, which the round
+   * start that wrote it says on the bus (docs/decisions/0017, 0025).
    */
-  const assignments = new Map<number, { round: number; byUser: ReturnType<typeof live.roundAssignments> }>();
-  const assignmentsFor = (eventId: number, round: number, fresh: boolean) => {
-    const cached = assignments.get(eventId);
-    if (cached && cached.round === round && !fresh) return cached.byUser;
-    const byUser = live.roundAssignments(app.db, eventId, round);
-    assignments.set(eventId, { round, byUser });
-    // A failed read is not kept: the next message tries again.
-    byUser.catch(() => {
-      if (assignments.get(eventId)?.byUser === byUser) assignments.delete(eventId);
-    });
-    return byUser;
+  const evenings = new Map<number, Promise<Map<number, live.RoundPlaces>>>();
+  const placesFor = async (eventId: number, round: number) => {
+    let evening = evenings.get(eventId);
+    if (!evening) {
+      const reading = live.eveningPlaces(app.db, eventId);
+      evenings.set(eventId, (evening = reading));
+      // A failed read is not kept: the next message tries again.
+      reading.catch(() => {
+        if (evenings.get(eventId) === reading) evenings.delete(eventId);
+      });
+    }
+    const rounds = await evening;
+    return { now: rounds.get(round) ?? new Map(), next: rounds.get(round + 1) ?? new Map() };
   };
   const syncFor = async (eventId: number, userId: number, host: boolean): Promise<ServerMessage> => {
     const state = await live.timerState(app.db, eventId);
@@ -69,7 +71,7 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
     const message = live.stateMessage('timer_sync', state);
     if (host) return message;
     if (state.currentRound <= 0) return { ...message, mine: null, upNext: null };
-    const places = await assignmentsFor(eventId, state.currentRound, false);
+    const places = await placesFor(eventId, state.currentRound);
     return { ...message, mine: places.now.get(userId) ?? null, upNext: places.next.get(userId) ?? null };
   };
 
@@ -81,11 +83,13 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
         heard(m.eventId, state);
         timers.schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
         if (!rooms.watched(m.eventId)) {
-          assignments.delete(m.eventId);
+          evenings.delete(m.eventId);
           return;
         }
+        // A round start forgets the places unless its sender said the rotation stood as planned.
+        if (m.announce === 'timer_started' && m.plan !== 'kept') evenings.delete(m.eventId);
         const guests = rooms.hasGuests(m.eventId);
-        const places = !guests ? null : state.currentRound > 0 ? await assignmentsFor(m.eventId, state.currentRound, m.announce === 'timer_started') : { now: new Map(), next: new Map() };
+        const places = !guests ? null : state.currentRound > 0 ? await placesFor(m.eventId, state.currentRound) : { now: new Map(), next: new Map() };
         rooms.broadcastState(m.eventId, live.stateMessage(m.announce, state), places);
       } else if (m.kind === 'host_message') {
         const { message } = m;

@@ -11,8 +11,11 @@ import * as q from './queries';
 
 export interface LiveDeps {
   db: Db;
-  /** Tell every instance (and so every socket) that this event's live state changed, with the state written. */
-  publish(eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState): Promise<void>;
+  /**
+   * Tell every instance (and so every socket) that this event's live state changed, with the state
+   * written and, at a round start, whether the rotation was written or kept.
+   */
+  publish(eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState, plan?: 'written' | 'kept'): Promise<void>;
   /**
    * The state this instance last heard for the event (the bus carries every state written): a
    * guess for the compare-and-set, which the database confirms or refuses by its version.
@@ -91,9 +94,12 @@ export async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessa
     const result = applyCommand(current, cmd, Date.now());
     // A refusal is only final when it comes from the stored state, not from a guess.
     if (!result.ok && !guessed) throw new AppError('conflict', result.error);
-    if (result.ok && (await q.writeTimerIf(d.db, eventId, current.version, result.state))) {
-      await afterTransition(d, eventId, current, result.state, result.announce, result.roundStarted);
-      return result.state;
+    if (result.ok) {
+      const written = await write(d.db, eventId, current, result);
+      if (written) {
+        await afterTransition(d, eventId, current, result.state, result.announce, written);
+        return result.state;
+      }
     }
     current = await timerState(d.db, eventId);
     guessed = false;
@@ -107,24 +113,33 @@ export async function runDue(d: LiveDeps, eventId: number) {
   if (!current) return null;
   const result = dueTransition(current, Date.now());
   if (!result || !result.ok) return current;
-  if (!(await q.writeTimerIf(d.db, eventId, current.version, result.state))) return null; // another instance did it
-  await afterTransition(d, eventId, current, result.state, result.announce, result.roundStarted);
+  const written = await write(d.db, eventId, current, result);
+  if (!written) return null; // another instance did it
+  await afterTransition(d, eventId, current, result.state, result.announce, written);
   return result.state;
 }
 
-async function afterTransition(d: LiveDeps, eventId: number, before: TimerState, after: TimerState, announce: TimerAnnouncement, roundStarted: boolean) {
-  if (roundStarted) {
-    // Next Round (or the grace running out) ends the round the room was in: it took place, so it is completed.
-    await q.startRound(d.db, eventId, before.currentRound, after.currentRound, after.roundDuration);
-    await planRotation(d.db, eventId, after.currentRound);
-  }
+/**
+ * The compare-and-set of a transition from `current`. A round start also completes the round the
+ * room was in (it took place), opens the new one and reads the room, in the same statement
+ * (`queries.startRoundIf`). Null when another writer moved the timer first.
+ */
+async function write(db: Db, eventId: number, current: TimerState, result: { state: TimerState; roundStarted: boolean }): Promise<q.Room | true | null> {
+  if (result.roundStarted) return q.startRoundIf(db, eventId, current.version, result.state, current.currentRound);
+  return (await q.writeTimerIf(db, eventId, current.version, result.state)) || null;
+}
+
+/** What follows a transition written (`written`: the room, read as a round started, or true), then the announcement. */
+async function afterTransition(d: LiveDeps, eventId: number, before: TimerState, after: TimerState, announce: TimerAnnouncement, written: q.Room | true) {
+  let plan: 'written' | 'kept' | undefined;
+  if (written !== true) plan = (await planRotation(d.db, eventId, after.currentRound, written)) ? 'written' : 'kept';
   if (announce === 'round_complete') await q.closeRound(d.db, eventId, before.currentRound);
   if (announce === 'event_ended') {
     if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound);
     await q.markEventCompleted(d.db, eventId);
     await matching.calculate(d.db, eventId, 'balanced');
   }
-  await d.publish(eventId, announce, after);
+  await d.publish(eventId, announce, after, plan);
 }
 
 /**
@@ -132,24 +147,25 @@ async function afterTransition(d: LiveDeps, eventId: number, before: TimerState,
  * checked in (circle method: nobody meets twice, byes shared). A later round keeps the plan
  * while the room is unchanged; when people have arrived or left, it plans this round afresh
  * from who is here, avoiding everyone's earlier partners. Both avoid, where a swap allows,
- * pairs who met at another evening (beyond the spec, GitHub issue 9).
+ * pairs who met at another evening (beyond the spec, GitHub issue 9). `room` was read as the
+ * round started (`queries.startRoundIf`). True when it wrote rows.
  */
-async function planRotation(db: Db, eventId: number, round: number) {
+async function planRotation(db: Db, eventId: number, round: number, room: q.Room): Promise<boolean> {
   const toRows = (r: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round: r, userA: p.a, userB: p.b, tableNo: p.table }));
   const metElsewhere = async (guests: number[]) => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
   if (round === 1) {
-    const guests = (await q.checkedInGuests(db, eventId)).sort((a, b) => a - b);
+    const { guests } = room;
     await q.replaceRotationFrom(db, eventId, 1, planSchedule(guests, defaultRounds(guests.length), await metElsewhere(guests)).flatMap((p) => toRows(p.round, p.pairings)));
-    return;
+    return true;
   }
-  // The usual case, one query: the people planned into this round are the people in the room.
-  const { guests, planned } = await q.roomAndPlan(db, eventId, round);
-  if (planned.length > 0 && planned.length === guests.length && planned.every((id, i) => id === guests[i])) return;
+  // The usual case, nothing to do: the people planned into this round are the people in the room.
+  const { guests, planned } = room;
+  if (planned.length > 0 && planned.length === guests.length && planned.every((id, i) => id === guests[i])) return false;
   const stored = await q.rotationRows(db, eventId);
   if (stored.length === 0) {
     const plans = planSchedule(guests, defaultRounds(guests.length), await metElsewhere(guests));
     await q.replaceRotationFrom(db, eventId, round, plans.flatMap((p) => toRows(p.round + round - 1, p.pairings)));
-    return;
+    return true;
   }
   const met = new Set<string>();
   const byes = new Map<number, number>();
@@ -159,6 +175,7 @@ async function planRotation(db: Db, eventId: number, round: number) {
   }
   const plan = planRound(guests, met, byes, round, await metElsewhere(guests));
   await q.replaceRotationFrom(db, eventId, round, toRows(round, plan.pairings));
+  return true;
 }
 
 /** The viewer's schedule: 'Round n: talk to NAME at table T' (guests of the event and hosts). */
@@ -179,24 +196,23 @@ export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promi
 export type RoundPlaces = Map<number, RoundAssignment>;
 
 /**
- * Every guest's place in this round and the next as planned (docs/decisions/0017), from one query:
- * the state message to each guest's socket carries its own entries, so no phone asks for its
- * partner after the bell.
+ * Every guest's place in every planned round of the evening, by round, from one query
+ * (docs/decisions/0017, 0025): the state message to each guest's socket carries its own entries
+ * for this round and the next, so no phone asks for its partner after the bell, and an instance
+ * reads them again only when the rotation is rewritten.
  */
-export async function roundAssignments(db: Db, eventId: number, round: number): Promise<{ now: RoundPlaces; next: RoundPlaces }> {
-  const now: RoundPlaces = new Map();
-  const next: RoundPlaces = new Map();
-  if (round <= 0) return { now, next };
-  for (const r of await q.roundPairs(db, eventId, [round, round + 1])) {
-    type Person = NonNullable<RoundAssignment['partner']>;
-    const places = r.round === round ? now : next;
-    const a = r.a as Person;
-    // A bye has no second person (the left join's columns are all null).
-    const b = r.b && r.b.id !== null ? (r.b as Person) : null;
-    places.set(a.id, { round: r.round, table: r.tableNo, partner: b });
-    if (b) places.set(b.id, { round: r.round, table: r.tableNo, partner: a });
+export async function eveningPlaces(db: Db, eventId: number): Promise<Map<number, RoundPlaces>> {
+  const { pairs, people } = await q.eveningPlan(db, eventId);
+  const person = new Map(people.map((p) => [p.id, p]));
+  const rounds = new Map<number, RoundPlaces>();
+  for (const [round, table, a, b] of pairs) {
+    let places = rounds.get(round);
+    if (!places) rounds.set(round, (places = new Map()));
+    // A bye has no second person.
+    places.set(a, { round, table, partner: b === null ? null : (person.get(b) ?? null) });
+    if (b !== null) places.set(b, { round, table, partner: person.get(a) ?? null });
   }
-  return { now, next };
+  return rounds;
 }
 
 /** The whole rotation, for hosts. */

@@ -8,26 +8,45 @@ import * as live from './service';
 import type { RoundPlaces } from './service';
 
 interface Conn {
-  ws: WebSocket;
+  ws: Pick<WebSocket, 'readyState' | 'OPEN' | 'send'>;
   userId: number;
   host: boolean;
+  /**
+   * What the room sent this socket before its own timer_sync went out, held so that the sync is
+   * always the first message (a broadcast may arrive while the sync is being read); null after.
+   */
+  held: string[] | null;
 }
 
-const send = (ws: WebSocket, m: ServerMessage) => {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+const deliver = (c: Conn, text: string) => {
+  if (c.held) c.held.push(text);
+  else if (c.ws.readyState === c.ws.OPEN) c.ws.send(text);
 };
+const send = (c: Conn, m: ServerMessage) => deliver(c, JSON.stringify(m));
 
 /** This instance's open sockets, one room per event. */
 export function createRooms() {
   const rooms = new Map<number, Set<Conn>>();
   return {
-    join(eventId: number, conn: Conn) {
+    /** A new socket joins its event's room; what the room sends it is held until `opened`. */
+    join(eventId: number, ws: Conn['ws'], userId: number, host: boolean) {
+      const conn: Conn = { ws, userId, host, held: [] };
       const room = rooms.get(eventId) ?? new Set<Conn>();
       rooms.set(eventId, room);
       room.add(conn);
-      return () => {
-        room.delete(conn);
-        if (!room.size) rooms.delete(eventId);
+      return {
+        conn,
+        leave() {
+          room.delete(conn);
+          if (!room.size) rooms.delete(eventId);
+        },
+        /** The socket's first message (its timer_sync), then whatever the room sent meanwhile. */
+        opened(first: ServerMessage) {
+          const held = conn.held ?? [];
+          conn.held = null;
+          send(conn, first);
+          for (const text of held) deliver(conn, text);
+        },
       };
     },
     /** Someone here is watching this event. */
@@ -38,7 +57,7 @@ export function createRooms() {
     sendTo(eventId: number, userIds: Iterable<number>, m: ServerMessage, andHosts = false) {
       const who = new Set(userIds);
       for (const c of rooms.get(eventId) ?? []) {
-        if (who.has(c.userId) || (andHosts && c.host)) send(c.ws, m);
+        if (who.has(c.userId) || (andHosts && c.host)) send(c, m);
       }
     },
     /** Anyone but hosts watching (so someone's `mine` is worth computing). */
@@ -56,15 +75,15 @@ export function createRooms() {
       const head = plain.slice(0, -1);
       for (const c of rooms.get(eventId) ?? []) {
         if (c.ws.readyState !== c.ws.OPEN) continue;
-        if (c.host || !places) c.ws.send(plain);
-        else c.ws.send(`${head},"mine":${JSON.stringify(places.now.get(c.userId) ?? null)},"upNext":${JSON.stringify(places.next.get(c.userId) ?? null)}}`);
+        if (c.host || !places) deliver(c, plain);
+        else deliver(c, `${head},"mine":${JSON.stringify(places.now.get(c.userId) ?? null)},"upNext":${JSON.stringify(places.next.get(c.userId) ?? null)}}`);
       }
     },
     /** To everyone watching the event; `hostsOnly` for what only its hosts may hear. */
     broadcast(eventId: number, m: ServerMessage, hostsOnly = false) {
       for (const c of rooms.get(eventId) ?? []) {
         if (hostsOnly && !c.host) continue;
-        send(c.ws, m);
+        send(c, m);
       }
     },
   };
@@ -112,8 +131,7 @@ export const liveSocket: FastifyPluginAsync<{
       // a message arriving meanwhile would be dropped (@fastify/websocket does not buffer).
       const { eventId, viewer, host } = admitted.get(req)!;
       admitted.delete(req);
-      const conn: Conn = { ws: socket, userId: viewer.id, host };
-      const leave = rooms.join(eventId, conn);
+      const { conn, leave, opened } = rooms.join(eventId, socket, viewer.id, host);
       socket.on('close', leave);
       socket.on('message', (raw) => {
         void (async () => {
@@ -121,22 +139,28 @@ export const liveSocket: FastifyPluginAsync<{
           try {
             data = JSON.parse(String(raw));
           } catch {
-            return send(socket, { type: 'error', message: 'Messages must be JSON' });
+            return send(conn, { type: 'error', message: 'Messages must be JSON' });
           }
           const parsed = clientMessage.safeParse(data);
-          if (!parsed.success) return send(socket, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
-          if (parsed.data.type === 'sync') return send(socket, await syncFor(eventId, viewer.id, conn.host));
-          if (!conn.host) return send(socket, { type: 'error', message: 'Only a host of this event can control the timer' });
+          if (!parsed.success) return send(conn, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
+          if (parsed.data.type === 'sync') return send(conn, await syncFor(eventId, viewer.id, conn.host));
+          if (!conn.host) return send(conn, { type: 'error', message: 'Only a host of this event can control the timer' });
           try {
             // Admitted as a host of this event when the socket opened (preValidation above).
             await live.hostCommand(deps(), eventId, parsed.data);
           } catch (err) {
-            send(socket, { type: 'error', message: err instanceof AppError ? err.message : 'Something went wrong' });
+            send(conn, { type: 'error', message: err instanceof AppError ? err.message : 'Something went wrong' });
             if (!(err instanceof AppError)) app.log.error({ err }, 'timer command failed');
           }
         })().catch((err) => app.log.error({ err }, 'socket message failed'));
       });
-      send(socket, await syncFor(eventId, viewer.id, host));
+      try {
+        opened(await syncFor(eventId, viewer.id, host));
+      } catch (err) {
+        // The state could not be read (the database is away): the client reconnects and tries again.
+        app.log.error({ err }, 'timer sync failed');
+        socket.close(1011, 'The evening could not be read');
+      }
     },
   );
 };

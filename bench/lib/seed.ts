@@ -31,19 +31,21 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 
 /**
  * `eventCount` events, each with its own host; `guestsPerEvent[i]` guests registered for event i
- * (checked in when `checkedIn`); every host and guest with a session. `sameGuests`: the same
- * guests for every event (the race: 500 members, one event per run).
+ * (checked in when `checkedIn`); every host and guest with a session. `tonight`: the evenings
+ * start in 30 minutes with their guests registered (checked in or not), else in 10 days.
+ * `sameGuests`: the same guests for every event (the race: 500 members, one event per run).
  */
-export async function seed(db: Db, p: { tag: string; eventCount: number; guestsPerEvent: number; maxParticipants: number; checkedIn: boolean; sameGuests?: boolean }): Promise<Seeded> {
+export async function seed(db: Db, p: { tag: string; eventCount: number; guestsPerEvent: number; maxParticipants: number; checkedIn: boolean; tonight?: boolean; sameGuests?: boolean }): Promise<Seeded> {
   const expiresAt = new Date(Date.now() + 7 * 86_400_000);
   const hostRows = await db
     .insert(users)
     .values(Array.from({ length: p.eventCount }, (_, i) => ({ username: `${p.tag}host${i}`, name: `Host ${i}`, email: `${p.tag}host${i}@bench.test`, age: 40 })))
     .returning({ id: users.id });
   await db.insert(userRoles).values(hostRows.map((h) => ({ userId: h.id, role: 'host' as const })));
-  const start = new Date(Date.now() + (p.checkedIn ? 30 * 60_000 : 10 * 86_400_000));
+  const tonight = p.tonight ?? p.checkedIn;
+  const start = new Date(Date.now() + (tonight ? 30 * 60_000 : 10 * 86_400_000));
   const end = new Date(start.getTime() + 2 * 3_600_000);
-  const full = !p.sameGuests && p.checkedIn;
+  const full = !p.sameGuests && tonight;
   const eventRows = await db
     .insert(events)
     .values(

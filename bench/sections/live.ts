@@ -1,5 +1,6 @@
 /**
- * The live evening: S guest sockets across E events of S/E checked-in guests, each socket with
+ * The live evening: S guest sockets across E events of S/E checked-in guests (checked in by their
+ * host over HTTP first, unless --door=seeded), each socket with
  * its guest's own session, held by client worker processes; the hosts' sockets in one more. Each
  * host starts round 1 (start_timer) and later round 2 (next_round) over its own socket, all at
  * once; per guest we time the host's command to the phone having the new round, ends-at AND its
@@ -80,6 +81,40 @@ async function shownTime(guestWorkers: ChildProcess[], samples: number, gapMs: n
   return errors;
 }
 
+type Person = { id: number; cookie: string; eventId: number; base: string };
+
+/**
+ * The door, before the sockets open: each host checks its guests in over HTTP (POST
+ * /api/events/:id/door/check-in, 20 at a time across the hosts), then every evening's plan ahead
+ * (docs/decisions/0029) is awaited: the host's GET /rotation puts every guest into round 1.
+ * Set-up, not timed.
+ */
+async function throughTheDoor(hosts: Person[], guests: Person[]) {
+  const hostOf = new Map(hosts.map((h) => [h.eventId, h]));
+  const post = async (g: Person) => {
+    const host = hostOf.get(g.eventId)!;
+    const res = await fetch(`${host.base}/api/events/${g.eventId}/door/check-in`, { method: 'POST', headers: { cookie: host.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ userId: g.id }) });
+    if (!res.ok) throw new Error(`check-in of guest ${g.id}: ${res.status} ${await res.text()}`);
+  };
+  const queue = [...guests];
+  await Promise.all(Array.from({ length: 20 }, async () => {
+    for (let g = queue.shift(); g; g = queue.shift()) await post(g);
+  }));
+  const perEvent = new Map<number, number>();
+  for (const g of guests) perEvent.set(g.eventId, (perEvent.get(g.eventId) ?? 0) + 1);
+  const until = Date.now() + 120_000;
+  for (const host of hosts) {
+    for (;;) {
+      const res = await fetch(`${host.base}/api/events/${host.eventId}/rotation`, { headers: { cookie: host.cookie } });
+      const rows = res.ok ? ((await res.json()) as { round: number; a: { id: number }; b: { id: number } | null }[]) : [];
+      const inRoundOne = rows.filter((r) => r.round === 1).reduce((n, r) => n + (r.b ? 2 : 1), 0);
+      if (inRoundOne === perEvent.get(host.eventId)) break;
+      if (Date.now() > until) throw new Error(`evening ${host.eventId}: not planned ahead after 120 s (${inRoundOne} of ${perEvent.get(host.eventId)} guests in round 1)`);
+      await sleep(250);
+    }
+  }
+}
+
 async function oneRun(args: BenchArgs, commands: string[]): Promise<RunResult> {
   const perEvent = Math.floor(args.sockets / args.events);
   const guestsTotal = perEvent * args.events;
@@ -90,7 +125,7 @@ async function oneRun(args: BenchArgs, commands: string[]): Promise<RunResult> {
   try {
     const target = { dataDir: dir, databaseUrl: pgdb?.url };
     const t0 = Date.now();
-    const seeded = await seedBeforeStart(target, { tag: 'live', eventCount: args.events, guestsPerEvent: perEvent, maxParticipants: perEvent, checkedIn: true });
+    const seeded = await seedBeforeStart(target, { tag: 'live', eventCount: args.events, guestsPerEvent: perEvent, maxParticipants: perEvent, checkedIn: args.door === 'seeded', tonight: true });
     console.error(`live: seeded ${seeded.guests.length} guests across ${args.events} events in ${Date.now() - t0} ms`);
     for (let i = 0; i < args.instances; i++) servers.push(await startServer(target));
     for (const s of servers) await warmUp(`${s.base}/api/events`);
@@ -99,6 +134,11 @@ async function oneRun(args: BenchArgs, commands: string[]): Promise<RunResult> {
     // Guests split across instances (guest i on instance i mod N), then across client workers.
     const guests = seeded.guests.map((g, i) => ({ ...g, base: servers[i % servers.length]!.base }));
     const hosts = seeded.hosts.map((h, i) => ({ ...h, base: servers[i % servers.length]!.base }));
+    if (args.door === 'api') {
+      const t2 = Date.now();
+      await throughTheDoor(hosts, guests);
+      console.error(`live: ${guests.length} guests checked in at the door and every evening planned ahead in ${Date.now() - t2} ms`);
+    }
     const guestWorkers = Array.from({ length: args.workers }, () => forkWorker('live-client.ts'));
     const hostWorker = forkWorker('live-client.ts');
     workers.push(...guestWorkers, hostWorker);
@@ -151,7 +191,7 @@ export async function live(args: BenchArgs, log: (s: string) => void, title = 'L
   const f = (pick: (r: RunResult) => number): Figure => over(runs.map(pick));
   const dbName = args.db === 'embedded' ? 'the embedded database (PGlite)' : 'one PostgreSQL (127.0.0.1:5432, a fresh database per run)';
   log(`## ${title}\n`);
-  log(`${(perEvent * args.events).toLocaleString('en-US')} guest sockets across ${args.events} events of ${perEvent} checked-in guests, on ${args.instances} server instance(s) sharing ${dbName}${args.instances > 1 ? ', guests split across the instances' : ''}. Users, checked-in registrations and sessions are written into the database before the servers start; each guest socket opens with that guest's own session cookie. Guest sockets are held by ${args.workers} client processes (child_process.fork), the ${args.events} hosts' sockets by one more. ${args.refetch ? 'Clients run with --refetch: they ignore `mine` and always fetch GET /rotation/me after a new round, as the client before docs/decisions/0017 did. ' : ''}Every host sends its command over its own host socket, all at once (round 1: start_timer; round 2: next_round). Median of ${args.runs} run(s) (min-max); a guest who never gets there counts as ${ROUND_TIMEOUT_MS / 1000} s.\n`);
+  log(`${(perEvent * args.events).toLocaleString('en-US')} guest sockets across ${args.events} events of ${perEvent} checked-in guests, on ${args.instances} server instance(s) sharing ${dbName}${args.instances > 1 ? ', guests split across the instances' : ''}. ${args.door === 'api' ? 'Users, registrations and sessions are written into the database before the servers start; then each host checks its guests in over HTTP (POST /api/events/:id/door/check-in), as at the door, and the evening is planned ahead as they arrive (docs/decisions/0029; awaited before the sockets open, not timed)' : 'Users, checked-in registrations and sessions are written into the database before the servers start (--door=seeded: round 1 plans the evening when it starts)'}; each guest socket opens with that guest's own session cookie. Guest sockets are held by ${args.workers} client processes (child_process.fork), the ${args.events} hosts' sockets by one more. ${args.refetch ? 'Clients run with --refetch: they ignore `mine` and always fetch GET /rotation/me after a new round, as the client before docs/decisions/0017 did. ' : ''}Every host sends its command over its own host socket, all at once (round 1: start_timer; round 2: next_round). Median of ${args.runs} run(s) (min-max); a guest who never gets there counts as ${ROUND_TIMEOUT_MS / 1000} s.\n`);
   const rr = (k: number, pick: (r: RoundResult) => number) => f((r) => pick(r.rounds[k]!));
   const sum = (pick: (r: RunResult) => number) => runs.map(pick).join(', ');
   log(`- sockets open: ${sum((r) => r.opened)} of ${perEvent * args.events} guests per run (plus ${args.events} hosts), failed to open: ${sum((r) => r.failed)}, dropped: **${sum((r) => r.dropped)}** ${verdict(runs.every((r) => r.failed === 0 && r.dropped === 0 && r.opened === perEvent * args.events))}; opening all took ${show(f((r) => r.openMs), 0, ' ms')}`);

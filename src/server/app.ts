@@ -52,6 +52,11 @@ export interface BuildOptions {
   stripeConnection?: StripeConnection;
   /** How often the live timer polls the database for due transitions (ms; tests shorten it). */
   livePollMs?: number;
+  /**
+   * How long the door must be quiet before the evening is planned ahead (ms, docs/decisions/0029);
+   * null: never plan ahead (round 1 plans at its start). Tests that do not test it turn it off.
+   */
+  livePlanAheadMs?: number | null;
   /** The clock for time rules (tests fix it); the real time by default. */
   now?: () => Date;
 }
@@ -106,7 +111,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
   await app.register(doorRoutes);
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
-  await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}) });
+  await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}), ...(opts.livePlanAheadMs !== undefined ? { planAheadMs: opts.livePlanAheadMs } : {}) });
   await app.register(matchingRoutes);
   await app.register(messageRoutes, { publicUrl: config.publicUrl });
   await app.register(shareRoutes);

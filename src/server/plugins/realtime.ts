@@ -29,7 +29,9 @@ export type BusMessage =
   /** Messages read or acknowledged: hosts refresh their counts, `userId`'s other devices their inbox. */
   | { eventId: number; kind: 'messages_updated'; userId?: number }
   /** Check-ins or arrival reports changed: hosts refresh the door, the guests named their own state. */
-  | { eventId: number; kind: 'checkins_updated'; userIds: number[] };
+  | { eventId: number; kind: 'checkins_updated'; userIds: number[] }
+  /** The evening was planned ahead of its start (docs/decisions/0029): instances forget the places they kept. */
+  | { eventId: number; kind: 'rotation_planned' };
 
 /** Tells every instance (this one included) what changed; each instance's subscribers hear every message. */
 export interface MessageBus {

@@ -35,6 +35,8 @@ export interface TestAppOverrides {
   stripeConnection?: StripeConnection;
   /** The app's clock (buildApp's `now`), for rules that depend on the time of day. */
   now?: () => Date;
+  /** buildApp's `livePlanAheadMs`; off unless a test asks (its timing would make round 1's 'written' or 'kept' a race). */
+  livePlanAheadMs?: number | null;
 }
 
 export interface TestContext {
@@ -117,6 +119,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       logger: false,
       ...(overrides.stripeConnection ? { stripeConnection: overrides.stripeConnection } : {}),
       ...(overrides.now ? { now: overrides.now } : {}),
+      livePlanAheadMs: overrides.livePlanAheadMs ?? null,
     });
     await app.ready();
   } catch (err) {

@@ -20,7 +20,7 @@ import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { eventTimers } from '../db/schema/index';
 import { loadConfig } from '../env';
 import { toState } from '../modules/live/queries';
-import { createEvent, createTestApp, createVenue, eventBody, registerFor, signUpHost, signUpMany, withCookie, type TestApp, type TestContext } from './harness';
+import { createEvent, createTestApp, createVenue, eventBody, registerFor, signUpHost, signUpMany, withCookie, type TestApp, type TestAppOverrides, type TestContext } from './harness';
 
 export interface Member {
   user: User;
@@ -173,11 +173,11 @@ export function connectLive(base: string, q: SocketQuery, cookie: string | undef
  * For a test file of live sockets: a test app listening on a free port before its tests (handed
  * to `ready`), the sockets opened through `join` closed after each test, the app closed after all.
  */
-export function liveTestServer(ready: (server: { t: TestContext; base: string }) => void) {
+export function liveTestServer(ready: (server: { t: TestContext; base: string }) => void, overrides: TestAppOverrides = {}) {
   let t: TestContext | undefined;
   const clients: LiveClient[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(overrides);
     ready({ t, base: await listen(t.app) });
   });
   afterEach(async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventTimers, events, registrations, rotations, roundHistory, users } from '../../db/schema/index';
 import type { TimerState } from '@shared/domain/timer';
@@ -175,15 +175,33 @@ async function startRounds(db: Db, batch: RoundStart[]): Promise<(Room | null)[]
       on conflict (event_id, round) do update set started_at = now(), ended_at = null, status = 'active', duration = excluded.duration
       returning 1
     )
-    select
-      i.n,
-      exists (select 1 from won w where w.n = i.n) as won,
-      coalesce((select array_agg(user_id order by user_id) from ${registrations} r where r.event_id = i.event_id and r.checked_in), '{}') as guests,
-      coalesce((select array_agg(u order by u) from ${rotations} ro, lateral (values (ro.user_a), (ro.user_b)) as v(u)
-        where ro.event_id = i.event_id and ro.round = i.current_round and u is not null), '{}') as planned
+    select i.n, exists (select 1 from won w where w.n = i.n) as won, ${roomColumns(sql`i.event_id`, sql`i.current_round`)}
     from input i order by i.n`);
-  const rows = (r as unknown as { rows: { won: boolean; guests: number[]; planned: number[] }[] }).rows;
-  return rows.map((row) => (row.won ? { guests: row.guests.map(Number), planned: row.planned.map(Number) } : null));
+  const rows = (r as unknown as { rows: (RoomRow & { won: boolean })[] }).rows;
+  return rows.map((row) => (row.won ? toRoom(row) : null));
+}
+
+/** The room's two columns, `guests` and `planned` (see Room), for an event and a round. */
+const roomColumns = (eventId: SQL, round: SQL) => sql`
+  coalesce((select array_agg(user_id order by user_id) from ${registrations} r where r.event_id = ${eventId} and r.checked_in), '{}') as guests,
+  coalesce((select array_agg(u order by u) from ${rotations} ro, lateral (values (ro.user_a), (ro.user_b)) as v(u)
+    where ro.event_id = ${eventId} and ro.round = ${round} and u is not null), '{}') as planned`;
+interface RoomRow {
+  guests: (number | string)[];
+  planned: (number | string)[];
+}
+const toRoom = (row: RoomRow): Room => ({ guests: row.guests.map(Number), planned: row.planned.map(Number) });
+
+/**
+ * Before the evening starts: its timer locked until the transaction ends (round starts wait), and
+ * the room as round 1 would find it. Null once round 1 has started. Call inside a transaction.
+ */
+export async function roomBeforeStart(tx: Db, eventId: number): Promise<Room | null> {
+  const locked = await tx.execute(sql`select current_round from ${eventTimers} where event_id = ${eventId} for update`);
+  const timer = (locked as unknown as { rows: { current_round: number }[] }).rows[0];
+  if (!timer || timer.current_round !== 0) return null;
+  const r = await tx.execute(sql`select ${roomColumns(sql`${eventId}::int`, sql`1`)}`);
+  return toRoom((r as unknown as { rows: RoomRow[] }).rows[0]!);
 }
 
 export async function history(db: Db, eventId: number) {

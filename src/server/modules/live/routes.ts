@@ -31,7 +31,10 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
  * own sockets and a timeout for the next due transition, and hears changes over the bus
  * (the realtime plugin).
  */
-const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = async (app, { pollMs = 1000, publicUrl }) => {
+/** How long the door must be quiet before the evening is planned ahead (docs/decisions/0029). */
+export const PLAN_AHEAD_MS = 1000;
+
+const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | null; publicUrl: string }> = async (app, { pollMs = 1000, planAheadMs = PLAN_AHEAD_MS, publicUrl }) => {
   /** The last timer state heard on the bus, per event: the starting guess of a host's command (live.hostCommand). */
   const lastKnown = new Map<number, TimerState>();
   // Only ever forward: messages of one event may arrive out of order between instances.
@@ -65,15 +68,44 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
     const rounds = await evening;
     return { now: rounds.get(round) ?? new Map(), next: rounds.get(round + 1) ?? new Map() };
   };
+  /** Read the evening's places now, if not kept yet, so that round 1's start finds them here (a failed read is retried when needed). */
+  const readAhead = (eventId: number) => void placesFor(eventId, 1).catch(() => undefined);
   const syncFor = async (eventId: number, userId: number, host: boolean): Promise<ServerMessage> => {
     const state = await live.timerState(app.db, eventId);
     heard(eventId, state);
     const message = live.stateMessage('timer_sync', state);
     if (host) return message;
-    if (state.currentRound <= 0) return { ...message, mine: null, upNext: null };
+    if (state.currentRound <= 0) {
+      readAhead(eventId);
+      return { ...message, mine: null, upNext: null };
+    }
     const places = await placesFor(eventId, state.currentRound);
     return { ...message, mine: places.now.get(userId) ?? null, upNext: places.next.get(userId) ?? null };
   };
+
+  /**
+   * Planning ahead (docs/decisions/0029): a change at the door plans the evening again once the door
+   * has been quiet for `planAheadMs`, on the instance where the change was made, then tells every
+   * instance to forget the places it kept.
+   */
+  const ahead = new Map<number, NodeJS.Timeout>();
+  const planSoon = (eventId: number) => {
+    if (planAheadMs === null) return;
+    clearTimeout(ahead.get(eventId));
+    const timeout = setTimeout(() => {
+      ahead.delete(eventId);
+      live
+        .planAhead(app.db, eventId)
+        .then((wrote) => (wrote ? app.bus.publish({ eventId, kind: 'rotation_planned' }) : undefined))
+        .catch((err) => app.log.warn({ err, eventId }, 'planning the evening ahead failed (round 1 will plan it)'));
+    }, planAheadMs);
+    timeout.unref();
+    ahead.set(eventId, timeout);
+  };
+  app.addHook('onClose', async () => {
+    ahead.forEach((timeout) => clearTimeout(timeout));
+    ahead.clear();
+  });
 
   app.bus.subscribe((m) => {
     void (async () => {
@@ -100,6 +132,9 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
         rooms.broadcast(m.eventId, { type: 'messages_updated', eventId: m.eventId }, true);
       } else if (m.kind === 'checkins_updated') {
         rooms.sendTo(m.eventId, m.userIds, { type: 'checkins_updated', eventId: m.eventId }, true);
+      } else if (m.kind === 'rotation_planned') {
+        evenings.delete(m.eventId);
+        if (rooms.hasGuests(m.eventId)) readAhead(m.eventId);
       } else {
         rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, m.kind === 'ratings_updated');
       }
@@ -109,7 +144,10 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; publicUrl: string }> = as
   app.decorate('live', {
     publishTimer: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }),
     publish: (eventId, kind) => app.bus.publish({ eventId, kind }),
-    publishRoom: (m) => app.bus.publish(m),
+    publishRoom: (m) => {
+      if (m.kind === 'checkins_updated') planSoon(m.eventId);
+      return app.bus.publish(m);
+    },
     deps,
   });
 

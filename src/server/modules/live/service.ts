@@ -151,20 +151,17 @@ async function afterTransition(d: LiveDeps, eventId: number, before: TimerState,
  * round started (`queries.startRoundIf`). True when it wrote rows.
  */
 async function planRotation(db: Db, eventId: number, round: number, room: q.Room): Promise<boolean> {
-  const toRows = (r: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round: r, userA: p.a, userB: p.b, tableNo: p.table }));
-  const metElsewhere = async (guests: number[]) => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
+  // The usual case, nothing to do: the people planned into this round are the people in the room
+  // (round 1 too, when the evening was planned ahead as its guests checked in: planAhead).
+  if (planStands(room)) return false;
+  const { guests } = room;
   if (round === 1) {
-    const { guests } = room;
-    await q.replaceRotationFrom(db, eventId, 1, planSchedule(guests, defaultRounds(guests.length), await metElsewhere(guests)).flatMap((p) => toRows(p.round, p.pairings)));
+    await writeWholeEvening(db, eventId, 1, guests);
     return true;
   }
-  // The usual case, nothing to do: the people planned into this round are the people in the room.
-  const { guests, planned } = room;
-  if (planned.length > 0 && planned.length === guests.length && planned.every((id, i) => id === guests[i])) return false;
   const stored = await q.rotationRows(db, eventId);
   if (stored.length === 0) {
-    const plans = planSchedule(guests, defaultRounds(guests.length), await metElsewhere(guests));
-    await q.replaceRotationFrom(db, eventId, round, plans.flatMap((p) => toRows(p.round + round - 1, p.pairings)));
+    await writeWholeEvening(db, eventId, round, guests);
     return true;
   }
   const met = new Set<string>();
@@ -173,16 +170,49 @@ async function planRotation(db: Db, eventId: number, round: number, room: q.Room
     if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);
     else met.add(pairKey(r.userA, r.userB));
   }
-  const plan = planRound(guests, met, byes, round, await metElsewhere(guests));
-  await q.replaceRotationFrom(db, eventId, round, toRows(round, plan.pairings));
+  const plan = planRound(guests, met, byes, round, await metElsewhere(db, eventId, guests));
+  await q.replaceRotationFrom(db, eventId, round, toRows(eventId, round, plan.pairings));
   return true;
+}
+
+const toRows = (eventId: number, round: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round, userA: p.a, userB: p.b, tableNo: p.table }));
+const metElsewhere = async (db: Db, eventId: number, guests: number[]) => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
+
+/** Whether the people planned into the round are exactly the people in the room. */
+const planStands = ({ guests, planned }: q.Room) => planned.length > 0 && planned.length === guests.length && planned.every((id, i) => id === guests[i]);
+
+/** The whole evening planned from `guests`, its first round numbered `from`, written over any plan from that round on. */
+async function writeWholeEvening(db: Db, eventId: number, from: number, guests: number[]) {
+  const plans = planSchedule(guests, defaultRounds(guests.length), await metElsewhere(db, eventId, guests));
+  await q.replaceRotationFrom(db, eventId, from, plans.flatMap((p) => toRows(eventId, p.round + from - 1, p.pairings)));
+}
+
+/**
+ * Plan the evening ahead, from the guests checked in so far, while it has not started
+ * (docs/decisions/0029). The door calls for it as guests arrive; when the host starts round 1 the
+ * plan already stands for the people in the room, so the start writes nothing, as a later round's
+ * does. Whoever arrives after the last plan ahead is planned in when round 1 starts, as before.
+ * The timer's row is locked while planning: a round start waits for it, and two instances never
+ * plan at once. True when it wrote a plan.
+ */
+export async function planAhead(db: Db, eventId: number): Promise<boolean> {
+  await timerState(db, eventId);
+  return db.transaction(async (tx) => {
+    const room = await q.roomBeforeStart(tx, eventId);
+    if (!room || room.guests.length < 2 || planStands(room)) return false;
+    await writeWholeEvening(tx, eventId, 1, room.guests);
+    return true;
+  });
 }
 
 /** The viewer's schedule: 'Round n: talk to NAME at table T' (guests of the event and hosts). */
 export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promise<MyRound[]> {
   const event = await events.getEventRow(db, eventId);
   const reg = await events.findRegistration(db, eventId, viewer.id);
-  if (!reg && !events.isHostOf(viewer, event)) throw forbidden('Only guests of this event see its rotation');
+  const host = events.isHostOf(viewer, event);
+  if (!reg && !host) throw forbidden('Only guests of this event see its rotation');
+  // A plan made ahead (planAhead) still changes as guests arrive: guests see it once round 1 has started.
+  if (!host && ((await q.findTimer(db, eventId))?.currentRound ?? 0) === 0) return [];
   const rows = (await q.rotationRows(db, eventId)).filter((r) => r.userA === viewer.id || r.userB === viewer.id);
   const partnerIds = rows.map((r) => (r.userA === viewer.id ? r.userB : r.userA)).filter((v): v is number => v !== null);
   const people = new Map((await q.namesOf(db, partnerIds)).map((p) => [p.id, p]));

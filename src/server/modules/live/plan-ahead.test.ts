@@ -1,0 +1,113 @@
+/**
+ * The evening planned ahead as its guests check in (docs/decisions/0029): the host's Start finds
+ * the plan standing and writes none, so round 1 costs what a later round does; a guest who arrives
+ * too late for the plan ahead is planned in when round 1 starts; guests see no plan before then.
+ * Real `ws` clients against a listening server whose door waits 30 ms of quiet before planning.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { RoundAssignment, ServerMessage } from '@shared/realtime';
+import { registrations, rotations } from '../../db/schema/index';
+import type { BusMessage } from '../../plugins/realtime';
+import { withCookie, type TestContext } from '../../test/harness';
+import { checkIn, liveTestServer, setUpEvening, waitFor, type Evening } from '../../test/live-helpers';
+import * as live from './service';
+
+let t: TestContext;
+let base: string;
+const { join } = liveTestServer((server) => ({ t, base } = server), { livePlanAheadMs: 30 });
+
+const mineOf = (m: ServerMessage) => ('mine' in m ? m.mine : undefined) as RoundAssignment | null | undefined;
+
+async function get<T>(url: string, cookie: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: withCookie(cookie) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+}
+
+/** The stored plan's rows, each with the transaction that wrote it (xmin), which shows whether the plan was written again. */
+async function storedPlan(eventId: number) {
+  const r = await t.db.execute(sql`select round, table_no, user_a, user_b, xmin::text as written_by from ${rotations} where event_id = ${eventId} order by round, table_no nulls last, user_a`);
+  return (r as unknown as { rows: { round: number; table_no: number | null; user_a: number; user_b: number | null; written_by: string }[] }).rows.map((row) => ({
+    round: row.round,
+    table: row.table_no,
+    pair: [row.user_a, row.user_b],
+    writtenBy: row.written_by,
+  }));
+}
+
+/** Who the stored plan puts into round 1, sorted. */
+async function plannedIntoRoundOne(eventId: number) {
+  const rows = (await storedPlan(eventId)).filter((r) => r.round === 1);
+  return rows.flatMap((r) => r.pair).filter((id): id is number => id !== null).sort((a, b) => a - b);
+}
+const idsOf = (members: Evening['present']) => members.map((g) => g.user.id).sort((a, b) => a - b);
+
+function heardOnTheBus(eventId: number) {
+  const said: BusMessage[] = [];
+  t.app.bus.subscribe((m) => {
+    if (m.eventId === eventId && (m.kind === 'rotation_planned' || (m.kind === 'timer' && m.announce === 'timer_started'))) said.push(m);
+  });
+  return said;
+}
+
+describe('the evening planned ahead as its guests check in', () => {
+  it('is planned for everyone at the door, hidden from guests until round 1, and standing when the host starts: nothing is written then and every phone gets its place', async () => {
+    const { event, host, guests, present } = await setUpEvening(t, { guests: 5, checkedIn: 4 });
+    const said = heardOnTheBus(event.id);
+    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 4, 3000, 'the plan ahead of four');
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(present));
+    // The host sees the plan as it stands; a guest sees none before the evening starts.
+    expect((await get<unknown[]>(`/api/events/${event.id}/rotation`, host.cookie)).length).toBeGreaterThan(0);
+    expect(await get<unknown[]>(`/api/events/${event.id}/rotation/me`, present[0]!.cookie)).toEqual([]);
+
+    // The fifth guest arrives: the door plans again, for five, and says so on the bus.
+    await checkIn(t.app, event.id, host, guests[4]!);
+    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 5, 3000, 'the plan ahead of five');
+    await waitFor(async () => said.at(-1)?.kind === 'rotation_planned', 3000, 'the plan announced');
+    const planned = await storedPlan(event.id);
+
+    const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
+    const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+    hostSocket.client.send({ type: 'start_timer' });
+    const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
+    expect(said.at(-1)).toMatchObject({ kind: 'timer', plan: 'kept' });
+    // The same rows, not a plan written again, and each phone's place is the stored one.
+    expect(await storedPlan(event.id)).toEqual(planned);
+    for (const [i, g] of guests.entries()) {
+      const mine = await get<RoundAssignment[]>(`/api/events/${event.id}/rotation/me`, g.cookie);
+      expect(got[i]).toEqual(mine.find((r) => r.round === 1));
+    }
+    expect(got.filter((a) => a?.partner === null)).toHaveLength(1);
+  });
+
+  it('a guest who arrived after the last plan ahead is planned in by the start, and planning ahead after the start changes nothing', async () => {
+    const { event, host, guests, present } = await setUpEvening(t, { guests: 4, checkedIn: 3 });
+    const said = heardOnTheBus(event.id);
+    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 3, 3000, 'the plan ahead of three');
+    const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
+    const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+
+    // The fourth guest is in, and the door's quiet moment has not come yet (so no plan ahead is due).
+    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' }).where(and(eq(registrations.eventId, event.id), eq(registrations.userId, guests[3]!.user.id)));
+    hostSocket.client.send({ type: 'start_timer' });
+    const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
+    expect(said.at(-1)).toMatchObject({ kind: 'timer', plan: 'written' });
+    expect(got.every((a) => a?.partner !== null)).toBe(true);
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf([...present, guests[3]!]));
+
+    // A plan ahead falling due once the evening has started leaves its plan alone.
+    const started = await storedPlan(event.id);
+    expect(await live.planAhead(t.db, event.id)).toBe(false);
+    expect(await storedPlan(event.id)).toEqual(started);
+  });
+
+  it('a mistaken check-in undone at the door is planned out again', async () => {
+    const { event, host, present } = await setUpEvening(t, { guests: 3 });
+    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 3, 3000, 'the plan ahead of three');
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/events/${event.id}/door/check-in/${present[2]!.user.id}`, headers: withCookie(host.cookie) });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 2, 3000, 'the plan ahead of two');
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(present.slice(0, 2)));
+  });
+});

@@ -20,6 +20,8 @@ test('a guest reacts and gives feedback; the host sees it in the insights and th
 
   const reactions = tom.getByRole('group', { name: 'Your reaction' });
   const fire = reactions.getByRole('button', { name: /Fire!/ });
+  // The counts read 0 until the reactions have loaded: read the count before Tom's from the loaded list.
+  await expect(tom.getByText('Loading the reactions…')).toHaveCount(0);
   const before = Number((await fire.innerText()).match(/(\d+)/)?.[1] ?? 0);
   await fire.click();
   await expect(tom.getByText('Thanks for your feedback! Your reaction helps improve future events.')).toBeVisible();

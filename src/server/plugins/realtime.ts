@@ -37,6 +37,11 @@ export type BusMessage =
 export interface MessageBus {
   publish(m: BusMessage): Promise<void>;
   subscribe(fn: (m: BusMessage) => void): void;
+  /**
+   * Called when this instance hears the bus again after losing it (its listening connection dropped
+   * and came back): whatever was said meanwhile was missed, and what it kept may be stale.
+   */
+  resumed(fn: () => void): void;
 }
 
 interface Bus extends MessageBus {
@@ -58,6 +63,8 @@ function localBus(): Bus {
     subscribe(fn) {
       e.on('m', fn);
     },
+    // One process: nothing can be missed.
+    resumed() {},
     async close() {
       e.removeAllListeners();
     },
@@ -67,8 +74,10 @@ function localBus(): Bus {
 /** Across instances on PostgreSQL: LISTEN/NOTIFY on a dedicated connection, reconnecting if it drops. */
 function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown, m?: string): void }): Bus {
   const handlers: ((m: BusMessage) => void)[] = [];
+  const onResumed: (() => void)[] = [];
   let client: pg.Client | null = null;
   let closed = false;
+  let listenedBefore = false;
   const retry = () => {
     if (!closed) setTimeout(() => void connect(), 1000).unref();
   };
@@ -96,6 +105,9 @@ function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown,
         return;
       }
       client = c;
+      // Listening again after a drop: tell the subscribers, who read back what they may have missed.
+      if (listenedBefore) onResumed.forEach((fn) => fn());
+      listenedBefore = true;
     } catch (err) {
       log.warn({ err }, 'live bus: could not listen, retrying');
       c.end().catch(() => {});
@@ -110,6 +122,9 @@ function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown,
     },
     subscribe(fn) {
       handlers.push(fn);
+    },
+    resumed(fn) {
+      onResumed.push(fn);
     },
     async close() {
       closed = true;
@@ -136,7 +151,7 @@ export const realtimePlugin = fp<{ database: Database }>(
     await app.register(websocket, { options: { maxPayload: 4096 } });
     const bus = database.kind === 'postgres' && database.pool && database.listener ? pgBus(database.pool, database.listener, app.log) : localBus();
     await bus.ready;
-    app.decorate('bus', { publish: (m: BusMessage) => bus.publish(m), subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn) });
+    app.decorate('bus', { publish: (m: BusMessage) => bus.publish(m), subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn), resumed: (fn: () => void) => bus.resumed(fn) });
     app.addHook('onClose', async () => {
       await bus.close();
     });

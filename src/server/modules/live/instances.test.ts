@@ -65,6 +65,35 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     expect({ ...viaB.json(), serverNow: 0 }).toEqual({ ...viaA.json(), serverNow: 0 });
   });
 
+  it('after the bus drops, each instance hears it again and tells its phones the state they missed, with their places', async () => {
+    const ev = await setUpEvening(A, { guests: 4 });
+    const host = await join(baseA, ev.event.id, ev.host, true);
+    const phones = await Promise.all(ev.guests.map((g, i) => join(i < 2 ? baseA : baseB, ev.event.id, g)));
+    host.send({ type: 'start_timer' });
+    await Promise.all(phones.map((p) => p.next('timer_started')));
+
+    // Both instances' listening connections are cut (they listen again after a second).
+    const listeners = sql`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN sf_live'`;
+    const rowsOf = async (q: ReturnType<typeof sql>) => ((await A.db.execute(q)) as unknown as { rows: unknown[] }).rows;
+    expect(await rowsOf(sql`select pg_terminate_backend(pid) from (${listeners}) l`)).toHaveLength(2);
+    await expect.poll(async () => (await rowsOf(listeners)).length, { timeout: 900, interval: 20 }).toBe(0);
+
+    // Meanwhile the host moves on: nobody hears it on the bus.
+    const res = await A.app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type: 'next_round' } });
+    expect(res.statusCode, res.body).toBe(200);
+
+    // Back on the bus, each instance reads the evening again and tells its phones, each with its own place.
+    const got = await Promise.all(phones.map((p) => p.next('timer_sync', 5000, (m) => m.currentRound === 2)));
+    for (const [i, m] of got.entries()) {
+      const rotation = await A.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation/me`, headers: withCookie(ev.guests[i]!.cookie) });
+      expect(m).toMatchObject({ phase: 'active', version: 2, mine: rotation.json<{ round: number }[]>().find((r) => r.round === 2) });
+      expect(m).toHaveProperty('mine.partner.id');
+    }
+    // And the bus works again: the next command is heard on both instances.
+    host.send({ type: 'pause_timer' });
+    await Promise.all(phones.map((p) => p.next('timer_paused')));
+  });
+
   it('a due transition happens once although both instances race for it', async () => {
     const ev = await setUpEvening(A, { guests: 2 });
     const host = await join(baseA, ev.event.id, ev.host, true);

@@ -107,22 +107,34 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
     ahead.clear();
   });
 
+  /** A timer state heard: kept, its next transition scheduled, and said to the room here (each guest's copy with their place). */
+  const tellRoom = async (eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState) => {
+    heard(eventId, state);
+    timers.schedule(eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
+    if (!rooms.watched(eventId)) return;
+    const guests = rooms.hasGuests(eventId);
+    const places = !guests ? null : state.currentRound > 0 ? await placesFor(eventId, state.currentRound) : { now: new Map(), next: new Map() };
+    rooms.broadcastState(eventId, live.stateMessage(announce, state), places);
+  };
+
+  // Back on the bus after losing it: what was said meanwhile is lost, so this instance forgets what
+  // it kept and tells every room here the state as stored, with each guest's place.
+  app.bus.resumed(() => {
+    evenings.clear();
+    lastKnown.clear();
+    Promise.all(rooms.events().map(async (eventId) => tellRoom(eventId, 'timer_sync', await live.timerState(app.db, eventId)))).catch((err) =>
+      app.log.error({ err }, 'live: reading the evenings back after the bus returned failed'),
+    );
+  });
+
   app.bus.subscribe((m) => {
     void (async () => {
       if (m.kind === 'timer') {
+        // A round start forgets the places unless its sender said the rotation stood as planned;
+        // nobody watching here, nothing kept.
+        if (!rooms.watched(m.eventId) || (m.announce === 'timer_started' && m.plan !== 'kept')) evenings.delete(m.eventId);
         // The state rides on the bus message (one read less on every instance); older senders may omit it.
-        const state = m.state ?? (await live.timerState(app.db, m.eventId));
-        heard(m.eventId, state);
-        timers.schedule(m.eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
-        if (!rooms.watched(m.eventId)) {
-          evenings.delete(m.eventId);
-          return;
-        }
-        // A round start forgets the places unless its sender said the rotation stood as planned.
-        if (m.announce === 'timer_started' && m.plan !== 'kept') evenings.delete(m.eventId);
-        const guests = rooms.hasGuests(m.eventId);
-        const places = !guests ? null : state.currentRound > 0 ? await placesFor(m.eventId, state.currentRound) : { now: new Map(), next: new Map() };
-        rooms.broadcastState(m.eventId, live.stateMessage(m.announce, state), places);
+        await tellRoom(m.eventId, m.announce, m.state ?? (await live.timerState(app.db, m.eventId)));
       } else if (m.kind === 'host_message') {
         const { message } = m;
         rooms.sendTo(m.eventId, m.recipients, { type: 'host_message', eventId: m.eventId, message });

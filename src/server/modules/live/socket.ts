@@ -49,6 +49,10 @@ export function createRooms() {
         },
       };
     },
+    /** The events someone here is watching. */
+    events() {
+      return [...rooms.keys()];
+    },
     /** Someone here is watching this event. */
     watched(eventId: number) {
       return !!rooms.get(eventId)?.size;

@@ -78,12 +78,12 @@ const screens: RouteObject[] = [
           { path: '/checkout/:id', Component: screen(() => import('./routes/checkout')), handle: h({ title: 'Complete Registration' }) },
           { path: '/matches', Component: screen(() => import('./routes/matches')), handle: h({ title: 'Matches' }) },
           { path: '/my-matches', Component: screen(() => import('./routes/my-matches')), handle: h({ title: 'Friend Matches' }) },
-    ],
-  },
-  {
-    element: <UnknownPath />,
-    children: [{ path: '*', Component: screen(() => import('./routes/not-found')), handle: h({ title: 'Page not found' }) }],
-  },
+        ],
+      },
+      {
+        element: <UnknownPath />,
+        children: [{ path: '*', Component: screen(() => import('./routes/not-found')), handle: h({ title: 'Page not found' }) }],
+      },
     ],
   },
 ];

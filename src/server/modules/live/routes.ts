@@ -26,14 +26,14 @@ declare module 'fastify' {
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
+/** How long the door must be quiet before the evening is planned ahead (docs/decisions/0029). */
+const PLAN_AHEAD_MS = 1000;
+
 /**
  * The live evening: one authoritative timer per event, persisted; each instance keeps only its
  * own sockets and a timeout for the next due transition, and hears changes over the bus
  * (the realtime plugin).
  */
-/** How long the door must be quiet before the evening is planned ahead (docs/decisions/0029). */
-export const PLAN_AHEAD_MS = 1000;
-
 const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | null; publicUrl: string }> = async (app, { pollMs = 1000, planAheadMs = PLAN_AHEAD_MS, publicUrl }) => {
   /** The last timer state heard on the bus, per event: the starting guess of a host's command (live.hostCommand). */
   const lastKnown = new Map<number, TimerState>();

@@ -38,7 +38,8 @@ test('/arrival: without ?event= the member’s next evening is the one shown', a
   fakeSockets();
   renderApp('/arrival');
   expect(await screen.findByRole('heading', { name: 'The Wine Bar' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Enable Location Tracking' })).toBeInTheDocument();
+  // The button follows the browser's answer about the permission (asked once the evening is shown).
+  expect(await screen.findByRole('button', { name: 'Enable Location Tracking' })).toBeInTheDocument();
 });
 
 test('/arrival?event=: a member who is not a guest of that evening is told so; a bad id is not found', async () => {

@@ -10,6 +10,10 @@ export const SECTIONS = ['paint', 'lighthouse', 'api', 'race', 'live', 'scale'] 
 export const SCALE = { sockets: 10_000, events: 200, instances: 2, db: 'postgres' } as const;
 export type Section = (typeof SECTIONS)[number];
 
+/** The pages Lighthouse scores: the budget's five (docs/architecture.md Budgets); /events/demo is /events/{the demo event}. */
+export const PAGES = ['/', '/login', '/events', '/events/demo', '/profile'] as const;
+export type Page = (typeof PAGES)[number];
+
 export interface BenchArgs {
   only: Section[];
   runs: number;
@@ -29,6 +33,8 @@ export interface BenchArgs {
   door: 'api' | 'seeded';
   /** Race section: databases to race on. */
   raceDb: ('embedded' | 'postgres')[];
+  /** Lighthouse section: the pages to score ('/events/demo' is the demo event's page). */
+  pages: Page[];
   /** API section: seconds per autocannon measurement, connections. */
   duration: number;
   connections: number;
@@ -54,6 +60,8 @@ const HELP = `npm run bench -- [flags]
                      (default api; the evening is then planned ahead), or written into the database as
                      checked in (seeded: round 1 plans the evening when it starts)
   --race-db=embedded,postgres  race: databases to race on (default both)
+  --pages=/,/login,/events,/events/demo,/profile   lighthouse: pages to score (default: all five;
+                     /events/demo is the demo event's page)
   --duration=SEC     api: seconds per throughput measurement (default 8)
   --connections=N    api: autocannon connections (default 10)
   --pg-url=URL       PostgreSQL server for --db=postgres and the race (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -74,7 +82,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (!m) throw new Error(`Unknown argument ${a}\n${HELP}`);
     flags.set(m[1]!, m[2] ?? 'true');
   }
-  const known = new Set(['only', 'runs', 'sockets', 'events', 'instances', 'db', 'workers', 'refetch', 'door', 'race-db', 'duration', 'connections', 'pg-url', 'chromium', 'cpu-prof', 'write']);
+  const known = new Set(['only', 'runs', 'sockets', 'events', 'instances', 'db', 'workers', 'refetch', 'door', 'race-db', 'pages', 'duration', 'connections', 'pg-url', 'chromium', 'cpu-prof', 'write']);
   for (const k of flags.keys()) if (!known.has(k)) throw new Error(`Unknown flag --${k}\n${HELP}`);
   const int = (k: string, d: number, min = 1) => {
     const v = flags.has(k) ? Number(flags.get(k)) : d;
@@ -102,6 +110,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     refetch: flags.get('refetch') === 'true' || flags.get('refetch') === '1',
     door,
     raceDb: list('race-db', ['embedded', 'postgres'] as const, ['embedded', 'postgres']),
+    pages: list('pages', PAGES, PAGES),
     duration: int('duration', 8),
     connections: int('connections', 10),
     pgUrl: flags.get('pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',

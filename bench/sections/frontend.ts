@@ -40,6 +40,7 @@ interface LhAudit {
   score: number | null;
   scoreDisplayMode: string;
   displayValue?: string;
+  numericValue?: number;
 }
 interface LhReport {
   finalDisplayedUrl?: string;
@@ -47,6 +48,15 @@ interface LhReport {
   audits: Record<string, LhAudit>;
   runtimeError?: { message: string };
 }
+
+/** The performance metrics Lighthouse weighs, with the unit each is shown in. */
+const METRICS = [
+  ['first-contentful-paint', 'FCP', 'ms'],
+  ['largest-contentful-paint', 'LCP', 'ms'],
+  ['total-blocking-time', 'TBT', 'ms'],
+  ['cumulative-layout-shift', 'CLS', ''],
+  ['speed-index', 'Speed Index', 'ms'],
+] as const;
 
 const CATEGORIES = [
   ['performance', 95],
@@ -137,14 +147,9 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
       const demo = (await (await fetch(`${server.base}/api/events/demo`)).json()) as { id: number };
       const cookie = await loginThroughOutbox(server.base, 'member@speedfriendship.test');
       // /events, /events/:id and /profile are for signed-in members (RequireSignIn, src/client/app/router.tsx).
-      const pages: { path: string; signedIn: boolean }[] = [
-        { path: '/', signedIn: false },
-        { path: '/login', signedIn: false },
-        { path: '/events', signedIn: true },
-        { path: `/events/${demo.id}`, signedIn: true },
-        { path: '/profile', signedIn: true },
-      ];
+      const pages = args.pages.map((path) => ({ path: path === '/events/demo' ? `/events/${demo.id}` : path, signedIn: !['/', '/login'].includes(path) }));
       const problems: string[] = [];
+      const metricRows: string[] = [];
       const retries: string[] = [];
       const browser = await signedInBrowser(server.base, args.chromium, cookie);
       try {
@@ -178,6 +183,12 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
             return `${show(f)} ${verdict(f.median >= budget)}`;
           });
           log(`| ${p.path} | ${cells.join(' | ')} |`);
+          metricRows.push(
+            `| ${p.path} | ${METRICS.map(([id, , unit]) => {
+              const f = over(reports.map((r) => r.audits[id]?.numericValue ?? NaN));
+              return unit ? show(f, 0, ` ${unit}`) : show(f, 3);
+            }).join(' | ')} |`,
+          );
           for (const [id] of CATEGORIES) {
             const seen = new Map<string, { a: LhAudit; runs: number }>();
             for (const r of reports) for (const a of failing(r, id)) seen.set(a.id, { a, runs: (seen.get(a.id)?.runs ?? 0) + 1 });
@@ -187,6 +198,8 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
       } finally {
         await browser.close();
       }
+      log(`\nThe performance metrics (simulated; median of the runs, min-max):\n\n| page | ${METRICS.map((m) => m[1]).join(' | ')} |\n|---|${METRICS.map(() => '---|').join('')}`);
+      metricRows.forEach(log);
       log(`\nAudits that cost points (value and score of the last run that failed it; performance: weighted metrics under 0.9 and other audits under 0.5):\n`);
       problems.forEach(log);
       if (!problems.length) log('- none');

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
+import { readyFormatsWhenIdle } from '@client/lib/format';
 import { forgetUser } from '@client/lib/session';
 import { useSignedIn } from './session-hooks';
 
@@ -14,6 +15,8 @@ export function RequireSignIn() {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useMe();
+  // Signed-in screens show dates: the browser's date data loads while the session is confirmed.
+  useEffect(readyFormatsWhenIdle, []);
 
   useEffect(() => {
     if (signedIn && me.isSuccess && me.data === null) {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { formatCountdown, formatDate, formatMoney, formatTime, formatTimeRange, formatWallTime, initials, minutesInWords, secondsLeft, spokenCountdown } from './format';
 
 describe('the countdown', () => {
@@ -93,8 +93,7 @@ describe('dates and times in UK time, whatever the phone says', () => {
     expect(formatTime('2025-05-14T18:05:32Z', 'seconds')).toBe('19:05:32');
   });
 
-  // Known bug (reported): en-GB with hour12 counts hours 0-11, so five past midnight reads '0:05 AM'.
-  // Remove `.fails` once format.ts asks for hourCycle 'h12'.
+  // en-GB with hour12 counts hours 0-11 ('0:05 AM'); format.ts asks for hourCycle 'h12' instead.
   test('five past midnight is 12:05 AM', () => {
     expect(formatTime('2025-01-14T00:05:00Z')).toBe('12:05 AM');
   });
@@ -116,4 +115,28 @@ test('minutes in words for sentences', () => {
   expect(minutesInWords(90)).toBe('90 minutes');
   expect(minutesInWords(1)).toBe('1 minute');
   expect(minutesInWords(0)).toBe('0 minutes');
+});
+
+describe('the date data readied while the screen waits on the network', () => {
+  test('nothing is built until the browser is idle; then the date is ready, and showing it builds nothing more', async () => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      // A fresh copy of the module: no formatter built yet.
+      const fresh = await import('./format');
+      fresh.readyFormatsWhenIdle();
+      fresh.readyFormatsWhenIdle();
+      expect(built).not.toHaveBeenCalled();
+      await vi.runAllTimersAsync();
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(fresh.formatDate('2025-05-14', 'long')).toBe('Wednesday, 14 May 2025');
+      fresh.readyFormatsWhenIdle();
+      await vi.runAllTimersAsync();
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });

@@ -11,8 +11,7 @@ export function Component() {
   return (
     <Page wide>
       <PageTitle sub={`Relaxed ${ROUND_MINUTES_WORD}-minute conversations with new people at cosy local venues.`}>Events</PageTitle>
-      {/* /matches does not exist yet: turn 'View Matches' on when it does. */}
-      <EventsScreen userId={me.data.id} matchesAvailable />
+      <EventsScreen userId={me.data.id} />
     </Page>
   );
 }

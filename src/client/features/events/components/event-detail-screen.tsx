@@ -30,11 +30,11 @@ const CancelDialog = lazy(() => import('./cancel-dialog').then((m) => ({ default
 export type EventSlot = ReactNode | ((event: EventDetail) => ReactNode);
 
 export interface EventDetailSlots {
-  /** LATER (live evening issue): the round timer and stats card, for checked-in guests and hosts. */
+  /** The live evening (features/live): the round timer and whom to talk to, for checked-in guests and hosts. */
   liveSlot?: EventSlot;
-  /** LATER (live evening issue): the rating card, one partner at a time. */
+  /** The rating card, one partner at a time, and the running totals (features/matches). */
   ratingSlot?: EventSlot;
-  /** LATER (matches issue): the matches list once the evening is completed. */
+  /** The matches once the evening is completed (features/matches). */
   matchesSlot?: EventSlot;
   /**
    * Where the room's timer is: 'running' once the host has started round 1 (then the live part

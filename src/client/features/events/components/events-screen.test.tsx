@@ -5,11 +5,11 @@ import { fakeServer, Reply, renderAt } from '@client/test/render';
 import { anEvent, aUserEvent, DAY, HOUR } from '../events.fixtures';
 import { EventsScreen } from './events-screen';
 
-const screenAt = (path = '/events', matchesAvailable = true) =>
+const screenAt = (path = '/events') =>
   renderAt(
     <>
       <Toaster />
-      <EventsScreen userId={1} matchesAvailable={matchesAvailable} />
+      <EventsScreen userId={1} />
     </>,
     { path },
   );
@@ -187,13 +187,6 @@ describe('My Events', () => {
     screenAt('/events?tab=mine');
     const c = (await screen.findByRole('heading', { name: 'Next Friday' })).closest('article') as HTMLElement;
     expect(within(c).getByText('Checked in')).toBeInTheDocument();
-  });
-
-  test('without the matches screen there is no View Matches', async () => {
-    fakeServer({ 'GET /api/events': [], 'GET /api/users/1/events': [done] });
-    screenAt('/events?tab=mine', false);
-    await screen.findByRole('heading', { name: 'Spring Social' });
-    expect(screen.queryByRole('link', { name: /View Matches/ })).not.toBeInTheDocument();
   });
 
   test('no registrations: the empty state, and Browse Events goes to Upcoming', async () => {

@@ -18,9 +18,8 @@ const trigger =
 /**
  * /events: 'Upcoming' (every evening still to come, then recent past ones) and 'My Events' (the
  * member's registrations). The tab lives in the URL (?tab=mine) so Back returns to it.
- * `matchesAvailable` turns on 'View Matches' once the matches screen exists.
  */
-export function EventsScreen({ userId, matchesAvailable }: { userId: number; matchesAvailable: boolean }) {
+export function EventsScreen({ userId }: { userId: number }) {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'mine' ? 'mine' : 'upcoming';
   const setTab = (t: Tab) =>
@@ -48,7 +47,7 @@ export function EventsScreen({ userId, matchesAvailable }: { userId: number; mat
         <UpcomingEvents userId={userId} />
       </Tabs.Content>
       <Tabs.Content value="mine" className="rounded-3xl focus-visible:outline-offset-4">
-        <MyEvents userId={userId} matchesAvailable={matchesAvailable} onBrowse={() => setTab('upcoming')} />
+        <MyEvents userId={userId} onBrowse={() => setTab('upcoming')} />
       </Tabs.Content>
     </Tabs.Root>
   );
@@ -140,7 +139,7 @@ function split(events: Event[], now: number) {
   };
 }
 
-function MyEvents({ userId, matchesAvailable, onBrowse }: { userId: number; matchesAvailable: boolean; onBrowse: () => void }) {
+function MyEvents({ userId, onBrowse }: { userId: number; onBrowse: () => void }) {
   const events = useUserEvents(userId);
   const now = useNow(30_000);
   const { upcoming, past } = useMemo(() => splitMine(events.data ?? [], now), [events.data, now]);
@@ -168,7 +167,7 @@ function MyEvents({ userId, matchesAvailable, onBrowse }: { userId: number; matc
           </h2>
           <Grid>
             {upcoming.map((e) => (
-              <MyEventCard key={e.id} event={e} now={now} matchesAvailable={matchesAvailable} />
+              <MyEventCard key={e.id} event={e} now={now} />
             ))}
           </Grid>
         </section>
@@ -180,7 +179,7 @@ function MyEvents({ userId, matchesAvailable, onBrowse }: { userId: number; matc
           </h2>
           <Grid>
             {past.map((e) => (
-              <MyEventCard key={e.id} event={e} now={now} matchesAvailable={matchesAvailable} />
+              <MyEventCard key={e.id} event={e} now={now} />
             ))}
           </Grid>
         </section>

@@ -11,12 +11,10 @@ import { StatusBadge } from './status-badge';
 export function MyEventCard({
   event,
   now,
-  matchesAvailable,
   headingLevel: H = 'h3',
 }: {
   event: UserEvent;
   now: number;
-  matchesAvailable: boolean;
   headingLevel?: 'h2' | 'h3';
 }) {
   // Completed once its time has passed or the host has ended it.
@@ -53,7 +51,7 @@ export function MyEventCard({
             View Details
           </Link>
         </Button>
-        {past && matchesAvailable && (
+        {past && (
           <Button asChild variant="secondary" className="grow whitespace-nowrap">
             <Link to={`/matches?event=${event.id}`} aria-label={`View Matches: ${event.title}`}>
               <HeartHandshake aria-hidden="true" className="size-5" />

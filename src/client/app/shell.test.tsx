@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { KEYS } from '@client/lib/session';
+import { guestTonight } from '@client/test/fixtures';
 import { fakeServer, Reply } from '@client/test/render';
 import { member, profileRoutes } from '@client/features/profile/profile.fixtures';
 import { EMAIL, LAZY, me, renderApp, signedInAs } from './app.fixtures';
@@ -29,6 +30,22 @@ test('a signed-in member sees the page', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
   expect(await screen.findByText(member.name)).toBeInTheDocument();
   expect(location()).toBe('/profile');
+});
+
+test("a signed-in member's event page asks for the event alongside the session check, and shows it once the member is known", async () => {
+  let answerMe: (v: unknown) => void = () => {};
+  const server = fakeServer({
+    'GET /api/auth/me': new Promise((resolve) => (answerMe = resolve)),
+    'GET /api/events/5': guestTonight({ registered: false, checkedIn: false, paid: false, isHost: false, ticketCode: null }),
+    'GET /api/users/7/events': [],
+  });
+  signedInAs();
+  renderApp('/events/5');
+  // The event is on its way while the session check has not answered yet.
+  await vi.waitFor(() => expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`)).toContain('GET /api/events/5'), LAZY);
+  expect(screen.queryByRole('heading', { name: 'Prestwich Friday Friends' })).not.toBeInTheDocument();
+  answerMe(me());
+  expect(await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 })).toBeInTheDocument();
 });
 
 test('a stale local sign-in (the server session is gone) is forgotten and sent to /login', async () => {

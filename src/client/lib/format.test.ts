@@ -118,20 +118,20 @@ test('minutes in words for sentences', () => {
 });
 
 describe('the date data readied while the screen waits on the network', () => {
-  test('nothing is built until the browser is idle; then the date is ready, and showing it builds nothing more', async () => {
+  test('nothing is built in the caller\'s task; in the next, the date is ready, and showing it builds nothing more', async () => {
     vi.useFakeTimers();
     vi.resetModules();
     const built = vi.spyOn(Intl, 'DateTimeFormat');
     try {
       // A fresh copy of the module: no formatter built yet.
       const fresh = await import('./format');
-      fresh.readyFormatsWhenIdle();
-      fresh.readyFormatsWhenIdle();
+      fresh.readyFormatsAhead();
+      fresh.readyFormatsAhead();
       expect(built).not.toHaveBeenCalled();
       await vi.runAllTimersAsync();
       expect(built).toHaveBeenCalledTimes(1);
       expect(fresh.formatDate('2025-05-14', 'long')).toBe('Wednesday, 14 May 2025');
-      fresh.readyFormatsWhenIdle();
+      fresh.readyFormatsAhead();
       await vi.runAllTimersAsync();
       expect(built).toHaveBeenCalledTimes(1);
     } finally {

@@ -117,16 +117,14 @@ function inZone(style: DateStyle | TimeStyle, options: Intl.DateTimeFormatOption
 /**
  * The first Intl formatter of a page makes the browser load its locale and time-zone data: one
  * piece of 50-60 ms on Lighthouse's 4x slower phone, later formatters well under a millisecond
- * (docs/decisions/0031). A screen that will show dates once its data arrives calls this first, so
- * that load happens while the phone waits on the network, in its own task, not in the task that
- * renders the screen with its data. Once per page; nothing when the formatter is already built.
+ * (docs/decisions/0031). A screen that will show dates once its data arrives calls this as it
+ * mounts: the load then runs in a task of its own, queued ahead of the data's answer, not inside
+ * the task that renders the screen with its data. Once per page; nothing when already built.
  */
-export function readyFormatsWhenIdle(): void {
+export function readyFormatsAhead(): void {
   if (warming || formatters.has('long')) return;
   warming = true;
-  const ready = () => void formatDate(Date.now(), 'long');
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(ready, { timeout: 2000 });
-  else setTimeout(ready, 0);
+  setTimeout(() => void formatDate(Date.now(), 'long'), 0);
 }
 let warming = false;
 

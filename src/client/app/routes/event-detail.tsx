@@ -31,10 +31,10 @@ export function Component() {
   const eventId = Number(id);
   const valid = Number.isInteger(eventId) && eventId > 0;
   const hostWish = params.get('admin') === 'true';
-  const userId = me.data?.id ?? null;
-  // The server takes the live socket only from a registered guest or a host of the evening (anyone
-  // else is refused, and the socket would retry in a loop): open it once the event says the viewer is one.
-  const viewer = useEvent(valid && userId ? eventId : null).data?.viewer;
+  // The event loads at once, alongside the session check (docs/decisions/0032). The server takes the
+  // live socket only from a registered guest or a host of the evening (anyone else is refused, and
+  // the socket would retry in a loop): open it once the event says the viewer is one.
+  const viewer = useEvent(valid ? eventId : null).data?.viewer;
   const mayWatch = !!viewer && (viewer.registered || viewer.isHost);
   const [view, setView] = useState<EveningView | null>(null);
   if (!me.data) return <Spinner />;

@@ -2,9 +2,10 @@
  * Where a page's main-thread time goes on a cold load, under Lighthouse's 4x CPU slowdown
  * (bench/LIMITS.md, "Lighthouse performance 95"). Starts the built server with the demo data, signs
  * in as the demo member (as the Lighthouse section does), opens the page in Chromium with the CPU
- * slowed 4x and the cache empty, and records Chromium's own CPU profile from navigation until the
- * network has been idle. Prints the tasks over 50 ms (what Total Blocking Time counts) and the
- * profile's time by source file, read through the client build's source maps when it has them:
+ * slowed 4x and the cache empty, and traces it (tasks and CPU profile) from navigation until the
+ * network has been idle. Prints each task over 50 ms (what Total Blocking Time counts) with the
+ * code that ran in it, and the time by source file, read through the client build's source maps
+ * when it has them:
  *
  *   npx vite build --sourcemap && npx tsx bench/probes/page-main-thread.ts [path=/events/demo] [runs=3]
  *
@@ -12,9 +13,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type CDPSession } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { loginThroughOutbox } from '../lib/http';
+import { rememberSignIn, signedInMember, type SignedInMember } from '../lib/member';
 import { removeDir, root, startServer, tempDir } from '../lib/procs';
 import { percentile } from '../lib/stats';
 
@@ -24,7 +25,6 @@ const runs = Number(process.argv[3] ?? 3);
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
 }
 
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -51,13 +51,11 @@ function origin(frame: ProfileNode['callFrame']): string {
 
 interface TraceEvent {
   name: string;
-  cat: string;
   ph: string;
   ts: number;
   dur?: number;
   tid: number;
   pid: number;
-  id?: string;
   args?: { name?: string; data?: { url?: string; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[]; startTime?: number } };
 }
 
@@ -65,20 +63,17 @@ interface TraceEvent {
  * One cold load under a 4x slower CPU, traced: the main thread's tasks (RunTask) and the CPU
  * profile's samples (ProfileChunk), on one clock, so each long task's time can be put to its code.
  */
-async function measure(url: string, port: number, cookie: string, me: { id: number; email: string }) {
+async function measure(base: string, pagePath: string, member: SignedInMember) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    await context.addCookies([{ name: 'sid', value: cookie.replace(/^sid=/, ''), url: `http://127.0.0.1:${port}` }]);
-    await context.addInitScript((u) => {
-      localStorage.setItem('currentUserId', String(u.id));
-      localStorage.setItem('userEmail', u.email);
-    }, me);
+    await context.addCookies([{ name: 'sid', value: member.sid, url: base }]);
+    await context.addInitScript(rememberSignIn, member.hint);
     const page = await context.newPage();
-    const cdp: CDPSession = await context.newCDPSession(page);
+    const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await browser.startTracing(page, { categories: ['loading', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
-    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
     return trace.traceEvents;
@@ -115,29 +110,33 @@ function samples(events: TraceEvent[], pid: number) {
   return out.sort((a, b) => a.ts - b.ts);
 }
 
+/** Busy time by source file between two moments (ms), each sample counted until the next one. */
+function timeByOrigin(taken: ReturnType<typeof samples>, from = -Infinity, to = Infinity) {
+  const time = new Map<string, number>();
+  taken.forEach((s, i) => {
+    const next = taken[i + 1];
+    if (!next || s.ts < from || s.ts > to || s.frame.functionName === '(idle)') return;
+    const key = origin(s.frame);
+    time.set(key, (time.get(key) ?? 0) + Math.min(next.ts - s.ts, 1000) / 1000);
+  });
+  return time;
+}
+
 const dataDir = tempDir('probe-page');
 const server = await startServer({ dataDir });
 try {
-  const cookie = await loginThroughOutbox(server.base, 'member@speedfriendship.test');
-  const me = (await (await fetch(`${server.base}/api/auth/me`, { headers: { cookie } })).json()) as { id: number; email: string };
+  const member = await signedInMember(server.base);
   const demo = (await (await fetch(`${server.base}/api/events/demo`)).json()) as { id: number };
   const pagePath = wanted.replace('/events/demo', `/events/${demo.id}`);
   console.log(`${pagePath}, cold cache, CPU 4x slower, ${runs} runs; build ${existsSync(path.join(root, 'dist/client/assets')) ? 'dist/client' : 'missing'}`);
   const byOrigin = new Map<string, number[]>();
   const blocking: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const events = await measure(`${server.base}${pagePath}`, server.port, cookie, me);
+    const events = await measure(server.base, pagePath, member);
     const { pid, tid } = mainThread(events);
     const taken = samples(events, pid);
     const tasks = events.filter((e) => e.name === 'RunTask' && e.pid === pid && e.tid === tid && (e.dur ?? 0) > 50_000).sort((a, b) => a.ts - b.ts);
-    const busy = new Map<string, number>();
-    const gap = (i: number) => (i + 1 < taken.length ? Math.min(taken[i + 1]!.ts - taken[i]!.ts, 1000) / 1000 : 0);
-    taken.forEach((s, i) => {
-      if (s.frame.functionName === '(idle)') return;
-      const key = origin(s.frame);
-      busy.set(key, (busy.get(key) ?? 0) + gap(i));
-    });
-    for (const [k, ms] of busy) byOrigin.set(k, [...(byOrigin.get(k) ?? []), ms]);
+    for (const [k, ms] of timeByOrigin(taken)) byOrigin.set(k, [...(byOrigin.get(k) ?? []), ms]);
     // Total Blocking Time counts what a task takes beyond 50 ms, from the first contentful paint on.
     const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? 0;
     const tbt = tasks.filter((t) => t.ts >= fcp).reduce((sum, t) => sum + Math.max(0, (t.dur ?? 0) / 1000 - 50), 0);
@@ -146,12 +145,7 @@ try {
     console.log(`\nrun ${run + 1}: first contentful paint at ${Math.round((fcp - first) / 1000)} ms; ${tasks.length} tasks over 50 ms, blocking after it ${Math.round(tbt)} ms`);
     for (const t of tasks) {
       const end = t.ts + (t.dur ?? 0);
-      const inside = new Map<string, number>();
-      taken.forEach((s, i) => {
-        if (s.ts < t.ts || s.ts > end || s.frame.functionName === '(idle)') return;
-        const key = origin(s.frame);
-        inside.set(key, (inside.get(key) ?? 0) + gap(i));
-      });
+      const inside = timeByOrigin(taken, t.ts, end);
       // The browser's own work in the task, by trace event (nested events counted in each).
       const work = new Map<string, number>();
       for (const e of events) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { BenchArgs } from '../lib/args';
-import { loginThroughOutbox } from '../lib/http';
+import { rememberSignIn, signedInMember, type SignedInMember } from '../lib/member';
 import { freePort, removeDir, root, startServer, tempDir, warmUp } from '../lib/procs';
 import { over, show, verdict } from '../lib/stats';
 
@@ -106,18 +106,14 @@ function failing(r: LhReport, category: string): LhAudit[] {
  * the dev outbox's code flow, and the client's sign-in hint (src/client/lib/session.ts) in
  * localStorage. Lighthouse attaches to it through its debugging port.
  */
-async function signedInBrowser(base: string, chromiumPath: string, cookie: string) {
+async function signedInBrowser(base: string, chromiumPath: string, member: SignedInMember) {
   const port = await freePort();
   const userDir = tempDir('chrome');
   const context = await chromium.launchPersistentContext(userDir, { executablePath: chromiumPath, headless: true, args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`] });
-  const me = (await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).json()) as { id: number; email: string };
-  await context.addCookies([{ name: 'sid', value: cookie.replace(/^sid=/, ''), url: base }]);
+  await context.addCookies([{ name: 'sid', value: member.sid, url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/login`);
-  await page.evaluate((u) => {
-    localStorage.setItem('currentUserId', String(u.id));
-    localStorage.setItem('userEmail', u.email);
-  }, me);
+  await page.evaluate(rememberSignIn, member.hint);
   await page.close();
   return {
     port,
@@ -145,13 +141,13 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
     }
     if (want.lighthouse) {
       const demo = (await (await fetch(`${server.base}/api/events/demo`)).json()) as { id: number };
-      const cookie = await loginThroughOutbox(server.base, 'member@speedfriendship.test');
+      const member = await signedInMember(server.base);
       // /events, /events/:id and /profile are for signed-in members (RequireSignIn, src/client/app/router.tsx).
       const pages = args.pages.map((path) => ({ path: path === '/events/demo' ? `/events/${demo.id}` : path, signedIn: !['/', '/login'].includes(path) }));
       const problems: string[] = [];
       const metricRows: string[] = [];
       const retries: string[] = [];
-      const browser = await signedInBrowser(server.base, args.chromium, cookie);
+      const browser = await signedInBrowser(server.base, args.chromium, member);
       try {
         log(`## Lighthouse\n`);
         log(`Lighthouse 12.8.2, mobile preset (simulated throttling), ${args.chromium} with \`${CHROME_FLAGS.join(' ')}\`; /events, /events/${demo.id} (the demo event) and /profile (pages for signed-in members) as the demo member: signed in through the dev outbox's code, its session cookie and the client's sign-in hint (localStorage) set in a browser Lighthouse attaches to (--port, --disable-storage-reset). Median of ${args.runs} runs per page (min-max). Budget: performance 95, accessibility, best practices and SEO 100.\n`);

@@ -114,6 +114,8 @@ function inZone(style: DateStyle | TimeStyle, options: Intl.DateTimeFormatOption
   return f;
 }
 
+let warming = false;
+
 /**
  * The first Intl formatter of a page makes the browser load its locale and time-zone data: one
  * piece of 50-60 ms on Lighthouse's 4x slower phone, later formatters well under a millisecond
@@ -126,7 +128,6 @@ export function readyFormatsAhead(): void {
   warming = true;
   setTimeout(() => void formatDate(Date.now(), 'long'), 0);
 }
-let warming = false;
 
 /** A date in TIME_ZONE, in one of the styles above; '' when the input is unreadable. */
 export function formatDate(input: DateInput, style: DateStyle): string {

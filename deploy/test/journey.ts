@@ -8,7 +8,8 @@
  *
  * Reads: SF_BASE (https://localhost:PORT), SF_HTTP_BASE, SF_CA (the self-signed certificate),
  * SF_DATABASE_URL (to read login codes from the outbox and count what was stored), SF_CLIENT_DIR
- * (the built app, to compare assets byte for byte), SF_INSTANCES (name:pid:log, comma-separated).
+ * (the built app, to compare assets byte for byte), SF_INSTANCES (name:pid:port:log, comma-separated),
+ * SF_NGINX_LOG (nginx's access log, with each request's upstreams).
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -29,12 +30,13 @@ const BASE = env('SF_BASE');
 const HTTP_BASE = env('SF_HTTP_BASE');
 const CA = readFileSync(env('SF_CA'));
 const CLIENT_DIR = env('SF_CLIENT_DIR');
+const NGINX_LOG = env('SF_NGINX_LOG');
 const ORIGIN = new URL(BASE).origin;
 const instances = env('SF_INSTANCES')
   .split(',')
   .map((s) => {
-    const [name, pid, log] = s.split(':') as [string, string, string];
-    return { name, pid: Number(pid), log };
+    const [name, pid, port, log] = s.split(':') as [string, string, string, string];
+    return { name, pid: Number(pid), address: `127.0.0.1:${port}`, log };
   });
 const db = new pg.Pool({ connectionString: env('SF_DATABASE_URL'), max: 2 });
 const agent = new https.Agent({ ca: CA, keepAlive: true });
@@ -172,8 +174,7 @@ interface Phone {
   waiters: (() => void)[];
 }
 
-function openSocket(phone: Phone, eventId: number): Promise<void> {
-  const marker = `conn=${randomBytes(6).toString('hex')}`;
+function openSocket(phone: Phone, eventId: number, marker = `conn=${randomBytes(6).toString('hex')}`): Promise<void> {
   const url = `${BASE.replace(/^https/, 'wss')}/ws?eventId=${eventId}&userId=${phone.person.id}&isHost=${phone.host}&${marker}`;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { ca: CA, origin: ORIGIN, headers: { cookie: phone.person.cookie } });
@@ -433,7 +434,10 @@ async function main() {
   const staying = on(survivor.name);
   const closesBefore = new Map(phones.map((p) => [p, p.closes]));
   const lastBefore = new Map(moving.map((p) => [p, p.states[p.states.length - 1]!]));
+  // Ratings go out every 30 ms from before the signal to after it: the first ones are at the
+  // server (or on their way) when it arrives.
   const inFlight = during.map((r, i) => sleep(i * 30).then(() => rate(tonight.id, r.from, r.to, r.rating)));
+  await sleep(45);
   const stopAt = Date.now();
   process.kill(victim.pid, 'SIGTERM');
   const retried = await Promise.all(inFlight);
@@ -481,6 +485,32 @@ async function main() {
     assert.equal(row?.rating, r.rating, `rating ${r.from.name} -> ${r.to.name}`);
   }
   ok(`all ${pairs.length} ratings stored (${before.length} before the stop, ${during.length} in flight at it, ${after.length} after), none lost`);
+
+  // nginx tries the stopped instance again once fail_timeout (5 s) has passed; least_conn picks it
+  // (it has no connections), the connection is refused, and proxy_next_upstream passes the
+  // upgrade on to the other instance: the phone never sees the failure.
+  await sleep(Math.max(0, stopAt + 6_000 - Date.now()));
+  const late = phones[0]!;
+  const marker = `conn=${randomBytes(6).toString('hex')}`;
+  const lateAt = Date.now();
+  late.ws?.close();
+  late.stopped = true;
+  await openSocket(late, tonight.id, marker);
+  await stateWhere(late, 'timer_sync on a new socket', (m) => m.type === 'timer_sync' && m.currentRound === 1, lateAt);
+  assert.equal(late.instance, survivor.name);
+  late.ws!.close();
+  let line: string | undefined;
+  for (let i = 0; i < 50 && !line; i++) {
+    line = readFileSync(NGINX_LOG, 'utf8')
+      .split('\n')
+      .find((l) => l.includes(marker));
+    if (!line) await sleep(100);
+  }
+  assert.ok(line, 'the socket is in nginx access log once closed');
+  assert.match(line, / 101 upstream=(\S+), (\S+)$/, `the upgrade went to one instance only: ${line}`);
+  const [, first, second] = / 101 upstream=(\S+), (\S+)$/.exec(line)!;
+  assert.deepEqual([first, second], [victim.address, survivor.address]);
+  ok(`a new socket ${((Date.now() - stopAt) / 1000).toFixed(1)} s after the stop: nginx tried ${victim.address} again, was refused, and passed the upgrade on to ${survivor.address} (101)`);
 
   for (const p of [hostPhone, ...phones]) {
     p.stopped = true;

@@ -197,7 +197,8 @@ say "nginx $(nginx -v 2>&1 | sed 's|.*/||') on $https_port and $http_port"
 # --- the journey, through nginx only -----------------------------------------------------------
 SF_BASE="$public_url" SF_HTTP_BASE="http://localhost:$http_port" SF_CA="$tmp/tls/fullchain.pem" \
   SF_DATABASE_URL="$database_url" SF_CLIENT_DIR="$root/dist/client" \
-  SF_INSTANCES="a:$pid_a:$tmp/logs/instance-$app_a.log,b:$pid_b:$tmp/logs/instance-$app_b.log" \
+  SF_INSTANCES="a:$pid_a:$app_a:$tmp/logs/instance-$app_a.log,b:$pid_b:$app_b:$tmp/logs/instance-$app_b.log" \
+  SF_NGINX_LOG="$tmp/logs/nginx-access.log" \
   npx tsx deploy/test/journey.ts
 
 say "production behind nginx: passed"

@@ -59,7 +59,8 @@ free_port() {
 brotli_module=/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so
 if ! command -v nginx >/dev/null || [ ! -f "$brotli_module" ]; then
   say "installing nginx and its brotli module (apt-get)"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-filter >/dev/null
+  install_nginx() { DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-filter >/dev/null; }
+  install_nginx || { apt-get update >/dev/null && install_nginx; }
 fi
 nginx_bin=$(command -v nginx)
 
@@ -161,6 +162,11 @@ rewrite=(
   "s|root /var/www/letsencrypt;|root $tmp/acme;|"
 )
 cp "$site" "$tmp/site.conf"
+# A machine without IPv6 cannot bind [::]: those two lines go (and only those).
+if [ ! -s /proc/net/if_inet6 ]; then
+  rewrite[1]='/listen \[::\]:80;/d'
+  rewrite[3]='/listen \[::\]:443 ssl http2;/d'
+fi
 for r in "${rewrite[@]}"; do
   before=$(cat "$tmp/site.conf")
   sed -i -e "$r" "$tmp/site.conf"

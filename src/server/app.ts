@@ -57,6 +57,8 @@ export interface BuildOptions {
    * null: never plan ahead (round 1 plans at its start). Tests that do not test it turn it off.
    */
   livePlanAheadMs?: number | null;
+  /** How often the live sockets are pinged (ms; tests shorten it). */
+  livePingMs?: number;
   /** The clock for time rules (tests fix it); the real time by default. */
   now?: () => Date;
 }
@@ -101,7 +103,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authPlugin, { config, sessions: sessionStore(opts.database.db, config) });
   await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });
 
-  await app.register(realtimePlugin, { database: opts.database });
+  await app.register(realtimePlugin, { database: opts.database, ...(opts.livePingMs ? { pingMs: opts.livePingMs } : {}) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rateLimit: config.authRateLimit });

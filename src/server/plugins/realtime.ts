@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import type { WebSocket as Socket } from 'ws';
 import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
 import type { InboxMessage } from '@shared/schemas/messages';
 import type { Database } from '../db/client';
@@ -51,6 +52,14 @@ interface Bus extends MessageBus {
 }
 
 const CHANNEL = 'sf_live';
+
+/**
+ * How often every open socket is pinged (ms). A proxy ends a connection that carries nothing for
+ * its read timeout (nginx's default is 60 s, deploy/nginx/speed-friendship.conf sets 75 s for
+ * /ws), and a round can run for minutes without a message; a phone that has gone (no pong by the
+ * next ping) is closed instead of being written to all evening. docs/decisions/0033-production-behind-nginx.md
+ */
+export const PING_INTERVAL_MS = 25_000;
 
 /** In one process (embedded database): an event emitter. */
 function localBus(): Bus {
@@ -146,13 +155,31 @@ declare module 'fastify' {
  * emitter on the embedded database, LISTEN/NOTIFY on PostgreSQL). What travels on it, and the
  * /ws route, belong to the live module (src/server/modules/live).
  */
-export const realtimePlugin = fp<{ database: Database }>(
-  async (app, { database }) => {
+export const realtimePlugin = fp<{ database: Database; pingMs?: number }>(
+  async (app, { database, pingMs = PING_INTERVAL_MS }) => {
     await app.register(websocket, { options: { maxPayload: 4096 } });
+    // Heartbeat: ping each socket; one that has not answered the previous ping is ended.
+    const answered = new WeakSet<object>();
+    app.websocketServer.on('connection', (ws: Socket) => {
+      answered.add(ws);
+      ws.on('pong', () => answered.add(ws));
+    });
+    const heartbeat = setInterval(() => {
+      for (const ws of app.websocketServer.clients) {
+        if (!answered.has(ws)) {
+          ws.terminate();
+          continue;
+        }
+        answered.delete(ws);
+        ws.ping();
+      }
+    }, pingMs);
+    heartbeat.unref();
     const bus = database.kind === 'postgres' && database.pool && database.listener ? pgBus(database.pool, database.listener, app.log) : localBus();
     await bus.ready;
     app.decorate('bus', { publish: (m: BusMessage) => bus.publish(m), subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn), resumed: (fn: () => void) => bus.resumed(fn) });
     app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
       await bus.close();
     });
   },

@@ -37,6 +37,8 @@ export interface TestAppOverrides {
   now?: () => Date;
   /** buildApp's `livePlanAheadMs`; off unless a test asks (its timing would make round 1's 'written' or 'kept' a race). */
   livePlanAheadMs?: number | null;
+  /** buildApp's `livePingMs`: how often the live sockets are pinged. */
+  livePingMs?: number;
 }
 
 export interface TestContext {
@@ -120,6 +122,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...(overrides.stripeConnection ? { stripeConnection: overrides.stripeConnection } : {}),
       ...(overrides.now ? { now: overrides.now } : {}),
       livePlanAheadMs: overrides.livePlanAheadMs ?? null,
+      ...(overrides.livePingMs ? { livePingMs: overrides.livePingMs } : {}),
     });
     await app.ready();
   } catch (err) {

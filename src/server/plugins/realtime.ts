@@ -52,6 +52,9 @@ interface Bus extends MessageBus {
 
 const CHANNEL = 'sf_live';
 
+/** The WebSocket close code for "this server is restarting: connect again now" (RFC 6455, IANA registry). */
+export const SERVICE_RESTART = 1012;
+
 /** In one process (embedded database): an event emitter. */
 function localBus(): Bus {
   const e = new EventEmitter();
@@ -148,7 +151,21 @@ declare module 'fastify' {
  */
 export const realtimePlugin = fp<{ database: Database }>(
   async (app, { database }) => {
-    await app.register(websocket, { options: { maxPayload: 4096 } });
+    await app.register(websocket, {
+      options: { maxPayload: 4096 },
+      // Closing (a SIGTERM, docs/decisions/0036): every phone is told 1012 Service Restart, which the
+      // client answers by reconnecting at once (src/client/lib/live-socket.ts), through the proxy to
+      // another instance or to this one restarted. A phone that does not answer the close is cut after
+      // a second, so that the server can close.
+      preClose(done) {
+        const wss = app.websocketServer;
+        for (const client of wss.clients) client.close(SERVICE_RESTART, 'Server restarting');
+        const cut = setTimeout(() => wss.clients.forEach((client) => client.terminate()), 1000);
+        cut.unref();
+        wss.close(() => clearTimeout(cut));
+        done();
+      },
+    });
     const bus = database.kind === 'postgres' && database.pool && database.listener ? pgBus(database.pool, database.listener, app.log) : localBus();
     await bus.ready;
     app.decorate('bus', { publish: (m: BusMessage) => bus.publish(m), subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn), resumed: (fn: () => void) => bus.resumed(fn) });

@@ -35,6 +35,7 @@ import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin } from './plugins/mail';
+import { metricsPlugin } from './plugins/metrics';
 import { paymentsPlugin, type StripeConnection } from './plugins/payments';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { sameOriginPlugin } from './plugins/same-origin';
@@ -99,6 +100,8 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(clockPlugin, { now: opts.now });
   await app.register(dbPlugin, { database: opts.database });
+  // First after the database: its timing hook sees every route registered after it (plugins/metrics.ts).
+  await app.register(metricsPlugin, { database: opts.database, token: config.metricsToken });
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config, sessions: sessionStore(opts.database.db, config) });
   await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });

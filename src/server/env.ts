@@ -44,6 +44,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   SEAT_HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(120, 'must be at most 120').default(15),
   LIST_CACHE_MS: listCacheMs,
+  // Printable ASCII without spaces, long enough not to be guessed (docs/decisions/0035).
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .max(256, 'must be at most 256 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(10_000),
 })
   .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
@@ -74,6 +82,10 @@ export interface AppConfig {
   /** Stripe keys, or null for the built-in test provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
   seatHoldMinutes: number;
+  /** Bearer token for /metrics from other machines; loopback needs none (docs/decisions/0035). */
+  metricsToken: string | undefined;
+  /** How long a SIGTERM may take before the process exits anyway (docs/decisions/0036). */
+  shutdownTimeoutMs: number;
 }
 
 export class EnvError extends Error {
@@ -110,5 +122,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null }
         : null,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -29,18 +29,37 @@ async function main() {
   const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
   sweeper.unref();
 
+  /**
+   * SIGTERM (systemd, a deploy script) or SIGINT (Ctrl-C), docs/decisions/0036: readiness turns 503,
+   * every phone is told 1012 (reconnect now), the listener closes (new connections are refused), the
+   * requests in flight are answered, the live timers stop and the ones under way finish, then the
+   * database closes. After SHUTDOWN_TIMEOUT_MS the process exits anyway, and says so.
+   */
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const began = Date.now();
+    app.readiness.shuttingDown = true;
+    app.log.info(`${signal} received, shutting down (at most ${config.shutdownTimeoutMs} ms)`);
+    const force = setTimeout(() => {
+      app.log.error(`shutdown not finished after SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms): exiting now`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     force.unref();
+    // The listener closes now: app.close() closes it too, but only after its hooks have had their turns
+    // of a busy event loop (up to seconds under load); Fastify takes the second close in its stride.
+    app.server.close();
+    // A kept-alive connection is closed once it is idle: at once, or as soon as its request is answered.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    idle.unref();
     try {
       clearInterval(sweeper);
       if (controlToken) rmSync(controlFile(config), { force: true });
       await app.close();
+      clearInterval(idle);
       await database.close();
+      app.log.info(`shut down cleanly in ${Date.now() - began} ms`);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while shutting down');

@@ -6,7 +6,7 @@ import type { ServerMessage } from '@shared/realtime';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
 import type { MyRound } from '@shared/schemas/live';
 import { fakeServer } from '@client/test/render';
-import { useLiveSocket, useRemainingSeconds } from './live-socket';
+import { RESTART_JITTER_MS, SERVICE_RESTART, useLiveSocket, useRemainingSeconds } from './live-socket';
 import { createQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -130,6 +130,47 @@ describe('useLiveSocket', () => {
     server.last().drop();
     act(() => vi.advanceTimersByTime(500));
     expect(server.all).toHaveLength(4);
+  });
+
+  test('reconnects at once when the server says it is restarting (1012), without growing the back-off', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    const { result } = renderHook(() => useLiveSocket(5, 2, false));
+    server.last().accept();
+    // The slowest draw of the jitter.
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+
+    server.last().drop(SERVICE_RESTART);
+    expect(result.current.status).toBe('reconnecting');
+    act(() => vi.advanceTimersByTime(RESTART_JITTER_MS - 1));
+    expect(server.all).toHaveLength(2);
+
+    // That attempt is refused (1006): the ordinary back-off, from 500 ms (the restart did not grow it).
+    server.last().drop();
+    act(() => vi.advanceTimersByTime(499));
+    expect(server.all).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(server.all).toHaveLength(3);
+
+    // The next instance restarts too (a rolling upgrade): again within the jitter.
+    server.last().accept();
+    server.last().drop(SERVICE_RESTART);
+    act(() => vi.advanceTimersByTime(RESTART_JITTER_MS - 1));
+    expect(server.all).toHaveLength(4);
+    server.last().accept();
+    expect(result.current.status).toBe('open');
+    expect(server.last().url).toContain('eventId=5&userId=2');
+  });
+
+  test('an ordinary drop still waits 500 ms (1012 alone is "now")', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    renderHook(() => useLiveSocket(5, 2, false));
+    server.last().accept();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    server.last().drop(1011);
+    act(() => vi.advanceTimersByTime(RESTART_JITTER_MS));
+    expect(server.all).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(500 - RESTART_JITTER_MS));
+    expect(server.all).toHaveLength(2);
   });
 
   test('never waits more than 10 seconds between attempts', async () => {

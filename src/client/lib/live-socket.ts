@@ -67,6 +67,11 @@ export function readServerMessage(text: string): ServerMessage | null {
 
 type Listener = (m: ServerMessage) => void;
 
+/** The close code the server sends when it shuts down (src/server/plugins/realtime.ts): reconnect now. */
+export const SERVICE_RESTART = 1012;
+/** A 1012 reconnects within this many milliseconds (a random share of it, so a room does not arrive at once). */
+export const RESTART_JITTER_MS = 250;
+
 interface Channel {
   key: string;
   ws: WebSocket | null;
@@ -129,7 +134,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         ch.listeners.forEach((l) => l(m));
         notify(ch);
       };
-      ws.onclose = () => {
+      ws.onclose = (e) => {
         ch.ws = null;
         if (ch.refs <= 0) {
           ch.status = 'closed';
@@ -137,7 +142,10 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         }
         ch.status = 'reconnecting';
         notify(ch);
-        const delay = Math.min(10_000, 500 * 2 ** ch.retry++);
+        // 1012 Service Restart: the server is shutting down and said so (docs/decisions/0036).
+        // Another instance (or this one restarted) takes the phone at once; the jitter spreads a
+        // room's phones over a quarter of a second, and the back-off does not grow.
+        const delay = e.code === SERVICE_RESTART ? Math.floor(Math.random() * RESTART_JITTER_MS) : Math.min(10_000, 500 * 2 ** ch.retry++);
         ch.retryTimer = window.setTimeout(() => ch.connect(), delay);
       };
     },

@@ -32,8 +32,8 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Arbitrary but fixed: serialises migrations across several instances. */
-const MIGRATION_LOCK = 72_231_001;
+/** Arbitrary but fixed: serialises migrations across several instances (readiness looks for it, modules/health). */
+export const MIGRATION_LOCK = 72_231_001;
 
 export function openPostgres(url: string, opts: { max?: number; connectionTimeoutMillis?: number } = {}): Database {
   // A bounded wait for a connection: while PostgreSQL is unreachable, requests fail fast (503,

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../db/schema/index';
 import type { AppConfig } from '../env';
+import type { MailCounters } from './metrics';
 
 export interface MailMessage {
   to: string;
@@ -30,11 +31,21 @@ declare module 'fastify' {
 export const mailPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+    // Counted on /metrics (plugins/metrics.ts), when that plugin is registered: queued when handed
+    // over, sent or failed by the SMTP server's answer. An outbox queue calls the same three.
+    const counts = (): MailCounters | null => (app.hasDecorator('metrics') ? app.metrics.mail : null);
     const mailer: Mailer = {
       async send(message) {
         const { loginCode, ...mail } = message;
+        counts()?.queued();
         if (transport) {
-          await transport.sendMail({ from: config.mailFrom, ...mail });
+          try {
+            await transport.sendMail({ from: config.mailFrom, ...mail });
+          } catch (err) {
+            counts()?.failed();
+            throw err;
+          }
+          counts()?.sent();
           return;
         }
         await app.db.insert(mailOutbox).values({

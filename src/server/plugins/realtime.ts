@@ -60,6 +60,8 @@ const CHANNEL = 'sf_live';
  * next ping) is closed instead of being written to all evening. docs/decisions/0033-production-behind-nginx.md
  */
 export const PING_INTERVAL_MS = 25_000;
+/** The WebSocket close code for "this server is restarting: connect again now" (RFC 6455, IANA registry). */
+export const SERVICE_RESTART = 1012;
 
 /** In one process (embedded database): an event emitter. */
 function localBus(): Bus {
@@ -157,7 +159,21 @@ declare module 'fastify' {
  */
 export const realtimePlugin = fp<{ database: Database; pingMs?: number }>(
   async (app, { database, pingMs = PING_INTERVAL_MS }) => {
-    await app.register(websocket, { options: { maxPayload: 4096 } });
+    await app.register(websocket, {
+      options: { maxPayload: 4096 },
+      // Closing (a SIGTERM, docs/decisions/0036): every phone is told 1012 Service Restart, which the
+      // client answers by reconnecting at once (src/client/lib/live-socket.ts), through the proxy to
+      // another instance or to this one restarted. A phone that does not answer the close is cut after
+      // a second, so that the server can close.
+      preClose(done) {
+        const wss = app.websocketServer;
+        for (const client of wss.clients) client.close(SERVICE_RESTART, 'Server restarting');
+        const cut = setTimeout(() => wss.clients.forEach((client) => client.terminate()), 1000);
+        cut.unref();
+        wss.close(() => clearTimeout(cut));
+        done();
+      },
+    });
     // Heartbeat: ping each socket; one that has not answered the previous ping is ended.
     const answered = new WeakSet<object>();
     app.websocketServer.on('connection', (ws: Socket) => {

@@ -7,3 +7,15 @@ export type HealthUp = z.infer<typeof healthUp>;
 /** GET /api/health with status 503: the database is unreachable. */
 export const healthDown = z.object({ status: z.literal('unavailable'), database: z.literal('down'), message: z.string() });
 export type HealthDown = z.infer<typeof healthDown>;
+
+/** GET /api/health/ready: this instance takes traffic (the database answers, no migration runs, not shutting down). */
+export const readyUp = z.object({ status: z.literal('ready') });
+export type ReadyUp = z.infer<typeof readyUp>;
+
+/** GET /api/health/ready with status 503: why this instance should get no traffic now. */
+export const readyDown = z.object({
+  status: z.literal('not_ready'),
+  reason: z.enum(['shutting_down', 'database_down', 'migrating']),
+  message: z.string(),
+});
+export type ReadyDown = z.infer<typeof readyDown>;

@@ -147,6 +147,9 @@ describe.skipIf(!onPostgres)('a PostgreSQL outage through a TCP proxy the test c
     expect(health.statusCode).toBe(503);
     expect(health.headers['retry-after']).toBe('2');
     expect(health.json()).toEqual({ status: 'unavailable', database: 'down', message: 'The database is unreachable' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'not_ready', reason: 'database_down', message: 'The database is unreachable' });
 
     expectUnavailable(await me(t.app, before[1]!.cookie), 'GET /api/auth/me');
     expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/users', payload: validSignup() }), 'POST /api/users');
@@ -174,6 +177,7 @@ describe.skipIf(!onPostgres)('a PostgreSQL outage through a TCP proxy the test c
       if (Date.now() > deadline) throw new Error('the app did not recover within 15 s of the restore');
       await new Promise((r) => setTimeout(r, 100));
     }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     for (const m of before) expect((await me(t.app, m.cookie)).statusCode).toBe(200);
     const after = await signUp(t.app);
     expect(after.user.id).toBeGreaterThan(0);

@@ -41,11 +41,24 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
   const heard = (eventId: number, state: TimerState) => {
     if ((lastKnown.get(eventId)?.version ?? -1) < state.version) lastKnown.set(eventId, state);
   };
-  const deps = (): live.LiveDeps => ({
-    db: app.db,
-    publish: (eventId, announce, state, plan) => app.bus.publish({ eventId, kind: 'timer', announce, state, ...(plan && { plan }) }),
-    lastKnown: (eventId) => lastKnown.get(eventId),
-  });
+  /**
+   * When each timer change made here began (a host's command arrived, a transition fell due), by
+   * event and version: where its fan-out is measured from when the bus brings it back (/metrics,
+   * plugins/metrics.ts). Taken when heard; a change never heard (the bus was away) is dropped at the cap.
+   */
+  const began = new Map<string, number>();
+  const deps = (): live.LiveDeps => {
+    const start = performance.now();
+    return {
+      db: app.db,
+      publish: (eventId, announce, state, plan) => {
+        if (began.size >= 1000) began.clear();
+        began.set(`${eventId}:${state.version}`, start);
+        return app.bus.publish({ eventId, kind: 'timer', announce, state, ...(plan && { plan }) });
+      },
+      lastKnown: (eventId) => lastKnown.get(eventId),
+    };
+  };
   const rooms = createRooms();
   const timers = await startTimers(app, deps, pollMs);
 
@@ -108,13 +121,18 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
   });
 
   /** A timer state heard: kept, its next transition scheduled, and said to the room here (each guest's copy with their place). */
-  const tellRoom = async (eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState) => {
+  const tellRoom = async (eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState, heardAt = performance.now()) => {
     heard(eventId, state);
     timers.schedule(eventId, state.phase === 'active' || state.phase === 'grace' ? state.endsAt : null);
+    const key = `${eventId}:${state.version}`;
+    const start = began.get(key);
+    began.delete(key);
     if (!rooms.watched(eventId)) return;
     const guests = rooms.hasGuests(eventId);
     const places = !guests ? null : state.currentRound > 0 ? await placesFor(eventId, state.currentRound) : { now: new Map(), next: new Map() };
     rooms.broadcastState(eventId, live.stateMessage(announce, state), places);
+    // The last phone here was sent its copy: the round change's fan-out on this instance.
+    if (announce !== 'timer_sync') app.metrics.roundFanout((performance.now() - (start ?? heardAt)) / 1000, start === undefined ? 'bus' : 'local', announce);
   };
 
   // Back on the bus after losing it: what was said meanwhile is lost, so this instance forgets what
@@ -128,13 +146,14 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
   });
 
   app.bus.subscribe((m) => {
+    const heardAt = performance.now();
     void (async () => {
       if (m.kind === 'timer') {
         // A round start forgets the places unless its sender said the rotation stood as planned;
         // nobody watching here, nothing kept.
         if (!rooms.watched(m.eventId) || (m.announce === 'timer_started' && m.plan !== 'kept')) evenings.delete(m.eventId);
         // The state rides on the bus message (one read less on every instance); older senders may omit it.
-        await tellRoom(m.eventId, m.announce, m.state ?? (await live.timerState(app.db, m.eventId)));
+        await tellRoom(m.eventId, m.announce, m.state ?? (await live.timerState(app.db, m.eventId)), heardAt);
       } else if (m.kind === 'host_message') {
         const { message } = m;
         rooms.sendTo(m.eventId, m.recipients, { type: 'host_message', eventId: m.eventId, message });
@@ -199,4 +218,4 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
 };
 
 /** Not encapsulated: other modules tell open pages about changes through `app.live`. */
-export const liveRoutes = fp(plugin, { name: 'live', dependencies: ['db', 'auth', 'realtime'] });
+export const liveRoutes = fp(plugin, { name: 'live', dependencies: ['db', 'auth', 'realtime', 'metrics'] });

@@ -16,18 +16,21 @@ export async function releaseDueContacts(app: FastifyInstance): Promise<number[]
   return ids;
 }
 
-/** The periodic sweep, stopped when the app closes. */
+/** The periodic sweep, stopped when the app closes (after the sweep under way, if any). */
 export function startAutoRelease(app: FastifyInstance, everyMs: number = AUTO_RELEASE_POLL_MS) {
-  let running = false;
+  let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    releaseDueContacts(app)
+    running = releaseDueContacts(app)
       .catch((err) => app.log.warn({ err }, 'automatic contact release failed'))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A sweep under way finishes before the database closes (a shutdown, docs/decisions/0036).
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -119,18 +119,21 @@ export async function sendDueReminders(app: FastifyInstance, publicUrl: string):
   return due.length;
 }
 
-/** The periodic sweep, stopped when the app closes. */
+/** The periodic sweep, stopped when the app closes (after the sweep under way, if any). */
 export function startReminders(app: FastifyInstance, publicUrl: string, everyMs: number = REMINDER_POLL_MS) {
-  let running = false;
+  let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    sendDueReminders(app, publicUrl)
+    running = sendDueReminders(app, publicUrl)
       .catch((err) => app.log.warn({ err }, 'scheduled reminders failed'))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A sweep under way finishes before the database closes (a shutdown, docs/decisions/0036).
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

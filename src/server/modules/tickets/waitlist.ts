@@ -129,18 +129,21 @@ export async function sweepSeats(d: WaitlistDeps) {
   return made;
 }
 
-/** The periodic sweep (every 30 s by default), stopped when the app closes. */
+/** The periodic sweep (every 30 s by default), stopped when the app closes (after the sweep under way, if any). */
 export function startSeatSweep(app: FastifyInstance, deps: () => WaitlistDeps, everyMs = 30_000) {
-  let running = false;
+  let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    sweepSeats(deps())
+    running = sweepSeats(deps())
       .catch((err) => app.log.warn({ err }, 'seat sweep failed'))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A sweep under way finishes before the database closes (a shutdown, docs/decisions/0036).
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

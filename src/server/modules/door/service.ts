@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import * as messages from '../messages/service';
 import * as q from './queries';
 
 export const NOT_REGISTERED = 'Not registered for this event';
@@ -90,6 +91,7 @@ export async function door(db: Db, viewer: Viewer, eventId: number): Promise<Doo
     counts: { registered: rows.length, checkedIn: checkedIn.length, toCome: rows.length - checkedIn.length },
     recent: recent.map(guestOut),
     guests: rows.map(guestOut),
+    reminders: await messages.reminderWindow(db, eventId),
   };
 }
 

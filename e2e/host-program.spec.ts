@@ -63,7 +63,8 @@ test('a new member applies to host, the admin approves, and the same session ope
   const card = admin.getByRole('article', { name });
   await expect(card).toBeVisible();
   await expect(card.getByText('Whitefield', { exact: true })).toBeVisible();
-  await expect(card.getByText(applicant.email)).toBeVisible();
+  // The account that applied, beside what was typed; approval e-mails its login address (issue 21).
+  await expect(card.getByRole('region', { name: /^The account that applied/ }).getByRole('link', { name: applicant.email })).toBeVisible();
   await expectAccessible(admin);
   await card.getByRole('button', { name: `Approve ${name}` }).click();
   const confirm = admin.getByRole('dialog', { name: `Approve ${name}?` });

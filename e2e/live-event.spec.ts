@@ -11,8 +11,9 @@ import { bookedGuest, DEMO, expectAccessible, logIn, newMember, ok } from './hel
 
 /** The demo host creates a free evening five days ahead at one of their venues. */
 async function newEvening(host: Page) {
-  const venues = await ok<{ id: number; isActive: boolean }[]>(await host.request.get('/api/venues'));
-  const venue = venues.find((v) => v.isActive)!;
+  // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012).
+  const venues = await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'));
+  const venue = venues.find((v) => v.isActive && v.canEdit)!;
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const event = await ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {

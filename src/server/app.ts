@@ -109,7 +109,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(realtimePlugin, { database: opts.database, ...(opts.livePingMs ? { pingMs: opts.livePingMs } : {}) });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { rateLimit: config.authRateLimit });
+  await app.register(authRoutes, { rateLimit: config.authRateLimit, publicUrl: config.publicUrl });
   await app.register(userRoutes, { rateLimit: config.authRateLimit });
   await app.register(eventRoutes);
   await app.register(venueRoutes, { publicUrl: config.publicUrl });

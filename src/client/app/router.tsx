@@ -37,6 +37,7 @@ const screens: RouteObject[] = [
       { path: '/promo', Component: screen(() => import('./routes/promo')), handle: h({ title: 'Join the Waitlist' }) },
       { path: '/about', Component: screen(() => import('./routes/about')), handle: h({ title: 'About us', back: '/' }) },
       { path: '/login', Component: screen(() => import('./routes/login')), handle: h({ title: 'Log in' }) },
+      { path: '/unlock', Component: screen(() => import('./routes/unlock')), handle: h({ title: 'Get back in' }) },
       { path: '/waitlist-signup', Component: screen(() => import('./routes/waitlist-signup')), handle: h({ title: 'Join the waitlist' }) },
       { path: '/simple-signup', Component: screen(() => import('./routes/simple-signup')), handle: h({ title: 'Sign up' }) },
       { path: '/test-signup', Component: screen(() => import('./routes/test-signup')), handle: h({ title: 'Sign up' }) },

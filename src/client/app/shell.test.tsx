@@ -82,6 +82,7 @@ test('the public pages open without signing in', async () => {
     ['/about', 'About Speed Friendship'],
     ['/promo', 'Speed Friendship Events in Prestwich'],
     ['/login', 'Welcome Back'],
+    ['/unlock', 'Get back into your account'],
     ['/waitlist-signup', 'Join the waitlist'],
     ['/simple-signup', 'Sign up'],
     ['/test-signup', 'Sign up'],

@@ -6,8 +6,11 @@
 export const ARRIVAL_RADIUS_M = 50;
 /** The "You've Arrived" prompt clears when the guest is farther than twice the radius. */
 export const ARRIVAL_PROMPT_CLEAR_M = ARRIVAL_RADIUS_M * 2;
-/** A reported position whose accuracy radius is wider than this cannot place a guest at the door. */
-export const MAX_POSITION_ACCURACY_M = 100;
+/**
+ * A reported position whose accuracy radius is wider than this cannot place a guest at the door:
+ * the geofence itself (issue 21: a position 40 m away "accurate to 100 m" may be 140 m away).
+ */
+export const MAX_POSITION_ACCURACY_M = ARRIVAL_RADIUS_M;
 /** Geolocation options of the arrival screen (spec §7): high accuracy, 30 s timeout, 60 s maximum age. */
 export const ARRIVAL_GEO_OPTIONS = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 60_000 } as const;
 /** Geolocation options of the location check component (spec §7): 10 s timeout, 60 s maximum age. */

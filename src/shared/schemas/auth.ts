@@ -5,6 +5,12 @@ import { emailField, role } from './users';
 export const loginBody = z.object({ email: emailField });
 export type LoginBody = z.input<typeof loginBody>;
 
+/** POST /api/auth/unlock: the one-time link of a lock notice (/unlock#token=…, 32 random bytes in base64url). */
+export const unlockBody = z.object({
+  token: z.string({ error: 'This link is incomplete. Open it again from the e-mail.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This link is incomplete. Open it again from the e-mail.'),
+});
+export type UnlockBody = z.input<typeof unlockBody>;
+
 export const verifyBody = z.object({
   email: emailField,
   code: z

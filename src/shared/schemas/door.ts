@@ -32,6 +32,8 @@ export const doorSchema = z.object({
   counts: doorCountsSchema,
   recent: z.array(doorGuestSchema),
   guests: z.array(doorGuestSchema),
+  /** Send Reminders: when a host last reminded the guests, and from when the next may go (one an hour; ISO instants, null before the first). */
+  reminders: z.object({ lastSentAt: z.string().nullable(), nextAt: z.string().nullable() }),
 });
 export type Door = z.infer<typeof doorSchema>;
 

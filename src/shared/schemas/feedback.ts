@@ -91,8 +91,8 @@ export const feedbackResponseSchema = z.object({
 });
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
-/** Why the viewer may not give feedback for this evening (null when they may). */
-export const FEEDBACK_BLOCKS = ['not-guest', 'not-begun'] as const;
+/** Why the form is closed to the viewer: not a guest, the evening has not begun, or they booked but were never checked in. */
+export const FEEDBACK_BLOCKS = ['not-guest', 'not-begun', 'not-checked-in'] as const;
 
 /** GET /api/events/{id}/feedback/form: whether the viewer may answer, and their own response if they did. */
 export const myFeedbackSchema = z.object({

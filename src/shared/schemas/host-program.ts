@@ -46,6 +46,22 @@ export const hostApplicationSchema = z.object({
   decidedAt: z.string().nullable(),
   /** The admin who approved it (name only). */
   decidedBy: z.string().nullable(),
+  /**
+   * The account that applied, as the database knows it (the name and e-mail above are only what was
+   * typed): what the admin approves, and where the e-mails go. Null once the account is deleted.
+   */
+  account: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      /** The login e-mail. */
+      email: z.string(),
+      /** When the account was created (ISO instant). */
+      memberSince: z.string(),
+      /** Evenings the member was checked in at. */
+      eveningsAttended: z.number(),
+    })
+    .nullable(),
 });
 export type HostApplication = z.infer<typeof hostApplicationSchema>;
 

@@ -63,8 +63,11 @@ export const missedConnectionsQuery = z.object({ followUp: idParam.optional() })
 
 export const missedConnectionsResponse = z.object({
   event: z.object({ id: z.number(), title: z.string(), date: z.string(), venue: z.string() }),
-  /** 'upcoming' until the evening begins: there is nothing to show before it. */
-  status: z.enum(['upcoming', 'ready']),
+  /**
+   * 'upcoming' until the evening begins: there is nothing to show before it. 'absent': the viewer
+   * booked but was never checked in, so they met nobody there to invite.
+   */
+  status: z.enum(['upcoming', 'absent', 'ready']),
   /** The viewer's first name, for the invitation preview. */
   senderFirstName: z.string(),
   followUpEvents: z.array(followUpEvent),

@@ -80,6 +80,18 @@ test('/missed-connections: before the evening begins, a clear "after the evening
   expect(screen.queryByRole('button', { name: /Send All Invites/ })).not.toBeInTheDocument();
 });
 
+test('/missed-connections: a guest who booked but was not checked in is told why nobody is there to invite (issue 21)', async () => {
+  fakeServer({
+    ...signedInAs(),
+    'GET /api/events/5/missed-connections': missed({ status: 'absent', connections: [], followUpEvents: [], followUpEventId: null, pendingCount: 0 }),
+    'GET /api/me/invites': noInvites,
+  });
+  renderApp('/missed-connections?event=5');
+  expect(await screen.findByRole('heading', { name: 'Missed connections are for guests who came' })).toBeInTheDocument();
+  expect(screen.getByText(/ask the host to check you in/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Send All Invites/ })).not.toBeInTheDocument();
+});
+
 test('/missed-connections: without ?event= the latest evening that has begun is shown', async () => {
   const past = { ...anEvent({ id: 5, date: fromNow(-DAY), endsAt: fromNow(-DAY + 3 * HOUR) }), checkedIn: true, registeredAt: fromNow(-3 * DAY) };
   const next = { ...anEvent({ id: 6, date: fromNow(3 * DAY), endsAt: fromNow(3 * DAY + 3 * HOUR) }), checkedIn: false, registeredAt: fromNow(-DAY) };

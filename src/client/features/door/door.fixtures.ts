@@ -28,6 +28,7 @@ export function aDoor(guests: DoorGuest[], eventId = EVENT_ID): Door {
     counts: { registered: guests.length, checkedIn: inside.length, toCome: guests.length - inside.length },
     recent: [...inside].sort((a, b) => Date.parse(b.checkedInAt!) - Date.parse(a.checkedInAt!)).slice(0, 5),
     guests,
+    reminders: { lastSentAt: null, nextAt: null },
   };
 }
 

@@ -23,6 +23,7 @@ export function anApplication(over: Partial<HostApplication> = {}): HostApplicat
     appliedDate: fromNow(-2 * DAY),
     decidedAt: null,
     decidedBy: null,
+    account: { id: 41, name: 'Priya Patel', email: 'priya@example.com', memberSince: fromNow(-90 * DAY), eveningsAttended: 3 },
     ...over,
   };
 }

@@ -68,6 +68,11 @@ export const loginGuards = pgTable('login_guards', {
   failures: integer('failures').notNull().default(0),
   /** When the owner was told about the lock of this window (once per lock). */
   lockMailedAt: timestamp('lock_mailed_at', { withTimezone: true }),
+  /**
+   * SHA-256 of the one-time link in that notice (issue 21): it signs the owner in and clears the
+   * lock, once, until the window ends (docs/decisions/0009-login-guessing-per-account.md).
+   */
+  unlockTokenHash: text('unlock_token_hash'),
 });
 
 /** Rate-limit counters shared by every instance on PostgreSQL (docs/decisions/0010). */

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginGuards } from '../../db/schema/index';
 import { createTestApp, latestCode, outbox, requestCode, sessionCookie, signUp, uniqueEmail, verify, type TestContext } from '../../test/harness';
 import { takeLoginGuess } from './queries';
-import { cleanUpSessions, LOGIN_GUARD_MAX_FAILURES, LOGIN_GUARD_WINDOW_MS } from './service';
+import { cleanUpSessions, LOGIN_GUARD_MAX_FAILURES, LOGIN_GUARD_WINDOW_MS, UNLOCK_LINK_USED } from './service';
 
 // The app's clock (buildApp({ now })): tests move it past the hour instead of waiting.
 let clock = new Date('2026-03-02T10:00:00Z');
@@ -76,7 +76,7 @@ describe('wrong login codes per account', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/10 wrong login codes/);
     expect(notices[0]!.text).toMatch(/paused until \d\d:\d\d \(UK time\)/);
-    expect(notices[0]!.text).not.toMatch(/\b\d{6}\b/);
+    expect(notices[0]!.text).not.toMatch(/(?<![A-Za-z0-9_-])\d{6}(?![A-Za-z0-9_-])/);
 
     // Still locked a minute before the hour is over; after it, code login works again.
     later(LOGIN_GUARD_WINDOW_MS - 120_000);
@@ -86,6 +86,59 @@ describe('wrong login codes per account', () => {
     const ok = await verify(t.app, user.email, fresh);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(sessionCookie(ok)).toBeDefined();
+  });
+
+  // Issue 21 "Locked out by a stranger": anyone who knows the address could keep the owner out for
+  // an hour. The lock notice carries a one-time link (proof of the mailbox) that signs the owner in.
+  describe('the one-time link in the lock notice', () => {
+    const unlock = (token: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/unlock', payload: { token } as object });
+    const LINK = /\/unlock#token=([A-Za-z0-9_-]{43})\b/;
+
+    async function lockAndGetToken(email: string) {
+      await wrongGuesses(email, LOGIN_GUARD_MAX_FAILURES - 1);
+      const code = await requestCode(t.app, email);
+      expect((await verify(t.app, email, wrong(code))).statusCode).toBe(429);
+      const notice = (await lockMails(email)).at(-1)!;
+      const token = LINK.exec(notice.text)?.[1];
+      expect(token, notice.text).toBeDefined();
+      return token!;
+    }
+
+    it('signs the owner in at once and clears the lock; it works once; only its hash is stored', async () => {
+      const { user } = await signUp(t.app, { name: 'Lena Lockedout' });
+      const token = await lockAndGetToken(user.email);
+      expect((await lockMails(user.email))[0]!.text).toContain(`${t.config.publicUrl}/unlock#token=${token}`);
+      const [row] = await t.db.execute(sql`SELECT unlock_token_hash FROM login_guards WHERE email = ${user.email}`).then((r) => (r as unknown as { rows: { unlock_token_hash: string }[] }).rows);
+      expect(row!.unlock_token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row!.unlock_token_hash).not.toContain(token);
+
+      const first = await unlock(token);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ id: user.id, email: user.email, name: 'Lena Lockedout' });
+      const cookie = sessionCookie(first);
+      expect(cookie).toBeDefined();
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookie! } })).json()).toMatchObject({ id: user.id });
+      // The lock is gone: a code works again at once.
+      const code = await requestCode(t.app, user.email);
+      expect((await verify(t.app, user.email, code)).statusCode).toBe(200);
+
+      const second = await unlock(token);
+      expect(second.statusCode).toBe(400);
+      expect(second.json().message).toBe(UNLOCK_LINK_USED);
+      expect(sessionCookie(second)).toBeUndefined();
+    });
+
+    it('an expired link (the hour is over) fails, and so do unknown and malformed tokens', async () => {
+      const { user } = await signUp(t.app);
+      const token = await lockAndGetToken(user.email);
+      later(LOGIN_GUARD_WINDOW_MS + 1000);
+      const expired = await unlock(token);
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe(UNLOCK_LINK_USED);
+      expect(sessionCookie(expired)).toBeUndefined();
+      expect((await unlock('A'.repeat(43))).statusCode).toBe(400);
+      for (const bad of ['', 'short', 42, null, 'x'.repeat(500)]) expect((await unlock(bad)).json().errors, String(bad)).toBeDefined();
+    });
   });
 
   it('a new lock in a later hour is mailed again, once', async () => {

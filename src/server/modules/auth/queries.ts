@@ -76,7 +76,8 @@ export async function takeLoginGuess(db: Db, p: { email: string; now: Date; max:
     ON CONFLICT (email) DO UPDATE SET
       window_started_at = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN ${iso(p.now)}::timestamptz ELSE g.window_started_at END,
       failures = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN 1 ELSE g.failures + 1 END,
-      lock_mailed_at = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN NULL ELSE g.lock_mailed_at END
+      lock_mailed_at = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN NULL ELSE g.lock_mailed_at END,
+      unlock_token_hash = CASE WHEN g.window_started_at <= ${iso(cutoff)}::timestamptz THEN NULL ELSE g.unlock_token_hash END
     WHERE g.window_started_at <= ${iso(cutoff)}::timestamptz OR g.failures < ${p.max}
     RETURNING g.failures, (extract(epoch from g.window_started_at) * 1000)::float8 AS window_start_ms`);
   const row = rowsOf<GuardRow>(r)[0];
@@ -101,14 +102,29 @@ export async function returnLoginGuess(db: Db, p: { email: string; now: Date; wi
     WHERE email = ${p.email} AND window_started_at > ${iso(cutoff)}::timestamptz AND failures > 0`);
 }
 
-/** True for exactly one caller per lock: the one that should tell the owner. */
-export async function claimLockMail(db: Db, p: { email: string; now: Date; max: number; windowMs: number }) {
+/**
+ * True for exactly one caller per lock: the one that should tell the owner. It stores the hash of
+ * the one-time unlock link that its notice carries.
+ */
+export async function claimLockMail(db: Db, p: { email: string; now: Date; max: number; windowMs: number; unlockTokenHash: string }) {
   const cutoff = new Date(p.now.getTime() - p.windowMs);
   const r = await db.execute(sql`
-    UPDATE login_guards SET lock_mailed_at = ${iso(p.now)}::timestamptz
+    UPDATE login_guards SET lock_mailed_at = ${iso(p.now)}::timestamptz, unlock_token_hash = ${p.unlockTokenHash}
     WHERE email = ${p.email} AND window_started_at > ${iso(cutoff)}::timestamptz AND failures >= ${p.max} AND lock_mailed_at IS NULL
     RETURNING email`);
   return rowsOf<{ email: string }>(r).length > 0;
+}
+
+/**
+ * Use an unlock link: the guard of its lock is deleted (the lock is cleared and the link cannot
+ * work twice) if its window has not ended. Returns the e-mail it was for, or null.
+ */
+export async function useUnlockLink(db: Db, p: { tokenHash: string; now: Date; windowMs: number }) {
+  const cutoff = new Date(p.now.getTime() - p.windowMs);
+  const r = await db.execute(sql`
+    DELETE FROM login_guards WHERE unlock_token_hash = ${p.tokenHash} AND window_started_at > ${iso(cutoff)}::timestamptz
+    RETURNING email`);
+  return rowsOf<{ email: string }>(r)[0]?.email ?? null;
 }
 
 /** Guards whose window ended before `before` count nothing any more. */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, loginResponse, loginStarted, meResponse, verifyBody } from '@shared/schemas/auth';
+import { loginBody, loginResponse, loginStarted, meResponse, unlockBody, verifyBody } from '@shared/schemas/auth';
 import { errorBody, noContent } from '@shared/schemas/common';
 import { requireViewer } from '../../plugins/auth';
 import * as auth from './service';
@@ -17,7 +17,7 @@ async function retryAfterOnLock<T>(reply: FastifyReply, fn: () => Promise<T>): P
   }
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number; publicUrl: string }> = async (app, opts) => {
   const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
 
   app.post(
@@ -34,12 +34,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (a
     { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody, 429: errorBody } } },
     async (req, reply) => {
       const user = await retryAfterOnLock(reply, () =>
-        auth.verifyLogin(app.db, req.body.email, req.body.code, { mailer: app.mailer, appName: APP_NAME, now: app.now() }),
+        auth.verifyLogin(app.db, req.body.email, req.body.code, { mailer: app.mailer, appName: APP_NAME, now: app.now(), publicUrl: opts.publicUrl }),
       );
       await reply.startSession(user.id);
       return user;
     },
   );
+
+  // The lock notice's one-time link (docs/decisions/0009): a page at /unlock posts it, so a mail
+  // scanner fetching the link consumes nothing. Public: the link is the proof.
+  app.post('/api/auth/unlock', { config: limited, schema: { body: unlockBody, response: { 200: loginResponse, 400: errorBody } } }, async (req, reply) => {
+    const user = await auth.unlockWithLink(app.db, req.body.token, app.now());
+    await reply.startSession(user.id);
+    return user;
+  });
 
   app.get('/api/auth/me', { schema: { response: { 200: meResponse, 401: errorBody } } }, async (req) => {
     return requireViewer(req);

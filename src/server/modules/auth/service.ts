@@ -12,6 +12,7 @@ export type { Viewer };
 
 export const EMAIL_NOT_FOUND = 'Email not found. Please check your email or sign up first.';
 export const WRONG_CODE = 'That code is not right. Check your email and try again.';
+export const UNLOCK_LINK_USED = 'This link has already been used or has expired. Ask for a new login code instead.';
 export const CODE_EXPIRED = 'This code has expired or was tried too many times. Ask for a new code.';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -104,7 +105,7 @@ export async function startLogin(db: Db, mailer: Mailer, email: string, appName:
  * Each guess takes its place in the account's count before it is compared (one atomic upsert),
  * so parallel guesses cannot exceed the limit; a right code gives its place back.
  */
-export async function verifyLogin(db: Db, email: string, code: string, opts: { mailer?: Mailer; appName?: string; now?: Date } = {}) {
+export async function verifyLogin(db: Db, email: string, code: string, opts: { mailer?: Mailer; appName?: string; now?: Date; publicUrl?: string } = {}) {
   const now = opts.now ?? new Date();
   await refuseWhileLocked(db, email, now);
   const state = await q.countLoginAttempt(db, email);
@@ -125,8 +126,9 @@ export async function verifyLogin(db: Db, email: string, code: string, opts: { m
     if (place.failures >= LOGIN_GUARD_MAX_FAILURES) {
       // This wrong code used the account's last place: lock and tell the owner, once per lock.
       const until = new Date(place.windowStart.getTime() + LOGIN_GUARD_WINDOW_MS);
-      if (opts.mailer && (await q.claimLockMail(db, guard(email, now)))) {
-        await mailLockNotice(db, opts.mailer, email, until, opts.appName ?? 'Speed Friendship');
+      const unlockToken = randomBytes(32).toString('base64url');
+      if (opts.mailer && (await q.claimLockMail(db, { ...guard(email, now), unlockTokenHash: hashToken(unlockToken) }))) {
+        await mailLockNotice(db, opts.mailer, email, until, opts.appName ?? 'Speed Friendship', `${opts.publicUrl ?? ''}/unlock#token=${unlockToken}`);
       }
       throw new LoginLockedError(until, now);
     }
@@ -139,7 +141,7 @@ export async function verifyLogin(db: Db, email: string, code: string, opts: { m
   return user;
 }
 
-async function mailLockNotice(db: Db, mailer: Mailer, email: string, until: Date, appName: string) {
+async function mailLockNotice(db: Db, mailer: Mailer, email: string, until: Date, appName: string, unlockLink: string) {
   const user = await q.findUserByEmail(db, email);
   if (!user) return;
   await mailer.send({
@@ -148,9 +150,22 @@ async function mailLockNotice(db: Db, mailer: Mailer, email: string, until: Date
     text:
       `Hi ${user.name},\n\nSomeone entered ${LOGIN_GUARD_MAX_FAILURES} wrong login codes for your account within an hour, ` +
       `so signing in with a code is paused until ${londonClock.format(until)} (UK time). Nobody signed in.\n\n` +
-      `If this was you, wait until then and ask for a new code. If it was not, you do not need to do anything: ` +
-      `codes only ever go to this e-mail address, so keep it safe.\n\n${appName}`,
+      `Need to get in now? This link signs you in at once and lifts the pause. It works once, until ${londonClock.format(until)}:\n${unlockLink}\n\n` +
+      `If it was not you, you do not need to do anything else: codes and this link only ever go to this e-mail address, so keep it safe.\n\n${appName}`,
   });
+}
+
+/**
+ * POST /api/auth/unlock: the one-time link of a lock notice proves the mailbox, like a code: it
+ * signs the owner in and clears the lock. Single use, valid until the lock's hour is over; only its
+ * hash is stored (docs/decisions/0009-login-guessing-per-account.md).
+ */
+export async function unlockWithLink(db: Db, token: string, now = new Date()) {
+  const email = await q.useUnlockLink(db, { tokenHash: hashToken(token), now, windowMs: LOGIN_GUARD_WINDOW_MS });
+  const user = email ? await q.findUserByEmail(db, email) : null;
+  if (!user) throw new AppError('bad_request', UNLOCK_LINK_USED);
+  await q.deleteLoginCode(db, user.email);
+  return user;
 }
 
 /** The hourly sweep (main.ts): expired sessions, and account guards whose window is over. */

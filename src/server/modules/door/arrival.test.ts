@@ -1,6 +1,7 @@
 /**
  * The guest's arrival (/arrival, docs/spec/organiser-tools.md §2.20-2.21; docs/product.md: a guest
- * may check in themself only at the venue or from 60 minutes before the start). The server decides
+ * may check in themself from 60 minutes before the start until the end, wherever they are:
+ * docs/decisions/0014-the-door-and-the-room.md, the position shows the host where guests are). The server decides
  * from the position and its own clock, which these tests place relative to the start.
  */
 import { and, eq } from 'drizzle-orm';
@@ -82,7 +83,7 @@ describe('who may use /arrival', () => {
 
   it.each(routes)('%s: a visitor 401; a member, a guest of another evening, another host, and even the host and an admin without a ticket 403; the guest 200', async (_name, call) => {
     const { event, guest } = await evening();
-    minutesBefore(event, 120);
+    minutesBefore(event, 30);
     const before = await registration(event.id, guest.user.id);
     expect((await call(event.id)).statusCode).toBe(401);
     for (const who of [member, otherGuest, otherHost, host, admin]) {
@@ -188,9 +189,9 @@ describe('POST /api/events/:id/arrival (location reports)', () => {
 });
 
 describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
-  it('at the venue (20 m, accurate to 15 m) checks the guest in three hours early, by arrival', async () => {
+  it('at the venue (20 m, accurate to 15 m) inside the window checks the guest in, by arrival', async () => {
     const { event, guest } = await evening();
-    minutesBefore(event, 180);
+    minutesBefore(event, 45);
     const res = await checkIn(event.id, { position: north(20, 15) }, guest.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Arrival>()).toMatchObject({ checkedIn: true, checkedInAt: clock.fixed!.toISOString(), last: { permission: 'granted', atVenue: true } });
@@ -199,19 +200,37 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     expect(door.json().recent).toEqual([expect.objectContaining({ userId: guest.user.id, method: 'arrival' })]);
   });
 
-  it('2 km away is refused before the 60-minute window, saying how far and from when, and allowed inside it', async () => {
+  // Issue 21 "Arrival check-in": the venue's own coordinates (which every guest can read) with
+  // accuracy 0 checked a guest in days before the evening. The window applies whatever the position
+  // (docs/decisions/0014-the-door-and-the-room.md: a spoofed position gains nothing).
+  it("the venue's own coordinates with accuracy 0 are refused days, hours and 61 minutes before; nothing is stored", async () => {
+    const { event, guest } = await evening();
+    const before = await registration(event.id, guest.user.id);
+    for (const minutes of [3 * 24 * 60, 24 * 60, 180, 61]) {
+      minutesBefore(event, minutes);
+      const refused = await checkIn(event.id, { position: { ...BAR, accuracy: 0 } }, guest.cookie);
+      expect(refused.statusCode, `${minutes} minutes before: ${refused.body}`).toBe(409);
+      expect(refused.json().message).toMatch(/^You can check yourself in from 18:00( on \w{3} \d{1,2} \w{3})?, 60 minutes before the start, until the evening ends\./);
+    }
+    expect(await registration(event.id, guest.user.id)).toEqual(before);
+    expect(await stored(event.id)).toEqual([]);
+    minutesBefore(event, 60);
+    expect((await checkIn(event.id, { position: { ...BAR, accuracy: 0 } }, guest.cookie)).json<Arrival>()).toMatchObject({ checkedIn: true });
+  });
+
+  it('2 km away is refused before the 60-minute window, saying from when, and allowed inside it', async () => {
     const { event, guest } = await evening();
     minutesBefore(event, 180);
     const before = await registration(event.id, guest.user.id);
     const refused = await checkIn(event.id, { position: north(2000, 10) }, guest.cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe("You're 2.0 km from The Wine Bar. You can check yourself in within 50 m of the venue, or anywhere from 18:00.");
+    expect(refused.json().message).toBe("You can check yourself in from 18:00, 60 minutes before the start, until the evening ends. You're 2.0 km from The Wine Bar.");
     expect(await registration(event.id, guest.user.id)).toEqual(before);
     expect(await stored(event.id)).toEqual([]);
 
     // The day before, the refusal names the day too.
     minutesBefore(event, 24 * 60);
-    expect((await checkIn(event.id, { position: north(2000, 10) }, guest.cookie)).json().message).toMatch(/or anywhere from 18:00 on \w{3} \d{1,2} \w{3}\.$/);
+    expect((await checkIn(event.id, { position: north(2000, 10) }, guest.cookie)).json().message).toMatch(/^You can check yourself in from 18:00 on \w{3} \d{1,2} \w{3}, /);
 
     minutesBefore(event, 59);
     const allowed = await checkIn(event.id, { position: north(2000, 10) }, guest.cookie);
@@ -220,13 +239,18 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'arrival' });
   });
 
-  it('a position accurate only to 500 m cannot place the guest at the door', async () => {
+  it('a position less precise than the 50 m geofence (60 m, 500 m) does not count as at the venue, and the refusal says so', async () => {
     const { event, guest } = await evening();
+    // 10 m from the door but accurate only to 60 m: the guest may be 70 m away, outside the geofence.
+    const rough = (await report(event.id, { permission: 'granted', position: north(10, 60) }, guest.cookie)).json<Arrival>();
+    expect(rough.last).toMatchObject({ permission: 'granted', atVenue: false });
+    expect((await report(event.id, { permission: 'granted', position: north(10, 50) }, guest.cookie)).json<Arrival>().last).toMatchObject({ atVenue: true });
+
     minutesBefore(event, 120);
     const res = await checkIn(event.id, { position: north(20, 500) }, guest.cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      "Your location is only accurate to within 500 m, not enough to tell that you're at The Wine Bar. You can check yourself in within 50 m of the venue, or anywhere from 18:00.",
+      "You can check yourself in from 18:00, 60 minutes before the start, until the evening ends. Your location is only accurate to within 500 m, wider than the 50 m around The Wine Bar, so it does not count.",
     );
     expect((await registration(event.id, guest.user.id)).checkedIn).toBe(false);
   });
@@ -236,7 +260,7 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     minutesBefore(event, 61);
     const refused = await checkIn(event.id, {}, guest.cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe("We don't know where you are yet: share your location to check in at The Wine Bar. You can check yourself in within 50 m of the venue, or anywhere from 18:00.");
+    expect(refused.json().message).toBe('You can check yourself in from 18:00, 60 minutes before the start, until the evening ends.');
     minutesBefore(event, 60);
     const ok = await checkIn(event.id, {}, guest.cookie);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -249,7 +273,7 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     const refused = await checkIn(event.id, { position: north(0, 5) }, guest.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'The Wine Bar has no map location, so we cannot check you in by where you are. You can check yourself in anywhere from 18:00, or give your name to the host at the door.',
+      'You can check yourself in from 18:00, 60 minutes before the start, until the evening ends.',
     );
     minutesBefore(event, 10);
     expect((await checkIn(event.id, { position: north(0, 5) }, guest.cookie)).json<Arrival>()).toMatchObject({ checkedIn: true, last: { distanceM: null, atVenue: false } });
@@ -315,6 +339,7 @@ describe('the live socket hears of arrivals', () => {
     await send({ permission: 'denied' }); // changed
     await door.next('checkins_updated');
 
+    minutesBefore(event, 30);
     expect((await checkIn(event.id, { position: north(10, 5) }, guest.cookie)).statusCode).toBe(200);
     await door.next('checkins_updated');
     await quietFor(150);

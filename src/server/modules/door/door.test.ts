@@ -328,7 +328,7 @@ describe('GET /api/events/:id/door', () => {
 
   it('an evening with nobody registered yet', async () => {
     const { event } = await evening(0);
-    expect((await getDoor(event.id, host.cookie)).json()).toEqual({ eventId: event.id, counts: { registered: 0, checkedIn: 0, toCome: 0 }, recent: [], guests: [] });
+    expect((await getDoor(event.id, host.cookie)).json()).toEqual({ eventId: event.id, counts: { registered: 0, checkedIn: 0, toCome: 0 }, recent: [], guests: [], reminders: { lastSentAt: null, nextAt: null } });
   });
 });
 

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import * as messages from '../messages/service';
 import * as q from './queries';
 
 export const NOT_REGISTERED = 'Not registered for this event';
@@ -90,6 +91,7 @@ export async function door(db: Db, viewer: Viewer, eventId: number): Promise<Doo
     counts: { registered: rows.length, checkedIn: checkedIn.length, toCome: rows.length - checkedIn.length },
     recent: recent.map(guestOut),
     guests: rows.map(guestOut),
+    reminders: await messages.reminderWindow(db, eventId),
   };
 }
 
@@ -253,9 +255,11 @@ export async function reportArrival(d: DoorDeps, viewer: Viewer, eventId: number
 }
 
 /**
- * POST /api/events/{id}/arrival/check-in ("Yes, Check Me In"). The server decides: a guest checks
- * in themself when a precise position puts them within ARRIVAL_RADIUS_M of the venue, or anywhere
- * from SELF_CHECK_IN_MINUTES before the start; never once the evening has finished.
+ * POST /api/events/{id}/arrival/check-in ("Yes, Check Me In"). The server decides from its own
+ * clock: a guest checks in themself from SELF_CHECK_IN_MINUTES before the start until the evening
+ * has finished, whatever the position says (a position is the guest's word: the venue's coordinates
+ * are public, so a spoofed one must gain nothing, docs/decisions/0014-the-door-and-the-room.md).
+ * The position, when sent, is kept for the host's view of where guests are.
  */
 export async function arrivalCheckIn(d: DoorDeps, viewer: Viewer, eventId: number, position: Position | undefined): Promise<Arrival> {
   const { event, guest } = await guestEvent(d.db, viewer, eventId);
@@ -266,8 +270,7 @@ export async function arrivalCheckIn(d: DoorDeps, viewer: Viewer, eventId: numbe
   if (hasFinished(event, now)) throw conflict(DOOR_CLOSED);
   const opensAt = selfCheckInOpensAt(event);
   const distanceM = position ? distanceFrom(venue, position) : null;
-  const atVenue = position !== undefined && distanceM !== null && isAtVenue(distanceM, position.accuracy);
-  if (!atVenue && now.getTime() < opensAt.getTime()) throw conflict(refusal(venue, position, distanceM, timeFrom(opensAt, now)));
+  if (now.getTime() < opensAt.getTime()) throw conflict(refusal(venue, position, distanceM, timeFrom(opensAt, now)));
 
   if (position) await q.saveArrivalState(d.db, { eventId, userId: viewer.id, permission: 'granted', distanceM, accuracyM: position.accuracy, updatedAt: now });
   // The same conditional flip as the door: a scan at the same moment leaves one check-in, the first.
@@ -275,15 +278,16 @@ export async function arrivalCheckIn(d: DoorDeps, viewer: Viewer, eventId: numbe
   return arrivalAnswer(d.db, event, venue, viewer.id);
 }
 
-/** Why "Yes, Check Me In" is refused before the window opens, and when it will be allowed anyway. */
+/**
+ * Why "Yes, Check Me In" is refused before the window opens: from when it is allowed, and what the
+ * position (if any) said, so a guest at the door early knows it is the clock and not the phone.
+ */
 function refusal(venue: Venue, position: Position | undefined, distanceM: number | null, opens: string) {
-  const orLater = `You can check yourself in within ${ARRIVAL_RADIUS_M} m of the venue, or anywhere from ${opens}.`;
-  if (!coordinatesOf(venue)) {
-    return `${venue.name} has no map location, so we cannot check you in by where you are. You can check yourself in anywhere from ${opens}, or give your name to the host at the door.`;
-  }
-  if (!position || distanceM === null) return `We don't know where you are yet: share your location to check in at ${venue.name}. ${orLater}`;
+  const when = `You can check yourself in from ${opens}, ${SELF_CHECK_IN_MINUTES} minutes before the start, until the evening ends.`;
+  if (!position || distanceM === null) return when;
   if (position.accuracy > MAX_POSITION_ACCURACY_M) {
-    return `Your location is only accurate to within ${formatDistance(position.accuracy)}, not enough to tell that you're at ${venue.name}. ${orLater}`;
+    return `${when} Your location is only accurate to within ${formatDistance(position.accuracy)}, wider than the ${ARRIVAL_RADIUS_M} m around ${venue.name}, so it does not count.`;
   }
-  return `You're ${formatDistance(distanceM)} from ${venue.name}. ${orLater}`;
+  if (isAtVenue(distanceM, position.accuracy)) return `${when} You're at ${venue.name} early: the host can let you in at the door.`;
+  return `${when} You're ${formatDistance(distanceM)} from ${venue.name}.`;
 }

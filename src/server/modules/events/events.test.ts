@@ -357,8 +357,9 @@ describe('POST /api/events', () => {
       expect(res.statusCode, `${startTime}-${endTime}: ${res.body}`).toBe(409);
       expect(res.json().message).toMatch(/^The Lunch Bar is already booked 12:15-14:15 on \w{3} \d{1,2} \w{3} for “Lunch Social”\. Pick a time that does not overlap it, or another venue\.$/);
     }
-    // Another host, and an admin, are refused just the same.
+    // A co-host of the venue, and an admin, are refused just the same.
     const other = await signUpHost(t);
+    await coHost(venue.id, other);
     expect((await postEvent(eventBody(venue.id, { date: day, startTime: '13:00', endTime: '13:30' }), other.cookie)).statusCode).toBe(409);
     expect((await postEvent(eventBody(venue.id, { date: day, startTime: '13:00', endTime: '13:30' }), admin.cookie)).statusCode).toBe(409);
     expect(await eventRows()).toBe(before);
@@ -372,11 +373,18 @@ describe('POST /api/events', () => {
     expect(first.venueId).toBe(venue.id);
   });
 
+  /** The venue's owner (`host`) adds another host as its co-host, who may then book it (docs/decisions/0012-venue-bookings-and-automatic-release.md). */
+  const coHost = async (venueId: number, who: { user: { email: string } }) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/venues/${venueId}/hosts`, headers: withCookie(host.cookie), payload: { email: who.user.email } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
   it('two simultaneous bookings of one venue at overlapping times: exactly one succeeds', async () => {
     for (let round = 0; round < 3; round++) {
       const venue = await createVenue(t.app, host.cookie);
       const day = dayFromNow(16 + round);
       const other = await signUpHost(t);
+      await coHost(venue.id, other);
       const before = await eventRows();
       const answers = await Promise.all([
         postEvent(eventBody(venue.id, { date: day, startTime: '12:15', endTime: '14:15' }), host.cookie),

@@ -150,7 +150,7 @@ export async function createEvent(db: Db, viewer: Viewer, input: z.output<typeof
   const id = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await q.lockVenue(t, input.venueId);
-    const venue = await venues.bookableVenue(t, input.venueId, { day, startTime: input.startTime, endTime: input.endTime });
+    const venue = await venues.bookableVenue(t, viewer, input.venueId, { day, startTime: input.startTime, endTime: input.endTime });
     const clash = await q.overlappingEvent(t, venue.id, start, end);
     if (clash) throw conflict(overlapMessage(venue.name, clash));
     return q.insertEvent(t, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveHost } from '@shared/schemas/host-program';
 import type { EmojiReaction, FeedbackFormBody, FeedbackInsights, MyFeedback, SavedFeedback } from '@shared/schemas/feedback';
 import type { Event } from '@shared/schemas/events';
-import { emojiFeedback, eventFeedback, events } from '../../db/schema/index';
+import { emojiFeedback, eventFeedback, events, registrations } from '../../db/schema/index';
 import {
   createEvent,
   createTestApp,
@@ -17,7 +17,7 @@ import {
   withCookie,
   type TestContext,
 } from '../../test/harness';
-import { EVENT_ID_MISMATCH, FORM_GUESTS_ONLY, FORM_NOT_BEGUN, INSIGHTS_HOSTS_ONLY } from './service';
+import { EVENT_ID_MISMATCH, FORM_GUESTS_ONLY, FORM_NOT_BEGUN, FORM_NOT_CHECKED_IN, INSIGHTS_HOSTS_ONLY } from './service';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
 
@@ -46,11 +46,21 @@ async function startedDaysAgo(eventId: number, d: number) {
   await t.db.update(events).set({ date: daysAgo(d), endsAt: new Date(daysAgo(d).getTime() + 2 * 3_600_000) }).where(eq(events.id, eventId));
 }
 
-async function guestOf(event: Event, name = 'Gina Guest') {
+/** A guest of the evening, checked in at its door (only those give feedback, issue 21) unless `checkedIn: false`. */
+async function guestOf(event: Event, name = 'Gina Guest', { checkedIn = true }: { checkedIn?: boolean } = {}) {
   const m = await signUp(t.app, { name });
   const res = await registerFor(t.app, event.id, m);
   expect(res.statusCode, res.body).toBe(201);
+  if (checkedIn) await checkInAtDoor(event.id, m.user.id);
   return m;
+}
+
+/** The host checked the guest in (written as the door writes it: src/server/modules/door/queries.ts). */
+async function checkInAtDoor(eventId: number, userId: number) {
+  await t.db
+    .update(registrations)
+    .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' })
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)));
 }
 
 beforeAll(async () => {
@@ -281,6 +291,29 @@ describe('the feedback form (GET/PUT /api/events/{id}/feedback/form, §3 "Feedba
     }
     expect((await putForm(begun.id, full)).statusCode).toBe(401);
     expect((await getForm(begun.id)).statusCode).toBe(401);
+  });
+
+  // Issue 21: a guest who booked but never came moved the host's public average rating.
+  it('a guest who booked but was never checked in sees why (not-checked-in) and a PUT is 403: the host average does not move', async () => {
+    const h = await signUpHost(t, { name: 'Nora Nocome' });
+    const v = (await createVenue(t.app, h.cookie)).id;
+    const evening = await createEvent(t.app, h.cookie, eventBody(v, { price: 0 }));
+    const came = await guestOf(evening, 'Carla Came');
+    const absent = await guestOf(evening, 'Abe Absent', { checkedIn: false });
+    await startedDaysAgo(evening.id, 2);
+    expect((await putForm(evening.id, { overallRating: 5 }, came.cookie)).statusCode).toBe(201);
+
+    expect((await getForm(evening.id, absent.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: false, blocked: 'not-checked-in', reason: FORM_NOT_CHECKED_IN, response: null });
+    const refused = await putForm(evening.id, { overallRating: 1 }, absent.cookie);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json<{ message: string }>().message).toBe(FORM_NOT_CHECKED_IN);
+    expect(await storedResponses(evening.id, absent.user.id)).toHaveLength(0);
+    const rows = (await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' })).json<ActiveHost[]>();
+    expect(rows.find((r) => r.id === h.user.id)!.averageRating).toBe(5);
+
+    // Checked in at the door, the same guest may answer.
+    await checkInAtDoor(evening.id, absent.user.id);
+    expect((await putForm(evening.id, { overallRating: 1 }, absent.cookie)).statusCode).toBe(201);
   });
 
   it("an unknown evening is 404 'Event not found'", async () => {

@@ -12,8 +12,9 @@ import {
 } from '@shared/schemas/feedback';
 import { requireViewer } from '../../plugins/auth';
 import * as feedback from './service';
+import { perPerson } from '../../plugins/per-person-limit';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 
 /**
  * Event feedback (docs/spec/organiser-tools.md §2.27, §7): the emoji widget's three calls as the
@@ -22,7 +23,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/feedback',
-    { schema: { params: idParams, body: emojiFeedbackBody, response: { 200: emojiReactionSchema, ...errors } } },
+    { config: perPerson('feedback'), schema: { params: idParams, body: emojiFeedbackBody, response: { 200: emojiReactionSchema, ...errors } } },
     async (req) => feedback.react(app.db, await requireViewer(req), req.params.id, req.body),
   );
 
@@ -42,7 +43,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/events/:id/feedback/form',
-    { schema: { params: idParams, body: feedbackFormBody, response: { 200: savedFeedbackSchema, 201: savedFeedbackSchema, ...errors } } },
+    { config: perPerson('feedback'), schema: { params: idParams, body: feedbackFormBody, response: { 200: savedFeedbackSchema, 201: savedFeedbackSchema, ...errors } } },
     async (req, reply) => {
       const saved = await feedback.saveFeedback(app.db, await requireViewer(req), req.params.id, req.body, app.now());
       return reply.code(saved.created ? 201 : 200).send(saved);

@@ -5,7 +5,7 @@
  *
  * - The emoji widget: any member reacts to any evening, one reaction each, which they may change;
  *   the list of reactions is public and names nobody.
- * - The form: only a registered guest of the evening answers, once it has begun; one response
+ * - The form: only a guest of the evening who was checked in answers, once it has begun; one response
  *   each, which they may change. Guests see only their own response.
  * - Insights: the host of the evening and admins.
  */
@@ -19,6 +19,7 @@ import * as q from './queries';
 
 export const FORM_GUESTS_ONLY = 'Only guests of this evening can give feedback on it';
 export const FORM_NOT_BEGUN = 'Feedback opens when the evening begins';
+export const FORM_NOT_CHECKED_IN = 'Only guests who were checked in at this evening can give feedback on it';
 export const INSIGHTS_HOSTS_ONLY = 'Feedback insights are for the host of this evening only';
 export const EVENT_ID_MISMATCH = 'The event id must match the event in the address';
 export const OWN_REACTION_ONLY = 'You can only see your own reaction';
@@ -58,10 +59,16 @@ function toResponse(r: q.ResponseRow): FeedbackResponse {
   };
 }
 
-/** Whether the viewer may answer the form for this evening: a registered guest, once it has begun. */
+/**
+ * Whether the viewer may answer the form for this evening: a guest who was checked in (the door,
+ * or their own arrival check-in), once it has begun. The form moves the host's public average
+ * rating, so a booking alone is not enough (issue 21: only people who came give feedback).
+ */
 async function eligibility(db: Db, viewer: Viewer, event: { id: number; date: Date }, now: Date) {
-  if (!(await events.findRegistration(db, event.id, viewer.id))) return { blocked: 'not-guest' as const, reason: FORM_GUESTS_ONLY };
+  const registration = await events.findRegistration(db, event.id, viewer.id);
+  if (!registration) return { blocked: 'not-guest' as const, reason: FORM_GUESTS_ONLY };
   if (event.date.getTime() > now.getTime()) return { blocked: 'not-begun' as const, reason: FORM_NOT_BEGUN };
+  if (!registration.checkedIn) return { blocked: 'not-checked-in' as const, reason: FORM_NOT_CHECKED_IN };
   return { blocked: null, reason: null };
 }
 

@@ -190,7 +190,7 @@ describe('reviewing (admins only)', () => {
     expect(venue.statusCode, venue.body).toBe(201);
     expect((await mine(a.cookie)).json<MyHostProgram>()).toMatchObject({ isHost: true, application: { id: a.application.id, status: 'approved' } });
 
-    // The approval e-mail, to the address on the application.
+    // The approval e-mail, to the applicant's login address.
     const mails = await outbox(t.app, a.user.email);
     const welcome = mails.find((m) => m.subject.includes('application is approved'));
     expect(welcome, JSON.stringify(mails)).toBeDefined();
@@ -210,6 +210,40 @@ describe('reviewing (admins only)', () => {
 
     // Once a host, a new application is refused as such.
     expect((await apply(a.cookie, application())).json().message).toBe(ALREADY_HOST);
+  });
+
+  // Issue 21: the application's name and e-mail are free text, so a member could apply as someone
+  // else; the admin approved the wrong person and the welcome went to any address typed.
+  it('the admin sees the account beside what was typed; the approval goes to the account, and its e-mail to the login address', async () => {
+    const mallory = await signUp(t.app, { name: 'Mallory Member' });
+    // One evening attended (checked in), one only booked: "evenings attended" counts the first.
+    const venueId = (await createVenue(t.app, host.cookie)).id;
+    const came = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0 }));
+    const booked = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0 }));
+    for (const e of [came, booked]) expect((await registerFor(t.app, e.id, mallory)).statusCode).toBe(201);
+    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: new Date() }).where(sql`${registrations.eventId} = ${came.id} and ${registrations.userId} = ${mallory.user.id}`);
+
+    const res = await apply(mallory.cookie, application({ name: 'Hana Host', email: 'someone.else@example.com' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<HostApplication>().id;
+    const [account] = await t.db.select({ createdAt: sql<string>`created_at` }).from(sql`users`).where(sql`id = ${mallory.user.id}`);
+    const listed = (await list(admin.cookie)).json<HostApplication[]>().find((r) => r.id === id)!;
+    expect(listed).toMatchObject({
+      name: 'Hana Host',
+      email: 'someone.else@example.com',
+      account: { id: mallory.user.id, name: 'Mallory Member', email: mallory.user.email, memberSince: new Date(account!.createdAt).toISOString(), eveningsAttended: 1 },
+    });
+
+    expect((await approve(admin.cookie, id)).statusCode).toBe(200);
+    expect((await me(t.app, mallory.cookie)).json().roles).toEqual(['member', 'host']);
+    expect(await outbox(t.app, 'someone.else@example.com')).toEqual([]);
+    const welcome = (await outbox(t.app, mallory.user.email)).filter((m) => m.subject.includes('application is approved'));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.text).toContain('Hi Mallory Member');
+
+    const note = await sendMessage(admin.cookie, id, { text: 'Welcome aboard.' });
+    expect(note.json()).toMatchObject({ sentTo: mallory.user.email });
+    expect(await outbox(t.app, 'someone.else@example.com')).toEqual([]);
   });
 
   it('approves two at once exactly once', async () => {
@@ -246,8 +280,10 @@ describe('reviewing (admins only)', () => {
 
     const res = await sendMessage(admin.cookie, a.application.id, { text: `  ${text}  ` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Message sent to Mia Message', sentTo: 'mia.contact@example.com' });
-    const mails = await outbox(t.app, 'mia.contact@example.com');
+    // To the applicant's login address, not the one typed on the application (issue 21).
+    expect(res.json()).toMatchObject({ message: 'Message sent to Mia Message', sentTo: a.user.email });
+    expect(await outbox(t.app, 'mia.contact@example.com')).toEqual([]);
+    const mails = await outbox(t.app, a.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('A message about your Speed Friendship host application');
     expect(mails[0]!.text).toContain('Hi Mia Message,');

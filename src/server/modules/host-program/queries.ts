@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { eventFeedback, events, hostApplications, registrations, userRoles, users, venues } from '../../db/schema/index';
 
 const decider = alias(users, 'decider');
+const applicant = alias(users, 'applicant');
 
 const applicationColumns = {
   id: hostApplications.id,
@@ -19,12 +20,21 @@ const applicationColumns = {
   createdAt: hostApplications.createdAt,
   decidedAt: hostApplications.decidedAt,
   decidedBy: decider.name,
+  accountName: applicant.name,
+  accountEmail: applicant.email,
+  accountCreatedAt: applicant.createdAt,
+  /** Evenings the applicant was checked in at. */
+  eveningsAttended: sql<number>`(select count(*)::int from ${registrations} r where r.user_id = ${hostApplications.userId} and r.checked_in)`,
 };
 
 export type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
 
 function selectApplications(db: Db) {
-  return db.select(applicationColumns).from(hostApplications).leftJoin(decider, eq(decider.id, hostApplications.decidedBy));
+  return db
+    .select(applicationColumns)
+    .from(hostApplications)
+    .leftJoin(decider, eq(decider.id, hostApplications.decidedBy))
+    .leftJoin(applicant, eq(applicant.id, hostApplications.userId));
 }
 
 export async function findApplication(db: Db, id: number) {

@@ -20,6 +20,7 @@ export const ALREADY_PENDING = 'You already have an application waiting for revi
 export const ALREADY_APPROVED = 'This application is already approved.';
 export const APPLICATION_NOT_FOUND = 'Application not found';
 export const ADMINS_ONLY = 'Only admins can review host applications.';
+export const APPLICANT_NO_ACCOUNT = 'The applicant no longer has an account, so there is no address to write to.';
 export const APPLICANT_GONE = 'The applicant no longer has an account, so the host role cannot be granted.';
 
 /** How many approved applications the admin list shows after the pending ones. */
@@ -48,6 +49,10 @@ function toApplication(row: q.ApplicationRow): HostApplication {
     appliedDate: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedBy: row.decidedBy,
+    account:
+      row.userId !== null && row.accountEmail !== null && row.accountName !== null && row.accountCreatedAt !== null
+        ? { id: row.userId, name: row.accountName, email: row.accountEmail, memberSince: row.accountCreatedAt.toISOString(), eveningsAttended: Number(row.eveningsAttended) }
+        : null,
   };
 }
 
@@ -96,22 +101,26 @@ export async function approve(d: HostProgramDeps, viewer: Viewer, id: number): P
     await users.grantRole(tx, account.email, 'host');
   });
   const application = toApplication((await q.findApplication(d.db, id))!);
-  await d.mailer.send(approvalMail(application, d.publicUrl));
+  // To the account's login address, never the one typed on the form (issue 21: anyone can type any address).
+  if (application.account) await d.mailer.send(approvalMail(application, application.account, d.publicUrl));
   return application;
 }
 
-/** Admins: a note to the applicant, by e-mail (to the address on their application). */
+/** Admins: a note to the applicant, by e-mail (to their account's login address, not the typed one). */
 export async function message(d: HostProgramDeps, viewer: Viewer, id: number, text: string): Promise<HostMessageSent> {
   requireAdmin(viewer);
   const row = await q.findApplication(d.db, id);
   if (!row) throw notFound(APPLICATION_NOT_FOUND);
+  const account = toApplication(row).account;
+  if (!account) throw conflict(APPLICANT_NO_ACCOUNT);
+  const to = account.email;
   await d.mailer.send({
-    to: row.email,
+    to,
     subject: `A message about your ${APP_NAME} host application`,
-    text: [`Hi ${row.name},`, '', text, '', `${viewer.name}, ${APP_NAME}`, '', `The host programme: ${d.publicUrl}/host-program`].join('\n'),
-    html: `<p>Hi ${esc(row.name)},</p>${paragraphs(text)}<p>${esc(viewer.name)}, ${APP_NAME}</p><p><a href="${esc(`${d.publicUrl}/host-program`)}">The host programme</a></p>`,
+    text: [`Hi ${account.name},`, '', text, '', `${viewer.name}, ${APP_NAME}`, '', `The host programme: ${d.publicUrl}/host-program`].join('\n'),
+    html: `<p>Hi ${esc(account.name)},</p>${paragraphs(text)}<p>${esc(viewer.name)}, ${APP_NAME}</p><p><a href="${esc(`${d.publicUrl}/host-program`)}">The host programme</a></p>`,
   });
-  return { message: `Message sent to ${row.name}`, sentTo: row.email, sentAt: d.now().toISOString() };
+  return { message: `Message sent to ${account.name}`, sentTo: to, sentAt: d.now().toISOString() };
 }
 
 /** Everyone: the hosts and their figures (no e-mail or phone); the average feedback rating of their evenings, to one decimal (null with none). */
@@ -137,7 +146,7 @@ const paragraphs = (text: string) =>
     .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
-function approvalMail(a: HostApplication, publicUrl: string) {
+function approvalMail(a: HostApplication, to: { email: string; name: string }, publicUrl: string) {
   const tools = [
     ['Create an evening', '/create-event'],
     ['Your venues', '/venues'],
@@ -145,10 +154,10 @@ function approvalMail(a: HostApplication, publicUrl: string) {
     ['Message your guests', '/messaging'],
   ] as const;
   return {
-    to: a.email,
+    to: to.email,
     subject: `Welcome, host! Your ${APP_NAME} application is approved`,
     text: [
-      `Hi ${a.name},`,
+      `Hi ${to.name},`,
       '',
       `Good news: your application to host ${APP_NAME} evenings in ${a.location} is approved.`,
       'Your account now has the host role. You get free entry to the evenings you organise and every host tool:',
@@ -160,7 +169,7 @@ function approvalMail(a: HostApplication, publicUrl: string) {
       'Welcome to the team!',
       APP_NAME,
     ].join('\n'),
-    html: `<p>Hi ${esc(a.name)},</p><p>Good news: your application to host ${APP_NAME} evenings in <strong>${esc(a.location)}</strong> is approved.</p>
+    html: `<p>Hi ${esc(to.name)},</p><p>Good news: your application to host ${APP_NAME} evenings in <strong>${esc(a.location)}</strong> is approved.</p>
 <p>Your account now has the host role. You get free entry to the evenings you organise and every host tool:</p>
 <ul>${tools.map(([label, path]) => `<li><a href="${esc(publicUrl + path)}">${esc(label)}</a></li>`).join('')}</ul>
 <p>Log in with the e-mail address of your account and the tools are there at once.</p><p>Welcome to the team!<br>${APP_NAME}</p>`,

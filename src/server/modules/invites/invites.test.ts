@@ -4,11 +4,13 @@
  * out of previews) in round 1; round 2 was planned but never started (Zoe). She matched Matt, so he
  * is not missed. Her preview showed the other guests who did not opt out. Invites are stored once
  * per pair per evening and e-mailed once, with her first name only; invitees can stop them.
+ * Only people who came count (issue 21): everyone was checked in but Nadia, who booked and stayed
+ * home; and Zoe, whom the rotation paired with Sarah in a round that never started, never met her.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissedConnectionsResponse, ReceivedInvites, SentInvite } from '@shared/schemas/invites';
-import { events, matches, previewOptOuts, ratings, rotations, roundHistory, users } from '../../db/schema/index';
+import { events, matches, previewOptOuts, ratings, registrations, rotations, roundHistory, users } from '../../db/schema/index';
 import {
   createEvent,
   createTestApp,
@@ -30,7 +32,7 @@ let host: Member;
 let otherHost: Member;
 let admin: Member;
 let venueId: number;
-let sarah: Member, michael: Member, emma: Member, olly: Member, zoe: Member, matt: Member, priya: Member, hidden: Member;
+let sarah: Member, michael: Member, emma: Member, olly: Member, zoe: Member, matt: Member, priya: Member, hidden: Member, nadia: Member;
 let outsider: Member;
 let evening: number;
 let followUp: number;
@@ -46,8 +48,10 @@ const person = async (name: string, traits?: Record<string, number>) => {
   return m;
 };
 
+/** A free evening of `by`'s, at `host`'s venue or (another host) at a venue of their own: only its owner books a venue. */
 async function freeEvening(by: Member = host) {
-  return (await createEvent(t.app, by.cookie, eventBody(venueId, { price: 0 }))).id;
+  const at = by === host ? venueId : (await createVenue(t.app, by.cookie)).id;
+  return (await createEvent(t.app, by.cookie, eventBody(at, { price: 0 }))).id;
 }
 
 async function register(eventId: number, m: Member) {
@@ -84,9 +88,17 @@ beforeAll(async () => {
   priya = await person('Priya Previewed');
   hidden = await person('Harriet Hiddenperson');
   outsider = await person('Oscar Outsider');
+  nadia = await person('Nadia Noshow');
 
   evening = await freeEvening();
-  for (const g of [sarah, michael, emma, olly, zoe, matt, priya, hidden]) await register(evening, g);
+  for (const g of [sarah, michael, emma, olly, zoe, matt, priya, hidden, nadia]) await register(evening, g);
+  // Everyone came but Nadia: checked in as the door does it (src/server/modules/door/queries.ts).
+  for (const g of [sarah, michael, emma, olly, zoe, matt, priya, hidden]) {
+    await t.db
+      .update(registrations)
+      .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'scan' })
+      .where(and(eq(registrations.eventId, evening), eq(registrations.userId, g.user.id)));
+  }
   await t.db.insert(previewOptOuts).values([{ userId: olly.user.id }, { userId: hidden.user.id }]);
   // Round 1 ran; round 2 was drawn up but never started.
   await t.db.insert(roundHistory).values({ eventId: evening, round: 1, duration: 300, status: 'completed', endedAt: new Date() });
@@ -160,8 +172,10 @@ describe('GET /api/events/:id/missed-connections', () => {
     expect(byId.get(emma.user.id)).toMatchObject({ firstName: 'Emma', met: true, wasInPreview: true, personality: null });
     // Olly opted out of previews but talked to Sarah in round 4: a new discovery.
     expect(byId.get(olly.user.id)).toMatchObject({ firstName: 'Olly', met: true, wasInPreview: false });
-    // Zoe's round with Sarah never started; she was in the preview.
-    expect(byId.get(zoe.user.id)).toMatchObject({ firstName: 'Zoe', met: false, wasInPreview: true });
+    // Zoe's round with Sarah never started: the rotation paired them and they did not meet (issue 21).
+    expect(byId.has(zoe.user.id)).toBe(false);
+    // Nadia booked but was never checked in: she was not there to be missed.
+    expect(byId.has(nadia.user.id)).toBe(false);
     expect(byId.get(priya.user.id)).toMatchObject({ met: false, wasInPreview: true, sharedInterests: ['Wine', 'Art', 'Travel', 'Hiking'] });
     // The preview's people first.
     expect(data.connections.map((c) => c.wasInPreview)).toEqual([...data.connections].map((c) => c.wasInPreview).sort((a, b) => Number(b) - Number(a)));
@@ -170,7 +184,7 @@ describe('GET /api/events/:id/missed-connections', () => {
       expect(c.compatibilityScore).toBeGreaterThanOrEqual(0);
       expect(c.compatibilityScore).toBeLessThanOrEqual(100);
     }
-    for (const secret of ['Smithson', 'Brownlow', 'Joneston', 'Optout', 'Neverround', 'Previewed', PHONE, michael.user.email, emma.user.email, '@example.com']) {
+    for (const secret of ['Smithson', 'Brownlow', 'Joneston', 'Optout', 'Previewed', PHONE, michael.user.email, emma.user.email, '@example.com']) {
       expect(body).not.toContain(secret);
     }
     expect(body.toLowerCase()).not.toContain('rating');
@@ -187,6 +201,12 @@ describe('GET /api/events/:id/missed-connections', () => {
     expect(data.followUpEvents.find((e) => e.id === followUp)).toMatchObject({ full: false, spotsAvailable: 20, totalSpots: 20, price: 0 });
     // By default, the first evening with spots.
     expect(data.followUpEvents.find((e) => e.id === data.followUpEventId)?.full).toBe(false);
+  });
+
+  it('a guest who booked but was never checked in is told so ("absent"), with nobody to invite', async () => {
+    const res = await get(evening, nadia);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<MissedConnectionsResponse>()).toMatchObject({ status: 'absent', connections: [], followUpEvents: [], pendingCount: 0 });
   });
 
   it('an unknown follow-up evening is 404; a past one 409', async () => {
@@ -223,7 +243,7 @@ describe('POST /api/events/:id/invites', () => {
   });
 
   it('only to a missed connection: the match, someone never met nor previewed, and oneself are refused; unknown people 404', async () => {
-    for (const who of [matt, hidden, outsider, sarah]) {
+    for (const who of [matt, hidden, outsider, sarah, nadia, zoe]) {
       const res = await invite(evening, sarah, { toUserId: who.user.id, eventId: followUp });
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().message).toBe('You can only invite your missed connections from this evening');
@@ -232,6 +252,17 @@ describe('POST /api/events/:id/invites', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('User not found');
     expect(await invitesTo(matt)).toEqual([]);
+    expect(await invitesTo(nadia)).toEqual([]);
+    expect(await invitesTo(zoe)).toEqual([]);
+  });
+
+  // Issue 21: a guest registered but never checked in could invite people they never met.
+  it('a guest who was never checked in may not invite anyone, one by one or all at once; nothing is stored or sent', async () => {
+    for (const res of [await invite(evening, nadia, { toUserId: michael.user.id, eventId: followUp }), await inviteAll(evening, nadia, { eventId: followUp })]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe('Follow-up invites are for guests who were checked in at this evening');
+    }
+    expect(await invitesTo(michael)).toEqual([]);
   });
 
   it('refuses a full, past, unknown follow-up evening, and the evening itself', async () => {
@@ -356,7 +387,7 @@ describe('POST /api/events/:id/invites/all', () => {
     const after = (await list(sarah, `?followUp=${later}`)).data;
     expect(after.pendingCount).toBe(0);
     for (const c of after.connections) expect(c.inviteStatus).toBe(c.id === emma.user.id ? 'pending' : 'sent');
-    for (const who of [zoe, priya, olly]) {
+    for (const who of [priya, olly]) {
       const mails = (await invitesTo(who)).filter((m) => m.text.includes(`/events/${later}`));
       expect(mails, who.user.name).toHaveLength(1);
     }

@@ -20,10 +20,10 @@ export async function roundsStarted(db: Db, eventId: number) {
   return !!row;
 }
 
-/** The registered guests of the evening, with whether each opted out of other guests' previews. */
+/** The registered guests of the evening, with whether each opted out of other guests' previews and was checked in. */
 export async function guestsOf(db: Db, eventId: number) {
   return db
-    .select({ ...personColumns, optedOut: sql<boolean>`(${previewOptOuts.userId} IS NOT NULL)` })
+    .select({ ...personColumns, optedOut: sql<boolean>`(${previewOptOuts.userId} IS NOT NULL)`, checkedIn: registrations.checkedIn })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .leftJoin(previewOptOuts, eq(previewOptOuts.userId, registrations.userId))
@@ -53,6 +53,18 @@ export async function metIds(db: Db, eventId: number, userId: number): Promise<n
         or(eq(rotations.userA, userId), eq(rotations.userB, userId)),
       ),
     );
+  return rows.map((r) => Number(r.other));
+}
+
+/**
+ * Whom the rotation paired with the viewer at the evening, in any round, started or not (the
+ * rounds that never started are the pairs that were to meet and did not).
+ */
+export async function pairedIds(db: Db, eventId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ other: sql<number>`CASE WHEN ${rotations.userA} = ${userId} THEN ${rotations.userB} ELSE ${rotations.userA} END` })
+    .from(rotations)
+    .where(and(eq(rotations.eventId, eventId), sql`${rotations.userB} IS NOT NULL`, or(eq(rotations.userA, userId), eq(rotations.userB, userId))));
   return rows.map((r) => Number(r.other));
 }
 

@@ -16,8 +16,9 @@ import {
 } from '@shared/schemas/invites';
 import { requireViewer } from '../../plugins/auth';
 import * as invites from './service';
+import { perPerson } from '../../plugins/per-person-limit';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 /**
  * Missed connections and follow-up invites (/missed-connections, docs/spec/organiser-tools.md §2.26):
@@ -33,13 +34,13 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ publicUrl: string; rateLimit?
     async (req) => invites.missedConnections(app.db, await requireViewer(req), req.params.id, req.query.followUp, app.now()),
   );
 
-  app.post('/api/events/:id/invites', { schema: { params: idParams, body: sendInviteBody, response: { 200: sentInvite, 201: sentInvite, ...errors } } }, async (req, reply) => {
+  app.post('/api/events/:id/invites', { config: perPerson('invites'), schema: { params: idParams, body: sendInviteBody, response: { 200: sentInvite, 201: sentInvite, ...errors } } }, async (req, reply) => {
     const viewer = await requireViewer(req);
     const sent = await invites.sendInvite(deps(req.log), viewer, req.params.id, req.body);
     return reply.code(sent.alreadySent ? 200 : 201).send(sent);
   });
 
-  app.post('/api/events/:id/invites/all', { schema: { params: idParams, body: sendAllInvitesBody, response: { 200: sentAllInvites, ...errors } } }, async (req) =>
+  app.post('/api/events/:id/invites/all', { config: perPerson('inviteAll'), schema: { params: idParams, body: sendAllInvitesBody, response: { 200: sentAllInvites, ...errors } } }, async (req) =>
     invites.sendAll(deps(req.log), await requireViewer(req), req.params.id, req.body),
   );
 

@@ -32,6 +32,7 @@ import * as q from './queries';
 export const GUESTS_ONLY = 'Missed connections are for guests of this evening';
 export const NOT_A_CONNECTION = 'You can only invite your missed connections from this evening';
 export const NOT_BEGUN = 'Follow-up invites open once the evening has begun';
+export const NOT_CHECKED_IN = 'Follow-up invites are for guests who were checked in at this evening';
 export const EVENING_STARTED = 'That evening has already started: choose an upcoming one';
 export const EVENING_FULL = 'That evening is full: choose another one';
 export const USER_NOT_FOUND = 'User not found';
@@ -91,8 +92,9 @@ interface Missed {
 /** The viewer must be a registered guest of the evening; admins and hosts who are not guests are refused too. */
 async function guestEvening(db: Db, viewer: Viewer, eventId: number) {
   const event = await events.getEventRow(db, eventId);
-  if (!(await events.findRegistration(db, eventId, viewer.id))) throw forbidden(GUESTS_ONLY);
-  return event;
+  const registration = await events.findRegistration(db, eventId, viewer.id);
+  if (!registration) throw forbidden(GUESTS_ONLY);
+  return { ...event, viewerCheckedIn: registration.checkedIn };
 }
 
 /** Begun: its start time has passed, or its host started the first round early. */
@@ -100,9 +102,20 @@ async function hasBegun(db: Db, event: { id: number; date: Date }, now: Date) {
   return event.date.getTime() <= now.getTime() || (await q.roundsStarted(db, event.id));
 }
 
-/** The viewer's missed connections at the evening: the preview's people first, then new discoveries; each best first. */
+/**
+ * The viewer's missed connections at the evening: the preview's people first, then new
+ * discoveries; each best first. Only people who came count (issue 21, docs/decisions/0039): the
+ * viewer and each of them were checked in, and a pair the rotation put together met (the round
+ * started); a pair whose round never started did not meet, so neither invites the other.
+ */
 async function missedOf(db: Db, viewerId: number, eventId: number): Promise<Missed[]> {
-  const [guests, met, matched] = await Promise.all([q.guestsOf(db, eventId), q.metIds(db, eventId, viewerId), q.matchedIds(db, eventId, viewerId)]);
+  const [all, met, paired, matched] = await Promise.all([
+    q.guestsOf(db, eventId),
+    q.metIds(db, eventId, viewerId),
+    q.pairedIds(db, eventId, viewerId),
+    q.matchedIds(db, eventId, viewerId),
+  ]);
+  const guests = all.filter((g) => g.checkedIn);
   const me = guests.find((g) => g.id === viewerId);
   if (!me) return [];
   const shown = previewShown(
@@ -111,11 +124,10 @@ async function missedOf(db: Db, viewerId: number, eventId: number): Promise<Miss
   );
   const previewIds = new Set(shown.map((s) => s.person.id));
   const metSet = new Set(met.filter((id) => id !== viewerId));
+  const pairedNotMet = new Set(paired.filter((id) => !metSet.has(id)));
   const matchedSet = new Set(matched);
-  const ids = [...new Set([...previewIds, ...metSet])].filter((id) => !matchedSet.has(id));
   const known = new Map<number, PersonRow>(guests.map((g) => [g.id, g]));
-  const missing = ids.filter((id) => !known.has(id));
-  for (const r of await q.peopleByIds(db, missing)) known.set(r.id, r);
+  const ids = [...new Set([...previewIds, ...metSet])].filter((id) => !matchedSet.has(id) && !pairedNotMet.has(id) && known.has(id));
   const out: Missed[] = [];
   for (const id of ids) {
     const row = known.get(id);
@@ -160,6 +172,8 @@ export async function missedConnections(db: Db, viewer: Viewer, eventId: number,
     if (followUp !== undefined) await events.getEventRow(db, followUp);
     return { ...head, status: 'upcoming', followUpEvents: [], followUpEventId: null, connections: [], pendingCount: 0 };
   }
+  // Booked but never checked in: nobody was missed, and the screen says why.
+  if (!event.viewerCheckedIn) return { ...head, status: 'absent', followUpEvents: [], followUpEventId: null, connections: [], pendingCount: 0 };
   const [missed, evenings] = await Promise.all([missedOf(db, viewer.id, eventId), q.upcomingEvenings(db, eventId, now)]);
   const followUps = evenings.map(toFollowUp);
   let chosen: FollowUpEvent | null;
@@ -210,6 +224,7 @@ async function openEvening(db: Db, id: number, now: Date) {
 async function prepare(d: InviteDeps, viewer: Viewer, eventId: number, followUpId: number) {
   const source = await guestEvening(d.db, viewer, eventId);
   if (!(await hasBegun(d.db, source, d.now))) throw conflict(NOT_BEGUN);
+  if (!source.viewerCheckedIn) throw forbidden(NOT_CHECKED_IN);
   const evening = await openEvening(d.db, followUpId, d.now);
   if (evening.id === source.id) throw conflict(EVENING_STARTED);
   return evening;

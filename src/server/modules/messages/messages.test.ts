@@ -8,6 +8,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Inbox, InboxMessage, Room, SentMessage } from '@shared/schemas/messages';
 import { MESSAGE_MAX_LENGTH } from '@shared/schemas/messages';
+import type { Door } from '@shared/schemas/door';
+import { REMINDER_GAP_MS } from './service';
 import { arrivalStates, eventMessages, events, messageRecipients } from '../../db/schema/index';
 import {
   createEvent,
@@ -26,13 +28,15 @@ import {
 import { checkIn, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
 
 let t: TestContext;
+/** The app's clock: the real time, moved forward by `ahead` ms (tests step past the reminder limit). */
+const clock = { ahead: 0 };
 let admin: Member;
 let member: Member;
 /** Another evening: its guest and its host are strangers to the evenings under test. */
 let other: Evening;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => new Date(Date.now() + clock.ahead) });
   admin = (await signUp(t.app, { email: TEST_ADMIN_EMAIL, name: 'Alex Admin' })) as Member;
   member = (await signUp(t.app, { name: 'Mo Member' })) as Member;
   other = await setUpEvening(t, { guests: 1 });
@@ -122,6 +126,8 @@ describe('who may use the room', () => {
 
   it.each([...strangers, ['host', 200], ['admin', 200]] as [Who, number][])('POST reminders as %s: %i', async (who, status) => {
     const before = await messageCount(ev.event.id);
+    // One reminder an hour per evening: each allowed sender here is an hour after the last.
+    if (status === 200) clock.ahead += REMINDER_GAP_MS + 1000;
     const res = await post(`/api/events/${ev.event.id}/reminders`, cookieOf(who));
     expect(res.statusCode, res.body).toBe(status);
     if (status === 200) expect(res.json()).toEqual({ sent: 1 });
@@ -387,12 +393,37 @@ describe('Send Reminders', () => {
     expect(room.messages).toHaveLength(1);
     expect(room.messages[0]).toMatchObject({ audience: 'reminder', type: 'general', sentTo: 2, readCount: 0 });
 
-    // A second click reminds again, once each; a guest who checked in meanwhile is left out.
+    // A click an hour later reminds again, once each; a guest who checked in meanwhile is left out.
     await checkIn(t.app, ev.event.id, ev.host, b);
+    clock.ahead += REMINDER_GAP_MS + 1000;
     expect((await post(`/api/events/${ev.event.id}/reminders`, ev.host.cookie)).json()).toEqual({ sent: 1 });
     expect(await reminderMails(b)).toHaveLength(1);
     expect(await reminderMails(c)).toHaveLength(2);
     expect((await inboxOf(c, ev.event.id)).unread).toBe(2);
+  });
+
+  // Issue 21: 20 reminder e-mails in a row reached each guest 20 times.
+  it('at most one reminder an hour per evening: a second click (or five at once) is 429 saying when the next can go; the door shows it', async () => {
+    const ev = await setUpEvening(t, { guests: 2, checkedIn: 0 });
+    const [g] = ev.guests as [Member];
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => post(`/api/events/${ev.event.id}/reminders`, ev.host.cookie)));
+    expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
+    const refused = clicks.find((r) => r.statusCode === 429)!;
+    expect(refused.json().message).toMatch(/^Reminders went to this evening's guests at \d\d:\d\d\. The next can go from \d\d:\d\d \(one an hour, so nobody gets a pile of e-mails\)\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(REMINDER_GAP_MS / 1000 - 60);
+    expect(await reminderMails(g)).toHaveLength(1);
+    expect((await roomOf(ev.host.cookie, ev.event.id)).messages).toHaveLength(1);
+
+    const door = (await get(`/api/events/${ev.event.id}/door`, ev.host.cookie)).json<Door>();
+    const sentAt = Date.parse(door.reminders.lastSentAt!);
+    expect(Date.parse(door.reminders.nextAt!) - sentAt).toBe(REMINDER_GAP_MS);
+
+    clock.ahead += REMINDER_GAP_MS - 60_000;
+    expect((await post(`/api/events/${ev.event.id}/reminders`, ev.host.cookie)).statusCode).toBe(429);
+    clock.ahead += 61_000;
+    expect((await post(`/api/events/${ev.event.id}/reminders`, ev.host.cookie)).json()).toEqual({ sent: 2 });
+    expect(await reminderMails(g)).toHaveLength(2);
+    expect((await get(`/api/events/${ev.event.id}/door`, ev.host.cookie)).json<Door>().reminders.nextAt).not.toBe(door.reminders.nextAt);
   });
 
   it('nobody to remind: {sent: 0}, nothing stored, nothing mailed', async () => {

@@ -29,7 +29,7 @@ const messageColumns = {
 /** Store a message and the guests it goes to (call inside a transaction: both or neither). */
 export async function insertMessage(
   db: Db,
-  v: { eventId: number; senderId: number; text: string; type: MessageType; requiresAction: boolean; audience: 'room' | 'reminder' },
+  v: { eventId: number; senderId: number; text: string; type: MessageType; requiresAction: boolean; audience: 'room' | 'reminder'; createdAt?: Date },
   recipients: number[],
 ) {
   const [message] = await db.insert(eventMessages).values(v).returning(messageColumns);
@@ -257,4 +257,20 @@ export async function claimDueReminders(db: Db, now: Date, schedule: { kind: str
     latitude: x.latitude === null ? null : Number(x.latitude),
     longitude: x.longitude === null ? null : Number(x.longitude),
   }));
+}
+
+/** Lock the evening's row for the rest of the transaction (two Send Reminders at once: one waits for the other). */
+export async function lockEvening(db: Db, eventId: number) {
+  await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('no key update');
+}
+
+/** When a host last sent this evening's guests a reminder (the door's Send Reminders), or null. */
+export async function lastReminderAt(db: Db, eventId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: eventMessages.createdAt })
+    .from(eventMessages)
+    .where(and(eq(eventMessages.eventId, eventId), eq(eventMessages.audience, 'reminder')))
+    .orderBy(desc(eventMessages.createdAt))
+    .limit(1);
+  return row?.at ?? null;
 }

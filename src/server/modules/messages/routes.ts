@@ -6,8 +6,9 @@ import { inboxMessageSchema, inboxSchema, roomSchema, sendMessageBody, sentMessa
 import { requireViewer } from '../../plugins/auth';
 import { sendReminders, startReminders } from './reminders';
 import * as messages from './service';
+import { perPerson } from '../../plugins/per-person-limit';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const messageParams = z.object({ id: idParam, messageId: idParam });
 
 /**
@@ -18,7 +19,7 @@ const messageParams = z.object({ id: idParam, messageId: idParam });
 export const messageRoutes: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number }> = async (app, opts) => {
   startReminders(app, opts.publicUrl, opts.reminderPollMs);
 
-  app.post('/api/events/:id/messages', { schema: { params: idParams, body: sendMessageBody, response: { 201: sentMessageSchema, ...errors } } }, async (req, reply) => {
+  app.post('/api/events/:id/messages', { config: perPerson('messages'), schema: { params: idParams, body: sendMessageBody, response: { 201: sentMessageSchema, ...errors } } }, async (req, reply) => {
     const { sent, message, recipients } = await messages.send(app.db, await requireViewer(req), req.params.id, req.body);
     await app.live.publishRoom({ eventId: req.params.id, kind: 'host_message', message, recipients });
     return reply.code(201).send(sent);
@@ -42,8 +43,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ publicUrl: string; reminderP
     });
   }
 
-  app.post('/api/events/:id/reminders', { schema: { params: idParams, response: { 200: remindersResult, ...errors } } }, async (req) => {
-    const reminded = await messages.remind(app.db, await requireViewer(req), req.params.id, app.now());
+  app.post('/api/events/:id/reminders', { schema: { params: idParams, response: { 200: remindersResult, ...errors } } }, async (req, reply) => {
+    const viewer = await requireViewer(req);
+    const reminded = await messages.remind(app.db, viewer, req.params.id, app.now()).catch((err: unknown) => {
+      if (err instanceof messages.ReminderTooSoonError) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    });
     if (!reminded) return { sent: 0 };
     await app.live.publishRoom({ eventId: req.params.id, kind: 'host_message', message: reminded.message, recipients: reminded.recipients });
     await sendReminders({ mailer: app.mailer, publicUrl: opts.publicUrl, log: req.log }, reminded.rows.map((r) => ({ ...r, kind: 'host' as const })));

@@ -2,10 +2,31 @@ import type { z } from 'zod';
 import { isAtVenue, ARRIVAL_RADIUS_M, REMINDER_HOURS } from '@shared/domain/arrival';
 import type { Inbox, InboxMessage, LocationState, Room, RoomAttendee, sendMessageBody, SentMessage } from '@shared/schemas/messages';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import { TIME_ZONE } from '@shared/domain/time';
 import * as q from './queries';
+
+/** A host reminds an evening's guests at most once in this long (issue 21: a reminder is an e-mail to each guest). */
+export const REMINDER_GAP_MS = 60 * 60_000;
+
+const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Send Reminders again within REMINDER_GAP_MS: 429 with when the next may go (and Retry-After). */
+export class ReminderTooSoonError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(last: Date, next: Date, now: Date) {
+    super('rate_limited', `Reminders went to this evening's guests at ${hhmm.format(last)}. The next can go from ${hhmm.format(next)} (one an hour, so nobody gets a pile of e-mails).`);
+    this.retryAfterSeconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
+  }
+}
+
+/** When the evening's guests were last reminded by a host, and from when the next reminder may go (the door shows both). */
+export async function reminderWindow(db: Db, eventId: number): Promise<{ lastSentAt: string | null; nextAt: string | null }> {
+  const last = await q.lastReminderAt(db, eventId);
+  return { lastSentAt: last?.toISOString() ?? null, nextAt: last ? new Date(last.getTime() + REMINDER_GAP_MS).toISOString() : null };
+}
 
 /**
  * Host messages to the room and the guest's inbox (docs/spec/organiser-tools.md §2.22-2.23;
@@ -174,10 +195,15 @@ export async function remind(db: Db, viewer: Viewer, eventId: number, now: Date)
   if (event.status === 'completed') throw conflict(EVENT_OVER);
   const stored = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // One an hour per evening, whoever sends it: under the evening's row lock, so clicks at once
+    // (or on two devices, two instances) send one (issue 21; docs/decisions/0039).
+    await q.lockEvening(t, eventId);
+    const last = await q.lastReminderAt(t, eventId);
+    if (last && now.getTime() - last.getTime() < REMINDER_GAP_MS) throw new ReminderTooSoonError(last, new Date(last.getTime() + REMINDER_GAP_MS), now);
     const recipients = await q.guestIds(t, eventId, false, viewer.id);
     if (!recipients.length) return null;
     const text = reminderText(event, now);
-    const message = await q.insertMessage(t, { eventId, senderId: viewer.id, text, type: 'general', requiresAction: false, audience: 'reminder' }, recipients);
+    const message = await q.insertMessage(t, { eventId, senderId: viewer.id, text, type: 'general', requiresAction: false, audience: 'reminder', createdAt: now }, recipients);
     return { message, recipients };
   });
   if (!stored) return null;

@@ -208,6 +208,13 @@ export async function offerFreeSeats(db: Db, eventId: number, hours: number) {
     .for('no key update');
   const free = Number(event?.free ?? 0);
   if (!event || free <= 0) return [];
+  // Someone in line who has a seat already (a registration or a payment hold) is never offered a
+  // second one: their place in line ends (issue 21; docs/decisions/0016).
+  await db.execute(sql`
+    UPDATE ${eventWaitlist} w SET status = 'left', updated_at = now()
+    WHERE w.event_id = ${eventId} AND w.status = 'waiting'
+      AND (EXISTS (SELECT 1 FROM ${registrations} r WHERE r.event_id = w.event_id AND r.user_id = w.user_id)
+        OR EXISTS (SELECT 1 FROM ${payments} p WHERE p.event_id = w.event_id AND p.user_id = w.user_id AND p.holds_seat AND p.status = 'requires_payment'))`);
   const first = db
     .select({ id: eventWaitlist.id })
     .from(eventWaitlist)
@@ -228,6 +235,18 @@ export async function offerFreeSeats(db: Db, eventId: number, hours: number) {
     await db.update(events).set({ seatsTaken: sql`${events.seatsTaken} + ${offered.length}` }).where(eq(events.id, eventId));
   }
   return offered.map((o) => ({ userId: o.userId, offerExpiresAt: o.offerExpiresAt! }));
+}
+
+/**
+ * A member who has just got a seat another way (their payment hold paid) leaves the line: a seat
+ * offered to them is given back and passed on in this transaction (call it with the event row
+ * locked or already updated). Returns the new offers to e-mail.
+ */
+export async function leaveLineWithSeat(db: Db, eventId: number, userId: number, hours: number) {
+  const was = await leaveWaitlist(db, eventId, userId);
+  if (was !== 'offered') return [];
+  await releaseSeat(db, eventId, false);
+  return offerFreeSeats(db, eventId, hours);
 }
 
 /**

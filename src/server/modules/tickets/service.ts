@@ -133,7 +133,9 @@ export async function settleSucceededPayment(d: TicketDeps, intentId: string, pr
     }
     await q.countParticipant(txDb, p.eventId);
     await q.setPaymentStatus(txDb, p.id, 'succeeded', { holdsSeat: false, failureMessage: null });
-    return { kind: 'registered' as const, payment: p };
+    // Booked: an offer held for them off the waitlist goes to the next in line (issue 21).
+    const offers = await q.leaveLineWithSeat(txDb, p.eventId, p.userId, WAITLIST_OFFER_HOURS);
+    return { kind: 'registered' as const, payment: p, offers };
   });
 
   if (outcome.kind === 'refund') {
@@ -141,6 +143,7 @@ export async function settleSucceededPayment(d: TicketDeps, intentId: string, pr
     await q.setPaymentStatus(d.db, outcome.payment.id, 'refunded', { refundId: r.id });
   }
   if (outcome.kind === 'registered') {
+    await waitlist.mailOffers(d, outcome.payment.eventId, outcome.offers);
     await sendTicket(d, outcome.payment.eventId, outcome.payment.userId).catch((err) => d.log.error({ err }, 'ticket e-mail failed'));
   }
   return outcome.kind;

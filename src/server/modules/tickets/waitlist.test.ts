@@ -2,7 +2,7 @@
  * A full evening's waitlist (docs/decisions/0016): join, the automatic 12-hour offer when a seat
  * frees, booking with it, lapsing and leaving, the host's view, and capacity under concurrency.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
 import type { HostWaitlist, MyWaitlistPlace, PaymentIntentResponse } from '@shared/schemas/events';
@@ -260,5 +260,97 @@ describe('capacity under concurrency', () => {
     const offered = (await hostView(event.id, host.cookie)).json<HostWaitlist>().entries.filter((e) => e.status === 'offered');
     expect(offered.map((e) => e.userId)).toEqual([line[0]!.user.id]);
     expect(await seats(event.id)).toEqual({ seatsTaken: 1, participantCount: 0, max: 1 });
+  });
+});
+
+/**
+ * Issue 21 "Waitlist seats are never lost or held twice": seats_taken must always equal the
+ * registrations, the unexpired payment holds and the live offers, counted in SQL, after every path
+ * that gives a seat back (docs/decisions/0004-capacity-seat-holds-and-payments.md, 0016).
+ */
+describe('seats come back on every path (counted in SQL)', () => {
+  async function ledger(eventId: number) {
+    const r = await t.db.execute(sql`
+      SELECT e.seats_taken AS "seatsTaken", e.participant_count AS "participants",
+        (SELECT count(*)::int FROM registrations r WHERE r.event_id = e.id) AS "registrations",
+        (SELECT count(*)::int FROM payments p WHERE p.event_id = e.id AND p.holds_seat AND p.status = 'requires_payment') AS "holds",
+        (SELECT count(*)::int FROM event_waitlist w WHERE w.event_id = e.id AND w.status = 'offered') AS "offers"
+      FROM events e WHERE e.id = ${eventId}`);
+    const row = (r as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as { seatsTaken: number; participants: number; registrations: number; holds: number; offers: number };
+  }
+  async function expectBalanced(eventId: number, path: string) {
+    const l = await ledger(eventId);
+    expect(l.seatsTaken, `${path}: ${JSON.stringify(l)}`).toBe(l.registrations + l.holds + l.offers);
+    expect(l.participants, `${path}: ${JSON.stringify(l)}`).toBe(l.registrations);
+    return l;
+  }
+  const deleteAccount = (m: Member) => t.app.inject({ method: 'DELETE', url: `/api/users/${m.user.id}`, headers: withCookie(m.cookie) });
+
+  it('account deletion with an offer, a cancellation, an offer that lapses, and a payment: balanced after each, and the freed seat reaches the line', async () => {
+    const { event, guests } = await fullEvening(1);
+    const [ann, ben, cat] = await signUpMany(t.app, 3);
+    for (const m of [ann, ben, cat]) expect((await join(event.id, m)).statusCode).toBe(201);
+
+    // Cancellation: Ann is offered the seat.
+    expect((await cancel(event.id, guests[0]!)).statusCode).toBe(200);
+    expect((await place(event.id, ann!))?.status).toBe('offered');
+    await expectBalanced(event.id, 'cancellation');
+
+    // Account deletion while holding the offer: the cascade used to delete the row the sweep needed.
+    expect((await deleteAccount(ann!)).statusCode).toBe(204);
+    await expectBalanced(event.id, 'account deletion');
+    await sweepSeats(deps);
+    expect((await place(event.id, ben!))?.status).toBe('offered');
+    await expectBalanced(event.id, 'account deletion, then the sweep');
+
+    // Offer expiry: Ben's lapses, Cat is offered.
+    await t.db.update(eventWaitlist).set({ offerExpiresAt: new Date(Date.now() - 1000) }).where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, ben!.user.id)));
+    await sweepSeats(deps);
+    expect((await place(event.id, cat!))?.status).toBe('offered');
+    await expectBalanced(event.id, 'offer expiry');
+
+    // Cat books with it.
+    expect((await registerFor(t.app, event.id, cat!)).statusCode).toBe(201);
+    expect(await expectBalanced(event.id, 'booking with the offer')).toMatchObject({ seatsTaken: 1, registrations: 1, offers: 0 });
+  });
+
+  it('a member holding a payment hold cannot join the waitlist', async () => {
+    const event = await evening(1, 1500);
+    const [payer] = await signUpMany(t.app, 1);
+    expect((await holdSeat(t.app, event.id, payer!)).statusCode).toBe(200);
+    const res = await join(event.id, payer);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe("You're holding a place at this evening: finish paying for it on the event page");
+    expect(await place(event.id, payer!)).toBeNull();
+    await expectBalanced(event.id, 'refused join');
+  });
+
+  it('a member in line who holds or has a seat is never offered a second one: the seat goes to the next; paying releases an offer they held', async () => {
+    // Two seats, both held by payers; Pia (one of them) is also in line (as before this rule), then Quinn.
+    const event = await evening(2, 1500);
+    const [pia, other, quinn, rob] = await signUpMany(t.app, 4);
+    const piaHold = (await holdSeat(t.app, event.id, pia!)).json<PaymentIntentResponse>();
+    const otherHold = (await holdSeat(t.app, event.id, other!)).json<PaymentIntentResponse>();
+    await t.db.insert(eventWaitlist).values({ eventId: event.id, userId: pia!.user.id, status: 'waiting', createdAt: new Date(Date.now() - 60_000) });
+    expect((await join(event.id, quinn)).statusCode).toBe(201);
+    expect((await join(event.id, rob)).statusCode).toBe(201);
+
+    // The other payer's hold lapses: the seat goes to Quinn, not to Pia (who holds one already).
+    await t.db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(payments.intentId, otherHold.paymentIntentId));
+    await sweepSeats(deps);
+    expect((await place(event.id, quinn!))?.status).toBe('offered');
+    expect(await place(event.id, pia!)).toBeNull();
+    await expectBalanced(event.id, 'a holder skipped');
+
+    // Pia holding an offer too (a row from before this rule), then paying her first hold: the offer
+    // is released and passed on to Rob, not kept for 12 hours.
+    await t.db.update(eventWaitlist).set({ status: 'offered', offerExpiresAt: new Date(Date.now() + 3_600_000) }).where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, pia!.user.id)));
+    await t.db.update(events).set({ maxParticipants: 3, seatsTaken: sql`${events.seatsTaken} + 1` }).where(eq(events.id, event.id));
+    await expectBalanced(event.id, 'a second seat held for Pia');
+    expect((await confirmTestPayment(t.app, pia!.cookie, piaHold.clientSecret)).statusCode).toBe(200);
+    expect((await getEvent(t.app, event.id, pia!.cookie)).viewer).toMatchObject({ registered: true, waitlist: null });
+    expect((await place(event.id, rob!))?.status).toBe('offered');
+    expect(await expectBalanced(event.id, 'payment')).toMatchObject({ registrations: 1, offers: 2, holds: 0 });
   });
 });

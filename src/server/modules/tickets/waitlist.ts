@@ -21,6 +21,7 @@ export interface WaitlistDeps extends TicketMailDeps {
 
 export const ALREADY_WAITING = "You're already on the waitlist for this evening";
 export const SEATS_LEFT = 'There are still places left: book one now';
+export const HOLDING_A_PLACE = "You're holding a place at this evening: finish paying for it on the event page";
 
 const timeFmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -71,6 +72,8 @@ export async function join(d: WaitlistDeps, viewer: Viewer, eventId: number): Pr
   if (event.status === 'completed' || event.date.getTime() <= Date.now()) throw conflict('Registration has closed: this event has already started');
   if (await events.findRegistration(d.db, eventId, viewer.id)) throw conflict('You are already registered for this event');
   await q.releaseExpiredHolds(d.db, eventId);
+  // A payment hold is a seat: its holder is not offered a second one (issue 21).
+  if (await q.activeHold(d.db, eventId, viewer.id)) throw conflict(HOLDING_A_PLACE);
   await offerSeats(d, eventId);
   const fresh = await events.getEventRow(d.db, eventId);
   const someoneWaiting = (await q.waitlistForHost(d.db, eventId)).some((r) => r.status === 'waiting');

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, mailOutbox, payments, profileAnswers, registrations, sessions, userRoles, users } from '../../db/schema/index';
+import { events, eventWaitlist, mailOutbox, payments, profileAnswers, registrations, sessions, userRoles, users } from '../../db/schema/index';
 
 const userColumns = {
   id: users.id,
@@ -71,6 +71,13 @@ export async function deleteUser(db: Db, id: number) {
       UPDATE ${events} e SET seats_taken = e.seats_taken - h.n
       FROM (SELECT event_id, count(*)::int AS n FROM ${payments} WHERE user_id = ${id} AND holds_seat GROUP BY event_id) h
       WHERE e.id = h.event_id`);
+    // A seat offered to them off a waitlist is counted too: the cascade deletes the offer the
+    // expiry sweep would have given back, so give it back here (issue 21; docs/decisions/0016).
+    // The sweep then offers it to the next in line.
+    await tx.execute(sql`
+      UPDATE ${events} e SET seats_taken = e.seats_taken - w.n
+      FROM (SELECT event_id, count(*)::int AS n FROM ${eventWaitlist} WHERE user_id = ${id} AND status = 'offered' GROUP BY event_id) w
+      WHERE e.id = w.event_id`);
     const email = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
     const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (email[0]) await tx.delete(mailOutbox).where(eq(mailOutbox.to, email[0].email));

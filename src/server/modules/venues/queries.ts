@@ -33,6 +33,11 @@ export async function findVenue(db: Db, id: number) {
   return (await db.select(venueColumns).from(venues).where(eq(venues.id, id)).limit(1))[0] ?? null;
 }
 
+/** A user's display name (the venue's owner, named to a host who may not book it). */
+export async function userName(db: Db, userId: number) {
+  return (await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1))[0]?.name ?? null;
+}
+
 export async function insertVenue(db: Db, values: typeof venues.$inferInsert) {
   const [row] = await db.insert(venues).values(values).returning({ id: venues.id });
   return row!.id;

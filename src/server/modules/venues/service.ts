@@ -17,6 +17,12 @@ const REASON_LABEL: Record<string, string> = {
 };
 
 export const NOT_YOUR_VENUE = "Only this venue's owner, its co-hosts and admins can change it. Ask its owner to add you as a co-host.";
+/** Why another host may not book this venue, naming whom to ask (docs/decisions/0012-venue-bookings-and-automatic-release.md). */
+export function notYourVenueToBook(venueName: string, ownerName: string | null) {
+  return ownerName
+    ? `${venueName} belongs to ${ownerName}. Only its owner, its co-hosts and admins can book it: ask ${ownerName} to add you as a co-host.`
+    : `${venueName} has no owner any more, so only admins can book it. Ask an admin to book it for you or to give it an owner.`;
+}
 export const ONLY_OWNER_ADDS_HOSTS = "Only this venue's owner and admins can change who hosts it.";
 
 const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
@@ -102,10 +108,16 @@ export async function removeCoHost(db: Db, viewer: Viewer, venueId: number, user
   if (!(await q.removeCoHost(db, venueId, userId))) throw notFound('That host does not co-host this venue');
 }
 
-/** A venue an event may be booked at: it exists, is active, and is not blocked at that time. */
-export async function bookableVenue(db: Db, id: number, at: { day: string; startTime: string; endTime: string }) {
+/**
+ * A venue an event may be booked at by this viewer: it exists, the viewer is its owner, a co-host
+ * or an admin (issue 21: booking is not for any host), it is active, and not blocked at that time.
+ */
+export async function bookableVenue(db: Db, viewer: Viewer, id: number, at: { day: string; startTime: string; endTime: string }) {
   const venue = await q.findVenue(db, id);
   if (!venue) throw new AppError('bad_request', VENUE_NOT_FOUND, [{ path: 'venueId', message: VENUE_NOT_FOUND }]);
+  if (!isAdmin(viewer) && venue.ownerId !== viewer.id && !(await q.isCoHost(db, id, viewer.id))) {
+    throw forbidden(notYourVenueToBook(venue.name, venue.ownerId === null ? null : await q.userName(db, venue.ownerId)));
+  }
   if (!venue.isActive) throw conflict(`${venue.name} is not active. Activate it on the venues page first.`);
   const block = (await q.overlappingSlots(db, id, at.day, at.startTime, at.endTime)).find((s) => s.kind === 'blocked');
   if (block) throw conflict(`${venue.name} is blocked ${block.startTime}-${block.endTime} that day for ${REASON_LABEL[block.reason ?? 'other']}.`);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '@shared/schemas/events';
-import { venues as venuesTable, venueSlots } from '../../db/schema/index';
-import { createTestApp, createVenue, dayFromNow, signUp, signUpHost, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
-import { NOT_YOUR_VENUE, ONLY_OWNER_ADDS_HOSTS } from './service';
+import { events as eventsTable, venues as venuesTable, venueSlots } from '../../db/schema/index';
+import { createTestApp, createVenue, dayFromNow, eventBody, signUp, signUpHost, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
+import { NOT_YOUR_VENUE, ONLY_OWNER_ADDS_HOSTS, notYourVenueToBook } from './service';
 
 let t: TestContext;
 let owner: Awaited<ReturnType<typeof signUpHost>>;
@@ -140,5 +140,36 @@ describe('co-hosts', () => {
     const self = await req('POST', `/api/venues/${venue.id}/hosts`, other.cookie, { email: other.user.email });
     expect(self.statusCode).toBe(403);
     expect((await req('GET', `/api/venues/${venue.id}/hosts`, admin.cookie)).json()).toEqual([]);
+  });
+});
+
+// Issue 21 "Venues": any host could book another host's venue (only the edit was protected).
+describe('booking a venue (POST /api/events at it)', () => {
+  const eventsAt = async (venueId: number) => t.db.select({ id: eventsTable.id }).from(eventsTable).where(eq(eventsTable.venueId, venueId));
+
+  it('is for its owner, its co-hosts and admins; another host gets 403 naming the owner to ask, and nothing is booked', async () => {
+    const venue = await createVenue(t.app, owner.cookie, { name: 'Olive Hall' });
+    const refused = await req('POST', '/api/events', other.cookie, eventBody(venue.id));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe(notYourVenueToBook('Olive Hall', 'Olive Owner'));
+    expect(refused.json().message).toBe('Olive Hall belongs to Olive Owner. Only its owner, its co-hosts and admins can book it: ask Olive Owner to add you as a co-host.');
+    expect(await eventsAt(venue.id)).toEqual([]);
+
+    expect((await req('POST', '/api/events', owner.cookie, eventBody(venue.id))).statusCode).toBe(201);
+    expect((await req('POST', '/api/events', admin.cookie, eventBody(venue.id))).statusCode).toBe(201);
+    const cohost = await signUpHost(t, { name: 'Cleo Cohost' });
+    expect((await req('POST', '/api/events', cohost.cookie, eventBody(venue.id))).statusCode).toBe(403);
+    expect((await req('POST', `/api/venues/${venue.id}/hosts`, owner.cookie, { email: cohost.user.email })).statusCode).toBe(200);
+    expect((await req('POST', '/api/events', cohost.cookie, eventBody(venue.id))).statusCode).toBe(201);
+    expect(await eventsAt(venue.id)).toHaveLength(3);
+  });
+
+  it('a venue whose owner is gone is booked by admins only', async () => {
+    const venue = await createVenue(t.app, owner.cookie, { name: 'Orphan Rooms' });
+    await t.db.update(venuesTable).set({ createdBy: null }).where(eq(venuesTable.id, venue.id));
+    const refused = await req('POST', '/api/events', owner.cookie, eventBody(venue.id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(notYourVenueToBook('Orphan Rooms', null));
+    expect((await req('POST', '/api/events', admin.cookie, eventBody(venue.id))).statusCode).toBe(201);
   });
 });

@@ -44,3 +44,19 @@ export function useVerifyLogin() {
     },
   });
 }
+
+/**
+ * POST /api/auth/unlock: the one-time link of a "someone tried to sign in" e-mail signs its owner
+ * in and lifts the pause on code login (docs/decisions/0009-login-guessing-per-account.md).
+ */
+export function useUnlockWithLink() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => post('/api/auth/unlock', { token }, () => authSchemas().then((m) => m.loginResponse)),
+    onSuccess: (user) => {
+      rememberUser(user.id, user.email);
+      qc.removeQueries();
+      void qc.invalidateQueries(meQuery);
+    },
+  });
+}

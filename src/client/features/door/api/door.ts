@@ -75,8 +75,11 @@ export function useUndoCheckIn(eventId: number) {
 
 /** POST /api/events/{id}/reminders: e-mail and in-app message to the registered guests not yet checked in. */
 export function useSendReminders(eventId: number) {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: () => post(`/api/events/${eventId}/reminders`, {}, remindersResult),
+    // The door's answer says when the last reminder went and when the next may (one an hour).
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.door(eventId) }),
   });
 }
 

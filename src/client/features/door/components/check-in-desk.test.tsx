@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, test } from 'vitest';
+import { formatTime } from '@client/lib/format';
 import { fakeSockets, settle, timerMessage } from '@client/test/fake-socket';
 import { fakeServer, Reply, renderAt, type FakeRequest } from '@client/test/render';
 import { aCheckIn, aDoor, aGuest, anUndo, arrived, blankPicture, EVENT_ID, failure, fakeCamera, hostsTonight, ticketPicture } from '../door.fixtures';
@@ -338,6 +339,23 @@ describe('running the evening', () => {
     expect(await screen.findByText('Reminders sent to 2 guests')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Reminders' })).toBeEnabled();
     expect(posts(server, `${PATH}/reminders`)).toHaveLength(1);
+  });
+
+  test('a reminder sent within the hour: the desk says when, and the button waits until the next may go (issue 21)', async () => {
+    const last = new Date(Date.now() - 10 * 60_000).toISOString();
+    const next = new Date(Date.now() + 50 * 60_000).toISOString();
+    desk({ [`GET ${PATH}/door`]: { ...DOOR, reminders: { lastSentAt: last, nextAt: next } } });
+    const send = await screen.findByRole('button', { name: 'Send Reminders' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(`Last reminder sent at ${formatTime(last)}. The next can go at ${formatTime(next)} (one an hour).`);
+  });
+
+  test('after the hour the button is enabled again and still says when the last one went', async () => {
+    const last = new Date(Date.now() - 70 * 60_000).toISOString();
+    desk({ [`GET ${PATH}/door`]: { ...DOOR, reminders: { lastSentAt: last, nextAt: new Date(Date.now() - 10 * 60_000).toISOString() } } });
+    const send = await screen.findByRole('button', { name: 'Send Reminders' });
+    expect(send).toBeEnabled();
+    expect(send).toHaveAccessibleDescription(new RegExp(`^Last reminder sent at ${formatTime(last)}\\. `));
   });
 
   test('Send Reminders when everyone is in', async () => {

@@ -61,7 +61,7 @@ export function CheckInDesk({ eventId, userId }: { eventId: number; userId: numb
     );
   }
 
-  const { counts, recent, guests } = door.data;
+  const { counts, recent, guests, reminders } = door.data;
   return (
     <Page wide>
       <header className="mb-5">
@@ -87,7 +87,7 @@ export function CheckInDesk({ eventId, userId }: { eventId: number; userId: numb
         </div>
         <div className="space-y-5 lg:col-span-2 lg:space-y-6">
           <RecentCheckIns eventId={eventId} recent={recent} />
-          <DoorActions eventId={eventId} timer={live.timer} toCome={counts.toCome} />
+          <DoorActions eventId={eventId} timer={live.timer} toCome={counts.toCome} reminded={reminders} />
         </div>
       </div>
     </Page>

@@ -1,5 +1,5 @@
 import { Clock3, Download, Play, Send, UserRoundCheck } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { TimerStateMessage } from '@shared/realtime';
@@ -94,12 +94,16 @@ const begun = (t: TimerStateMessage | null) => !!t && (t.phase !== 'idle' || t.c
  * Start Event (round 1 on the server timer, then the host console), Export Attendance (the CSV) and
  * Send Reminders (e-mail and in-app message to the guests not yet here).
  */
-export function DoorActions({ eventId, timer, toCome }: { eventId: number; timer: TimerStateMessage | null; toCome: number }) {
+export function DoorActions({ eventId, timer, toCome, reminded }: { eventId: number; timer: TimerStateMessage | null; toCome: number; reminded: Door['reminders'] }) {
   const navigate = useNavigate();
   const start = useStartEvent(eventId);
   const reminders = useSendReminders(eventId);
   const hintId = useId();
   const running = begun(timer);
+  // One reminder an hour per evening (the server enforces it): the button waits until the next may go.
+  const nextAt = reminded.nextAt ? Date.parse(reminded.nextAt) : null;
+  const now = useNowUntil(nextAt);
+  const tooSoon = nextAt !== null && now < nextAt;
 
   const startEvent = () =>
     start.mutate(undefined, {
@@ -135,15 +139,31 @@ export function DoorActions({ eventId, timer, toCome }: { eventId: number; timer
           </a>
         </Button>
         <div>
-          <Button variant="secondary" size="lg" block disabled={reminders.isPending} aria-describedby={`${hintId}-reminders`} onClick={sendReminders}>
+          <Button variant="secondary" size="lg" block disabled={reminders.isPending || tooSoon} aria-describedby={`${hintId}-reminders`} onClick={sendReminders}>
             <Send aria-hidden="true" className="size-5" />
             {reminders.isPending ? 'Sending…' : 'Send Reminders'}
           </Button>
           <p id={`${hintId}-reminders`} className="mt-1.5 text-center text-sm text-muted">
-            {toCome > 0 ? `E-mails and messages the ${guestsWord(toCome)} still to come.` : 'Everyone registered is here.'}
+            {reminded.lastSentAt && `Last reminder sent at ${formatTime(reminded.lastSentAt)}. `}
+            {tooSoon && reminded.nextAt
+              ? `The next can go at ${formatTime(reminded.nextAt)} (one an hour).`
+              : toCome > 0
+                ? `E-mails and messages the ${guestsWord(toCome)} still to come.`
+                : 'Everyone registered is here.'}
           </p>
         </div>
       </div>
     </Panel>
   );
+}
+
+/** The current time, re-read when `until` passes (so a button waiting for it enables itself), else fixed. */
+function useNowUntil(until: number | null) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null || until <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(until - now + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  return until !== null && until > now ? now : Date.now();
 }

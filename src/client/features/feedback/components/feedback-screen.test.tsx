@@ -113,6 +113,14 @@ test('before the evening begins the guest is told when the form opens; a member 
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
 });
 
+test('a guest who booked but was not checked in is told why there is no form (issue 21)', async () => {
+  open(GUEST, { 'GET /api/events/5': begun(), 'GET /api/events/5/feedback/form': myFeedback({ canSubmit: false, blocked: 'not-checked-in', reason: 'Only guests who were checked in' }) });
+  expect(await screen.findByRole('heading', { name: 'Feedback is for guests who came' })).toBeInTheDocument();
+  expect(screen.getByText(/ask the host to check you in/)).toBeInTheDocument();
+  expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Submit Feedback/ })).not.toBeInTheDocument();
+});
+
 test('a member who is not a guest sees the guests-only card', async () => {
   open(GUEST, { 'GET /api/events/5': begun(), 'GET /api/events/5/feedback/form': myFeedback({ canSubmit: false, blocked: 'not-guest', reason: 'Only guests' }) });
   expect(await screen.findByRole('heading', { name: 'Feedback is for guests of this evening' })).toBeInTheDocument();

@@ -170,6 +170,16 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
         </NoticeCard>
       );
     }
+    if (blocked === 'not-checked-in') {
+      return (
+        <NoticeCard icon={CalendarClock} title="Feedback is for guests who came">
+          <p>
+            You booked this evening but were not checked in at the door, so its feedback form is not open to you: the answers shape the host&apos;s public rating. If you were
+            there, ask the host to check you in. You can still leave a quick reaction above.
+          </p>
+        </NoticeCard>
+      );
+    }
     return (
       <GuestsOnlyCard title="Feedback is for guests of this evening" eventId={event.id}>
         <p>{event.viewer.isHost ? 'As its host, you read the feedback on the Insights tab.' : 'Only guests who booked this evening can answer its feedback form. You can still leave a quick reaction above.'}</p>

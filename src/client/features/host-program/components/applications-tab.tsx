@@ -88,12 +88,9 @@ function ApplicationCard({ application: a }: { application: HostApplication }) {
           </Badge>
         )}
       </div>
+      <AccountFacts application={a} />
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Field label="Email address">
-          <a href={`mailto:${a.email}`} className="break-all text-wine-700 underline underline-offset-2">
-            {a.email}
-          </a>
-        </Field>
+        <Field label="Email address (as typed)">{a.email}</Field>
         <Field label="Applied">{formatDate(a.appliedDate, 'long')}</Field>
         {a.proposedEventDate && <Field label="Proposed first evening">{formatDate(a.proposedEventDate, 'long')}</Field>}
         <Field label="Experience" wide>
@@ -122,6 +119,39 @@ function ApplicationCard({ application: a }: { application: HostApplication }) {
   );
 }
 
+/**
+ * The account that applied, as the database knows it, beside what was typed (issue 21: the name and
+ * e-mail on the form are free text). Approval gives this account the host role and e-mails its
+ * login address; a name that does not match is flagged.
+ */
+function AccountFacts({ application: a }: { application: HostApplication }) {
+  const account = a.account;
+  if (!account) return <p className="mt-4 rounded-2xl bg-wine-50 p-3 text-wine-900">The account that applied has been deleted.</p>;
+  const sameName = account.name.trim().toLowerCase() === a.name.trim().toLowerCase();
+  return (
+    <section aria-label={`The account that applied: ${account.name}`} className="mt-4 rounded-2xl bg-wine-50 p-4">
+      <h4 className="font-semibold text-wine-900">The account that applied</h4>
+      <dl className="mt-2 grid gap-3 sm:grid-cols-2">
+        <Field label="Account">
+          {account.name} (no. {account.id})
+        </Field>
+        <Field label="Login e-mail (approval goes here)">
+          <a href={`mailto:${account.email}`} className="break-all text-wine-700 underline underline-offset-2">
+            {account.email}
+          </a>
+        </Field>
+        <Field label="Member since">{formatDate(account.memberSince, 'long')}</Field>
+        <Field label="Evenings attended">{account.eveningsAttended}</Field>
+      </dl>
+      {!sameName && (
+        <p className="mt-3 font-semibold text-wine-900">
+          The name typed on the application ({a.name}) is not the account&apos;s name ({account.name}).
+        </p>
+      )}
+    </section>
+  );
+}
+
 function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
@@ -140,7 +170,7 @@ function ApproveButton({ application: a }: { application: HostApplication }) {
     try {
       await approve.mutateAsync(a.id);
       setOpen(false);
-      toast.success(`${a.name} is now a host`, { description: `We e-mailed them at ${a.email}.` });
+      toast.success(`${a.account?.name ?? a.name} is now a host`, { description: a.account ? `We e-mailed them at ${a.account.email}.` : undefined });
     } catch (err) {
       setFailure(messageOf(err, 'The approval did not go through. Please try again.'));
     }
@@ -159,7 +189,7 @@ function ApproveButton({ application: a }: { application: HostApplication }) {
       </Button>
       <DialogContent
         title={`Approve ${a.name}?`}
-        description={`They get the host role and every host tool at once, and we e-mail them at ${a.email}.`}
+        description={`The account ${a.account ? `${a.account.name} (${a.account.email})` : 'that applied'} gets the host role and every host tool at once, and we e-mail its login address.`}
         icon={<DialogIcon icon={BadgeCheck} tone="success" />}
         closeDisabled={approve.isPending}
       >

@@ -170,6 +170,19 @@ test('members and hosts see the admins-only card on applications and never fetch
   }
 });
 
+test('an application typed in someone else\'s name shows the real account and says the names differ (issue 21)', async () => {
+  open(ADMIN, 'applications', {
+    'GET /api/host-program/applications': [
+      anApplication({ id: 9, name: 'Hana Host', email: 'hana@example.com', account: { id: 77, name: 'Mallory Member', email: 'mallory@example.com', memberSince: new Date().toISOString(), eveningsAttended: 0 } }),
+    ],
+  });
+  const card = await screen.findByRole('article', { name: 'Hana Host' });
+  const account = within(card).getByRole('region', { name: 'The account that applied: Mallory Member' });
+  expect(within(account).getByText('Mallory Member (no. 77)')).toBeInTheDocument();
+  expect(within(account).getByRole('link', { name: 'mallory@example.com' })).toBeInTheDocument();
+  expect(within(card).getByText("The name typed on the application (Hana Host) is not the account's name (Mallory Member).")).toBeInTheDocument();
+});
+
 test('an admin approves a pending application (approved ones show no actions) and messages an applicant', async () => {
   let list = [
     anApplication({ id: 1, name: 'Priya Patel', email: 'priya@example.com', location: 'Prestwich' }),
@@ -191,7 +204,11 @@ test('an admin approves a pending application (approved ones show no actions) an
   });
 
   const priya = await screen.findByRole('article', { name: 'Priya Patel' });
-  expect(within(priya).getByText('priya@example.com')).toBeInTheDocument();
+  expect(within(priya).getByText('priya@example.com', { selector: 'dd' })).toBeInTheDocument();
+  // The account that applied, beside what was typed (issue 21).
+  const account = within(priya).getByRole('region', { name: 'The account that applied: Priya Patel' });
+  expect(within(account).getByRole('link', { name: 'priya@example.com' })).toHaveAttribute('href', 'mailto:priya@example.com');
+  expect(within(account).getByText('Evenings attended').nextSibling).toHaveTextContent('3');
   expect(within(priya).getByText('Applied')).toBeInTheDocument();
   expect(within(priya).getByText('I run a monthly book club.')).toBeInTheDocument();
   const olivia = screen.getByRole('article', { name: 'Olivia Done' });

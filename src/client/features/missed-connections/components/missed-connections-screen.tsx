@@ -188,6 +188,17 @@ export function MissedConnectionsScreen({ eventId }: { eventId: number }) {
     );
   }
 
+  if (data.status === 'absent') {
+    return (
+      <NoticeCard icon={CalendarClock} title="Missed connections are for guests who came">
+        <p>
+          You booked {data.event.title} but were not checked in at the door, so there is nobody from it to invite: follow-up invites go only between people who were
+          there. If you were there, ask the host to check you in.
+        </p>
+      </NoticeCard>
+    );
+  }
+
   const fromPreview = data.connections.filter((c) => c.wasInPreview).length;
   return (
     <div>

@@ -1,0 +1,1 @@
+ALTER TABLE "login_guards" ADD COLUMN "unlock_token_hash" text;

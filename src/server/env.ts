@@ -44,6 +44,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   SEAT_HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(120, 'must be at most 120').default(15),
   LIST_CACHE_MS: listCacheMs,
+  /** Days after an evening's end when its ratings and arrival reports are deleted (docs/decisions/0044). */
+  RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(90),
 })
   .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
@@ -74,6 +76,8 @@ export interface AppConfig {
   /** Stripe keys, or null for the built-in test provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
   seatHoldMinutes: number;
+  /** Days after an evening when its ratings and arrival reports are deleted (docs/decisions/0044). */
+  retentionDays: number;
 }
 
 export class EnvError extends Error {
@@ -110,5 +114,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null }
         : null,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
+    retentionDays: e.RETENTION_DAYS,
   };
 }

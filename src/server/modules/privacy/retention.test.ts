@@ -23,7 +23,7 @@ const now = () => clock ?? new Date();
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ now, env: { RETENTION_DAYS: '90' } });
+  t = await createTestApp({ now, env: { RETENTION_DAYS: '90', SESSION_DAYS: '14' } });
 });
 afterEach(() => {
   clock = null;
@@ -41,6 +41,14 @@ async function rate(ev: Evening, from: Member, to: Member, rating: number) {
 const ratingsOf = async (eventId: number) => (await t.db.select({ n: count() }).from(ratings).where(eq(ratings.eventId, eventId)))[0]!.n;
 const arrivalsOf = async (eventId: number) => (await t.db.select({ n: count() }).from(arrivalStates).where(eq(arrivalStates.eventId, eventId)))[0]!.n;
 const endOf = async (eventId: number) => (await t.db.select({ endsAt: events.endsAt }).from(events).where(eq(events.id, eventId)))[0]!.endsAt;
+
+describe('GET /api/privacy', () => {
+  it('tells a visitor the configured retention and login length, for the public /privacy page', async () => {
+    const res = await get(t.app, '/api/privacy', undefined);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ retentionDays: 90, sessionDays: 14, autoReleaseHours: 24 });
+  });
+});
 
 describe('an evening RETENTION_DAYS after it ended', () => {
   let ev: Evening;

@@ -11,6 +11,7 @@ test('signed-in-only pages send a visitor to /login', async ({ page }) => {
 test('public pages open without signing in', async ({ page }) => {
   for (const [path, heading] of [
     ['/about', /./],
+    ['/privacy', /Your privacy/],
     ['/landing', /Now in Prestwich, Manchester/],
     ['/promo', /./],
   ] as const) {
@@ -19,6 +20,10 @@ test('public pages open without signing in', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectAccessible(page);
   }
+  // The privacy page states the server's own retention (RETENTION_DAYS, 90 by default).
+  await page.goto('/privacy');
+  await expect(page.getByRole('region', { name: 'How long we keep it' })).toContainText('deleted 90 days after the evening');
+  await expectAccessible(page);
   await page.goto('/promo');
   await expect(page).toHaveTitle('Speed Friendship Events - Prestwich | Join the Waitlist');
 });

@@ -26,6 +26,7 @@ import { hostProgramRoutes } from './modules/host-program/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { previewRoutes } from './modules/preview/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(inviteRoutes, { publicUrl: config.publicUrl });
   await app.register(feedbackRoutes);
   await app.register(previewRoutes, { publicUrl: config.publicUrl });
+  await app.register(privacyRoutes, { retentionDays: config.retentionDays, sessionDays: config.sessionDays });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });

@@ -38,6 +38,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps ratings and arrival reports 90 days by default; RETENTION_DAYS changes it and must be a whole number of days from 1 to 3650', () => {
+    expect(loadConfig({}).retentionDays).toBe(90);
+    expect(loadConfig({ RETENTION_DAYS: '30' }).retentionDays).toBe(30);
+    for (const bad of ['0', '-5', '2.5', 'ninety', '3651']) {
+      const problems = problemsOf({ RETENTION_DAYS: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^RETENTION_DAYS: .*"${bad}"`));
+    }
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 5000, databaseUrl: undefined });
   });

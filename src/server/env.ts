@@ -52,6 +52,8 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(10_000),
+  /** Days after an evening's end when its ratings and arrival reports are deleted (docs/decisions/0044). */
+  RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(90),
 })
   .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
@@ -86,6 +88,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** How long a SIGTERM may take before the process exits anyway (docs/decisions/0036). */
   shutdownTimeoutMs: number;
+  /** Days after an evening when its ratings and arrival reports are deleted (docs/decisions/0044). */
+  retentionDays: number;
 }
 
 export class EnvError extends Error {
@@ -124,5 +128,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    retentionDays: e.RETENTION_DAYS,
   };
 }

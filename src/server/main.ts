@@ -5,6 +5,7 @@ import { controlFile, openConfiguredDatabase } from './database';
 import { loadDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
 import { cleanUpSessions } from './modules/auth/service';
+import { startRetention } from './modules/privacy/retention';
 import { publicDevelopmentWarning } from './modules/dev/exposure';
 
 async function main() {
@@ -28,6 +29,8 @@ async function main() {
   if (demo.length) app.log.info(`Loaded demo data: ${demo.join(', ')}`);
   const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
   sweeper.unref();
+  // Ratings and arrival reports go RETENTION_DAYS after their evening: now, then hourly (docs/decisions/0044).
+  startRetention(app, config.retentionDays);
 
   /**
    * SIGTERM (systemd, a deploy script) or SIGINT (Ctrl-C), docs/decisions/0036: readiness turns 503,

@@ -36,6 +36,7 @@ const screens: RouteObject[] = [
       { path: '/landing', Component: screen(() => import('./routes/landing')), handle: h({ title: 'Now in Prestwich' }) },
       { path: '/promo', Component: screen(() => import('./routes/promo')), handle: h({ title: 'Join the Waitlist' }) },
       { path: '/about', Component: screen(() => import('./routes/about')), handle: h({ title: 'About us', back: '/' }) },
+      { path: '/privacy', Component: screen(() => import('./routes/privacy')), handle: h({ title: 'Privacy', back: '/' }) },
       { path: '/login', Component: screen(() => import('./routes/login')), handle: h({ title: 'Log in' }) },
       { path: '/unlock', Component: screen(() => import('./routes/unlock')), handle: h({ title: 'Get back in' }) },
       { path: '/waitlist-signup', Component: screen(() => import('./routes/waitlist-signup')), handle: h({ title: 'Join the waitlist' }) },

@@ -80,6 +80,7 @@ test('the public pages open without signing in', async () => {
     ['/', 'Make new friends, five minutes at a time'],
     ['/landing', 'Now in Prestwich, Manchester'],
     ['/about', 'About Speed Friendship'],
+    ['/privacy', 'Your privacy'],
     ['/promo', 'Speed Friendship Events in Prestwich'],
     ['/login', 'Welcome Back'],
     ['/unlock', 'Get back into your account'],

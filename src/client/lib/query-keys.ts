@@ -6,6 +6,8 @@
  * in ./queries.ts (the ones several features share) or in a feature's api/ folder.
  */
 export const queryKeys = {
+  /** GET /api/privacy: the retention days and session length the /privacy page states. */
+  privacyFacts: () => ['privacy'] as const,
   // Events: lists, one event and what hangs under it.
   events: ['events'] as const,
   /** GET /api/events. */

@@ -169,12 +169,30 @@ export const userStats = z.object({
 });
 export type UserStats = z.infer<typeof userStats>;
 
-/** GET /api/users/{id}/export: everything stored about a member, as a JSON download. */
+const at = z.string();
+const when = z.string().nullable();
+const person = z.object({ id: z.number(), name: z.string() });
+const evening = { eventId: z.number(), title: z.string() };
+
+/**
+ * GET /api/users/{id}/export: everything stored about a member, as a JSON download (docs/decisions/0043).
+ * One section per table that holds something about them (the test in modules/users/export.test.ts
+ * keeps this true as tables are added). Secrets (session tokens, login codes, payment client secrets,
+ * stop-invite and calendar tokens) are named by what they are and when, never given raw. Ratings others
+ * gave them are counted per evening, without values or raters: those are the raters' private choices.
+ */
 export const userExport = z.object({
   exportedAt: z.string(),
   user: userSchema,
   roles: z.array(z.object({ role: z.string(), grantedAt: z.string() })),
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
+  /** A login code waiting to be typed (the code itself is stored only as a hash) and wrong codes counted against the account. */
+  login: z.object({
+    codePending: z.object({ createdAt: at, expiresAt: at, wrongTries: z.number() }).nullable(),
+    wrongCodes: z.object({ windowStartedAt: at, count: z.number(), lockMailedAt: when }).nullable(),
+  }),
+  /** E-mails sent to the member's address: subject and time (bodies hold login codes and one-time links). */
+  mail: z.array(z.object({ subject: z.string(), sentAt: at })),
   registrations: z.array(
     z.object({
       eventId: z.number(),
@@ -183,10 +201,72 @@ export const userExport = z.object({
       venue: z.string(),
       consentToShare: z.boolean(),
       checkedIn: z.boolean(),
+      checkedInAt: when,
+      checkInMethod: z.string().nullable(),
       ticketCode: z.string(),
       registeredAt: z.string(),
     }),
   ),
+  cancelledTickets: z.array(z.object({ ...evening, ticketCode: z.string(), cancelledAt: at })),
+  /** Card payments and seat holds (the provider's client secret is left out). */
+  payments: z.array(
+    z.object({ ...evening, provider: z.string(), reference: z.string(), amount: z.number(), currency: z.string(), status: z.string(), holdExpiresAt: at, failureMessage: z.string().nullable(), refunded: z.boolean(), createdAt: at }),
+  ),
+  waitlist: z.array(z.object({ ...evening, status: z.string(), joinedAt: at, offeredAt: when, offerExpiresAt: when })),
+  /** Who the rotation seated the member with, round by round (partner null: a round sat out). */
+  meetings: z.array(z.object({ ...evening, round: z.number(), table: z.number().nullable(), partner: person.nullable() })),
+  ratingsGiven: z.array(z.object({ ...evening, rated: person, rating: z.number(), round: z.number().nullable(), source: z.string(), createdAt: at, updatedAt: at })),
+  /** How many ratings others gave the member, per evening: no values, no raters (docs/decisions/0043). */
+  ratingsReceived: z.array(z.object({ ...evening, count: z.number() })),
+  matches: z.array(
+    z.object({ ...evening, with: person, matchScore: z.number(), matchType: z.string(), sharedByYou: z.boolean(), sharedByThem: z.boolean(), createdAt: at }),
+  ),
+  /** Conversations the member logged on /live-event; `loggedByOthers` counts those others logged with them. */
+  conversations: z.object({
+    logged: z.array(z.object({ ...evening, with: person, method: z.string(), round: z.number().nullable(), createdAt: at })),
+    loggedByOthers: z.number(),
+  }),
+  /** Where /arrival put the member (distance from the venue and accuracy, metres), per evening. */
+  arrivalReports: z.array(z.object({ ...evening, permission: z.string(), distanceM: z.number().nullable(), accuracyM: z.number().nullable(), updatedAt: at })),
+  messagesReceived: z.array(z.object({ ...evening, text: z.string(), type: z.string(), sentAt: at, readAt: when, acknowledgedAt: when })),
+  messagesSent: z.array(z.object({ ...evening, text: z.string(), type: z.string(), audience: z.string(), sentAt: at })),
+  remindersSent: z.array(z.object({ ...evening, kind: z.string(), sentAt: at })),
+  feedback: z.array(
+    z.object({
+      ...evening,
+      overallRating: z.number(),
+      venueRating: z.number(),
+      organizationRating: z.number(),
+      matchQualityRating: z.number(),
+      timingRating: z.number(),
+      wouldRecommend: z.boolean(),
+      improvements: z.array(z.string()),
+      favoriteAspect: z.string().nullable(),
+      additionalComments: z.string().nullable(),
+      submittedAt: at,
+      updatedAt: at,
+    }),
+  ),
+  reactions: z.array(z.object({ ...evening, emoji: z.string(), createdAt: at, updatedAt: at })),
+  previewOptOut: z.object({ since: at }).nullable(),
+  invitesSent: z.array(z.object({ to: person, metAt: z.string(), invitedTo: z.string(), createdAt: at })),
+  invitesReceived: z.array(z.object({ from: person, metAt: z.string(), invitedTo: z.string(), createdAt: at })),
+  /** People the member stopped invites from. */
+  invitesStopped: z.array(z.object({ person, createdAt: at })),
+  hostApplications: z.array(
+    z.object({ name: z.string(), email: z.string(), location: z.string(), experience: z.string(), motivation: z.string(), venueIdea: z.string(), proposedEventDate: z.string().nullable(), status: z.string(), decidedAt: when, createdAt: at }),
+  ),
+  narrationSettings: z.object({ settings: z.record(z.string(), z.unknown()), updatedAt: at }).nullable(),
+  shares: z.array(z.object({ eventId: z.number().nullable(), platform: z.string(), action: z.string(), template: z.string(), createdAt: at })),
+  signupSource: z.object({ platform: z.string(), createdAt: at }).nullable(),
+  /** What the member did as a host or admin: evenings hosted, venues owned or co-hosted, guests checked in, applications decided. */
+  hosting: z.object({
+    eventsHosted: z.array(z.object({ ...evening, date: at })),
+    venuesOwned: z.array(z.object({ id: z.number(), name: z.string() })),
+    venuesCoHosted: z.array(z.object({ id: z.number(), name: z.string(), addedAt: at })),
+    guestsCheckedIn: z.number(),
+    applicationsDecided: z.number(),
+  }),
 });
 export type UserExport = z.infer<typeof userExport>;
 

@@ -32,6 +32,12 @@ export const events = pgTable(
     /** Set when the host releases contact details of matches for the whole event. */
     contactsReleasedAt: timestamp('contacts_released_at', { withTimezone: true }),
     hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the retention sweep deleted the evening's ratings and arrival reports (RETENTION_DAYS after
+     * its end, docs/decisions/0044). Claimed by one conditional UPDATE, so exactly one instance sweeps
+     * each evening; after it, matches are no longer recalculated (there is nothing left to count).
+     */
+    personalDataPurgedAt: timestamp('personal_data_purged_at', { withTimezone: true }),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -26,6 +26,11 @@ export async function releasedAt(db: Db, eventId: number) {
   return (await db.select({ at: events.contactsReleasedAt }).from(events).where(eq(events.id, eventId)).limit(1))[0]?.at ?? null;
 }
 
+/** When the retention sweep deleted the evening's ratings (docs/decisions/0044), or null. */
+export async function purgedAt(db: Db, eventId: number) {
+  return (await db.select({ at: events.personalDataPurgedAt }).from(events).where(eq(events.id, eventId)).limit(1))[0]?.at ?? null;
+}
+
 /** One rating per (event, rater, rated): a second rating replaces the first. */
 export async function upsertRating(db: Db, v: { eventId: number; raterId: number; ratedId: number; rating: number; round: number | null; source: 'card' | 'quick' }) {
   const [row] = await db

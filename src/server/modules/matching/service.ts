@@ -25,6 +25,9 @@ async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId:
   return event;
 }
 
+/** Ratings of an evening are deleted RETENTION_DAYS after it (docs/decisions/0044); none are taken after. */
+export const RATINGS_DELETED = 'Ratings are closed: this evening was too long ago';
+
 /** Ratings: one per pair per event, only between checked-in guests, changeable until release. */
 export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>): Promise<Rating> {
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
@@ -34,6 +37,7 @@ export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.out
   if (!mine?.checkedIn) throw conflict('Check in to this event before rating');
   if (!theirs?.checkedIn) throw conflict('You can only rate guests checked in to this event');
   if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
+  if (await q.purgedAt(db, eventId)) throw conflict(RATINGS_DELETED);
   const row = await q.upsertRating(db, { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, round: input.round ?? null, source: 'card' });
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
@@ -63,26 +67,37 @@ export async function calculate(db: Db, eventId: number, algorithm: Algorithm): 
   await events.getEventRow(db, eventId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const all = await q.allRatings(t, eventId);
-    const given = new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]));
-    const mutual: [number, number][] = [];
-    for (const r of all) {
-      if (r.raterId > r.ratedId) continue;
-      if (isMutual(r.rating, given.get(`${r.ratedId}>${r.raterId}`))) mutual.push([r.raterId, r.ratedId]);
-    }
-    const ids = [...new Set(mutual.flat())];
-    const people = new Map((await q.people(t, ids)).map((p) => [p.id, p]));
-    await q.deleteMatchesExcept(t, eventId, mutual);
-    for (const [a, b] of mutual) {
-      const pa = people.get(a)!;
-      const pb = people.get(b)!;
-      const rab = given.get(`${a}>${b}`)!;
-      const rba = given.get(`${b}>${a}`)!;
-      const s = scorePair(algorithm, pa, pb, rab, rba);
-      await q.upsertMatch(t, { eventId, user1Id: a, user2Id: b, matchScore: memberMatchScore(rab, rba), matchType: algorithm, ...s });
-    }
-    return { matches: mutual.length, algorithm };
+    // Its ratings were deleted by the retention sweep, which calculated the matches first: they are
+    // final, and recalculating from no ratings would drop them (docs/decisions/0044).
+    if (await q.purgedAt(t, eventId)) return { matches: (await q.matchesOfEvent(t, eventId)).length, algorithm };
+    return calculateFromRatings(t, eventId, algorithm);
   });
+}
+
+/**
+ * The calculation itself, from the evening's ratings as they are: `calculate`, and the retention
+ * sweep just before it deletes them (docs/decisions/0044). Run it inside a transaction.
+ */
+export async function calculateFromRatings(t: Db, eventId: number, algorithm: Algorithm): Promise<CalculateResult> {
+  const all = await q.allRatings(t, eventId);
+  const given = new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]));
+  const mutual: [number, number][] = [];
+  for (const r of all) {
+    if (r.raterId > r.ratedId) continue;
+    if (isMutual(r.rating, given.get(`${r.ratedId}>${r.raterId}`))) mutual.push([r.raterId, r.ratedId]);
+  }
+  const ids = [...new Set(mutual.flat())];
+  const people = new Map((await q.people(t, ids)).map((p) => [p.id, p]));
+  await q.deleteMatchesExcept(t, eventId, mutual);
+  for (const [a, b] of mutual) {
+    const pa = people.get(a)!;
+    const pb = people.get(b)!;
+    const rab = given.get(`${a}>${b}`)!;
+    const rba = given.get(`${b}>${a}`)!;
+    const s = scorePair(algorithm, pa, pb, rab, rba);
+    await q.upsertMatch(t, { eventId, user1Id: a, user2Id: b, matchScore: memberMatchScore(rab, rba), matchType: algorithm, ...s });
+  }
+  return { matches: mutual.length, algorithm };
 }
 
 /**
@@ -258,6 +273,7 @@ export async function logConnection(
   const logged = (await q.connectionsOf(db, eventId, viewer.id)).some((c) => c.otherId === otherId);
   if (!logged && !live.active) throw conflict('Conversations can be logged only while a round is running');
   if (input.decision && (await q.releasedAt(db, eventId))) throw conflict('Ratings are closed: the host has released the matches');
+  if (input.decision && (await q.purgedAt(db, eventId))) throw conflict(RATINGS_DELETED);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (!logged) await q.logConnection(t, { eventId, userId: viewer.id, otherId: otherId!, method: input.method, round: live.round });

@@ -1,6 +1,39 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { events, eventWaitlist, mailOutbox, payments, profileAnswers, registrations, sessions, userRoles, users } from '../../db/schema/index';
+import {
+  arrivalStates,
+  cancelledTickets,
+  connectionLogs,
+  emojiFeedback,
+  eventFeedback,
+  eventMessages,
+  events,
+  eventWaitlist,
+  followUpInvites,
+  hostApplications,
+  inviteBlocks,
+  loginCodes,
+  loginGuards,
+  mailOutbox,
+  matches,
+  messageRecipients,
+  narrationSettings,
+  payments,
+  previewOptOuts,
+  profileAnswers,
+  ratings,
+  registrations,
+  reminderSends,
+  rotations,
+  sessions,
+  shareEvents,
+  signupSources,
+  userRoles,
+  users,
+  venueHosts,
+  venues,
+} from '../../db/schema/index';
 
 const userColumns = {
   id: users.id,
@@ -85,25 +118,6 @@ export async function deleteUser(db: Db, id: number) {
   });
 }
 
-/** The member's registrations, for their data export. */
-export async function userEvents(db: Db, userId: number) {
-  return db
-    .select({
-      eventId: events.id,
-      title: events.title,
-      date: events.date,
-      venue: events.venue,
-      consentToShare: registrations.consentToShare,
-      checkedIn: registrations.checkedIn,
-      ticketCode: registrations.ticketCode,
-      registeredAt: registrations.createdAt,
-    })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(eq(registrations.userId, userId))
-    .orderBy(desc(events.date));
-}
-
 export async function attendedCount(db: Db, userId: number) {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -181,4 +195,304 @@ export async function saveAnswers(
       .returning(answerColumns);
     return { user, answers: saved[0]! };
   });
+}
+
+/* ---------------------------------------------------------------- the data export (docs/decisions/0043) */
+
+const other = alias(users, 'other');
+const otherPerson = { id: other.id, name: other.name };
+const evening = { eventId: events.id, title: events.title };
+
+/** A login code waiting for the member's address (the hash itself is not read). */
+export async function pendingCodeOf(db: Db, email: string) {
+  return (await db.select({ createdAt: loginCodes.createdAt, expiresAt: loginCodes.expiresAt, wrongTries: loginCodes.attempts }).from(loginCodes).where(eq(loginCodes.email, email)))[0] ?? null;
+}
+
+export async function loginGuardOf(db: Db, email: string) {
+  return (await db.select({ windowStartedAt: loginGuards.windowStartedAt, count: loginGuards.failures, lockMailedAt: loginGuards.lockMailedAt }).from(loginGuards).where(eq(loginGuards.email, email)))[0] ?? null;
+}
+
+export async function mailTo(db: Db, email: string) {
+  return db.select({ subject: mailOutbox.subject, sentAt: mailOutbox.createdAt }).from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+}
+
+export async function registrationsOf(db: Db, userId: number) {
+  return db
+    .select({
+      eventId: events.id,
+      title: events.title,
+      date: events.date,
+      venue: events.venue,
+      consentToShare: registrations.consentToShare,
+      checkedIn: registrations.checkedIn,
+      checkedInAt: registrations.checkedInAt,
+      checkInMethod: registrations.checkInMethod,
+      ticketCode: registrations.ticketCode,
+      registeredAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.userId, userId))
+    .orderBy(desc(events.date));
+}
+
+export async function cancelledTicketsOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, ticketCode: cancelledTickets.ticketCode, cancelledAt: cancelledTickets.cancelledAt })
+    .from(cancelledTickets)
+    .innerJoin(events, eq(events.id, cancelledTickets.eventId))
+    .where(eq(cancelledTickets.userId, userId))
+    .orderBy(asc(cancelledTickets.cancelledAt));
+}
+
+export async function paymentsOf(db: Db, userId: number) {
+  return db
+    .select({
+      ...evening,
+      provider: payments.provider,
+      reference: payments.intentId,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      holdExpiresAt: payments.holdExpiresAt,
+      failureMessage: payments.failureMessage,
+      refundId: payments.refundId,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(events, eq(events.id, payments.eventId))
+    .where(eq(payments.userId, userId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export async function waitlistOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, status: eventWaitlist.status, joinedAt: eventWaitlist.createdAt, offeredAt: eventWaitlist.offeredAt, offerExpiresAt: eventWaitlist.offerExpiresAt })
+    .from(eventWaitlist)
+    .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+    .where(eq(eventWaitlist.userId, userId))
+    .orderBy(asc(eventWaitlist.createdAt));
+}
+
+/** The member's seat in every round (either side of the pair), with the partner. */
+export async function meetingsOf(db: Db, userId: number) {
+  const partner = sql<number | null>`CASE WHEN ${rotations.userA} = ${userId} THEN ${rotations.userB} ELSE ${rotations.userA} END`;
+  return db
+    .select({ ...evening, round: rotations.round, table: rotations.tableNo, partnerId: other.id, partnerName: other.name })
+    .from(rotations)
+    .innerJoin(events, eq(events.id, rotations.eventId))
+    .leftJoin(other, eq(other.id, partner))
+    .where(or(eq(rotations.userA, userId), eq(rotations.userB, userId)))
+    .orderBy(asc(events.date), asc(rotations.round));
+}
+
+export async function ratingsGivenBy(db: Db, userId: number) {
+  return db
+    .select({ ...evening, rated: otherPerson, rating: ratings.rating, round: ratings.round, source: ratings.source, createdAt: ratings.createdAt, updatedAt: ratings.updatedAt })
+    .from(ratings)
+    .innerJoin(events, eq(events.id, ratings.eventId))
+    .innerJoin(other, eq(other.id, ratings.ratedId))
+    .where(eq(ratings.raterId, userId))
+    .orderBy(asc(events.date), asc(ratings.createdAt));
+}
+
+/** How many ratings the member received per evening: the count only (docs/decisions/0043). */
+export async function ratingsReceivedBy(db: Db, userId: number) {
+  return db
+    .select({ ...evening, count: sql<number>`count(*)::int` })
+    .from(ratings)
+    .innerJoin(events, eq(events.id, ratings.eventId))
+    .where(eq(ratings.ratedId, userId))
+    .groupBy(events.id, events.title, events.date)
+    .orderBy(asc(events.date));
+}
+
+export async function matchesOf(db: Db, userId: number) {
+  const otherId = sql<number>`CASE WHEN ${matches.user1Id} = ${userId} THEN ${matches.user2Id} ELSE ${matches.user1Id} END`;
+  return db
+    .select({
+      ...evening,
+      with: otherPerson,
+      matchScore: matches.matchScore,
+      matchType: matches.matchType,
+      sharedByYou: sql<boolean>`CASE WHEN ${matches.user1Id} = ${userId} THEN ${matches.user1Shared} ELSE ${matches.user2Shared} END`,
+      sharedByThem: sql<boolean>`CASE WHEN ${matches.user1Id} = ${userId} THEN ${matches.user2Shared} ELSE ${matches.user1Shared} END`,
+      createdAt: matches.createdAt,
+    })
+    .from(matches)
+    .innerJoin(events, eq(events.id, matches.eventId))
+    .innerJoin(other, eq(other.id, otherId))
+    .where(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId)))
+    .orderBy(asc(events.date), asc(matches.id));
+}
+
+export async function conversationsLoggedBy(db: Db, userId: number) {
+  return db
+    .select({ ...evening, with: otherPerson, method: connectionLogs.method, round: connectionLogs.round, createdAt: connectionLogs.createdAt })
+    .from(connectionLogs)
+    .innerJoin(events, eq(events.id, connectionLogs.eventId))
+    .innerJoin(other, eq(other.id, connectionLogs.otherId))
+    .where(eq(connectionLogs.userId, userId))
+    .orderBy(asc(connectionLogs.createdAt));
+}
+
+export async function conversationsLoggedWith(db: Db, userId: number) {
+  return (await db.select({ n: sql<number>`count(*)::int` }).from(connectionLogs).where(eq(connectionLogs.otherId, userId)))[0]?.n ?? 0;
+}
+
+export async function arrivalReportsOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, permission: arrivalStates.permission, distanceM: arrivalStates.distanceM, accuracyM: arrivalStates.accuracyM, updatedAt: arrivalStates.updatedAt })
+    .from(arrivalStates)
+    .innerJoin(events, eq(events.id, arrivalStates.eventId))
+    .where(eq(arrivalStates.userId, userId))
+    .orderBy(asc(arrivalStates.updatedAt));
+}
+
+export async function messagesTo(db: Db, userId: number) {
+  return db
+    .select({ ...evening, text: eventMessages.text, type: eventMessages.type, sentAt: eventMessages.createdAt, readAt: messageRecipients.readAt, acknowledgedAt: messageRecipients.acknowledgedAt })
+    .from(messageRecipients)
+    .innerJoin(eventMessages, eq(eventMessages.id, messageRecipients.messageId))
+    .innerJoin(events, eq(events.id, eventMessages.eventId))
+    .where(eq(messageRecipients.userId, userId))
+    .orderBy(asc(eventMessages.createdAt), asc(eventMessages.id));
+}
+
+export async function messagesFrom(db: Db, userId: number) {
+  return db
+    .select({ ...evening, text: eventMessages.text, type: eventMessages.type, audience: eventMessages.audience, sentAt: eventMessages.createdAt })
+    .from(eventMessages)
+    .innerJoin(events, eq(events.id, eventMessages.eventId))
+    .where(eq(eventMessages.senderId, userId))
+    .orderBy(asc(eventMessages.createdAt), asc(eventMessages.id));
+}
+
+export async function remindersTo(db: Db, userId: number) {
+  return db
+    .select({ ...evening, kind: reminderSends.kind, sentAt: reminderSends.sentAt })
+    .from(reminderSends)
+    .innerJoin(events, eq(events.id, reminderSends.eventId))
+    .where(eq(reminderSends.userId, userId))
+    .orderBy(asc(reminderSends.sentAt));
+}
+
+export async function feedbackOf(db: Db, userId: number) {
+  return db
+    .select({
+      ...evening,
+      overallRating: eventFeedback.overallRating,
+      venueRating: eventFeedback.venueRating,
+      organizationRating: eventFeedback.organizationRating,
+      matchQualityRating: eventFeedback.matchQualityRating,
+      timingRating: eventFeedback.timingRating,
+      wouldRecommend: eventFeedback.wouldRecommend,
+      improvements: eventFeedback.improvements,
+      favoriteAspect: eventFeedback.favoriteAspect,
+      additionalComments: eventFeedback.additionalComments,
+      submittedAt: eventFeedback.submittedAt,
+      updatedAt: eventFeedback.updatedAt,
+    })
+    .from(eventFeedback)
+    .innerJoin(events, eq(events.id, eventFeedback.eventId))
+    .where(eq(eventFeedback.userId, userId))
+    .orderBy(asc(eventFeedback.submittedAt));
+}
+
+export async function reactionsOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, emoji: emojiFeedback.emoji, createdAt: emojiFeedback.createdAt, updatedAt: emojiFeedback.updatedAt })
+    .from(emojiFeedback)
+    .innerJoin(events, eq(events.id, emojiFeedback.eventId))
+    .where(eq(emojiFeedback.userId, userId))
+    .orderBy(asc(emojiFeedback.createdAt));
+}
+
+export async function previewOptOutOf(db: Db, userId: number) {
+  return (await db.select({ since: previewOptOuts.createdAt }).from(previewOptOuts).where(eq(previewOptOuts.userId, userId)))[0] ?? null;
+}
+
+const metAt = alias(events, 'met_at');
+
+/** Follow-up invites the member sent (`side` 'from') or received ('to'), with the other person and both evenings. */
+export async function invitesOf(db: Db, userId: number, side: 'from' | 'to') {
+  const [mine, theirs] = side === 'from' ? [followUpInvites.fromUserId, followUpInvites.toUserId] : [followUpInvites.toUserId, followUpInvites.fromUserId];
+  return db
+    .select({ person: otherPerson, metAt: metAt.title, invitedTo: events.title, createdAt: followUpInvites.createdAt })
+    .from(followUpInvites)
+    .innerJoin(other, eq(other.id, theirs))
+    .innerJoin(metAt, eq(metAt.id, followUpInvites.sourceEventId))
+    .innerJoin(events, eq(events.id, followUpInvites.eventId))
+    .where(eq(mine, userId))
+    .orderBy(asc(followUpInvites.createdAt), asc(followUpInvites.id));
+}
+
+/** People the member stopped invites from (who stopped the member's invites is theirs, and never told). */
+export async function invitesStoppedBy(db: Db, userId: number) {
+  return db
+    .select({ person: otherPerson, createdAt: inviteBlocks.createdAt })
+    .from(inviteBlocks)
+    .innerJoin(other, eq(other.id, inviteBlocks.blockedUserId))
+    .where(eq(inviteBlocks.userId, userId))
+    .orderBy(asc(inviteBlocks.createdAt));
+}
+
+export async function hostApplicationsOf(db: Db, userId: number) {
+  return db
+    .select({
+      name: hostApplications.name,
+      email: hostApplications.email,
+      location: hostApplications.location,
+      experience: hostApplications.experience,
+      motivation: hostApplications.motivation,
+      venueIdea: hostApplications.venueIdea,
+      proposedEventDate: hostApplications.proposedEventDate,
+      status: hostApplications.status,
+      decidedAt: hostApplications.decidedAt,
+      createdAt: hostApplications.createdAt,
+    })
+    .from(hostApplications)
+    .where(eq(hostApplications.userId, userId))
+    .orderBy(asc(hostApplications.createdAt));
+}
+
+export async function applicationsDecidedBy(db: Db, userId: number) {
+  return (await db.select({ n: sql<number>`count(*)::int` }).from(hostApplications).where(eq(hostApplications.decidedBy, userId)))[0]?.n ?? 0;
+}
+
+export async function narrationOf(db: Db, userId: number) {
+  return (await db.select({ settings: narrationSettings.settings, updatedAt: narrationSettings.updatedAt }).from(narrationSettings).where(eq(narrationSettings.userId, userId)))[0] ?? null;
+}
+
+export async function sharesBy(db: Db, userId: number) {
+  return db
+    .select({ eventId: shareEvents.eventId, platform: shareEvents.platform, action: shareEvents.action, template: shareEvents.template, createdAt: shareEvents.createdAt })
+    .from(shareEvents)
+    .where(eq(shareEvents.userId, userId))
+    .orderBy(asc(shareEvents.createdAt), asc(shareEvents.id));
+}
+
+export async function signupSourceOf(db: Db, userId: number) {
+  return (await db.select({ platform: signupSources.platform, createdAt: signupSources.createdAt }).from(signupSources).where(eq(signupSources.userId, userId)))[0] ?? null;
+}
+
+export async function eventsHostedBy(db: Db, userId: number) {
+  return db.select({ ...evening, date: events.date }).from(events).where(eq(events.hostId, userId)).orderBy(asc(events.date));
+}
+
+export async function venuesOwnedBy(db: Db, userId: number) {
+  return db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.createdBy, userId)).orderBy(asc(venues.id));
+}
+
+export async function venuesCoHostedBy(db: Db, userId: number) {
+  return db
+    .select({ id: venues.id, name: venues.name, addedAt: venueHosts.addedAt })
+    .from(venueHosts)
+    .innerJoin(venues, eq(venues.id, venueHosts.venueId))
+    .where(eq(venueHosts.userId, userId))
+    .orderBy(asc(venueHosts.addedAt));
+}
+
+export async function guestsCheckedInBy(db: Db, userId: number) {
+  return (await db.select({ n: sql<number>`count(*)::int` }).from(registrations).where(eq(registrations.checkedInBy, userId)))[0]?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { traitsFromAnswers } from '@shared/domain/personality';
 import type { registerAnswersBody } from '@shared/schemas/register';
-import type { createUserBody, ProfileAnswers, updateUserBody, User } from '@shared/schemas/users';
+import type { createUserBody, ProfileAnswers, updateUserBody, User, UserExport } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import * as matching from '../matching/service';
@@ -93,15 +93,69 @@ export async function userStats(db: Db, id: number) {
   return { eventsAttended: await q.attendedCount(db, id), ...(await matching.activity(db, id)) };
 }
 
-/** Everything stored about a member, for the "download my data" button. */
-export async function exportUser(db: Db, id: number) {
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Everything stored about a member, for the "download my data" button (docs/decisions/0043): a
+ * section per table that holds something about them (modules/users/export.test.ts checks every table
+ * with a user column has one). Secrets are named, not given; ratings received are counted only.
+ */
+export async function exportUser(db: Db, id: number): Promise<UserExport> {
   const user = { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)) };
+  const [
+    roles, sessions, pendingCode, guard, mail, registrations, cancelled, payments, waitlist, meetings, ratingsGiven, ratingsReceived, matches,
+    logged, loggedByOthers, arrivals, received, sent, reminders, feedback, reactions, optOut, invitesSent, invitesReceived, stopped,
+    applications, decided, narration, shares, source, hosted, owned, coHosted, checkedIn,
+  ] = await Promise.all([
+    q.rolesOf(db, id), q.sessionsOf(db, id), q.pendingCodeOf(db, user.email), q.loginGuardOf(db, user.email), q.mailTo(db, user.email),
+    q.registrationsOf(db, id), q.cancelledTicketsOf(db, id), q.paymentsOf(db, id), q.waitlistOf(db, id), q.meetingsOf(db, id),
+    q.ratingsGivenBy(db, id), q.ratingsReceivedBy(db, id), q.matchesOf(db, id), q.conversationsLoggedBy(db, id), q.conversationsLoggedWith(db, id),
+    q.arrivalReportsOf(db, id), q.messagesTo(db, id), q.messagesFrom(db, id), q.remindersTo(db, id), q.feedbackOf(db, id), q.reactionsOf(db, id),
+    q.previewOptOutOf(db, id), q.invitesOf(db, id, 'from'), q.invitesOf(db, id, 'to'), q.invitesStoppedBy(db, id), q.hostApplicationsOf(db, id),
+    q.applicationsDecidedBy(db, id), q.narrationOf(db, id), q.sharesBy(db, id), q.signupSourceOf(db, id), q.eventsHostedBy(db, id),
+    q.venuesOwnedBy(db, id), q.venuesCoHostedBy(db, id), q.guestsCheckedInBy(db, id),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     user,
-    roles: (await q.rolesOf(db, id)).map((r) => ({ role: r.role, grantedAt: r.grantedAt.toISOString() })),
-    sessions: (await q.sessionsOf(db, id)).map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
-    registrations: (await q.userEvents(db, id)).map((r) => ({ ...r, date: r.date.toISOString(), registeredAt: r.registeredAt.toISOString() })),
+    roles: roles.map((r) => ({ role: r.role, grantedAt: iso(r.grantedAt) })),
+    sessions: sessions.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    login: {
+      codePending: pendingCode && { createdAt: iso(pendingCode.createdAt), expiresAt: iso(pendingCode.expiresAt), wrongTries: pendingCode.wrongTries },
+      wrongCodes: guard && { windowStartedAt: iso(guard.windowStartedAt), count: guard.count, lockMailedAt: isoOrNull(guard.lockMailedAt) },
+    },
+    mail: mail.map((m) => ({ subject: m.subject, sentAt: iso(m.sentAt) })),
+    registrations: registrations.map((r) => ({ ...r, date: iso(r.date), checkedInAt: isoOrNull(r.checkedInAt), registeredAt: iso(r.registeredAt) })),
+    cancelledTickets: cancelled.map((c) => ({ ...c, cancelledAt: iso(c.cancelledAt) })),
+    payments: payments.map(({ refundId, ...p }) => ({ ...p, refunded: refundId !== null, holdExpiresAt: iso(p.holdExpiresAt), createdAt: iso(p.createdAt) })),
+    waitlist: waitlist.map((w) => ({ ...w, joinedAt: iso(w.joinedAt), offeredAt: isoOrNull(w.offeredAt), offerExpiresAt: isoOrNull(w.offerExpiresAt) })),
+    meetings: meetings.map(({ partnerId, partnerName, ...m }) => ({ ...m, partner: partnerId !== null && partnerName !== null ? { id: partnerId, name: partnerName } : null })),
+    ratingsGiven: ratingsGiven.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })),
+    ratingsReceived,
+    matches: matches.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    conversations: { logged: logged.map((c) => ({ ...c, createdAt: iso(c.createdAt) })), loggedByOthers },
+    arrivalReports: arrivals.map((a) => ({ ...a, updatedAt: iso(a.updatedAt) })),
+    messagesReceived: received.map((m) => ({ ...m, sentAt: iso(m.sentAt), readAt: isoOrNull(m.readAt), acknowledgedAt: isoOrNull(m.acknowledgedAt) })),
+    messagesSent: sent.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
+    remindersSent: reminders.map((r) => ({ ...r, sentAt: iso(r.sentAt) })),
+    feedback: feedback.map((f) => ({ ...f, submittedAt: iso(f.submittedAt), updatedAt: iso(f.updatedAt) })),
+    reactions: reactions.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })),
+    previewOptOut: optOut && { since: iso(optOut.since) },
+    invitesSent: invitesSent.map(({ person, ...i }) => ({ to: person, ...i, createdAt: iso(i.createdAt) })),
+    invitesReceived: invitesReceived.map(({ person, ...i }) => ({ from: person, ...i, createdAt: iso(i.createdAt) })),
+    invitesStopped: stopped.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
+    hostApplications: applications.map((a) => ({ ...a, decidedAt: isoOrNull(a.decidedAt), createdAt: iso(a.createdAt) })),
+    narrationSettings: narration && { settings: narration.settings, updatedAt: iso(narration.updatedAt) },
+    shares: shares.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
+    signupSource: source && { platform: source.platform, createdAt: iso(source.createdAt) },
+    hosting: {
+      eventsHosted: hosted.map((e) => ({ ...e, date: iso(e.date) })),
+      venuesOwned: owned,
+      venuesCoHosted: coHosted.map((v) => ({ ...v, addedAt: iso(v.addedAt) })),
+      guestsCheckedIn: checkedIn,
+      applicationsDecided: decided,
+    },
   };
 }
 

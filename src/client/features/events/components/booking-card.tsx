@@ -1,4 +1,5 @@
 import { CalendarX2, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
 import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
 import { Card } from '@client/components/ui/card';
@@ -40,6 +41,12 @@ export function BookingCard({ event, userId }: { event: EventDetail; userId: num
           <p className="mt-4 font-semibold text-apricot-700">{spotsLeftText(event.spotsLeft)}</p>
           <RegisterAction event={event} userId={userId} size="lg" block className="mt-3" />
           {event.price > 0 && <p className="mt-3 text-center text-sm text-muted">Free cancellation up to {REFUND_WINDOW_HOURS} hours before the start.</p>}
+          <p className="mt-3 text-center text-sm text-muted">
+            By registering you agree that your matches see your contact details after the evening.{' '}
+            <Link to="/privacy" className="font-semibold text-wine-700 underline underline-offset-2 hover:text-wine-900">
+              How we use your data
+            </Link>
+          </p>
         </>
       ) : (
         <div className="mt-4 flex items-start gap-3 rounded-2xl bg-stone-100 p-4 text-stone-700">

@@ -110,6 +110,8 @@ test('Download my data saves the export as a JSON file', async () => {
       <Toaster />
     </>,
   );
+  // What the download holds, and for how long it is kept, is on the public /privacy page.
+  expect(screen.getByRole('link', { name: 'What we keep and for how long' })).toHaveAttribute('href', '/privacy');
   await user.click(screen.getByRole('button', { name: 'Download my data' }));
 
   expect(await screen.findByText('Download started')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Download, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
@@ -12,7 +13,12 @@ export function YourDataCard({ userId, onDeleted }: { userId: number; onDeleted:
   return (
     <Card>
       <CardTitle>Your data</CardTitle>
-      <p className="mt-2 text-muted">Download a copy of everything we keep about you, or close your account and remove it for good.</p>
+      <p className="mt-2 text-muted">
+        Download a copy of everything we keep about you, or close your account and remove it for good.{' '}
+        <Link to="/privacy" className="font-semibold text-wine-700 underline underline-offset-2 hover:text-wine-900">
+          What we keep and for how long
+        </Link>
+      </p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button
           variant="outline"

@@ -1,0 +1,5 @@
+import { PrivacyPage } from '@client/features/privacy/components/privacy-page';
+
+export function Component() {
+  return <PrivacyPage />;
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import * as privacy from './service';
+
+/** How often each instance sweeps (it also sweeps once at start, src/server/main.ts). */
+export const RETENTION_SWEEP_MS = 3_600_000;
+
+/**
+ * One retention sweep by the app's clock (docs/decisions/0044), logged when it deleted anything.
+ * Safe on every instance at once: each evening is swept by exactly one of them.
+ */
+export async function sweepRetention(app: FastifyInstance, days: number): Promise<privacy.SweepResult> {
+  const result = await privacy.sweep(app.db, app.now(), days);
+  if (result.events.length || result.arrivalReports) {
+    app.log.info({ events: result.events, ratings: result.ratings, arrivalReports: result.arrivalReports }, `deleted ratings and arrival reports of evenings over ${days} days ago`);
+  }
+  return result;
+}
+
+/** Sweep now and then every `everyMs`; stopped when the app closes. */
+export function startRetention(app: FastifyInstance, days: number, everyMs: number = RETENTION_SWEEP_MS) {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    sweepRetention(app, days)
+      .catch((err) => app.log.warn({ err }, 'retention sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

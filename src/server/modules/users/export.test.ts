@@ -1,0 +1,276 @@
+/**
+ * The data export holds everything stored about the person (docs/decisions/0043). Every table with a
+ * column pointing at a member (a foreign key to users.id, or a column named like one: *_user_id,
+ * *_by, rater_id, email, …) must be named in EXPORT_SECTIONS below: with the export's section(s)
+ * that hold it, or as not exported with the reason. A new table with a user column and no entry fails
+ * here. Then, with the demo's evenings played and the rest of the app used through its routes, every
+ * member's export is compared with the rows each table holds about them.
+ */
+import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserExport } from '@shared/schemas/users';
+import { connectionLogs, events, followUpInvites, loginCodes, payments, sessions, users, venues } from '../../db/schema/index';
+import { loadDemoData } from '../../demo/seed';
+import { buyTicket, createTestApp, holdSeat, loginWithCode, requestCode, signUp, verify, withCookie, type TestContext } from '../../test/harness';
+import { claimDueReminders } from '../messages/service';
+
+type Entry =
+  | {
+      sections: (keyof UserExport | `${keyof UserExport}.${string}`)[];
+      /** User columns whose rows are deliberately not given to the person they point at, with the reason. */
+      withheld?: Record<string, string>;
+    }
+  | { notExported: string };
+
+/**
+ * Table -> where the export holds it. To add a table with a user column: give it a section in
+ * exportUser (src/server/modules/users/service.ts) and the userExport schema, and name it here; or,
+ * if it holds nothing about the person, mark it { notExported: 'why' }.
+ */
+export const EXPORT_SECTIONS: Record<string, Entry> = {
+  users: { sections: ['user'] },
+  user_roles: { sections: ['roles'] },
+  sessions: { sections: ['sessions'] },
+  login_codes: { sections: ['login.codePending'] },
+  login_guards: { sections: ['login.wrongCodes'] },
+  mail_outbox: { sections: ['mail'] },
+  profile_answers: { sections: ['user.answers'] },
+  events: { sections: ['hosting.eventsHosted'] },
+  registrations: { sections: ['registrations', 'hosting.guestsCheckedIn'] },
+  cancelled_tickets: { sections: ['cancelledTickets'] },
+  payments: { sections: ['payments'] },
+  event_waitlist: { sections: ['waitlist'] },
+  rotations: { sections: ['meetings'] },
+  ratings: { sections: ['ratingsGiven', 'ratingsReceived'] },
+  matches: { sections: ['matches'] },
+  connection_logs: { sections: ['conversations.logged', 'conversations.loggedByOthers'] },
+  arrival_states: { sections: ['arrivalReports'] },
+  event_messages: { sections: ['messagesSent'] },
+  message_recipients: { sections: ['messagesReceived'] },
+  reminder_sends: { sections: ['remindersSent'] },
+  event_feedback: { sections: ['feedback'] },
+  emoji_feedback: { sections: ['reactions'] },
+  preview_opt_outs: { sections: ['previewOptOut'] },
+  follow_up_invites: { sections: ['invitesSent', 'invitesReceived'] },
+  invite_blocks: { sections: ['invitesStopped'], withheld: { blocked_user_id: 'the person whose invites were stopped is not told (docs/decisions/0043)' } },
+  host_applications: { sections: ['hostApplications', 'hosting.applicationsDecided'] },
+  narration_settings: { sections: ['narrationSettings'] },
+  share_events: { sections: ['shares'] },
+  signup_sources: { sections: ['signupSource'] },
+  venues: { sections: ['hosting.venuesOwned'] },
+  venue_hosts: { sections: ['hosting.venuesCoHosted'] },
+  rate_limits: { notExported: 'per-minute request counters keyed by IP address and route, gone within minutes; nothing in them names a member' },
+};
+
+/** Column names that point at a member even without a foreign key (and the e-mail keyed tables). */
+const USER_COLUMN = /^(user_id|user_[a-z0-9]+|[a-z0-9_]+_user_id|user[0-9]_id|[a-z0-9_]+_by|rater_id|rated_id|reporter_id|reported_id|blocker_id|blocked_id|sender_id|host_id|other_id|email|to)$/;
+
+let t: TestContext;
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Every public table with the columns that point at a member. */
+async function userColumns(): Promise<Map<string, string[]>> {
+  const fks = rowsOf<{ table_name: string; column_name: string }>(
+    await t.db.execute(sql`
+      SELECT kcu.table_name, kcu.column_name
+      FROM information_schema.table_constraints tc
+      JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema
+      JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name AND ccu.constraint_schema = tc.constraint_schema
+      WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = 'public' AND ccu.table_name = 'users'`),
+  );
+  const named = rowsOf<{ table_name: string; column_name: string }>(
+    await t.db.execute(sql`
+      SELECT c.table_name, c.column_name FROM information_schema.columns c
+      JOIN information_schema.tables tb ON tb.table_name = c.table_name AND tb.table_schema = c.table_schema
+      WHERE c.table_schema = 'public' AND tb.table_type = 'BASE TABLE'`),
+  ).filter((c) => USER_COLUMN.test(c.column_name));
+  const out = new Map<string, string[]>([['users', ['id']]]);
+  for (const c of [...fks, ...named]) {
+    const cols = out.get(c.table_name) ?? [];
+    if (!cols.includes(c.column_name)) cols.push(c.column_name);
+    out.set(c.table_name, cols);
+  }
+  return out;
+}
+
+/** Rows of `table` that point at the member through any of `cols` (e-mail columns by address). */
+async function rowsAbout(table: string, cols: string[], person: { id: number; email: string }) {
+  const where = sql.join(
+    cols.map((c) => (c === 'email' || c === 'to' ? sql`${sql.identifier(c)} = ${person.email}` : sql`${sql.identifier(c)} = ${person.id}`)),
+    sql` OR `,
+  );
+  return rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`))[0]!.n;
+}
+
+function section(data: UserExport, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
+}
+
+const holdsSomething = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'number' ? v > 0 : v !== null && v !== undefined);
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: withCookie(cookie) });
+const send = (method: 'POST' | 'PUT', url: string, cookie: string, payload: object) => t.app.inject({ method, url, headers: withCookie(cookie), payload });
+
+async function exportOf(id: number, cookie: string) {
+  const res = await get(`/api/users/${id}/export`, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return { data: res.json<UserExport>(), body: res.body };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await loadDemoData(t.db);
+});
+afterAll(() => t.close());
+
+describe('every table with a user column has a place in the export', () => {
+  it('the map names each such table, and only tables that exist', async () => {
+    const found = await userColumns();
+    const missing = [...found.keys()].filter((table) => !(table in EXPORT_SECTIONS));
+    expect(
+      missing,
+      `These tables have a column pointing at a member but no entry in EXPORT_SECTIONS (src/server/modules/users/export.test.ts): ${missing.join(', ')}. ` +
+        `Add what they hold about the person to exportUser (modules/users/service.ts) and the userExport schema (shared/schemas/users.ts), and name the section here; ` +
+        `or mark the table { notExported: 'the reason' } if it holds nothing about the person (docs/decisions/0043).`,
+    ).toEqual([]);
+    const tables = new Set(rowsOf<{ name: string }>(await t.db.execute(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`)).map((r) => r.name));
+    expect(Object.keys(EXPORT_SECTIONS).filter((table) => !tables.has(table)), 'EXPORT_SECTIONS names tables that no longer exist').toEqual([]);
+  });
+});
+
+describe("each member's export against the rows kept about them", () => {
+  const MEMBER = 'member@speedfriendship.test';
+  let member: { id: number; email: string };
+  let cookie: string;
+  let admin: string;
+  let pendingCodeHash: string;
+  beforeAll(async () => {
+    admin = (await signUp(t.app, { email: 'admin@test.example', name: 'Alex Admin' })).cookie;
+    member = (await t.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, MEMBER)))[0]!;
+    cookie = await loginWithCode(t.app, MEMBER);
+    // Everything else a member does that the demo's evenings do not: all through the app's routes.
+    const acts: [string, 'POST' | 'PUT', string, object][] = [
+      ['narration', 'PUT', '/api/me/narration', { enabled: true, voice: null, rate: 1.2, pitch: 1, volume: 0.8, autoRead: true }],
+      ['preview opt-out', 'PUT', '/api/me/preview-visibility', { visible: false }],
+      ['a share', 'POST', '/api/share/events', { platform: 'whatsapp', action: 'copy', template: 'whatsapp' }],
+      [
+        'a host application',
+        'POST',
+        '/api/host-program/applications',
+        { name: 'Alex Member', email: MEMBER, location: 'Prestwich', experience: 'I run a book club.', motivation: 'I love meeting people.', venueIdea: 'The library café.' },
+      ],
+    ];
+    for (const [what, method, url, payload] of acts) {
+      const res = await send(method, url, cookie, payload);
+      expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+    }
+    // Priya's invite: the member stops invites from her.
+    const [invite] = await t.db.select({ from: followUpInvites.fromUserId }).from(followUpInvites).where(eq(followUpInvites.toUserId, member.id));
+    expect((await send('POST', '/api/me/invite-blocks', cookie, { userId: invite!.from })).statusCode).toBe(200);
+    // The evening ahead: where the member's phone put them on /arrival, and a seat held at another evening.
+    const upcoming = (await get(`/api/users/${member.id}/events`, cookie)).json<{ id: number; date: string }[]>().filter((e) => new Date(e.date) > new Date());
+    expect(upcoming.length).toBeGreaterThan(0);
+    const arrival = await send('POST', `/api/events/${upcoming[0]!.id}/arrival`, cookie, { permission: 'granted', position: { latitude: 53.5331, longitude: -2.2861, accuracy: 15 } });
+    expect(arrival.statusCode, arrival.body).toBe(200);
+    // A code asked for and mistyped: a login code waiting and a wrong guess counted.
+    const code = await requestCode(t.app, MEMBER);
+    expect((await verify(t.app, MEMBER, code === '000000' ? '111111' : '000000')).statusCode).toBe(401);
+    pendingCodeHash = (await t.db.select({ h: loginCodes.codeHash }).from(loginCodes).where(eq(loginCodes.email, MEMBER)))[0]!.h;
+    // The registration wizard's answers.
+    const me = (await get(`/api/users/${member.id}`, cookie)).json<{ name: string; age: number }>();
+    const wizard = { name: me.name, age: me.age, interests: ['Wine', 'Hiking', 'Film'], personality: { creative: 4, social: 5, adventurous: 3, analytical: 2, empathetic: 4 }, motivations: ['Meet like-minded people'], lookingFor: 'A pub quiz team.' };
+    const saved = await send('PUT', `/api/users/${member.id}/answers`, cookie, wizard);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // An evening more than a day ahead with seats: the member holds one while paying; a newcomer (from a
+    // shared link) buys a ticket and cancels it (a refund and a cancelled ticket).
+    const [ahead] = await t.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(gt(events.date, new Date(Date.now() + 2 * 86_400_000)), gt(events.price, 0), lt(events.seatsTaken, sql`${events.maxParticipants} - 1`), notInArray(events.id, upcoming.map((e) => e.id))))
+      .limit(1);
+    expect(ahead, 'a demo evening with seats').toBeDefined();
+    expect((await holdSeat(t.app, ahead!.id, { user: member, cookie })).statusCode).toBe(200);
+    const newcomer = await signUp(t.app, { source: 'facebook' });
+    await buyTicket(t.app, ahead!.id, newcomer);
+    const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/events/${ahead!.id}/registration`, headers: withCookie(newcomer.cookie) });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The host adds a co-host to their venue.
+    const host = await loginWithCode(t.app, 'host@speedfriendship.test');
+    const [hostRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'host@speedfriendship.test'));
+    const [venue] = await t.db.select({ id: venues.id }).from(venues).where(eq(venues.createdBy, hostRow!.id)).limit(1);
+    const coHost = await send('POST', `/api/venues/${venue!.id}/hosts`, host, { email: 'admin@speedfriendship.test' });
+    expect(coHost.statusCode, coHost.body).toBe(200);
+    // The 24-hour reminder of the member's next evening a day or more ahead (the reminder sweep's own claim, at its moment).
+    const later = upcoming.find((e) => new Date(e.date).getTime() > Date.now() + 25 * 3_600_000);
+    expect(later, 'the member has an evening more than a day ahead').toBeDefined();
+    expect((await claimDueReminders(t.db, new Date(new Date(later!.date).getTime() - 23 * 3_600_000))).map((r) => r.userId)).toContain(member.id);
+    // A conversation logged on /live-event at the launch night. Logging takes a running round, which
+    // that evening's timer no longer has: the row is written as the route writes it.
+    const [sarah] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'sarah@speedfriendship.test'));
+    const [launch] = await t.db.select({ id: events.id }).from(events).where(eq(events.title, 'Wine Bar Speed Friendship'));
+    await t.db.insert(connectionLogs).values({ eventId: launch!.id, userId: member.id, otherId: sarah!.id, method: 'code', round: 2 });
+  });
+
+  it('for every member, each table that holds rows about them shows in its section, and every exported table was exercised', async () => {
+    const found = await userColumns();
+    const exercised = new Set<string>();
+    const people = await t.db.select({ id: users.id, email: users.email }).from(users);
+    for (const person of people) {
+      const { data } = await exportOf(person.id, admin);
+      for (const [table, entry] of Object.entries(EXPORT_SECTIONS)) {
+        if (!('sections' in entry)) continue;
+        const cols = found.get(table);
+        expect(cols, `${table} is in EXPORT_SECTIONS but has no user column`).toBeDefined();
+        const withheld = entry.withheld ?? {};
+        expect(Object.keys(withheld).filter((c) => !cols!.includes(c)), `${table}: withheld columns that are not user columns`).toEqual([]);
+        const n = await rowsAbout(table, cols!.filter((c) => !(c in withheld)), person);
+        if (n === 0) continue;
+        exercised.add(table);
+        expect(entry.sections.some((s) => holdsSomething(section(data, s))), `${person.email}: ${n} row(s) in ${table}, but ${entry.sections.join(' / ')} empty`).toBe(true);
+      }
+    }
+    const exported = Object.entries(EXPORT_SECTIONS).filter(([, e]) => 'sections' in e).map(([table]) => table);
+    expect(exported.filter((table) => !exercised.has(table)), 'tables no member had rows in (fill them in beforeAll)').toEqual([]);
+  });
+
+  it("the member's own download holds their evening: ratings given, a count of those received, matches, feedback, reactions, invites and the rest", async () => {
+    const { data, body } = await exportOf(member.id, cookie);
+    const launch = 'Wine Bar Speed Friendship';
+    const first = (p: { name: string }) => p.name.split(' ')[0];
+    expect(data.ratingsGiven.filter((r) => r.title === launch).map((r) => [first(r.rated), r.rating])).toEqual(expect.arrayContaining([['Sarah', 5], ['Emma', 4], ['Michael', 3], ['Priya', 3]]));
+    // Received: how many, per evening; never who or how.
+    const received = data.ratingsReceived.find((r) => r.title === launch)!;
+    expect(received.count).toBe(data.ratingsGiven.filter((r) => r.title === launch).length);
+    expect(Object.keys(received).sort()).toEqual(['count', 'eventId', 'title']);
+    expect(data.matches.map((m) => [first(m.with), m.sharedByYou, m.sharedByThem]).sort()).toEqual([['Emma', false, false], ['Sarah', true, true]]);
+    expect(data.meetings.filter((m) => m.title === launch)).toHaveLength(6);
+    expect(data.feedback).toEqual([expect.objectContaining({ title: launch, overallRating: 5, favoriteAspect: 'Meeting two people I am now going climbing with.', improvements: ['longer-rounds'] })]);
+    expect(data.reactions).toEqual([expect.objectContaining({ title: launch, emoji: 'heart-eyes' })]);
+    expect(data.invitesReceived).toEqual([expect.objectContaining({ from: expect.objectContaining({ name: expect.stringMatching(/^Priya/) }), metAt: launch, invitedTo: 'Thursday Night Speed Friendship' })]);
+    expect(data.invitesStopped.map((s) => first(s.person))).toEqual(['Priya']);
+    expect(data.waitlist).toEqual([expect.objectContaining({ title: 'Coffee & Conversation', status: 'waiting' })]);
+    expect(data.arrivalReports).toEqual([expect.objectContaining({ permission: 'granted', accuracyM: 15 })]);
+    expect(data.narrationSettings?.settings).toMatchObject({ enabled: true, rate: 1.2, autoRead: true });
+    expect(data.previewOptOut).not.toBeNull();
+    expect(data.shares).toContainEqual(expect.objectContaining({ eventId: null, platform: 'whatsapp', action: 'copy', template: 'whatsapp' }));
+    expect(data.hostApplications).toEqual([expect.objectContaining({ venueIdea: 'The library café.', status: 'pending' })]);
+    expect(data.user.answers).toMatchObject({ personality: { social: 5 }, lookingFor: 'A pub quiz team.' });
+    expect(data.payments).toEqual([expect.objectContaining({ amount: 1500, currency: 'gbp', status: 'requires_payment', refunded: false })]);
+    expect(data.conversations.logged).toEqual([expect.objectContaining({ title: launch, method: 'code', round: 2, with: expect.objectContaining({ name: expect.stringMatching(/^Sarah/) }) })]);
+    expect(data.login.codePending).toMatchObject({ wrongTries: 1 });
+    expect(data.login.wrongCodes).toMatchObject({ count: 1 });
+    expect(data.mail.map((m) => m.subject).length).toBeGreaterThanOrEqual(2);
+    // Secrets are named, never given: session tokens (hashed), the login code's hash, stop-invite and calendar tokens.
+    const [tokens] = await t.db.select({ calendar: users.calendarToken }).from(users).where(eq(users.id, member.id));
+    const secrets = [
+      ...(await t.db.select({ s: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, member.id))).map((r) => r.s),
+      pendingCodeHash,
+      tokens!.calendar,
+      ...(await t.db.select({ s: followUpInvites.stopToken }).from(followUpInvites).where(eq(followUpInvites.toUserId, member.id))).map((r) => r.s),
+      ...(await t.db.select({ s: payments.clientSecret }).from(payments).where(eq(payments.userId, member.id))).map((r) => r.s),
+    ];
+    expect(secrets.length).toBeGreaterThanOrEqual(4);
+    for (const s of secrets) expect(body).not.toContain(s);
+    expect(body).not.toContain(cookie.split('=')[1]);
+  });
+});

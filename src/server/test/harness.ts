@@ -37,6 +37,11 @@ export interface TestAppOverrides {
   now?: () => Date;
   /** buildApp's `livePlanAheadMs`; off unless a test asks (its timing would make round 1's 'written' or 'kept' a race). */
   livePlanAheadMs?: number | null;
+  /**
+   * buildApp's `clientDir`: a folder with the built client (or a fixture index.html). Without it,
+   * a folder that does not exist, so a test never depends on whether `npm run build` has run.
+   */
+  clientDir?: string;
 }
 
 export interface TestContext {
@@ -120,6 +125,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...(overrides.stripeConnection ? { stripeConnection: overrides.stripeConnection } : {}),
       ...(overrides.now ? { now: overrides.now } : {}),
       livePlanAheadMs: overrides.livePlanAheadMs ?? null,
+      clientDir: overrides.clientDir ?? '/nonexistent-test-client-dir',
     });
     await app.ready();
   } catch (err) {

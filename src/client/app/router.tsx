@@ -67,13 +67,14 @@ const screens: RouteObject[] = [
       { path: '/share', Component: screen(() => import('./routes/share')), handle: h({ title: 'Share' }) },
       { path: '/promotions', Component: screen(() => import('./routes/promotions')), handle: h({ title: 'Promotional Materials' }) },
       { path: '/feedback', Component: screen(() => import('./routes/feedback')), handle: h({ title: 'Event Feedback' }) },
+      // Open to visitors: the public evening page; members get their own view of it (docs/decisions/0045).
+      { path: '/events/:id', Component: screen(() => import('./routes/event-detail')), handle: h({ title: 'Event', back: '/events' }) },
       { path: '/wine-wallop', Component: screen(() => import('./routes/wine-wallop')), handle: h({ title: 'The Wine Wallop' }) },
       {
         Component: RequireSignIn,
         children: [
           { path: '/profile', Component: screen(() => import('./routes/profile')), handle: h({ title: 'My Profile' }) },
           { path: '/events', Component: screen(() => import('./routes/events')), handle: h({ title: 'Events' }) },
-          { path: '/events/:id', Component: screen(() => import('./routes/event-detail')), handle: h({ title: 'Event', back: '/events' }) },
           // The back link to /events/{id} is in the page: a static handle cannot know the id.
           { path: '/checkout/:id', Component: screen(() => import('./routes/checkout')), handle: h({ title: 'Complete Registration' }) },
           { path: '/matches', Component: screen(() => import('./routes/matches')), handle: h({ title: 'Matches' }) },

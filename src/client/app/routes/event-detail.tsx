@@ -1,12 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { EventDetailScreen } from '@client/features/events/components/event-detail-screen';
+import { PublicEveningScreen } from '@client/features/events/components/public-evening-screen';
 import { MatchesCard } from '@client/features/matches/components/matches-list';
 import { RatingStats } from '@client/features/matches/components/rating-stats';
 import type { EveningView } from '@client/features/live/components/evening-watch';
+import { readyFormatsAhead } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries';
+import { forgetUser } from '@client/lib/session';
+import { useSignedIn } from '../session-hooks';
 
 /**
  * The parts of the live evening load only when the page shows them (most visits are before or
@@ -20,11 +24,25 @@ const MyRoundCard = lazy(() => import('@client/features/live/components/my-round
 const RatingCard = lazy(() => import('@client/features/matches/components/rating-card').then((m) => ({ default: m.RatingCard })));
 
 /**
- * /events/{id}: the event (features/events) with the live evening composed in: the shared
+ * /events/{id} is open to everyone (docs/decisions/0045): a visitor gets the public evening page
+ * (what, when, where, how much, one Book button); a signed-in member the member page, with their
+ * place, ticket and the live evening. A stale local sign-in (the server no longer knows the
+ * session) is forgotten, and the page becomes the visitor's.
+ */
+export function Component() {
+  const signedIn = useSignedIn();
+  const { id } = useParams();
+  const eventId = Number(id);
+  const valid = Number.isInteger(eventId) && eventId > 0;
+  return signedIn ? <MemberEventPage /> : <PublicEveningScreen key={eventId} eventId={valid ? eventId : 0} />;
+}
+
+/**
+ * The member's /events/{id}: the event (features/events) with the live evening composed in: the shared
  * timer (host controls with ?admin=true, honoured only for a host of the event), whom to talk
  * to, the rating card and stats once checked in, and the matches once the evening is over.
  */
-export function Component() {
+function MemberEventPage() {
   const me = useMe();
   const { id } = useParams();
   const [params] = useSearchParams();
@@ -37,6 +55,12 @@ export function Component() {
   const viewer = useEvent(valid ? eventId : null).data?.viewer;
   const mayWatch = !!viewer && (viewer.registered || viewer.isHost);
   const [view, setView] = useState<EveningView | null>(null);
+  // The page shows dates: the browser's date data loads while the session and the event are on their way (as RequireSignIn).
+  useEffect(readyFormatsAhead, []);
+  const staleSignIn = me.isSuccess && me.data === null;
+  useEffect(() => {
+    if (staleSignIn) forgetUser();
+  }, [staleSignIn]);
   if (!me.data) return <Spinner />;
   const uid = me.data.id;
   const live = view?.eventId === eventId ? view : null;

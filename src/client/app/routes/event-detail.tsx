@@ -3,14 +3,12 @@ import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { EventDetailScreen } from '@client/features/events/components/event-detail-screen';
-import { PublicEveningScreen } from '@client/features/events/components/public-evening-screen';
 import { MatchesCard } from '@client/features/matches/components/matches-list';
 import { RatingStats } from '@client/features/matches/components/rating-stats';
 import type { EveningView } from '@client/features/live/components/evening-watch';
 import { readyFormatsAhead } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries';
 import { forgetUser } from '@client/lib/session';
-import { useSignedIn } from '../session-hooks';
 
 /**
  * The parts of the live evening load only when the page shows them (most visits are before or
@@ -24,25 +22,11 @@ const MyRoundCard = lazy(() => import('@client/features/live/components/my-round
 const RatingCard = lazy(() => import('@client/features/matches/components/rating-card').then((m) => ({ default: m.RatingCard })));
 
 /**
- * /events/{id} is open to everyone (docs/decisions/0045): a visitor gets the public evening page
- * (what, when, where, how much, one Book button); a signed-in member the member page, with their
- * place, ticket and the live evening. A stale local sign-in (the server no longer knows the
- * session) is forgotten, and the page becomes the visitor's.
- */
-export function Component() {
-  const signedIn = useSignedIn();
-  const { id } = useParams();
-  const eventId = Number(id);
-  const valid = Number.isInteger(eventId) && eventId > 0;
-  return signedIn ? <MemberEventPage /> : <PublicEveningScreen key={eventId} eventId={valid ? eventId : 0} />;
-}
-
-/**
- * The member's /events/{id}: the event (features/events) with the live evening composed in: the shared
+ * The member's /events/{id} (a visitor gets ./public-evening.tsx, app/router.tsx): the event (features/events) with the live evening composed in: the shared
  * timer (host controls with ?admin=true, honoured only for a host of the event), whom to talk
  * to, the rating card and stats once checked in, and the matches once the evening is over.
  */
-function MemberEventPage() {
+export function Component() {
   const me = useMe();
   const { id } = useParams();
   const [params] = useSearchParams();
@@ -56,6 +40,7 @@ function MemberEventPage() {
   const mayWatch = !!viewer && (viewer.registered || viewer.isHost);
   const [view, setView] = useState<EveningView | null>(null);
   // The page shows dates: the browser's date data loads while the session and the event are on their way (as RequireSignIn).
+  // A local sign-in the server no longer knows is forgotten: the router then shows the visitor's page.
   useEffect(readyFormatsAhead, []);
   const staleSignIn = me.isSuccess && me.data === null;
   useEffect(() => {

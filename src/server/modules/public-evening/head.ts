@@ -1,5 +1,6 @@
 import { londonIsoString, TIME_ZONE } from '@shared/domain/time';
 import { CARD_HEIGHT, CARD_WIDTH } from '@shared/domain/public-evening';
+import type { PublicEvening } from '@shared/schemas/public-evening';
 import type { PublicEveningWithDates } from './service';
 
 /**
@@ -93,6 +94,15 @@ export function eventJsonLd(e: PublicEveningWithDates, publicUrl: string) {
   };
 }
 
+/** The element holding the evening's JSON in the page (read by features/events/api/public-evening.ts). */
+export const INLINE_EVENING_ID = 'sf-public-evening';
+
+/** What GET /api/events/{id}/public answers, without the fields used only in the head. */
+function publicPart(e: PublicEveningWithDates): PublicEvening {
+  const { createdAt: _createdAt, ...pub } = e;
+  return pub;
+}
+
 /** The tags for an evening's page; `index` false adds robots noindex (an ended evening). */
 export function eveningHead(e: PublicEveningWithDates, publicUrl: string): { title: string; tags: string } {
   const title = `${e.title} · ${SITE_NAME}`;
@@ -119,6 +129,8 @@ export function eveningHead(e: PublicEveningWithDates, publicUrl: string): { tit
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', e.image),
     ...(index ? [`<script type="application/ld+json">${jsonForScript(eventJsonLd(e, publicUrl))}</script>`] : []),
+    // The page's own data, so the browser draws the evening without waiting for GET /api/events/{id}/public.
+    `<script type="application/json" id="${INLINE_EVENING_ID}">${jsonForScript(publicPart(e))}</script>`,
   ].join('\n    ');
   return { title, tags };
 }

@@ -172,13 +172,16 @@ describe('the public evening page as the server sends it', () => {
     // Nothing of the title appears unescaped: no injected element, no closed script.
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).not.toContain('<b>friends</b>');
-    expect(res.body.match(/<\/script>/g)).toHaveLength(2); // the JSON-LD's and the app's own
+    expect(res.body.match(/<\/script>/g)).toHaveLength(3); // the JSON-LD's, the page's data and the app's own
     const h = readHead(res.body);
     expect(h.title).toBe(`${EVIL_TITLE} · Speed Friendship`);
     expect(h.meta('og:title')).toBe(EVIL_TITLE);
     const ld = jsonLd(h);
     expect(ld.name).toBe(EVIL_TITLE);
     expect(ld.description).toBe('Bring a "friend" </script>');
+    // The page's own data, for the browser to draw at once: the API's answer, intact.
+    const inline = /<script type="application\/json" id="sf-public-evening">([\s\S]*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(inline!)).toEqual((await get(`/api/events/${evilId}/public`)).json());
   });
 
   it('an ended evening says so and is not indexed; an unknown one is a 404 page', async () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { PublicEvening } from '@shared/schemas/public-evening';
 import { events as eventsTable } from '../../db/schema/index';
+import { modulePreloads } from './routes';
 import { createEvent, createTestApp, createVenue, eventBody, signUp, signUpHost, withCookie, type TestContext } from '../../test/harness';
 
 const PUBLIC_URL = 'https://friends.example.org';
@@ -308,5 +309,29 @@ describe('sitemap.xml and robots.txt', () => {
     for (const p of ['/api/', '/profile', '/host-control', '/check-in', '/checkout/', '/my-matches']) expect(lines).toContain(`Disallow: ${p}`);
     // Link previews may still fetch the cards.
     expect(lines).toContain('Allow: /api/events/*/card.png');
+  });
+});
+
+describe('the chunks the page preloads', () => {
+  it("preloads the visitor page's chunks from the build's manifest, less what the entry loads", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sf-manifest-'));
+    try {
+      expect(modulePreloads(dir)).toBe('');
+      mkdirSync(path.join(dir, '.vite'));
+      const manifest = {
+        'main.tsx': { file: 'assets/client-1.js', isEntry: true, imports: ['_react-1.js'] },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        '_query-scope-1.js': { file: 'assets/query-scope-1.js', name: 'query-scope', imports: ['_react-1.js', '_query-1.js'] },
+        '_query-1.js': { file: 'assets/query-1.js' },
+        'app/routes/public-evening.tsx': { file: 'assets/public-evening-1.js', src: 'app/routes/public-evening.tsx', isDynamicEntry: true, imports: ['_react-1.js', '_keys-1.js'] },
+        '_keys-1.js': { file: 'assets/keys-1.js' },
+        'app/routes/profile.tsx': { file: 'assets/profile-1.js', src: 'app/routes/profile.tsx', isDynamicEntry: true },
+      };
+      writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const hrefs = [...modulePreloads(dir).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+      expect(hrefs.sort()).toEqual(['/assets/keys-1.js', '/assets/public-evening-1.js', '/assets/query-1.js', '/assets/query-scope-1.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, ID_MAX, idParams } from '@shared/schemas/common';
@@ -77,6 +78,44 @@ export function sitemapXml(publicUrl: string, evenings: { id: number; createdAt:
   ].join('\n');
 }
 
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The chunks a visitor's /events/{id} loads after the entry, by source module or chunk name (the
+ * query scope is a shared chunk, known by its name only).
+ */
+const PUBLIC_PAGE_CHUNKS = ['app/routes/public-evening.tsx', 'query-scope'];
+
+/**
+ * `<link rel="modulepreload">` for the chunks of the visitor's page that the entry script would
+ * only ask for once it has run (the query scope, the page and what they import, less what the
+ * entry loads anyway), from the build's .vite/manifest.json; '' without a manifest.
+ */
+export function modulePreloads(clientDir: string, entries: readonly string[] = PUBLIC_PAGE_CHUNKS): string {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i, into);
+  };
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entry);
+  const wanted = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (entries.some((e) => e === key || e === chunk.src || e === chunk.name)) walk(key, wanted);
+  return [...wanted]
+    .filter((key) => !entry.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`)
+    .join('\n    ');
+}
+
 /** '/events/12' (and '/events/12/', '/events/12?source=flyer') → 12; anything else → null. */
 function pageId(raw: string): number | null {
   return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= ID_MAX ? Number(raw) : null;
@@ -116,12 +155,14 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
   if (!opts.indexHtmlFile) return;
   // The SPA's page, read once (a new build restarts the server); each evening gets its own head.
   const indexHtml = readFileSync(opts.indexHtmlFile, 'utf8');
+  const preloads = modulePreloads(path.dirname(opts.indexHtmlFile));
   app.get('/events/:id', { schema: { params: z.object({ id: z.string() }), response: { 200: { content: { 'text/html': { schema: textFile } } }, 404: { content: { 'text/html': { schema: textFile } } } } } }, async (req, reply) => {
     const id = pageId(req.params.id);
     const evening = id === null ? null : await service.findPublicEvening(app.db, id, publicUrl, app.now());
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // No such evening: the app shows its 'Event not found', with a 404 for crawlers.
     if (!evening) return reply.code(404).send(withHead(indexHtml, missingHead()));
-    return reply.send(withHead(indexHtml, eveningHead(evening, publicUrl)));
+    const head = eveningHead(evening, publicUrl);
+    return reply.send(withHead(indexHtml, preloads ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head));
   });
 };

@@ -1,4 +1,4 @@
-import { memo, type ComponentType } from 'react';
+import { memo, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout, type RouteHandle } from './layout';
 import { lazyChunk } from './lazy-chunk';
@@ -25,6 +25,9 @@ const PublicEvening = screen(() => import('./routes/public-evening'));
  */
 const EventPage = Object.assign(
   memo(function EventPage() {
+    // Both pages show dates: the browser's date data loads in a task of its own now, while their
+    // chunks and data are on their way (as RequireSignIn does for the signed-in screens, docs/decisions/0031, 0032).
+    useEffect(() => void import('@client/lib/format').then((m) => m.readyFormatsAhead()), []);
     return useSignedIn() ? <MemberEvent /> : <PublicEvening />;
   }),
   { preload: () => (isSignedIn() ? MemberEvent.preload() : PublicEvening.preload()) },

@@ -103,16 +103,15 @@ function publicPart(e: PublicEveningWithDates): PublicEvening {
   return pub;
 }
 
-/** The tags for an evening's page; `index` false adds robots noindex (an ended evening). */
+/** The tags for an evening's page. An ended evening stays indexable (its page says it has ended) but carries no JSON-LD. */
 export function eveningHead(e: PublicEveningWithDates, publicUrl: string): { title: string; tags: string } {
   const title = `${e.title} · ${SITE_NAME}`;
   const description = describe(e);
-  const index = e.state !== 'ended';
+  const upcoming = e.state !== 'ended';
   const meta = (attr: 'name' | 'property', key: string, value: string | number) => `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
   const tags = [
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(e.url)}" />`,
-    ...(index ? [] : [meta('name', 'robots', 'noindex')]),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:title', e.title),
@@ -128,7 +127,7 @@ export function eveningHead(e: PublicEveningWithDates, publicUrl: string): { tit
     meta('name', 'twitter:title', e.title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', e.image),
-    ...(index ? [`<script type="application/ld+json">${jsonForScript(eventJsonLd(e, publicUrl))}</script>`] : []),
+    ...(upcoming ? [`<script type="application/ld+json">${jsonForScript(eventJsonLd(e, publicUrl))}</script>`] : []),
     // The page's own data, so the browser draws the evening without waiting for GET /api/events/{id}/public.
     `<script type="application/json" id="${INLINE_EVENING_ID}">${jsonForScript(publicPart(e))}</script>`,
   ].join('\n    ');

@@ -31,6 +31,11 @@ beforeAll(async () => {
   // The SPA's real index.html, as the build serves it (its head is what the server rewrites).
   clientDir = mkdtempSync(path.join(tmpdir(), 'sf-public-evening-'));
   copyFileSync(fileURLToPath(new URL('../../../client/index.html', import.meta.url)), path.join(clientDir, 'index.html'));
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'app/routes/public-evening.tsx': { file: 'assets/public-evening-1.js', src: 'app/routes/public-evening.tsx', isDynamicEntry: true } }),
+  );
   t = await createTestApp({ clientDir, env: { PUBLIC_URL } });
   host = await signUpHost(t, { name: 'Hannah Marie Host' });
   venueId = (await createVenue(t.app, host.cookie, { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 })).id;
@@ -185,11 +190,19 @@ describe('the public evening page as the server sends it', () => {
     expect(JSON.parse(inline!)).toEqual((await get(`/api/events/${evilId}/public`)).json());
   });
 
-  it('an ended evening says so and is not indexed; an unknown one is a 404 page', async () => {
+  it("preloads the visitor page's chunk for a visitor, not for a browser with a session", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/public-evening-1.js" />';
+    expect((await get(`/events/${winterId}`)).body).toContain(preload);
+    const member = await t.app.inject({ method: 'GET', url: `/events/${winterId}`, headers: withCookie(host.cookie) });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).not.toContain(preload);
+    expect(readHead(member.body).meta('og:title')).toBe('Winter Warmers');
+  });
+
+  it('an ended evening says so, without JSON-LD; an unknown one is a 404 page', async () => {
     const h = await page(endedId);
     expect(h.title).toBe('Last Week · Speed Friendship');
     expect(h.meta('description')).toContain('This evening has ended.');
-    expect(h.meta('robots')).toBe('noindex');
     expect(h.scripts).toHaveLength(0);
 
     for (const url of ['/events/999999', '/events/0', '/events/abc', '/events/99999999999']) {

@@ -7,6 +7,7 @@ import { cardPng, notModified, publicEveningSchema, textFile } from '@shared/sch
 import { eveningPath } from '@shared/domain/public-evening';
 import { cardCache, cardContent } from './card';
 import { eveningHead, missingHead, withHead } from './head';
+import { SESSION_COOKIE } from '../../plugins/auth';
 import * as service from './service';
 
 const errors = { 400: errorBody, 404: errorBody };
@@ -163,6 +164,8 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
     // No such evening: the app shows its 'Event not found', with a 404 for crawlers.
     if (!evening) return reply.code(404).send(withHead(indexHtml, missingHead()));
     const head = eveningHead(evening, publicUrl);
-    return reply.send(withHead(indexHtml, preloads ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head));
+    // A browser with a session gets the member's page (app/router.tsx): it needs none of the visitor's chunks.
+    const visitor = !req.cookies[SESSION_COOKIE];
+    return reply.send(withHead(indexHtml, preloads && visitor ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head));
   });
 };

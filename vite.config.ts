@@ -15,6 +15,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // .vite/manifest.json: which files make each chunk, so the server can preload the public
+    // evening page's chunks in the page it sends (modules/public-evening, docs/decisions/0045).
+    manifest: true,
     rolldownOptions: {
       // An app, not a library: its entry exports nothing anyone imports (needed by the inlining below).
       preserveEntrySignatures: false,

@@ -10,8 +10,12 @@ export const SECTIONS = ['paint', 'lighthouse', 'api', 'race', 'live', 'scale'] 
 export const SCALE = { sockets: 10_000, events: 200, instances: 2, db: 'postgres' } as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** The pages Lighthouse scores: the budget's five (docs/architecture.md Budgets); /events/demo is /events/{the demo event}. */
-export const PAGES = ['/', '/login', '/events', '/events/demo', '/profile'] as const;
+/**
+ * The pages Lighthouse scores (docs/architecture.md Budgets): /events/demo is /events/{the demo
+ * event} as the demo member; /events/public is an open evening's public page as a visitor (no
+ * cookie, docs/decisions/0045).
+ */
+export const PAGES = ['/', '/login', '/events', '/events/demo', '/events/public', '/profile'] as const;
 export type Page = (typeof PAGES)[number];
 
 export interface BenchArgs {
@@ -33,7 +37,7 @@ export interface BenchArgs {
   door: 'api' | 'seeded';
   /** Race section: databases to race on. */
   raceDb: ('embedded' | 'postgres')[];
-  /** Lighthouse section: the pages to score ('/events/demo' is the demo event's page). */
+  /** Lighthouse section: the pages to score ('/events/demo' is the demo event's page, '/events/public' an open evening's public page). */
   pages: Page[];
   /** API section: seconds per autocannon measurement, connections. */
   duration: number;
@@ -60,8 +64,9 @@ const HELP = `npm run bench -- [flags]
                      (default api; the evening is then planned ahead), or written into the database as
                      checked in (seeded: round 1 plans the evening when it starts)
   --race-db=embedded,postgres  race: databases to race on (default both)
-  --pages=/,/login,/events,/events/demo,/profile   lighthouse: pages to score (default: all five;
-                     /events/demo is the demo event's page)
+  --pages=/,/login,/events,/events/demo,/events/public,/profile   lighthouse: pages to score (default:
+                     all six; /events/demo is the demo event's page as the demo member,
+                     /events/public an open evening's public page as a visitor)
   --duration=SEC     api: seconds per throughput measurement (default 8)
   --connections=N    api: autocannon connections (default 10)
   --pg-url=URL       PostgreSQL server for --db=postgres and the race (default postgres://postgres@127.0.0.1:5432/postgres)

@@ -142,15 +142,24 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
     if (want.lighthouse) {
       const demo = (await (await fetch(`${server.base}/api/events/demo`)).json()) as { id: number };
       const member = await signedInMember(server.base);
-      // /events, /events/:id and /profile are for signed-in members (RequireSignIn, src/client/app/router.tsx).
-      const pages = args.pages.map((path) => ({ path: path === '/events/demo' ? `/events/${demo.id}` : path, signedIn: !['/', '/login'].includes(path) }));
+      // The public page of an evening a visitor can book: the first upcoming one, not starting within two hours, with seats.
+      const upcoming = (await (await fetch(`${server.base}/api/events/upcoming`)).json()) as { id: number; date: string; spotsLeft: number }[];
+      const open = upcoming.find((e) => Date.parse(e.date) > Date.now() + 2 * 3_600_000 && e.spotsLeft > 0);
+      if (args.pages.includes('/events/public') && !open) throw new Error('lighthouse: no open evening in the demo data for /events/public');
+      // /events, /events/:id (as a member) and /profile are for signed-in members (RequireSignIn, src/client/app/router.tsx);
+      // /events/public is an open evening's page as a visitor, without a cookie (docs/decisions/0045).
+      const pages = args.pages.map((path) =>
+        path === '/events/public'
+          ? { path: `/events/${open!.id}`, signedIn: false }
+          : { path: path === '/events/demo' ? `/events/${demo.id}` : path, signedIn: !['/', '/login'].includes(path) },
+      );
       const problems: string[] = [];
       const metricRows: string[] = [];
       const retries: string[] = [];
       const browser = await signedInBrowser(server.base, args.chromium, member);
       try {
         log(`## Lighthouse\n`);
-        log(`Lighthouse 12.8.2, mobile preset (simulated throttling), ${args.chromium} with \`${CHROME_FLAGS.join(' ')}\`; /events, /events/${demo.id} (the demo event) and /profile (pages for signed-in members) as the demo member: signed in through the dev outbox's code, its session cookie and the client's sign-in hint (localStorage) set in a browser Lighthouse attaches to (--port, --disable-storage-reset). Median of ${args.runs} runs per page (min-max). Budget: performance 95, accessibility, best practices and SEO 100.\n`);
+        log(`Lighthouse 12.8.2, mobile preset (simulated throttling), ${args.chromium} with \`${CHROME_FLAGS.join(' ')}\`; /events, /events/${demo.id} (the demo event) and /profile (pages for signed-in members) as the demo member, /events/${open?.id ?? '{id}'} (an open evening's public page) as a visitor with no cookie; the members: signed in through the dev outbox's code, its session cookie and the client's sign-in hint (localStorage) set in a browser Lighthouse attaches to (--port, --disable-storage-reset). Median of ${args.runs} runs per page (min-max). Budget: performance 95, accessibility, best practices and SEO 100.\n`);
         log(`| page | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|`);
         for (const p of pages) {
           const reports: LhReport[] = [];

@@ -27,6 +27,7 @@ import { inviteRoutes } from './modules/invites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { previewRoutes } from './modules/preview/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { publicEveningRoutes } from './modules/public-evening/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -127,12 +128,14 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(feedbackRoutes);
   await app.register(previewRoutes, { publicUrl: config.publicUrl });
   await app.register(privacyRoutes, { retentionDays: config.retentionDays, sessionDays: config.sessionDays });
+  const clientDir = opts.clientDir ?? defaultClientDir;
+  const hasClient = existsSync(`${clientDir}/index.html`);
+  // The public evening's page (its own head for link previews), card, sitemap and robots.txt (docs/decisions/0045).
+  await app.register(publicEveningRoutes, { publicUrl: config.publicUrl, indexHtmlFile: hasClient ? `${clientDir}/index.html` : null });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });
 
-  const clientDir = opts.clientDir ?? defaultClientDir;
-  const hasClient = existsSync(`${clientDir}/index.html`);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,

@@ -1,8 +1,9 @@
-import type { ComponentType } from 'react';
+import { memo, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout, type RouteHandle } from './layout';
 import { lazyChunk } from './lazy-chunk';
 import { useSignedIn } from './session-hooks';
+import { isSignedIn } from '@client/lib/session';
 
 const h = (handle: RouteHandle) => handle;
 
@@ -13,6 +14,24 @@ const RequireSignIn = lazyChunk(() => import('./guard').then((m) => m.RequireSig
 
 /** A screen's chunk (its module exports `Component`), loaded when its route is first shown; the layout's Suspense waits for it. */
 const screen = (load: () => Promise<{ Component: ComponentType }>) => lazyChunk(() => load().then((m) => m.Component));
+
+const MemberEvent = screen(() => import('./routes/event-detail'));
+const PublicEvening = screen(() => import('./routes/public-evening'));
+
+/**
+ * /events/{id}: the member's page for a signed-in member, the public evening page for a visitor
+ * (docs/decisions/0045); each in its own chunk, so a visitor loads none of the member's code. The
+ * layout preloads the one this browser will show.
+ */
+const EventPage = Object.assign(
+  memo(function EventPage() {
+    // Both pages show dates: the browser's date data loads in a task of its own now, while their
+    // chunks and data are on their way (as RequireSignIn does for the signed-in screens, docs/decisions/0031, 0032).
+    useEffect(() => void import('@client/lib/format').then((m) => m.readyFormatsAhead()), []);
+    return useSignedIn() ? <MemberEvent /> : <PublicEvening />;
+  }),
+  { preload: () => (isSignedIn() ? MemberEvent.preload() : PublicEvening.preload()) },
+);
 
 /** Unknown paths: signed-out visitors go to /login (docs/spec/member-app.md §2); signed-in ones see the 404 page. */
 function UnknownPath() {
@@ -69,13 +88,14 @@ const screens: RouteObject[] = [
       { path: '/share', Component: screen(() => import('./routes/share')), handle: h({ title: 'Share' }) },
       { path: '/promotions', Component: screen(() => import('./routes/promotions')), handle: h({ title: 'Promotional Materials' }) },
       { path: '/feedback', Component: screen(() => import('./routes/feedback')), handle: h({ title: 'Event Feedback' }) },
+      // Open to visitors: the public evening page; members get their own view of it (docs/decisions/0045).
+      { path: '/events/:id', Component: EventPage, handle: h({ title: 'Event', back: '/events' }) },
       { path: '/wine-wallop', Component: screen(() => import('./routes/wine-wallop')), handle: h({ title: 'The Wine Wallop' }) },
       {
         Component: RequireSignIn,
         children: [
           { path: '/profile', Component: screen(() => import('./routes/profile')), handle: h({ title: 'My Profile' }) },
           { path: '/events', Component: screen(() => import('./routes/events')), handle: h({ title: 'Events' }) },
-          { path: '/events/:id', Component: screen(() => import('./routes/event-detail')), handle: h({ title: 'Event', back: '/events' }) },
           // The back link to /events/{id} is in the page: a static handle cannot know the id.
           { path: '/checkout/:id', Component: screen(() => import('./routes/checkout')), handle: h({ title: 'Complete Registration' }) },
           { path: '/matches', Component: screen(() => import('./routes/matches')), handle: h({ title: 'Matches' }) },

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
+import type { PublicEvening } from '@shared/schemas/public-evening';
 import { KEYS } from '@client/lib/session';
 import { guestTonight } from '@client/test/fixtures';
 import { fakeServer, Reply } from '@client/test/render';
@@ -16,12 +17,68 @@ test('a visitor going to a signed-in page is sent to /login with the way back', 
 
 test('every signed-in-only path is guarded', async () => {
   fakeServer({});
-  for (const path of ['/events', '/events/5', '/checkout/5', '/matches', '/my-matches']) {
+  for (const path of ['/events', '/checkout/5', '/matches', '/my-matches']) {
     const view = renderApp(path);
     await screen.findByRole('heading', { name: 'Welcome Back' });
     expect(view.location()).toBe(`/login?next=${encodeURIComponent(path)}`);
     view.unmount();
   }
+});
+
+const PUBLIC_EVENING: PublicEvening = {
+  id: 5,
+  title: 'Prestwich Friday Friends',
+  description: 'A relaxed evening at the bar.',
+  date: '2026-12-11T19:00:00.000Z',
+  endsAt: '2026-12-11T21:00:00.000Z',
+  startTime: '19:00',
+  endTime: '21:00',
+  price: 1500,
+  state: 'open',
+  spotsLeft: 7,
+  maxParticipants: 12,
+  ageRangeMin: 25,
+  ageRangeMax: 45,
+  roundDuration: 300,
+  venue: { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 },
+  hostFirstName: 'Hannah',
+  url: 'http://localhost/events/5',
+  image: 'http://localhost/api/events/5/card.png',
+};
+
+test('a visitor opening an evening sees its public page, and Book leads to log in, then to its checkout', async () => {
+  const server = fakeServer({ 'GET /api/events/5/public': PUBLIC_EVENING });
+  const { location, user } = renderApp('/events/5?source=flyer');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Prestwich Friday Friends' }, LAZY)).toBeInTheDocument();
+  expect(screen.getByText('Friday, 11 December 2026')).toBeInTheDocument();
+  expect(screen.getByText('7:00 PM – 9:00 PM')).toBeInTheDocument();
+  expect(screen.getByText('12 Bury New Road, Prestwich')).toBeInTheDocument();
+  expect(screen.getByText('£15.00')).toBeInTheDocument();
+  expect(screen.getByText(/Hosted by Hannah/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Open in map/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=53.53330&mlon=-2.28330#map=18/53.53330/-2.28330');
+  // Only the public read: no session check, no member-only event read.
+  expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/events/5/public']);
+  const book = screen.getByRole('link', { name: 'Book your place' });
+  expect(screen.getAllByRole('link', { name: /Book|waitlist/ })).toHaveLength(1);
+  await user.click(book);
+  await vi.waitFor(() => expect(location()).toBe(`/login?next=${encodeURIComponent('/checkout/5')}`), LAZY);
+});
+
+test('a visitor opening a full evening is offered the waitlist, an ended one is told so', async () => {
+  fakeServer({ 'GET /api/events/5/public': { ...PUBLIC_EVENING, state: 'full', spotsLeft: 0 }, 'GET /api/events/6/public': { ...PUBLIC_EVENING, id: 6, state: 'ended' } });
+  const full = renderApp('/events/5');
+  expect(await screen.findByRole('link', { name: 'Join the waitlist' }, LAZY)).toHaveAttribute('href', `/login?next=${encodeURIComponent('/events/5')}`);
+  expect(screen.getAllByText('Full: join the waitlist').length).toBeGreaterThan(0);
+  full.unmount();
+  renderApp('/events/6');
+  expect(await screen.findByText(/This evening has ended\./, {}, LAZY)).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /Book/ })).not.toBeInTheDocument();
+});
+
+test('a visitor opening an unknown evening is told it was not found', async () => {
+  fakeServer({ 'GET /api/events/9/public': new Reply(404, { message: 'Event not found', error: 'Event not found' }) });
+  renderApp('/events/9');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Event not found' }, LAZY)).toBeInTheDocument();
 });
 
 test('a signed-in member sees the page', async () => {

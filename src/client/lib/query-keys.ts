@@ -19,6 +19,8 @@ export const queryKeys = {
   /** GET /api/events/{id}, and (as a prefix) everything below. */
   event: (eventId: number) => ['events', eventId] as const,
   participants: (eventId: number) => ['events', eventId, 'participants'] as const,
+  /** GET /api/events/{id}/public: the evening as a visitor sees it (docs/decisions/0045). */
+  publicEvening: (eventId: number) => ['events', eventId, 'public'] as const,
   /** GET /api/events/{id}/waitlist: the line as the host sees it. */
   hostWaitlist: (eventId: number) => ['events', eventId, 'waitlist'] as const,
   connections: (eventId: number) => ['events', eventId, 'connections'] as const,

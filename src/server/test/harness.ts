@@ -39,6 +39,11 @@ export interface TestAppOverrides {
   livePlanAheadMs?: number | null;
   /** buildApp's `livePingMs`: how often the live sockets are pinged. */
   livePingMs?: number;
+  /**
+   * buildApp's `clientDir`: a folder with the built client (or a fixture index.html). Without it,
+   * a folder that does not exist, so a test never depends on whether `npm run build` has run.
+   */
+  clientDir?: string;
 }
 
 export interface TestContext {
@@ -123,6 +128,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ...(overrides.now ? { now: overrides.now } : {}),
       livePlanAheadMs: overrides.livePlanAheadMs ?? null,
       ...(overrides.livePingMs ? { livePingMs: overrides.livePingMs } : {}),
+      clientDir: overrides.clientDir ?? '/nonexistent-test-client-dir',
     });
     await app.ready();
   } catch (err) {

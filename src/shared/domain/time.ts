@@ -62,3 +62,16 @@ export function minutesOf(time: string) {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return h * 60 + m;
 }
+
+/**
+ * An instant as ISO 8601 with London's offset at that instant: '2026-12-07T19:00:00+00:00' in
+ * winter, '2026-07-07T19:00:00+01:00' in summer (schema.org's startDate, docs/decisions/0045).
+ */
+export function londonIsoString(at: Date): string {
+  const p = parts(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const off = offsetMinutes(at);
+  const sign = off < 0 ? '-' : '+';
+  const abs = Math.abs(off);
+  return `${p.y}-${pad(p.m)}-${pad(p.d)}T${pad(p.h)}:${pad(p.min)}:${pad(p.s)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
@@ -6,7 +6,9 @@ import { EventDetailScreen } from '@client/features/events/components/event-deta
 import { MatchesCard } from '@client/features/matches/components/matches-list';
 import { RatingStats } from '@client/features/matches/components/rating-stats';
 import type { EveningView } from '@client/features/live/components/evening-watch';
+import { readyFormatsAhead } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries';
+import { forgetUser } from '@client/lib/session';
 
 /**
  * The parts of the live evening load only when the page shows them (most visits are before or
@@ -20,7 +22,7 @@ const MyRoundCard = lazy(() => import('@client/features/live/components/my-round
 const RatingCard = lazy(() => import('@client/features/matches/components/rating-card').then((m) => ({ default: m.RatingCard })));
 
 /**
- * /events/{id}: the event (features/events) with the live evening composed in: the shared
+ * The member's /events/{id} (a visitor gets ./public-evening.tsx, app/router.tsx): the event (features/events) with the live evening composed in: the shared
  * timer (host controls with ?admin=true, honoured only for a host of the event), whom to talk
  * to, the rating card and stats once checked in, and the matches once the evening is over.
  */
@@ -37,6 +39,13 @@ export function Component() {
   const viewer = useEvent(valid ? eventId : null).data?.viewer;
   const mayWatch = !!viewer && (viewer.registered || viewer.isHost);
   const [view, setView] = useState<EveningView | null>(null);
+  // The page shows dates: the browser's date data loads while the session and the event are on their way (as RequireSignIn).
+  // A local sign-in the server no longer knows is forgotten: the router then shows the visitor's page.
+  useEffect(readyFormatsAhead, []);
+  const staleSignIn = me.isSuccess && me.data === null;
+  useEffect(() => {
+    if (staleSignIn) forgetUser();
+  }, [staleSignIn]);
   if (!me.data) return <Spinner />;
   const uid = me.data.id;
   const live = view?.eventId === eventId ? view : null;

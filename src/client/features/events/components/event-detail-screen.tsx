@@ -18,6 +18,7 @@ import { eventBadge, spotsLeftText } from '../lib/format';
 import { AroundLinks } from './around-links';
 import { BookingCard } from './booking-card';
 import { CapacityMeter } from './capacity-meter';
+import { Fact } from './fact';
 import { HostWaitlistCard } from './host-waitlist-card';
 import { ParticipantsCard } from './participants-card';
 import { StatusBadge } from './status-badge';
@@ -241,19 +242,6 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
         </Suspense>
       )}
     </Page>
-  );
-}
-
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  // Only dt and dd may sit in a dl's group: the icon lives inside the dt.
-  return (
-    <div className="relative min-h-10 pl-13">
-      <dt className="text-sm font-semibold text-muted">
-        <span className="absolute top-0 left-0 flex size-10 items-center justify-center rounded-xl bg-wine-50 text-wine-600">{icon}</span>
-        {label}
-      </dt>
-      <dd className="font-semibold break-words text-ink">{children}</dd>
-    </div>
   );
 }
 

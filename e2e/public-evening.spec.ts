@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, latestCode, ok, unique } from './helpers';
+
+/**
+ * A stranger who scans a flyer or taps a shared link lands on the evening's public page: no
+ * account, no cookie (docs/decisions/0045). The demo data's 'Northern Quarter Newcomers Night' is
+ * weeks away and open; the launch night at The Wine Bar is over; 'Coffee & Conversation' is full.
+ */
+
+const NQ = 'Northern Quarter Newcomers Night';
+
+interface ListedEvent {
+  id: number;
+  title: string;
+  status: 'upcoming' | 'completed';
+  spotsLeft: number;
+  date: string;
+}
+
+async function demoEvenings(page: Page) {
+  const list = await ok<ListedEvent[]>(await page.request.get('/api/events'));
+  const byTitle = (title: string) => list.find((e) => e.title === title)!;
+  return { open: byTitle(NQ), past: list.find((e) => e.status === 'completed')!, full: byTitle('Coffee & Conversation') };
+}
+
+test('a visitor opens an evening, sees what, when, where and how much, and books through log in', async ({ page }, testInfo) => {
+  const { open } = await demoEvenings(page);
+  const path = `/events/${open.id}`;
+
+  // What a messenger or a search engine reads: the server's own HTML, before any script.
+  const raw = await page.request.get(`${path}?source=flyer`);
+  expect(raw.status()).toBe(200);
+  const html = await raw.text();
+  expect(html).toContain(`<title>${NQ} · Speed Friendship</title>`);
+  expect(html).toContain(`<meta property="og:title" content="${NQ}" />`);
+  expect(html).toMatch(/"@type":"Event"/);
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!;
+  const card = await page.request.get(new URL(image).pathname);
+  expect(card.headers()['content-type']).toBe('image/png');
+
+  await page.goto(`${path}?source=flyer`);
+  await expect(page.getByRole('heading', { level: 1, name: NQ })).toBeVisible();
+  const facts = page.locator('dl').first();
+  await expect(facts.getByText(/^\w+day, \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  await expect(facts.getByText(/^\d{1,2}:\d\d [AP]M – \d{1,2}:\d\d [AP]M$/)).toBeVisible();
+  await expect(facts.getByRole('link', { name: /Open in map/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\//);
+  await expect(page.getByText('£15.00')).toBeVisible();
+  await expect(page.getByText(/\d+ spots? left/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What happens at an evening' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Private ratings' })).toBeVisible();
+  const book = page.getByRole('link', { name: 'Book your place' });
+  await expect(book).toBeVisible();
+  // Nothing private: no guest list, no host tools.
+  await expect(page.getByText(/Who's coming|Check guests in|Host control/)).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('public-evening-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('public-evening-desktop.png'), fullPage: true });
+  await expectAccessible(page);
+
+  // Book: log in (an account made elsewhere, e.g. on the waitlist), then straight on to this evening's checkout.
+  const email = unique('visitor');
+  await ok(await page.request.post('/api/users', { data: { name: 'Vera Visitor', email, age: 29, bio: 'New in town.', interests: ['Walking'] } }));
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${path}?source=flyer`);
+  await page.getByRole('link', { name: 'Book your place' }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(`/checkout/${open.id}`)}$`));
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Access My Account' }).click();
+  await page.getByLabel('Login code').fill(await latestCode(page.request, email));
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${open.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete Registration' })).toBeVisible();
+});
+
+test('a past evening says it has ended, a full one offers the waitlist, an unknown one is not found', async ({ page }) => {
+  const { past, full } = await demoEvenings(page);
+
+  await page.goto(`/events/${past.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: past.title })).toBeVisible();
+  await expect(page.getByText(/This evening has ended\./)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book your place' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto(`/events/${full.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: full.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/events/${full.id}`)}`);
+
+  const missing = await page.goto('/events/987654');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
+});

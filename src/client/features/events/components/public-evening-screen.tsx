@@ -1,0 +1,183 @@
+import { CalendarDays, CalendarX2, Clock, ExternalLink, Heart, MapPin, MessagesSquare, Sparkles, Star, Ticket, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PublicEvening } from '@shared/schemas/public-evening';
+import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
+import { addressLine, mapLink } from '@shared/domain/public-evening';
+import { Button } from '@client/components/ui/button';
+import { Card, CardTitle } from '@client/components/ui/card';
+import { Page } from '@client/components/ui/page';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
+import { useDocumentTitle } from '@client/lib/document-title';
+import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
+import { usePublicEvening } from '../api/public-evening';
+import { spotsLeftText } from '../lib/format';
+import { Fact } from './fact';
+import { StatusBadge, type StatusLabel } from './status-badge';
+
+/**
+ * Where Book takes a visitor: log in (or sign up from there), then straight on to this evening's
+ * checkout; a free evening registers on its own page. `next` is carried through the forms.
+ */
+export function bookingPath(e: Pick<PublicEvening, 'id' | 'price' | 'state'>): string {
+  const next = e.price > 0 && e.state === 'open' ? `/checkout/${e.id}` : `/events/${e.id}`;
+  return `/login?next=${encodeURIComponent(next)}`;
+}
+
+const BADGE: Record<PublicEvening['state'], StatusLabel> = { open: 'Open', full: 'Full', started: 'Happening now', ended: 'Past' };
+
+/**
+ * /events/{id} for a visitor (no account, or not signed in): the evening as its flyer tells it, what
+ * happens at one, and one Book button (docs/decisions/0045). Members see the member page instead.
+ */
+export function PublicEveningScreen({ eventId }: { eventId: number }) {
+  const evening = usePublicEvening(eventId);
+  if (evening.isPending) return <Spinner label="Loading the event" />;
+  if (!evening.data) {
+    const notFound = evening.error instanceof ApiError && (evening.error.status === 404 || evening.error.status === 400);
+    return (
+      <Page>
+        <Card className="text-center">
+          <h1 className="text-3xl font-bold text-wine-900">{notFound ? 'Event not found' : "We couldn't load this event"}</h1>
+          <p className="mt-2 text-muted">{notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}</p>
+          <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
+            {!notFound && (
+              <Button variant="outline" onClick={() => void evening.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Button asChild>
+              <Link to="/">Speed Friendship home</Link>
+            </Button>
+          </div>
+        </Card>
+      </Page>
+    );
+  }
+  return <PublicEveningView evening={evening.data} />;
+}
+
+function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
+  useDocumentTitle(`${e.title} · Speed Friendship`);
+  const address = addressLine(e.venue);
+  const over = e.state === 'ended' || e.state === 'started';
+  return (
+    <Page wide>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 lg:gap-y-6">
+        <header className="lg:col-start-1">
+          <StatusBadge label={BADGE[e.state]} />
+          <h1 className="mt-3 text-3xl leading-tight font-bold break-words text-wine-900 sm:text-4xl">{e.title}</h1>
+          <p className="mt-1 text-lg text-muted">
+            Ages {e.ageRangeMin}-{e.ageRangeMax}
+            {e.hostFirstName && <> · Hosted by {e.hostFirstName}</>}
+          </p>
+          <dl className="mt-5 grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6">
+            <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
+              <time dateTime={e.date}>{formatDate(e.date, 'long')}</time>
+            </Fact>
+            <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
+              {formatTimeRange(e)}
+            </Fact>
+            <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Venue">
+              <span className="block">{e.venue.name}</span>
+              {address && <span className="block font-normal text-ink">{address}</span>}
+              <a
+                href={mapLink(e.venue)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-1 inline-flex min-h-11 items-center gap-1 font-semibold text-wine-700 underline underline-offset-4"
+              >
+                Open in map
+                <ExternalLink aria-hidden="true" className="size-4" />
+                <span className="sr-only"> (OpenStreetMap, opens in a new tab)</span>
+              </a>
+            </Fact>
+            <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Places">
+              {e.state === 'open' ? spotsLeftText(e.spotsLeft) : e.state === 'full' ? 'Full: join the waitlist' : `${e.maxParticipants} guests`}
+            </Fact>
+          </dl>
+        </header>
+
+        <aside aria-label="Book" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:self-start">
+          <Card>
+            <p className="flex items-baseline gap-2">
+              <span className="font-display text-4xl font-bold text-wine-800">{e.price > 0 ? formatMoney(e.price) : 'Free'}</span>
+              {e.price > 0 && <span className="text-muted">per person</span>}
+            </p>
+            <p className="mt-1 flex items-center gap-2 text-ink">
+              <Sparkles aria-hidden="true" className="size-4 shrink-0 text-apricot-700" />
+              Includes venue access and a welcome drink
+            </p>
+            {over ? (
+              <div className="mt-4 flex items-start gap-3 rounded-2xl bg-stone-100 p-4 text-stone-700">
+                <CalendarX2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                <p>{e.state === 'ended' ? 'This evening has ended.' : 'This evening has already started, so booking has closed.'} Join us at the next one.</p>
+              </div>
+            ) : (
+              <>
+                <p className="mt-4 font-semibold text-apricot-700">{e.state === 'open' ? spotsLeftText(e.spotsLeft) : 'Full: join the waitlist'}</p>
+                <Button asChild size="lg" block className="mt-3">
+                  <Link to={bookingPath(e)}>
+                    <Ticket aria-hidden="true" className="size-5" />
+                    {e.state === 'open' ? 'Book your place' : 'Join the waitlist'}
+                  </Link>
+                </Button>
+                <p className="mt-3 text-center text-sm text-muted">
+                  Log in or sign up with your e-mail: no password.{e.price > 0 && ` Free cancellation up to ${REFUND_WINDOW_HOURS} hours before the start.`}
+                </p>
+              </>
+            )}
+            {over && (
+              <Button asChild variant="outline" block className="mt-4">
+                <Link to="/">See what's next</Link>
+              </Button>
+            )}
+          </Card>
+        </aside>
+
+        <Card className="lg:col-start-1">
+          <CardTitle>What happens at an evening</CardTitle>
+          <ol className="mt-4 space-y-4">
+            <Step icon={<MessagesSquare aria-hidden="true" className="size-5" />} title={`${roundLength(e.roundDuration)} conversations`}>
+              A timer keeps the rounds: you talk to one new person at a time, then everyone moves on. You meet 8-12 people in an evening.
+            </Step>
+            <Step icon={<Star aria-hidden="true" className="size-5" />} title="Private ratings">
+              After each conversation you say, on your phone, whom you would like to see again. Nobody else sees your answers.
+            </Step>
+            <Step icon={<Heart aria-hidden="true" className="size-5" />} title="Mutual matches share contacts">
+              Only when two people both choose each other do they get each other's contact details. No awkward no's.
+            </Step>
+          </ol>
+        </Card>
+
+        {e.description && (
+          <Card className="lg:col-start-1">
+            <CardTitle>About this evening</CardTitle>
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-ink">{e.description}</p>
+          </Card>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+const WORDS: Record<number, string> = { 5: 'Five', 7: 'Seven', 10: 'Ten', 15: 'Fifteen', 30: 'Thirty' };
+
+/** 300 seconds → 'Five-minute'; 3600 → '60-minute'. */
+function roundLength(seconds: number) {
+  const minutes = Math.round(seconds / 60);
+  return `${WORDS[minutes] ?? minutes}-minute`;
+}
+
+function Step({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-apricot-100 text-wine-700">{icon}</span>
+      <div>
+        <h3 className="font-semibold text-wine-900">{title}</h3>
+        <p className="mt-0.5 text-ink">{children}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,350 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { PublicEvening } from '@shared/schemas/public-evening';
+import { events as eventsTable } from '../../db/schema/index';
+import { modulePreloads } from './routes';
+import { createEvent, createTestApp, createVenue, eventBody, signUp, signUpHost, withCookie, type TestContext } from '../../test/harness';
+
+const PUBLIC_URL = 'https://friends.example.org';
+/** A title that tries to break out of every place it is written: attributes, <title>, the JSON-LD script. */
+const EVIL_TITLE = `Quiz "night" </script><script>alert('x')</script> & <b>friends</b>`;
+
+let t: TestContext;
+let clientDir: string;
+let host: Awaited<ReturnType<typeof signUpHost>>;
+let venueId: number;
+let winterId: number;
+let summerId: number;
+let evilId: number;
+let fullId: number;
+let endedId: number;
+const nextYear = new Date().getUTCFullYear() + 1;
+
+beforeAll(async () => {
+  // The SPA's real index.html, as the build serves it (its head is what the server rewrites).
+  clientDir = mkdtempSync(path.join(tmpdir(), 'sf-public-evening-'));
+  copyFileSync(fileURLToPath(new URL('../../../client/index.html', import.meta.url)), path.join(clientDir, 'index.html'));
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'app/routes/public-evening.tsx': { file: 'assets/public-evening-1.js', src: 'app/routes/public-evening.tsx', isDynamicEntry: true } }),
+  );
+  t = await createTestApp({ clientDir, env: { PUBLIC_URL } });
+  host = await signUpHost(t, { name: 'Hannah Marie Host' });
+  venueId = (await createVenue(t.app, host.cookie, { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 })).id;
+  winterId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Winter Warmers', date: `${nextYear}-01-14`, startTime: '19:00', endTime: '21:30' }))).id;
+  summerId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Summer Social', date: `${nextYear}-07-15`, startTime: '19:30', endTime: '22:00', price: 1250 }))).id;
+  evilId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: EVIL_TITLE, description: 'Bring a "friend" </script>' }))).id;
+  fullId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Sold Out Soirée', maxParticipants: 6, price: 0 }))).id;
+  await t.db.update(eventsTable).set({ seatsTaken: 6, participantCount: 6 }).where(eq(eventsTable.id, fullId));
+  const start = new Date(Date.now() - 26 * 3_600_000);
+  const [past] = await t.db
+    .insert(eventsTable)
+    .values({ title: 'Last Week', date: start, endsAt: new Date(start.getTime() + 7_200_000), startTime: '19:00', endTime: '21:00', venue: 'The Wine Bar', venueId, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 12, hostId: host.user.id })
+    .returning({ id: eventsTable.id });
+  endedId = past!.id;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+/** Every request here is a visitor's: no cookie. */
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The head as a link preview reads it: <title>, and each <meta>'s content by name or property. */
+function readHead(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const meta = (key: string) => {
+    const found = [...head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)].filter((m) => m[1] === key).map((m) => decode(m[2]!));
+    expect(found.length, `one ${key}`).toBeLessThanOrEqual(1);
+    return found[0];
+  };
+  const title = decode(/<title>([\s\S]*?)<\/title>/.exec(head)?.[1] ?? '');
+  const canonical = /<link rel="canonical" href="([^"]+)" \/>/.exec(head)?.[1];
+  const scripts = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  return { head, title, meta, canonical: canonical && decode(canonical), scripts };
+}
+
+const iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/, 'ISO 8601 with an offset');
+const schemaUrl = (name: string) => z.literal(`https://schema.org/${name}`);
+
+/** The schema.org Event shape (https://schema.org/Event) with the properties a search engine's event result reads. */
+const schemaOrgEvent = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('Event'),
+  name: z.string().min(1),
+  description: z.string().min(1),
+  startDate: iso,
+  endDate: iso,
+  eventStatus: schemaUrl('EventScheduled'),
+  eventAttendanceMode: schemaUrl('OfflineEventAttendanceMode'),
+  location: z.object({
+    '@type': z.literal('Place'),
+    name: z.string().min(1),
+    address: z.object({ '@type': z.literal('PostalAddress'), streetAddress: z.string().min(1), addressLocality: z.string().min(1), addressCountry: z.literal('GB') }),
+    geo: z.object({ '@type': z.literal('GeoCoordinates'), latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  }),
+  image: z.array(z.url()).min(1),
+  url: z.url(),
+  offers: z.object({
+    '@type': z.literal('Offer'),
+    url: z.url(),
+    price: z.string().regex(/^\d+\.\d{2}$/, 'a decimal string'),
+    priceCurrency: z.literal('GBP'),
+    availability: z.union([schemaUrl('InStock'), schemaUrl('SoldOut')]),
+    validFrom: iso,
+  }),
+  organizer: z.object({ '@type': z.literal('Organization'), name: z.string().min(1), url: z.url() }),
+});
+
+async function page(id: number) {
+  const res = await get(`/events/${id}`);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  return readHead(res.body);
+}
+
+function jsonLd(h: ReturnType<typeof readHead>) {
+  expect(h.scripts).toHaveLength(1);
+  return schemaOrgEvent.parse(JSON.parse(h.scripts[0]!));
+}
+
+describe('the public evening page as the server sends it', () => {
+  it('has the evening in <title>, the description, canonical, Open Graph and Twitter tags', async () => {
+    const h = await page(winterId);
+    const url = `${PUBLIC_URL}/events/${winterId}`;
+    expect(h.title).toBe('Winter Warmers · Speed Friendship');
+    expect(h.meta('og:title')).toBe('Winter Warmers');
+    expect(h.meta('twitter:title')).toBe('Winter Warmers');
+    expect(h.canonical).toBe(url);
+    expect(h.meta('og:url')).toBe(url);
+    expect(h.meta('og:type')).toBe('website');
+    expect(h.meta('twitter:card')).toBe('summary_large_image');
+    expect(h.meta('og:image')).toBe(`${PUBLIC_URL}/api/events/${winterId}/card.png`);
+    expect(h.meta('twitter:image')).toBe(h.meta('og:image'));
+    expect(h.meta('og:image:width')).toBe('1200');
+    expect(h.meta('og:image:height')).toBe('630');
+    // The description says when (London), where and how much; the site's own description is gone.
+    const description = h.meta('description')!;
+    expect(description).toContain(`14 January ${nextYear}, 7:00 pm at The Wine Bar, Prestwich`);
+    expect(description).toContain('£15.00');
+    expect(h.meta('og:description')).toBe(description);
+    expect(h.head).not.toContain('£15 includes your first drink');
+    expect(h.meta('robots')).toBeUndefined();
+    // The rest of the SPA's page is untouched: the painted header and the script (docs/decisions/0027).
+    const res = await get(`/events/${winterId}?source=flyer`);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<script type="module" src="/main.tsx"></script>');
+  });
+
+  it('carries schema.org Event JSON-LD with London offsets in winter and summer', async () => {
+    const winter = jsonLd(await page(winterId));
+    expect(winter.name).toBe('Winter Warmers');
+    expect(winter.startDate).toBe(`${nextYear}-01-14T19:00:00+00:00`);
+    expect(winter.endDate).toBe(`${nextYear}-01-14T21:30:00+00:00`);
+    expect(winter.location).toMatchObject({ name: 'The Wine Bar', address: { streetAddress: '12 Bury New Road', addressLocality: 'Prestwich' }, geo: { latitude: 53.5333, longitude: -2.2833 } });
+    expect(winter.offers).toMatchObject({ price: '15.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock', url: `${PUBLIC_URL}/events/${winterId}` });
+    expect(winter.image).toEqual([`${PUBLIC_URL}/api/events/${winterId}/card.png`]);
+
+    const summer = jsonLd(await page(summerId));
+    expect(summer.startDate).toBe(`${nextYear}-07-15T19:30:00+01:00`);
+    expect(summer.endDate).toBe(`${nextYear}-07-15T22:00:00+01:00`);
+    expect(summer.offers.price).toBe('12.50');
+    // Both name the same instant as the API's UTC date.
+    const api = (await get(`/api/events/${summerId}/public`)).json<PublicEvening>();
+    expect(Date.parse(summer.startDate)).toBe(Date.parse(api.date));
+  });
+
+  it('a full evening is sold out (join the waitlist); a free one costs 0.00', async () => {
+    const h = await page(fullId);
+    const ld = jsonLd(h);
+    expect(ld.offers).toMatchObject({ availability: 'https://schema.org/SoldOut', price: '0.00' });
+    expect(h.meta('description')).toContain('full: join the waitlist');
+  });
+
+  it('escapes a title with quotes, tags and </script> everywhere it is written', async () => {
+    const res = await get(`/events/${evilId}`);
+    expect(res.statusCode).toBe(200);
+    // Nothing of the title appears unescaped: no injected element, no closed script.
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<b>friends</b>');
+    expect(res.body.match(/<\/script>/g)).toHaveLength(3); // the JSON-LD's, the page's data and the app's own
+    const h = readHead(res.body);
+    expect(h.title).toBe(`${EVIL_TITLE} · Speed Friendship`);
+    expect(h.meta('og:title')).toBe(EVIL_TITLE);
+    const ld = jsonLd(h);
+    expect(ld.name).toBe(EVIL_TITLE);
+    expect(ld.description).toBe('Bring a "friend" </script>');
+    // The page's own data, for the browser to draw at once: the API's answer, intact.
+    const inline = /<script type="application\/json" id="sf-public-evening">([\s\S]*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(inline!)).toEqual((await get(`/api/events/${evilId}/public`)).json());
+  });
+
+  it("preloads the visitor page's chunk for a visitor, not for a browser with a session", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/public-evening-1.js" />';
+    expect((await get(`/events/${winterId}`)).body).toContain(preload);
+    const member = await t.app.inject({ method: 'GET', url: `/events/${winterId}`, headers: withCookie(host.cookie) });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).not.toContain(preload);
+    expect(readHead(member.body).meta('og:title')).toBe('Winter Warmers');
+  });
+
+  it('an ended evening says so, without JSON-LD; an unknown one is a 404 page', async () => {
+    const h = await page(endedId);
+    expect(h.title).toBe('Last Week · Speed Friendship');
+    expect(h.meta('description')).toContain('This evening has ended.');
+    expect(h.scripts).toHaveLength(0);
+
+    for (const url of ['/events/999999', '/events/0', '/events/abc', '/events/99999999999']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const missing = readHead(res.body);
+      expect(missing.title).toBe('Event not found · Speed Friendship');
+      expect(missing.meta('robots')).toBe('noindex');
+      expect(missing.meta('og:title')).toBeUndefined();
+      expect(missing.scripts).toHaveLength(0);
+    }
+  });
+});
+
+describe('GET /api/events/{id}/public', () => {
+  it('tells a visitor what the flyer says, and nothing private', async () => {
+    // A guest books, so there is someone who must not show.
+    const guest = await signUp(t.app, { name: 'Gina Guest' });
+    const reg = await t.app.inject({ method: 'POST', url: `/api/events/${fullId}/register`, headers: withCookie(guest.cookie), payload: { userId: guest.user.id } });
+    expect([201, 409]).toContain(reg.statusCode);
+    const res = await get(`/api/events/${winterId}/public`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<PublicEvening>();
+    expect(Object.keys(body).sort()).toEqual(
+      ['ageRangeMax', 'ageRangeMin', 'date', 'description', 'endTime', 'endsAt', 'hostFirstName', 'id', 'image', 'maxParticipants', 'price', 'roundDuration', 'spotsLeft', 'startTime', 'state', 'title', 'url', 'venue'].sort(),
+    );
+    expect(body).toMatchObject({ title: 'Winter Warmers', state: 'open', spotsLeft: 20, price: 1500, hostFirstName: 'Hannah', url: `${PUBLIC_URL}/events/${winterId}` });
+    expect(body.venue).toEqual({ name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 });
+    expect(res.body).not.toContain(host.user.email);
+    expect(res.body).not.toContain('Host'); // the host's surname
+
+    const full = (await get(`/api/events/${fullId}/public`)).json<PublicEvening>();
+    expect(full).toMatchObject({ state: 'full', spotsLeft: 0 });
+    expect(JSON.stringify(full)).not.toContain('Gina');
+    expect((await get(`/api/events/${endedId}/public`)).json<PublicEvening>().state).toBe('ended');
+  });
+
+  it('answers 404 for an unknown evening and 400 for a bad id', async () => {
+    expect((await get('/api/events/999999/public')).json()).toMatchObject({ message: 'Event not found' });
+    expect((await get('/api/events/999999/public')).statusCode).toBe(404);
+    expect((await get('/api/events/abc/public')).statusCode).toBe(400);
+  });
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(buf: Buffer) {
+  expect(buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  expect(buf.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+describe('the link-preview card', () => {
+  it('the og:image answers a 1200x630 PNG whose QR code opens the public page', async () => {
+    const image = (await page(winterId)).meta('og:image')!;
+    const res = await get(new URL(image).pathname);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const bytes = res.rawPayload;
+    expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
+    // Decoded back to pixels, the card's QR code reads as the evening's public address.
+    const img = await loadImage(bytes);
+    const canvas = createCanvas(img.width, img.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const pixels = ctx.getImageData(0, 0, img.width, img.height);
+    const qr = jsQR(pixels.data, pixels.width, pixels.height);
+    expect(qr?.data).toBe(`${PUBLIC_URL}/events/${winterId}`);
+  });
+
+  it('is cached: an ETag, a 304 for it, the same bytes again; another evening has another card', async () => {
+    const first = await get(`/api/events/${summerId}/card.png`);
+    expect(first.headers['cache-control']).toMatch(/public, max-age=\d+/);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"card-[\w-]+"$/);
+    const again = await get(`/api/events/${summerId}/card.png`);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const notModified = await get(`/api/events/${summerId}/card.png`, { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+    const other = await get(`/api/events/${evilId}/card.png`);
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+    // An edit to what the card shows draws a new one.
+    await t.db.update(eventsTable).set({ title: 'Summer Social, Renamed' }).where(eq(eventsTable.id, summerId));
+    const renamed = await get(`/api/events/${summerId}/card.png`, { 'if-none-match': etag });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers.etag).not.toBe(etag);
+  });
+
+  it('answers 404 for an unknown evening and 400 for a bad id', async () => {
+    expect((await get('/api/events/999999/card.png')).statusCode).toBe(404);
+    expect((await get('/api/events/-1/card.png')).statusCode).toBe(400);
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('the sitemap lists the public pages and the evenings open to visitors, not ended ones', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    for (const p of ['/', '/about', '/host-program']) expect(locs).toContain(`${PUBLIC_URL}${p}`);
+    for (const id of [winterId, summerId, evilId, fullId]) expect(locs).toContain(`${PUBLIC_URL}/events/${id}`);
+    expect(locs).not.toContain(`${PUBLIC_URL}/events/${endedId}`);
+    expect(locs.some((l) => l?.includes('/profile') || l?.includes('/api/'))).toBe(false);
+  });
+
+  it('robots.txt points to the sitemap and keeps crawlers off private paths', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = res.body.split('\n');
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    for (const p of ['/api/', '/profile', '/host-control', '/check-in', '/checkout/', '/my-matches']) expect(lines).toContain(`Disallow: ${p}`);
+    // Link previews may still fetch the cards.
+    expect(lines).toContain('Allow: /api/events/*/card.png');
+  });
+});
+
+describe('the chunks the page preloads', () => {
+  it("preloads the visitor page's chunks from the build's manifest, less what the entry loads", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sf-manifest-'));
+    try {
+      expect(modulePreloads(dir)).toBe('');
+      mkdirSync(path.join(dir, '.vite'));
+      const manifest = {
+        'main.tsx': { file: 'assets/client-1.js', isEntry: true, imports: ['_react-1.js'] },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        '_query-scope-1.js': { file: 'assets/query-scope-1.js', name: 'query-scope', imports: ['_react-1.js', '_query-1.js'] },
+        '_query-1.js': { file: 'assets/query-1.js' },
+        'app/routes/public-evening.tsx': { file: 'assets/public-evening-1.js', src: 'app/routes/public-evening.tsx', isDynamicEntry: true, imports: ['_react-1.js', '_keys-1.js'] },
+        '_keys-1.js': { file: 'assets/keys-1.js' },
+        'app/routes/profile.tsx': { file: 'assets/profile-1.js', src: 'app/routes/profile.tsx', isDynamicEntry: true },
+      };
+      writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const hrefs = [...modulePreloads(dir).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+      expect(hrefs.sort()).toEqual(['/assets/keys-1.js', '/assets/public-evening-1.js', '/assets/query-1.js', '/assets/query-scope-1.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

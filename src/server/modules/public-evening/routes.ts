@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, ID_MAX, idParams } from '@shared/schemas/common';
+import { cardPng, notModified, publicEveningSchema, textFile } from '@shared/schemas/public-evening';
+import { eveningPath } from '@shared/domain/public-evening';
+import { cardCache, cardContent } from './card';
+import { eveningHead, missingHead, withHead } from './head';
+import { SESSION_COOKIE } from '../../plugins/auth';
+import * as service from './service';
+
+const errors = { 400: errorBody, 404: errorBody };
+
+/**
+ * The public pages of the site besides the evenings (the router's screens open to a visitor):
+ * what the sitemap lists.
+ */
+export const PUBLIC_PAGES = ['/', '/about', '/waitlist-signup', '/host-program', '/wine-wallop'] as const;
+
+/**
+ * Paths a crawler has no business on: the API (but the evenings' cards, which link previews
+ * fetch), the socket, sign-in, and every signed-in or organiser screen.
+ */
+export const PRIVATE_PATHS = [
+  '/api/',
+  '/ws',
+  '/login',
+  '/profile',
+  '/checkout/',
+  '/matches',
+  '/my-matches',
+  '/host-control',
+  '/check-in',
+  '/messaging',
+  '/notifications',
+  '/dashboard',
+  '/matching-dashboard',
+  '/create-event',
+  '/venues',
+  '/calendar',
+  '/stats123',
+  '/admin-stats',
+  '/waitlist-dashboard',
+  '/timer',
+  '/live-event',
+  '/arrival',
+  '/badges',
+  '/match-preview',
+  '/missed-connections',
+  '/feedback',
+  '/share',
+  '/promotions',
+] as const;
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Allow: /api/events/*/card.png',
+    ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+export function sitemapXml(publicUrl: string, evenings: { id: number; createdAt: Date }[]): string {
+  const url = (loc: string, extra = '') => `  <url><loc>${xmlEscape(loc)}</loc>${extra}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PAGES.map((p) => url(`${publicUrl}${p}`)),
+    ...evenings.map((e) => url(`${publicUrl}${eveningPath(e.id)}`, `<lastmod>${e.createdAt.toISOString()}</lastmod>`)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The chunks a visitor's /events/{id} loads after the entry, by source module or chunk name (the
+ * query scope is a shared chunk, known by its name only).
+ */
+const PUBLIC_PAGE_CHUNKS = ['app/routes/public-evening.tsx', 'query-scope'];
+
+/**
+ * `<link rel="modulepreload">` for the chunks of the visitor's page that the entry script would
+ * only ask for once it has run (the query scope, the page and what they import, less what the
+ * entry loads anyway), from the build's .vite/manifest.json; '' without a manifest.
+ */
+export function modulePreloads(clientDir: string, entries: readonly string[] = PUBLIC_PAGE_CHUNKS): string {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i, into);
+  };
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entry);
+  const wanted = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (entries.some((e) => e === key || e === chunk.src || e === chunk.name)) walk(key, wanted);
+  return [...wanted]
+    .filter((key) => !entry.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`)
+    .join('\n    ');
+}
+
+/** '/events/12' (and '/events/12/', '/events/12?source=flyer') → 12; anything else → null. */
+function pageId(raw: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= ID_MAX ? Number(raw) : null;
+}
+
+/**
+ * The public evening (docs/decisions/0045): its JSON for the page, its link-preview card, the page's
+ * HTML with its own head (when the built client is served), the sitemap and robots.txt. All public.
+ */
+export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; indexHtmlFile: string | null }> = async (app, opts) => {
+  const { publicUrl } = opts;
+  const cards = cardCache();
+
+  app.get('/api/events/:id/public', { schema: { params: idParams, response: { 200: publicEveningSchema, ...errors } } }, async (req) =>
+    service.publicEvening(app.db, req.params.id, publicUrl, app.now()),
+  );
+
+  app.get('/api/events/:id/card.png', { schema: { params: idParams, response: { 200: { content: { 'image/png': { schema: cardPng } } }, 304: notModified, ...errors } } }, async (req, reply) => {
+    const evening = await service.publicEvening(app.db, req.params.id, publicUrl, app.now());
+    const { tag, png } = cards.get(cardContent(evening));
+    const etag = `"card-${tag}"`;
+    // Messengers fetch the card once per share; an edited title or time gives a new ETag at once.
+    reply.header('cache-control', 'public, max-age=300, must-revalidate').header('etag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('image/png').send(await png);
+  });
+
+  app.get('/robots.txt', { schema: { response: { 200: { content: { 'text/plain': { schema: textFile } } } } } }, async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)));
+
+  app.get('/sitemap.xml', { schema: { response: { 200: { content: { 'application/xml': { schema: textFile } } } } } }, async (_req, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(sitemapXml(publicUrl, await service.openEvenings(app.db))),
+  );
+
+  if (!opts.indexHtmlFile) return;
+  // The SPA's page, read once (a new build restarts the server); each evening gets its own head.
+  const indexHtml = readFileSync(opts.indexHtmlFile, 'utf8');
+  const preloads = modulePreloads(path.dirname(opts.indexHtmlFile));
+  app.get('/events/:id', { schema: { params: z.object({ id: z.string() }), response: { 200: { content: { 'text/html': { schema: textFile } } }, 404: { content: { 'text/html': { schema: textFile } } } } } }, async (req, reply) => {
+    const id = pageId(req.params.id);
+    const evening = id === null ? null : await service.findPublicEvening(app.db, id, publicUrl, app.now());
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // No such evening: the app shows its 'Event not found', with a 404 for crawlers.
+    if (!evening) return reply.code(404).send(withHead(indexHtml, missingHead()));
+    const head = eveningHead(evening, publicUrl);
+    // A browser with a session gets the member's page (app/router.tsx): it needs none of the visitor's chunks.
+    const visitor = !req.cookies[SESSION_COOKIE];
+    return reply.send(withHead(indexHtml, preloads && visitor ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head));
+  });
+};

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Where an evening stands for someone who is not signed in: open for booking, full (the waitlist
+ * is open), started (doors closed, no booking), ended (completed or past its end).
+ */
+export const PUBLIC_EVENING_STATES = ['open', 'full', 'started', 'ended'] as const;
+export type PublicEveningState = (typeof PUBLIC_EVENING_STATES)[number];
+
+/**
+ * GET /api/events/{id}/public: what anyone may know about an evening, without an account
+ * (docs/decisions/0045). Everything here is printed on the flyer or the venue's door anyway; no
+ * guest, no rating, no host tool, no e-mail, no user id.
+ */
+export const publicEveningSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** Start and end as instants (ISO, UTC). */
+  date: z.string(),
+  endsAt: z.string(),
+  /** London wall-clock times, 'HH:MM'. */
+  startTime: z.string(),
+  endTime: z.string(),
+  /** Pence; 0 is free. */
+  price: z.number(),
+  state: z.enum(PUBLIC_EVENING_STATES),
+  spotsLeft: z.number(),
+  maxParticipants: z.number(),
+  ageRangeMin: z.number(),
+  ageRangeMax: z.number(),
+  roundDuration: z.number(),
+  venue: z.object({
+    name: z.string(),
+    address: z.string(),
+    city: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  }),
+  /** The host's first name only ('Hosted by Hannah'). */
+  hostFirstName: z.string().nullable(),
+  /** The public page's address and its link-preview image (absolute, from PUBLIC_URL). */
+  url: z.string(),
+  image: z.string(),
+});
+export type PublicEvening = z.infer<typeof publicEveningSchema>;
+
+/** GET /api/events/{id}/card.png: the link-preview card's bytes (1200x630 PNG). */
+export const cardPng = z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array, 'Expected PNG bytes').describe('image/png');
+
+/** 304 Not Modified: no body. */
+export const notModified = z.undefined();
+
+/** /robots.txt and /sitemap.xml: text the server writes. */
+export const textFile = z.string();

@@ -34,6 +34,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.default([]),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Speed Friendship <hello@speedfriendship.test>'),
+  MAIL_RETRY_LIMIT: z.coerce.number({ error: 'must be a number of attempts' }).int().min(1, 'must be at least 1').max(50, 'must be at most 50').default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50, 'must be at least 50').max(3_600_000, 'must be at most 3600000').default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
   SESSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
@@ -66,6 +68,8 @@ export interface AppConfig {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Mail delivery over SMTP (docs/decisions/0037): attempts before a mail is marked failed, and the first retry's wait (doubling each time). */
+  mailRetry: { limit: number; baseMs: number };
   logLevel: Env['LOG_LEVEL'];
   sessionDays: number;
   authRateLimit: number;
@@ -100,6 +104,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetry: { limit: e.MAIL_RETRY_LIMIT, baseMs: e.MAIL_RETRY_BASE_MS },
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -26,6 +26,7 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
+  BACKUP_DIR: z.string().min(1, 'must be a directory path').default('./backups'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -63,6 +64,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Where `npm run backup` writes (docs/decisions/0038-backups.md). */
+  backupDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   adminEmails: string[];
@@ -99,6 +102,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminEmails: e.ADMIN_EMAILS,

@@ -60,6 +60,8 @@ const MAX_DELAY_MS = 30 * 60_000;
 /** The longest wait for the next look at the outbox (another instance's mail, a lapsed claim). */
 const MAX_POLL_MS = 5_000;
 const PURGE_EVERY_MS = 3_600_000;
+/** How long closing waits for an attempt under way (main.ts gives the whole shutdown 10 s). */
+const CLOSE_WAIT_MS = 3_000;
 
 /** The wait after the `attempts`-th failure: base, doubling, at most 30 minutes, with up to 10% jitter. */
 export function retryDelayMs(baseMs: number, attempts: number) {
@@ -254,8 +256,11 @@ export const mailPlugin = fp<{ config: AppConfig }>(
     app.addHook('onClose', async () => {
       stopped = true;
       if (poll) clearInterval(poll);
-      // An attempt under way finishes (its mail is marked); what is left waits in the outbox.
-      await running;
+      // An attempt under way may finish and mark its mail; one stuck on a silent server is left:
+      // its claim lapses and the mail is sent by another instance or after the restart.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(timer);
       transport?.close();
     });
   },

@@ -5,6 +5,7 @@
  * is down, sent exactly once when it returns (several instances included), given up after a bound;
  * the log says what happened without the SMTP password or a login code.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { AddressObject, ParsedMail } from 'mailparser';
@@ -236,6 +237,32 @@ describe('when the SMTP server is down', () => {
     } finally {
       await app.close();
       await down.stop();
+    }
+  });
+
+  it('a server that accepts the connection and never answers does not hold up the login', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ...FAST } });
+    try {
+      const { user } = await signUp(app.app);
+      const started = Date.now();
+      const res = await app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email } });
+      expect(res.statusCode, res.body).toBe(200);
+      // The transport waits 15 s for a greeting; the member does not.
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await sleep(300);
+      const [row] = await rowsTo(app, user.email);
+      expect(row).toMatchObject({ status: 'sending', attempts: 1 });
+    } finally {
+      const closing = Date.now();
+      await app.close();
+      // Closing does not wait out the silent server either (the claim lapses; the mail is sent later).
+      expect(Date.now() - closing).toBeLessThan(8_000);
+      for (const socket of sockets) socket.destroy();
+      await new Promise((r) => silent.close(r));
     }
   });
 

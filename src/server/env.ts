@@ -26,6 +26,7 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
+  BACKUP_DIR: z.string().min(1, 'must be a directory path').default('./backups'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -34,6 +35,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.default([]),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Speed Friendship <hello@speedfriendship.test>'),
+  MAIL_RETRY_LIMIT: z.coerce.number({ error: 'must be a number of attempts' }).int().min(1, 'must be at least 1').max(50, 'must be at most 50').default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50, 'must be at least 50').max(3_600_000, 'must be at most 3600000').default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
   SESSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
@@ -71,11 +74,15 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Where `npm run backup` writes (docs/decisions/0038-backups.md). */
+  backupDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Mail delivery over SMTP (docs/decisions/0037): attempts before a mail is marked failed, and the first retry's wait (doubling each time). */
+  mailRetry: { limit: number; baseMs: number };
   logLevel: Env['LOG_LEVEL'];
   sessionDays: number;
   authRateLimit: number;
@@ -111,11 +118,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetry: { limit: e.MAIL_RETRY_LIMIT, baseMs: e.MAIL_RETRY_BASE_MS },
     logLevel: e.LOG_LEVEL,
     sessionDays: e.SESSION_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,

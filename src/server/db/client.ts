@@ -28,6 +28,11 @@ export interface Database {
   pool?: pg.Pool;
   /** A dedicated connection outside the pool, for LISTEN (PostgreSQL only). */
   listener?: () => pg.Client;
+  /**
+   * The embedded database's data directory as a gzipped tar, taken while no query or transaction
+   * runs (embedded only; docs/decisions/0038-backups.md).
+   */
+  dump?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -107,6 +112,14 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     async ping() {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
+    },
+    async dump() {
+      if (closed) throw new Error('database closed');
+      // A checkpoint first, so the copy needs little recovery when it is opened. Then the files
+      // are read while PGlite runs nothing: it takes the query lock itself, and holding the
+      // transaction lock around it means no transaction is half-way through either.
+      await client.exec('CHECKPOINT');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
     },
     async close() {
       if (closed) return;

@@ -115,7 +115,7 @@ export const metricsPlugin = fp<{ database: Database; token: string | undefined 
 
     const mailQueued = new Counter({ name: 'sf_mail_queued_total', help: 'Mails handed to the mailer', registers: [registry] });
     const mailSent = new Counter({ name: 'sf_mail_sent_total', help: 'Mails the SMTP server accepted', registers: [registry] });
-    const mailFailed = new Counter({ name: 'sf_mail_failed_total', help: 'Mails the SMTP server refused or could not be reached for', registers: [registry] });
+    const mailFailed = new Counter({ name: 'sf_mail_failed_total', help: 'Mails given up after the last attempt (refused, or the SMTP server not reached)', registers: [registry] });
 
     // The pg pool: connections open, idle, and requests waiting for one. The embedded PGlite is one
     // in-process connection with no pool and no queue to report, so it has no such metric.

@@ -6,7 +6,7 @@ import { forbidden } from '../errors';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Routes that other machines call, with their own proof: Stripe signs its webhook, the CLI's control route needs loopback and a token. */
-export const CROSS_SITE_EXEMPT = ['/api/webhooks/stripe', '/api/internal/control'];
+export const CROSS_SITE_EXEMPT = ['/api/webhooks/stripe', '/api/internal/control', '/api/internal/backup'];
 
 export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed: this request did not come from this site’s own pages.';
 

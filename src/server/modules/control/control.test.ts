@@ -1,5 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { createTestApp, expectBadInput, me, signUp, type TestContext } from '../../test/harness';
 
@@ -72,6 +73,36 @@ describe('POST /api/internal/control (the admin CLI talking to a running server)
     const res = await control({ command: 'grant', email: 'nobody@example.com', role: 'host' }, { 'x-control-token': TOKEN });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('User not found');
+  });
+});
+
+describe('POST /api/internal/backup (npm run backup while the server holds the embedded database)', () => {
+  it.skipIf(!!process.env.DATABASE_URL)('with the token, answers the data directory as a gzipped tar that opens with every row', async () => {
+    const { user } = await signUp(t.app);
+    const started = performance.now();
+    const res = await t.app.inject({ method: 'POST', url: '/api/internal/backup', headers: { 'x-control-token': TOKEN } });
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect([...res.rawPayload.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    // Writes wait while it is read: keep it short (the test database, a few MB).
+    expect(ms).toBeLessThan(10_000);
+    const copy = await openPglite(null, { loadDataDir: new Blob([new Uint8Array(res.rawPayload)]) });
+    try {
+      const [row] = await copy.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+      expect(row?.email).toBe(user.email);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('refuses a wrong token, or the right one from another machine, with 403', async () => {
+    for (const [headers, remoteAddress] of [[{ 'x-control-token': 'wrong' }, undefined], [{}, undefined], [{ 'x-control-token': TOKEN }, '203.0.113.7']] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/internal/backup', headers, ...(remoteAddress ? { remoteAddress } : {}) });
+      expect(res.statusCode).toBe(403);
+      expect(res.rawPayload.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);
+    }
   });
 });
 

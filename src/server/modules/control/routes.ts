@@ -1,9 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorBody } from '@shared/schemas/common';
 import { controlCommand, controlResult } from '@shared/schemas/control';
 import { runControlCommand } from '../../control';
-import { forbidden } from '../../errors';
+import { forbidden, notFound } from '../../errors';
+
+const gzipAnswer = { content: { 'application/gzip': { schema: z.any().describe('application/gzip: the data directory as a tar') } } };
 
 /**
  * The admin CLI's door into a running server that owns the embedded database (PGlite
@@ -12,10 +16,22 @@ import { forbidden } from '../../errors';
  */
 export const controlRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { token }) => {
   const expected = Buffer.from(token);
-  app.post('/api/internal/control', { schema: { body: controlCommand, response: { 200: controlResult, 400: errorBody, 403: errorBody, 404: errorBody } } }, async (req) => {
+  const allowed = (req: FastifyRequest) => {
     const given = Buffer.from(String(req.headers['x-control-token'] ?? ''));
     const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-    if (!local || given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden();
+    return local && given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  app.post('/api/internal/control', { schema: { body: controlCommand, response: { 200: controlResult, 400: errorBody, 403: errorBody, 404: errorBody } } }, async (req) => {
+    if (!allowed(req)) throw forbidden();
     return runControlCommand(app.db, req.body);
+  });
+  // `npm run backup` while this server holds the embedded database (docs/decisions/0038-backups.md):
+  // the server copies its own data directory, between queries.
+  app.post('/api/internal/backup', { schema: { response: { 200: gzipAnswer, 403: errorBody, 404: errorBody } } }, async (req, reply) => {
+    if (!allowed(req)) throw forbidden();
+    if (!app.database.dump) throw notFound('This server has no embedded database to back up');
+    const archive = Buffer.from(await (await app.database.dump()).arrayBuffer());
+    req.log.info({ bytes: archive.length }, 'backup of the embedded database taken');
+    return reply.type('application/gzip').header('cache-control', 'no-store').send(archive);
   });
 };

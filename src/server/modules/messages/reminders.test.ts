@@ -5,13 +5,13 @@
  * none; sweeping again sends nothing; a failed send is logged and never sent twice. On
  * PostgreSQL (CI) the two instances have their own connection pools; on PGlite they share it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_HOURS } from '@shared/domain/arrival';
 import type { Event } from '@shared/schemas/events';
 import { buildApp } from '../../app';
 import { openPostgres, type Database } from '../../db/client';
-import { events, registrations, reminderSends } from '../../db/schema/index';
+import { events, mailOutbox, registrations, reminderSends } from '../../db/schema/index';
 import {
   createEvent,
   createTestApp,
@@ -195,7 +195,7 @@ describe('scheduled reminders', () => {
     expect(m2!.text).toContain(`Ticket code: ${await code(e2.id)}`);
   });
 
-  it('a send that fails is logged and never sent again (the claim stays)', async () => {
+  it('a reminder whose SMTP server is down waits in the outbox, queued once (the claim stays)', async () => {
     const ev = await setUpEvening(A, { guests: 2, checkedIn: 0 });
     // An instance whose SMTP server is not there: every send fails.
     const broken = await createTestApp({ shareDatabaseWith: A, now, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
@@ -204,7 +204,13 @@ describe('scheduled reminders', () => {
       expect(await sendDueReminders(broken.app, A.config.publicUrl)).toBeGreaterThanOrEqual(2);
       expect(await A.db.select().from(reminderSends).where(eq(reminderSends.eventId, ev.event.id))).toHaveLength(2);
       await Promise.all([sweep(A.app), sweep(B)]);
-      for (const g of ev.guests) expect(await dayBefore(g)).toEqual([]);
+      for (const g of ev.guests) {
+        expect(await dayBefore(g)).toEqual([]);
+        // One mail each, waiting for the SMTP server (docs/decisions/0037): not lost, not doubled.
+        const queued = await A.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, g.user.email), like(mailOutbox.subject, 'Coming up:%')));
+        expect(queued).toHaveLength(1);
+        expect(['pending', 'sending']).toContain(queued[0]!.status);
+      }
     } finally {
       await broken.close();
     }

@@ -229,7 +229,7 @@ describe('the ticket e-mail', () => {
     const [mail] = (await outbox(t.app, member.user.email)).filter((m) => m.subject.startsWith('Your ticket'));
     expect(mail).toBeDefined();
     expect(mail!.text).toContain('Price: £15.00 paid');
-    expect(mail!.attachments?.map((a) => a.filename.split('.').pop()).sort()).toEqual(['ics', 'png']);
+    expect(mail!.attachments?.map((a) => a.filename.split('.').pop()).sort()).toEqual(['ics', 'png', 'png']);
   });
 
   it('a refused registration sends no ticket', async () => {

@@ -56,6 +56,8 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
 <p><a href="${esc(link)}">Open the event page</a></p>`,
     attachments: [
       { filename: 'ticket-qr.png', content: qr, contentType: 'image/png', cid: 'ticket-qr' },
+      // The same QR as a file of its own, to save or print (a mail client may hide the inline one).
+      { filename: `ticket-${reg.ticketCode}.png`, content: qr, contentType: 'image/png' },
       { filename: 'speed-friendship.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
     ],
   });

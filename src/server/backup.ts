@@ -1,0 +1,163 @@
+/**
+ * Backups that restore (docs/decisions/0038-backups.md):
+ * - embedded database: PGlite's data directory as a gzipped tar (`dumpDataDir`), taken by the
+ *   running server when there is one (the CLI asks it over the control route, decision 0001),
+ *   else by opening the directory here;
+ * - PostgreSQL: `pg_dump --format=custom`, restored with `pg_restore`.
+ * Restoring needs an empty target (an empty data directory, or a database without tables).
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { controlFile } from './database';
+import { collectGarbage, openPglite } from './db/client';
+import type { AppConfig } from './env';
+
+export type BackupKind = 'embedded' | 'postgres';
+
+export class BackupError extends Error {}
+
+/** `speedfriendship-embedded-2026-11-27T03-40-12Z.tar.gz` or `speedfriendship-postgres-….dump`. */
+export function backupFileName(kind: BackupKind, now = new Date()) {
+  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  return `speedfriendship-${kind}-${stamp}.${kind === 'embedded' ? 'tar.gz' : 'dump'}`;
+}
+
+/** What a backup file holds, from its first bytes: gzip (embedded) or pg_dump's custom format. */
+export function backupKindOf(file: string): BackupKind {
+  if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  const head = Buffer.alloc(5);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, 5, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'embedded';
+  if (head.toString('latin1') === 'PGDMP') return 'postgres';
+  throw new BackupError(`${file} is not a Speed Friendship backup (neither an embedded database archive nor a pg_dump file)`);
+}
+
+export const embeddedDir = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'pglite');
+
+/** The running server that holds the embedded database, if any (decision 0001's control file). */
+export function runningServer(config: Pick<AppConfig, 'dataDir'>): { pid: number; port: number; token: string } | null {
+  const file = controlFile(config as AppConfig);
+  if (!existsSync(file)) return null;
+  try {
+    const info = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; port: number; token: string };
+    process.kill(info.pid, 0);
+    return info;
+  } catch {
+    return null;
+  }
+}
+
+/** Connection settings for pg_dump/pg_restore: the URL without its password, which goes in PGPASSWORD (not on a command line others can read). */
+function pgTarget(url: string) {
+  const u = new URL(url);
+  const password = decodeURIComponent(u.password);
+  u.password = '';
+  return { dbname: u.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', (err) => reject(new BackupError(`${cmd} could not be started (${err.message}); is the PostgreSQL client installed?`)));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`${cmd} failed (exit ${code}): ${stderr.trim()}`))));
+  });
+}
+
+/** Write to `file.partial`, then rename: a backup file that exists is complete. */
+async function atomically(file: string, write: (tmp: string) => Promise<void>) {
+  const tmp = `${file}.partial`;
+  try {
+    await write(tmp);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** The embedded database as a gzipped tar: from the running server if there is one, else opened here. */
+async function dumpEmbedded(config: AppConfig): Promise<Buffer> {
+  const server = runningServer(config);
+  if (server) {
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/internal/backup`, { method: 'POST', headers: { 'x-control-token': server.token } });
+    if (!res.ok) throw new BackupError(`The running server answered ${res.status} to the backup request`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+  const dir = embeddedDir(config);
+  if (!existsSync(dir) || readdirSync(dir).length === 0) throw new BackupError(`No embedded database in ${dir}: nothing to back up`);
+  const database = await openPglite(dir);
+  try {
+    return Buffer.from(await (await database.dump!()).arrayBuffer());
+  } finally {
+    await database.close();
+  }
+}
+
+/** Back up the configured database into `dir`; returns the file written. */
+export async function backup(config: AppConfig, dir: string, now = new Date()): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const kind: BackupKind = config.databaseUrl ? 'postgres' : 'embedded';
+  const file = path.resolve(dir, backupFileName(kind, now));
+  if (existsSync(file)) throw new BackupError(`${file} already exists`);
+  await atomically(file, async (tmp) => {
+    if (config.databaseUrl) {
+      const target = pgTarget(config.databaseUrl);
+      // One snapshot (pg_dump runs in one repeatable-read transaction): consistent while instances write.
+      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, `--dbname=${target.dbname}`], target.env);
+    } else {
+      writeFileSync(tmp, await dumpEmbedded(config), { mode: 0o600 });
+    }
+  });
+  return file;
+}
+
+/** Tables outside PostgreSQL's own schemas: a database to restore into must have none. */
+async function tableCount(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_schema NOT LIKE 'pg_toast%'`,
+    );
+    return r.rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Restore `file` into the configured database, which must be empty. */
+export async function restore(config: AppConfig, file: string): Promise<{ kind: BackupKind; target: string }> {
+  const kind = backupKindOf(file);
+  if (kind === 'embedded') {
+    if (config.databaseUrl) throw new BackupError(`${file} is a backup of the embedded database: unset DATABASE_URL and set DATA_DIR to restore it`);
+    const dir = embeddedDir(config);
+    if (runningServer(config)) throw new BackupError(`A server is running on ${config.dataDir}: stop it, and restore into an empty data directory`);
+    if (existsSync(dir) && readdirSync(dir).length > 0) {
+      throw new BackupError(`${dir} is not empty: restore needs an empty data directory (set DATA_DIR to a new directory, or move this one away first)`);
+    }
+    const database = await openPglite(dir, { loadDataDir: new Blob([readFileSync(file)]) });
+    try {
+      // Opening it replays what the copy needs; a query proves it is readable.
+      await database.ping();
+    } finally {
+      await database.close();
+      collectGarbage();
+    }
+    return { kind, target: dir };
+  }
+  if (!config.databaseUrl) throw new BackupError(`${file} is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore it into`);
+  const tables = await tableCount(config.databaseUrl);
+  if (tables > 0) throw new BackupError(`The database in DATABASE_URL is not empty (${tables} tables): restore needs an empty database (createdb a new one)`);
+  const target = pgTarget(config.databaseUrl);
+  await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${target.dbname}`, file], target.env);
+  return { kind, target: new URL(target.dbname).pathname.slice(1) };
+}

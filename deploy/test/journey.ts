@@ -265,10 +265,13 @@ async function headersAndCompression() {
   assert.equal(html, readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8'));
   ok('GET / is the built index.html, Cache-Control: no-cache, gzipped, with HSTS and the CSP');
 
-  // An unknown path is the app's page too (the client router shows its 404).
-  const deep = await request('GET', '/events/123?x=1');
+  // A deep path is the app's page too (the client router decides; an unknown one shows its 404).
+  const deep = await request('GET', '/profile?x=1');
   assert.equal(deep.status, 200);
   assert.equal(deep.headers['cache-control'], 'no-cache');
+  // An evening that does not exist is a 404 page from the server (docs/decisions/0045), through nginx too.
+  const unknownEvening = await request('GET', '/events/123456?x=1');
+  assert.equal(unknownEvening.status, 404);
 
   // The assets: from disk, cached for a year, compressed, byte for byte the built files.
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);

@@ -27,7 +27,7 @@ export const hostApplicationBody = z.object({
 });
 export type HostApplicationBody = z.input<typeof hostApplicationBody>;
 
-export const HOST_APPLICATION_STATUSES = ['pending', 'approved'] as const;
+export const HOST_APPLICATION_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
 export type HostApplicationStatus = (typeof HOST_APPLICATION_STATUSES)[number];
 
 /** A host application as admins see it (and its applicant sees their own). */

@@ -37,6 +37,17 @@ const analytics: ShareAnalytics = {
     { platform: 'linkedin', copies: 0, shares: 0, signups: 0 },
     { platform: 'instagram', copies: 0, shares: 0, signups: 0 },
   ],
+  eventId: null,
+  sources: [
+    { source: 'facebook-post', visits: 14, signups: 2, seats: 3 },
+    { source: 'flyer-qr', visits: 6, signups: 1, seats: 1 },
+    { source: 'whatsapp-post', visits: 8, signups: 1, seats: 0 },
+    { source: 'instagram-post', visits: 3, signups: 0, seats: 0 },
+    { source: 'twitter-post', visits: 0, signups: 0, seats: 0 },
+    { source: 'linkedin-post', visits: 0, signups: 0, seats: 0 },
+    { source: 'local-post', visits: 0, signups: 0, seats: 0 },
+    { source: 'flyer-link', visits: 0, signups: 0, seats: 0 },
+  ],
 };
 
 const at = (path = '/share') =>

@@ -46,10 +46,10 @@ test('each flyer downloads as a real PNG of its size, with a QR code to the next
     expect([`${flyer.width}x${flyer.height}`, `${flyer.width * 2}x${flyer.height * 2}`]).toContain(`${size.width}x${size.height}`);
     await expect(page.getByText(`${flyer.file} downloaded`)).toBeVisible();
 
-    // The QR code printed on the flyer opens the evening's page.
+    // The QR code printed on the flyer opens the evening's public page, counted for the flyer (PUBLIC_URL).
     const pixels = pngPixels(png);
     const code = jsQR(pixels.data, pixels.width, pixels.height);
-    expect(code?.data, `QR code on ${flyer.file}`).toBe(`${baseURL}/events/${next!.id}`);
+    expect(code?.data, `QR code on ${flyer.file}`).toBe(`${baseURL}/events/${next!.id}?source=flyer-qr`);
   }
 
   // The wide cover scales to the phone: nothing scrolls sideways.
@@ -57,11 +57,13 @@ test('each flyer downloads as a real PNG of its size, with a QR code to the next
   await expectAccessible(page);
 });
 
-test('Copy Link puts the site address on the clipboard', async ({ page, context, baseURL }) => {
+test("Copy Link puts the evening's public link on the clipboard, not the site's root", async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const upcoming = await ok<{ id: number; date: string }[]>(await page.request.get('/api/events/upcoming'));
+  const next = upcoming.filter((e) => new Date(e.date).getTime() > Date.now()).sort((a, b) => Date.parse(a.date) - Date.parse(b.date))[0]!;
   await page.goto('/promotions');
   await page.getByRole('button', { name: 'Copy Link for Instagram Story' }).click();
   await expect(page.getByText('Link Copied!')).toBeVisible();
   await expect(page.getByText('Event registration link copied to clipboard')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(baseURL!).origin);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/events/${next.id}?source=flyer-link`);
 });

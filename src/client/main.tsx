@@ -10,9 +10,11 @@ import './styles.css';
 // and report the visit when it opened an evening's page (/share analytics, docs/decisions/0047).
 // Only such a link loads this; the first paint of every other visit goes without it.
 if (new URLSearchParams(window.location.search).has('source')) {
+  // The address the visit landed on, read now: the router may move on (e.g. to /login) before the module loads.
+  const landed = { pathname: window.location.pathname, search: window.location.search };
   void import('./lib/share-source').then((m) => {
-    m.rememberShareSource(window.location.search, window.location.pathname);
-    m.reportVisit(window.location);
+    m.rememberShareSource(landed.search, landed.pathname);
+    m.reportVisit(landed);
   });
 }
 

@@ -44,8 +44,10 @@ export const hostApplicationSchema = z.object({
   /** When it was sent (ISO instant). */
   appliedDate: z.string(),
   decidedAt: z.string().nullable(),
-  /** The admin who approved it (name only). */
+  /** The admin who approved or declined it (name only). */
   decidedBy: z.string().nullable(),
+  /** Why an admin declined it (told to the applicant). */
+  declineReason: z.string().nullable(),
 });
 export type HostApplication = z.infer<typeof hostApplicationSchema>;
 
@@ -55,6 +57,16 @@ export const myHostProgramSchema = z.object({
   application: hostApplicationSchema.nullable(),
 });
 export type MyHostProgram = z.infer<typeof myHostProgramSchema>;
+
+export const DECLINE_REASON_MAX = 1000;
+/** POST /api/host-program/applications/{id}/decline: an admin's reason, e-mailed to the applicant and shown to them on /host-program. */
+export const hostDeclineBody = z.object({
+  reason: storedText({ error: 'Please give the applicant a reason' })
+    .trim()
+    .min(1, 'Please give the applicant a reason')
+    .max(DECLINE_REASON_MAX, `A reason can be at most ${DECLINE_REASON_MAX} characters`),
+});
+export type HostDeclineBody = z.input<typeof hostDeclineBody>;
 
 /** POST /api/host-program/applications/{id}/message: a note from an admin, e-mailed to the applicant. */
 export const hostMessageBody = z.object({

@@ -23,6 +23,7 @@ export function anApplication(over: Partial<HostApplication> = {}): HostApplicat
     appliedDate: fromNow(-2 * DAY),
     decidedAt: null,
     decidedBy: null,
+    declineReason: null,
     ...over,
   };
 }

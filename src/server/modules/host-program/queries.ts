@@ -19,6 +19,7 @@ const applicationColumns = {
   createdAt: hostApplications.createdAt,
   decidedAt: hostApplications.decidedAt,
   decidedBy: decider.name,
+  declineReason: hostApplications.declineReason,
 };
 
 export type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
@@ -65,6 +66,26 @@ export async function listApplications(db: Db, approvedLimit: number) {
     .orderBy(desc(hostApplications.decidedAt), desc(hostApplications.id))
     .limit(approvedLimit);
   return [...pending, ...approved];
+}
+
+/** Pending → declined with the reason, in one statement; null when it was not pending. */
+export async function markDeclined(db: Db, id: number, adminId: number, reason: string) {
+  const [row] = await db
+    .update(hostApplications)
+    .set({ status: 'declined', declineReason: reason, decidedBy: adminId, decidedAt: sql`now()` })
+    .where(and(eq(hostApplications.id, id), eq(hostApplications.status, 'pending')))
+    .returning({ id: hostApplications.id });
+  return row ?? null;
+}
+
+/** The applicant's own pending application → withdrawn; null when it was not theirs or not pending. */
+export async function markWithdrawn(db: Db, id: number, userId: number) {
+  const [row] = await db
+    .update(hostApplications)
+    .set({ status: 'withdrawn', decidedAt: sql`now()` })
+    .where(and(eq(hostApplications.id, id), eq(hostApplications.userId, userId), eq(hostApplications.status, 'pending')))
+    .returning({ id: hostApplications.id });
+  return row ?? null;
 }
 
 /** Pending → approved in one statement; null when it was not pending (already approved, or gone). */

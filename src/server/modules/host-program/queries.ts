@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { eventFeedback, events, hostApplications, registrations, userRoles, users, venues } from '../../db/schema/index';
@@ -58,11 +58,12 @@ export async function insertPendingApplication(db: Db, values: NewApplication) {
   return rows[0]?.id ?? null;
 }
 
-/** Pending ones oldest first (first come, first served), then the latest approved ones. */
+/** Pending ones oldest first (first come, first served), then the latest decided ones. */
 export async function listApplications(db: Db, approvedLimit: number) {
   const pending = await selectApplications(db).where(eq(hostApplications.status, 'pending')).orderBy(asc(hostApplications.createdAt), asc(hostApplications.id));
+  // Decided: approved or declined (a withdrawn one is the applicant's own business).
   const approved = await selectApplications(db)
-    .where(eq(hostApplications.status, 'approved'))
+    .where(inArray(hostApplications.status, ['approved', 'declined']))
     .orderBy(desc(hostApplications.decidedAt), desc(hostApplications.id))
     .limit(approvedLimit);
   return [...pending, ...approved];

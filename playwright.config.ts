@@ -46,6 +46,6 @@ export default defineConfig({
     reuseExistingServer: false,
     // SIGTERM (not Playwright's default SIGKILL), so the server closes its database and the script deletes it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'development', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '200' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR, NODE_ENV: 'development', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '200' },
   },
 });

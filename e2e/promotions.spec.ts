@@ -1,72 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { expectAccessible, ok } from './helpers';
+import { pngDimensions, pngPixels } from './png';
 
 /**
  * /promotions (docs/spec/organiser-tools.md §2.5, docs/product.md: flyers download as real PNG
  * files): each Download saves a PNG of the right size whose QR code opens the next evening's page.
  */
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** Width and height from the IHDR chunk, which follows the signature (bytes 16-23). */
-function pngDimensions(png: Buffer) {
-  expect(png.subarray(0, 8).equals(PNG_SIGNATURE), 'PNG signature').toBe(true);
-  expect(png.toString('latin1', 12, 16)).toBe('IHDR');
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-}
-
-/** The pixels of an 8-bit RGB or RGBA PNG as RGBA (enough to read the QR code back). */
-function pngPixels(png: Buffer) {
-  const { width, height } = pngDimensions(png);
-  const bitDepth = png[24];
-  const colourType = png[25];
-  expect(bitDepth).toBe(8);
-  const channels = colourType === 6 ? 4 : colourType === 2 ? 3 : 0;
-  expect(channels, `colour type ${colourType}`).toBeGreaterThan(0);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
-    at += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const out = new Uint8ClampedArray(width * height * 4);
-  let prev = new Uint8Array(stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    const cur = new Uint8Array(stride);
-    for (let i = 0; i < stride; i++) {
-      const a = i >= channels ? cur[i - channels]! : 0;
-      const b = prev[i]!;
-      const c = i >= channels ? prev[i - channels]! : 0;
-      const x = line[i]!;
-      let value: number;
-      if (filter === 0) value = x;
-      else if (filter === 1) value = x + a;
-      else if (filter === 2) value = x + b;
-      else if (filter === 3) value = x + ((a + b) >> 1);
-      else {
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        value = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-      }
-      cur[i] = value & 0xff;
-    }
-    for (let px = 0; px < width; px++) {
-      for (let k = 0; k < 4; k++) out[(y * width + px) * 4 + k] = k < channels ? cur[px * channels + k]! : 255;
-    }
-    prev = cur;
-  }
-  return { width, height, data: out };
-}
 
 const FLYERS = [
   { name: 'Social Post', file: 'social-post.png', width: 400, height: 400 },
@@ -105,10 +46,10 @@ test('each flyer downloads as a real PNG of its size, with a QR code to the next
     expect([`${flyer.width}x${flyer.height}`, `${flyer.width * 2}x${flyer.height * 2}`]).toContain(`${size.width}x${size.height}`);
     await expect(page.getByText(`${flyer.file} downloaded`)).toBeVisible();
 
-    // The QR code printed on the flyer opens the evening's page.
+    // The QR code printed on the flyer opens the evening's public page, counted for the flyer (PUBLIC_URL).
     const pixels = pngPixels(png);
     const code = jsQR(pixels.data, pixels.width, pixels.height);
-    expect(code?.data, `QR code on ${flyer.file}`).toBe(`${baseURL}/events/${next!.id}`);
+    expect(code?.data, `QR code on ${flyer.file}`).toBe(`${baseURL}/events/${next!.id}?source=flyer-qr`);
   }
 
   // The wide cover scales to the phone: nothing scrolls sideways.
@@ -116,11 +57,13 @@ test('each flyer downloads as a real PNG of its size, with a QR code to the next
   await expectAccessible(page);
 });
 
-test('Copy Link puts the site address on the clipboard', async ({ page, context, baseURL }) => {
+test("Copy Link puts the evening's public link on the clipboard, not the site's root", async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const upcoming = await ok<{ id: number; date: string }[]>(await page.request.get('/api/events/upcoming'));
+  const next = upcoming.filter((e) => new Date(e.date).getTime() > Date.now()).sort((a, b) => Date.parse(a.date) - Date.parse(b.date))[0]!;
   await page.goto('/promotions');
   await page.getByRole('button', { name: 'Copy Link for Instagram Story' }).click();
   await expect(page.getByText('Link Copied!')).toBeVisible();
   await expect(page.getByText('Event registration link copied to clipboard')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(baseURL!).origin);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/events/${next.id}?source=flyer-link`);
 });

@@ -29,12 +29,12 @@ test('a host copies the WhatsApp template and Share Analytics counts it', async 
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Copy the WhatsApp post' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  // What was copied is the post, with a link that says where it was shared.
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/waitlist-signup\?source=whatsapp/);
+  // What was copied is the post, with a link to the evening's page that says where it was shared.
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/events\/\d+\?source=whatsapp-post/);
 
   await tabs.getByRole('tab', { name: 'Share Analytics' }).click();
   await expect(timesShared).toContainText(String(before.timesShared + 1));
-  await expect(page.getByRole('row', { name: /WhatsApp/ })).toContainText(String(whatsappBefore.copies + 1));
+  await expect(page.getByRole('table', { name: 'By platform' }).getByRole('row', { name: /WhatsApp/ })).toContainText(String(whatsappBefore.copies + 1));
 
   const after = await ok<Analytics>(await page.request.get('/api/share/analytics'));
   expect(after.timesShared).toBe(before.timesShared + 1);

@@ -6,10 +6,16 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import './styles.css';
 
-// A shared post's link names its platform (?source=): remember it for the signup (/share analytics).
-// Only such a link loads the platform list; the first paint of every other visit goes without it.
+// A link we handed out names its source (?source=flyer-qr): remember the first one for the signup,
+// and report the visit when it opened an evening's page (/share analytics, docs/decisions/0047).
+// Only such a link loads this; the first paint of every other visit goes without it.
 if (new URLSearchParams(window.location.search).has('source')) {
-  void import('./lib/share-source').then((m) => m.rememberShareSource(window.location.search));
+  // The address the visit landed on, read now: the router may move on (e.g. to /login) before the module loads.
+  const landed = { pathname: window.location.pathname, search: window.location.search };
+  void import('./lib/share-source').then((m) => {
+    m.rememberShareSource(landed.search, landed.pathname);
+    m.reportVisit(landed);
+  });
 }
 
 // The first render is a transition, which React renders in slices of a few milliseconds, giving

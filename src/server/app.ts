@@ -121,7 +121,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}), ...(opts.livePlanAheadMs !== undefined ? { planAheadMs: opts.livePlanAheadMs } : {}) });
   await app.register(matchingRoutes);
   await app.register(messageRoutes, { publicUrl: config.publicUrl });
-  await app.register(shareRoutes);
+  await app.register(shareRoutes, { publicUrl: config.publicUrl });
   await app.register(narrationRoutes);
   await app.register(hostProgramRoutes, { publicUrl: config.publicUrl });
   await app.register(inviteRoutes, { publicUrl: config.publicUrl });

@@ -20,6 +20,7 @@ import {
   registrations,
   rotations,
   roundHistory,
+  pageVisits,
   shareEvents,
   signupSources,
   users,
@@ -27,7 +28,7 @@ import {
 } from '../db/schema/index';
 import { createTestApp, loginWithCode, me, type TestContext } from '../test/harness';
 import { DEMO_DOMAIN } from './people';
-import { COFFEE_TITLE, loadDemoData, TONIGHT_TITLE, WINE_BAR_DAY, WINE_BAR_ROUNDS, WINE_BAR_TITLE } from './seed';
+import { COFFEE_TITLE, loadDemoData, thursdayFromNow, TONIGHT_TITLE, WINE_BAR_DAY, WINE_BAR_ROUNDS, WINE_BAR_TITLE } from './seed';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -119,7 +120,14 @@ describe('loadDemoData', () => {
     expect(shares).toHaveLength(12);
     expect(new Set(shares.map((r) => r.template)).size).toBe(6);
     expect(new Set(shares.map((r) => r.platform)).size).toBe(5);
-    expect(await t.db.select().from(signupSources)).toHaveLength(4);
+    const sources = await t.db.select().from(signupSources);
+    expect(sources.map((r) => r.source).sort()).toEqual(['facebook-post', 'facebook-post', 'flyer-qr', 'local-post', 'whatsapp-post']);
+    const thursday = await demoEvening('Thursday Night Speed Friendship');
+    expect(sources.every((r) => r.eventId === thursday.id)).toBe(true);
+    // Visits to the Thursday page, one per browser session, more than the signups they brought.
+    const visits = await t.db.select().from(pageVisits).where(eq(pageVisits.eventId, thursday.id));
+    expect(visits).toHaveLength(37);
+    expect(new Set(visits.map((v) => v.sessionId)).size).toBe(37);
     const applications = await t.db.select({ status: hostApplications.status, isDemo: hostApplications.isDemo }).from(hostApplications);
     expect(applications.filter((a) => a.status === 'pending')).toHaveLength(3);
     expect(applications.filter((a) => a.status === 'approved')).toHaveLength(1);
@@ -270,6 +278,18 @@ describe('loadDemoData', () => {
     for (const r of reactions) {
       expect(guests.has(r.userId)).toBe(true);
       expect(EMOJI_KEYS).toContain(r.emoji);
+    }
+  });
+
+  it('Thursday Night Speed Friendship falls on a Thursday, at 7 PM', async () => {
+    const thursday = await demoEvening('Thursday Night Speed Friendship');
+    const [row] = await t.db.select({ date: events.date, startTime: events.startTime }).from(events).where(eq(events.id, thursday.id));
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' }).format(row!.date)).toBe('Thursday');
+    expect(row!.startTime).toBe('19:00');
+    // Whatever day the demo loads on (every weekday of a week, either side of midnight).
+    for (let d = 0; d < 7; d++) {
+      const day = thursdayFromNow(8, Date.UTC(2026, 10, 23 + d, 23, 30));
+      expect(new Date(`${day}T12:00:00Z`).getUTCDay()).toBe(4);
     }
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { DEFAULT_PRICE_PENCE } from '@shared/domain/constants';
 import type { EmojiKey, ImprovementKey } from '@shared/domain/feedback';
@@ -6,6 +6,7 @@ import { pairKey, planSchedule, type RoundPlan } from '@shared/domain/rotation';
 import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../db/client';
 import type { SharePlatform } from '../db/schema/growth';
+import { sourcePlatform, type ShareSource } from '@shared/domain/share-sources';
 import {
   appMeta,
   arrivalStates,
@@ -23,6 +24,7 @@ import {
   registrations,
   rotations,
   roundHistory,
+  pageVisits,
   shareEvents,
   signupSources,
   userRoles,
@@ -52,6 +54,14 @@ export const WINE_BAR_DAY = '2025-05-14';
 /** The London day `days` from today. */
 function dayFromNow(days: number) {
   return londonDay(new Date(Date.now() + days * 86_400_000));
+}
+
+/** The first London day at least `days` from today that is a Thursday (the evening's title says so). */
+export function thursdayFromNow(days: number, now = Date.now()) {
+  for (let d = days; ; d++) {
+    const day = londonDay(new Date(now + d * 86_400_000));
+    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 4) return day;
+  }
 }
 
 const hhmm = (d: Date) =>
@@ -151,7 +161,7 @@ function demoEvenings(): DemoEvening[] {
     {
       title: 'Thursday Night Speed Friendship',
       description: 'Meet 8-12 new people in relaxed five-minute chats. Your first drink is on us.',
-      day: dayFromNow(12), startTime: '19:00', endTime: '21:30', venue: 'wine', ages: [25, 40], max: 30,
+      day: thursdayFromNow(8), startTime: '19:00', endTime: '21:30', venue: 'wine', ages: [25, 40], max: 30,
       guests: ['member', 'sarah', 'david'],
     },
     {
@@ -291,10 +301,18 @@ const growth: Dataset = {
     await db.insert(shareEvents).values(
       shares.map(([platform, action, template, who], i) => ({ platform, action, template, userId: who ? id(who) : null, eventId: thursday?.id ?? null, createdAt: daysAgo(10 - (i * 10) / shares.length) })),
     );
-    const sources: [string, SharePlatform][] = [['sarah', 'facebook'], ['michael', 'facebook'], ['emma', 'whatsapp'], ['priya', 'local']];
-    for (const [who, platform] of sources) {
+    // Who came through which link (first touch), landing on the Thursday evening's page, and the
+    // visits those links brought to that page: one per browser session (docs/decisions/0047).
+    const sources: [string, ShareSource][] = [['sarah', 'facebook-post'], ['michael', 'facebook-post'], ['emma', 'whatsapp-post'], ['priya', 'local-post'], ['tom', 'flyer-qr']];
+    for (const [who, source] of sources) {
       const userId = id(who);
-      if (userId) await db.insert(signupSources).values({ userId, platform }).onConflictDoNothing();
+      if (userId) await db.insert(signupSources).values({ userId, source, platform: sourcePlatform(source), eventId: thursday?.id ?? null }).onConflictDoNothing();
+    }
+    if (thursday) {
+      const visits: [ShareSource, number][] = [['facebook-post', 14], ['whatsapp-post', 8], ['flyer-qr', 6], ['local-post', 4], ['instagram-post', 3], ['twitter-post', 2]];
+      await db.insert(pageVisits).values(
+        visits.flatMap(([source, n]) => Array.from({ length: n }, (_, i) => ({ eventId: thursday.id, source, sessionId: randomUUID(), createdAt: daysAgo(9 - (i * 9) / n) }))),
+      );
     }
     const wednesdayIn30 = (() => {
       const d = new Date(Date.now() + 30 * 86_400_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLink, customPost, postFields, PROMO_BLURB, readyTemplates, SHARE_PLATFORMS, sharePageUrl, signupLink, splitVenue, TWITTER_LIMIT, twitterPost, type ShareEvening } from './share-templates';
+import { bookingLink, customPost, postFields, PROMO_BLURB, readyTemplates, SHARE_PLATFORMS, sharePageUrl, splitVenue, TWITTER_LIMIT, twitterPost, type ShareEvening } from './share-templates';
 
 /** Wednesday 14 May 2025, 7:00 PM in London (18:00 UTC). */
 const evening: ShareEvening = {
@@ -22,7 +22,8 @@ describe('share templates', () => {
     for (const t of list) {
       expect(t.content.toLowerCase()).toContain('wine bar speed friendship');
       expect(t.content).toContain('Wednesday 14 May');
-      expect(t.link).toBe(`${origin}/waitlist-signup?source=${t.platform}`);
+      // The evening's public page, not the waitlist: the evening is open for booking.
+      expect(t.link).toBe(`${origin}/events/7?source=${t.platform}-post`);
       expect(t.content).toContain(t.link);
       expect(t.features.length).toBeGreaterThan(0);
     }
@@ -36,12 +37,12 @@ describe('share templates', () => {
   });
 
   it('keeps the tweet within 280 characters, however long the title', () => {
-    expect(twitterPost(evening, signupLink(origin, 'twitter')).length).toBeLessThanOrEqual(TWITTER_LIMIT);
+    expect(twitterPost(evening, bookingLink(origin, 7, 'twitter')).length).toBeLessThanOrEqual(TWITTER_LIMIT);
     const long = { ...evening, title: 'A very long evening title '.repeat(12), venue: 'The Grand Old Assembly Rooms of the Borough, Prestwich' };
-    const tweet = twitterPost(long, signupLink(origin, 'twitter'));
+    const tweet = twitterPost(long, bookingLink(origin, 7, 'twitter'));
     expect(tweet.length).toBeLessThanOrEqual(TWITTER_LIMIT);
     expect(tweet).toContain('…');
-    expect(tweet).toContain(`${origin}/waitlist-signup?source=twitter`);
+    expect(tweet).toContain(`${origin}/events/7?source=twitter-post`);
   });
 
   it('reads the venue and town, prices in pounds, and capacity', () => {
@@ -53,16 +54,17 @@ describe('share templates', () => {
 
   it('builds the custom post with the message first and a booking link for facebook', () => {
     const post = customPost(evening, `${origin}/`, '  Come with me!  ');
-    expect(post.link).toBe(`${origin}/events/7?source=facebook`);
+    expect(post.link).toBe(`${origin}/events/7?source=facebook-post`);
     expect(post.text.startsWith('Come with me!\n')).toBe(true);
     expect(post.text).toContain(PROMO_BLURB);
     expect(post.text).toContain(`Book your place: ${post.link}`);
     expect(customPost(evening, origin, '   ').text.startsWith('🍷 Wine Bar Speed Friendship')).toBe(true);
-    expect(bookingLink(origin, 3, 'whatsapp')).toBe(`${origin}/events/3?source=whatsapp`);
+    expect(bookingLink(origin, 3, 'whatsapp')).toBe(`${origin}/events/3?source=whatsapp-post`);
+    expect(customPost(evening, origin, '', 'linkedin').link).toBe(`${origin}/events/7?source=linkedin-post`);
   });
 
   it("opens the platforms' public share pages with the text and link encoded", () => {
-    const post = { text: 'Hi & welcome #SpeedFriendship', link: `${origin}/waitlist-signup?source=facebook` };
+    const post = { text: 'Hi & welcome #SpeedFriendship', link: `${origin}/events/7?source=facebook-post` };
     expect(sharePageUrl('facebook', post)).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(post.link)}&quote=${encodeURIComponent(post.text)}`);
     expect(sharePageUrl('twitter', post)).toBe('https://twitter.com/intent/tweet?text=Hi%20%26%20welcome%20%23SpeedFriendship');
     expect(sharePageUrl('linkedin', post)).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(post.link)}`);

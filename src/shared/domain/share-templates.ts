@@ -2,12 +2,13 @@
  * The share generator's posts (docs/spec/organiser-tools.md §2.1 and §2.29): one ready template per
  * platform and the custom generator's post, each a pure function of a real upcoming evening.
  *
- * Links: a ready template links to the waitlist sign-up (§2.29: "The post templates link to the
- * waitlist sign-up path /waitlist-signup"); the custom post's booking link is the evening's own
- * page. Every link carries `?source=<platform>`, so a signup that follows it is counted for that
- * platform (docs/product.md "Organiser tools are real": share analytics).
+ * Links: every post links to the evening's public page with `?source=<platform>-post`, so a visit,
+ * a signup and a booked seat that follow it are counted for that post (docs/decisions/0047). The
+ * spec's ready templates linked to the waitlist sign-up; a post is always about an evening that is
+ * open for booking, so it sends people to book it rather than to a waitlist.
  */
 import { SHARE_PLATFORMS, type SharePlatform } from './share-platforms';
+import { eventLink } from './share-sources';
 import { TIME_ZONE } from './time';
 
 /** The six platforms of the Ready Templates, in the spec's order ('local' is Local Community). */
@@ -89,11 +90,8 @@ const HASHTAGS = ['#SpeedFriendship', '#Prestwich', '#MakeFriends', '#MeetNewPeo
 
 const trimOrigin = (origin: string) => origin.replace(/\/+$/, '');
 
-/** A ready template's link: the waitlist sign-up, counted for `platform`. */
-export const signupLink = (origin: string, platform: SharePlatform) => `${trimOrigin(origin)}/waitlist-signup?source=${platform}`;
-
-/** A booking link: the evening's page, counted for `platform`. */
-export const bookingLink = (origin: string, eventId: number, platform: SharePlatform) => `${trimOrigin(origin)}/events/${eventId}?source=${platform}`;
+/** A post's link: the evening's public page, counted for the post on `platform` ('whatsapp' → `?source=whatsapp-post`). */
+export const bookingLink = (origin: string, eventId: number, platform: SharePlatform) => eventLink(trimOrigin(origin), eventId, `${platform}-post`);
 
 /**
  * The platform's public share page for a post, or null where there is none to open (Instagram and
@@ -193,7 +191,7 @@ export function readyTemplates(e: ShareEvening, origin: string): ShareTemplate[]
   const f = postFields(e);
   const at = `${f.venue}, ${f.location}`;
   const when = `${f.date}, ${f.time}`;
-  const link = (p: SharePlatform) => signupLink(origin, p);
+  const link = (p: SharePlatform) => bookingLink(origin, e.id, p);
   return [
     {
       id: 'facebook',
@@ -300,10 +298,10 @@ export function readyTemplates(e: ShareEvening, origin: string): ShareTemplate[]
   ];
 }
 
-/** The custom generator's post: the member's message, the evening's fields, the blurb and a booking link (source=facebook). */
-export function customPost(e: ShareEvening, origin: string, message: string): { fields: SharePostFields; link: string; text: string } {
+/** The custom generator's post: the member's message, the evening's fields, the blurb and a booking link (for the post on `platform`, Facebook unless said). */
+export function customPost(e: ShareEvening, origin: string, message: string, platform: SharePlatform = 'facebook'): { fields: SharePostFields; link: string; text: string } {
   const fields = postFields(e);
-  const link = bookingLink(origin, e.id, 'facebook');
+  const link = bookingLink(origin, e.id, platform);
   const note = message.trim();
   const text = [
     ...(note ? [note, ''] : []),

@@ -23,4 +23,27 @@ describe('London time', () => {
     expect(toLondonDay('2026-02-30')).toBeNull();
     expect(toLondonDay('tomorrow')).toBeNull();
   });
+
+  it('reads an instant as the London day it falls on, afternoon and evening too (not the next day)', () => {
+    // GMT (winter): the UTC day is the London day until midnight.
+    expect(toLondonDay('2026-12-07T19:00:00Z')).toBe('2026-12-07');
+    expect(toLondonDay('2026-12-07T12:00:00Z')).toBe('2026-12-07');
+    expect(toLondonDay('2026-12-07T23:59:59Z')).toBe('2026-12-07');
+    expect(toLondonDay('2026-12-08T00:00:00Z')).toBe('2026-12-08');
+    // BST (summer): London is an hour ahead, so 23:00Z is already the next day.
+    expect(toLondonDay('2026-06-01T18:00:00Z')).toBe('2026-06-01');
+    expect(toLondonDay('2026-06-01T22:59:59Z')).toBe('2026-06-01');
+    // Offsets are honoured.
+    expect(toLondonDay('2026-12-07T19:00:00-05:00')).toBe('2026-12-08');
+    expect(toLondonDay('2026-12-07T19:00:00+09:00')).toBe('2026-12-07');
+  });
+  it('reads instants across the clock changes', () => {
+    // Spring forward (29 March 2026, 01:00Z): 23:30Z on the 28th is GMT, still the 28th.
+    expect(toLondonDay('2026-03-28T23:30:00Z')).toBe('2026-03-28');
+    expect(toLondonDay('2026-03-29T13:00:00Z')).toBe('2026-03-29');
+    // Fall back (25 October 2026, 01:00Z): 23:30Z on the 24th is BST, already the 25th; 23:30Z on the 25th is GMT, still the 25th.
+    expect(toLondonDay('2026-10-24T23:30:00Z')).toBe('2026-10-25');
+    expect(toLondonDay('2026-10-25T23:30:00Z')).toBe('2026-10-25');
+    expect(toLondonDay('2026-10-25T14:00:00Z')).toBe('2026-10-25');
+  });
 });

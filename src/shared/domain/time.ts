@@ -47,9 +47,8 @@ export function toLondonDay(input: string): string | null {
   if (DAY_RE.test(input)) return isRealDay(input) ? input : null;
   const t = Date.parse(input);
   if (Number.isNaN(t)) return null;
-  // A date picker sends local midnight; noon-shift guards against a browser a few hours off London.
-  const at = new Date(t);
-  return londonDay(at.getUTCHours() >= 12 ? new Date(t + 12 * 3_600_000) : at);
+  // The instant's own London day: 2026-12-07T19:00:00Z is the 7th (our forms send YYYY-MM-DD).
+  return londonDay(new Date(t));
 }
 
 function isRealDay(day: string) {

@@ -27,7 +27,7 @@ export const hostApplicationBody = z.object({
 });
 export type HostApplicationBody = z.input<typeof hostApplicationBody>;
 
-export const HOST_APPLICATION_STATUSES = ['pending', 'approved'] as const;
+export const HOST_APPLICATION_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
 export type HostApplicationStatus = (typeof HOST_APPLICATION_STATUSES)[number];
 
 /** A host application as admins see it (and its applicant sees their own). */
@@ -44,7 +44,7 @@ export const hostApplicationSchema = z.object({
   /** When it was sent (ISO instant). */
   appliedDate: z.string(),
   decidedAt: z.string().nullable(),
-  /** The admin who approved it (name only). */
+  /** The admin who approved or declined it (name only). */
   decidedBy: z.string().nullable(),
   /**
    * The account that applied, as the database knows it (the name and e-mail above are only what was
@@ -62,6 +62,8 @@ export const hostApplicationSchema = z.object({
       eveningsAttended: z.number(),
     })
     .nullable(),
+  /** Why an admin declined it (told to the applicant). */
+  declineReason: z.string().nullable(),
 });
 export type HostApplication = z.infer<typeof hostApplicationSchema>;
 
@@ -71,6 +73,16 @@ export const myHostProgramSchema = z.object({
   application: hostApplicationSchema.nullable(),
 });
 export type MyHostProgram = z.infer<typeof myHostProgramSchema>;
+
+export const DECLINE_REASON_MAX = 1000;
+/** POST /api/host-program/applications/{id}/decline: an admin's reason, e-mailed to the applicant and shown to them on /host-program. */
+export const hostDeclineBody = z.object({
+  reason: storedText({ error: 'Please give the applicant a reason' })
+    .trim()
+    .min(1, 'Please give the applicant a reason')
+    .max(DECLINE_REASON_MAX, `A reason can be at most ${DECLINE_REASON_MAX} characters`),
+});
+export type HostDeclineBody = z.input<typeof hostDeclineBody>;
 
 /** POST /api/host-program/applications/{id}/message: a note from an admin, e-mailed to the applicant. */
 export const hostMessageBody = z.object({

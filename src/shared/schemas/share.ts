@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHARE_ACTIONS, SHARE_PLATFORMS, SHARE_TEMPLATE_KEYS } from '../domain/share-templates';
-import { idField } from './common';
+import { readShareSource, SHARE_SOURCES, type ShareSource } from '../domain/share-sources';
+import { idField, idParam } from './common';
 
 /**
  * The share generator (/share, docs/spec/organiser-tools.md §2.1 and §2.29): every Copy and Share
@@ -9,6 +10,33 @@ import { idField } from './common';
 
 const platformMessage = `Platform must be one of: ${SHARE_PLATFORMS.join(', ')}`;
 export const sharePlatform = z.enum(SHARE_PLATFORMS, { error: platformMessage });
+
+const sourceMessage = `Source must be one of: ${SHARE_SOURCES.join(', ')}`;
+/** A link's `?source=`: one of ours ('flyer-qr', 'instagram-post'), or a bare platform from an older link, read as its post. */
+export const shareSource = z
+  .string({ error: sourceMessage })
+  .max(40, sourceMessage)
+  .transform((v, ctx): ShareSource => {
+    const source = readShareSource(v);
+    if (source) return source;
+    ctx.addIssue({ code: 'custom', message: sourceMessage });
+    return z.NEVER;
+  });
+
+/**
+ * POST /api/share/visits: a browser opened an evening's page through one of our links. The session
+ * id is a random UUID the tab keeps; a visit counts once per session per evening (docs/decisions/0047).
+ */
+export const visitBody = z.object({
+  eventId: idField('Expected a numeric event id'),
+  source: shareSource,
+  sessionId: z.uuid({ error: 'Session id must be a UUID' }),
+});
+export type VisitBody = z.input<typeof visitBody>;
+export const visitRecorded = z.object({
+  /** False when this session had already counted a visit to this evening. */
+  counted: z.boolean(),
+});
 
 /** POST /api/share/events: one Copy or Share of a template (anyone, visitors too). */
 export const shareEventBody = z
@@ -42,8 +70,27 @@ export const sharePlatformRow = z.object({
 });
 export type SharePlatformRow = z.infer<typeof sharePlatformRow>;
 
+/** One source's row: the loop from a link to a seat (docs/decisions/0047). */
+export const shareSourceRow = z.object({
+  source: z.enum(SHARE_SOURCES),
+  /** Browser sessions that opened an evening's page through this source (reported by browsers). */
+  visits: z.number(),
+  /** New members whose first source this was. */
+  signups: z.number(),
+  /** Booked seats (paid or confirmed, not cancelled) of those members. */
+  seats: z.number(),
+});
+export type ShareSourceRow = z.infer<typeof shareSourceRow>;
+
+/** GET /api/share/analytics?eventId=: the figures for one evening, or for all. */
+export const shareAnalyticsQuery = z.object({ eventId: idParam.optional() });
+
 /** GET /api/share/analytics (hosts and admins). */
 export const shareAnalytics = z.object({
+  /** The evening the sources are counted for, or null for every evening. */
+  eventId: z.number().nullable(),
+  /** Every source, the busiest first: visits, signups, seats. */
+  sources: z.array(shareSourceRow),
   /** Distinct templates copied or shared. */
   templatesUsed: z.number(),
   /** Every copy and share. */
@@ -54,3 +101,7 @@ export const shareAnalytics = z.object({
   platforms: z.array(sharePlatformRow),
 });
 export type ShareAnalytics = z.infer<typeof shareAnalytics>;
+
+/** GET /api/share/links: the site's public address (PUBLIC_URL) that every handed-out link starts with. */
+export const shareLinks = z.object({ publicUrl: z.string() });
+export type ShareLinks = z.infer<typeof shareLinks>;

@@ -11,8 +11,8 @@ import {
   NAME_MAX,
   NAME_MIN_PROFILE,
 } from '../domain/constants';
-import { storedText } from './common';
-import { sharePlatform } from './share';
+import { idField, storedText } from './common';
+import { shareSource } from './share';
 
 /** Text, @, dotted domain. */
 export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -94,8 +94,10 @@ export const createUserBody = z.object({
   personalityTraits: traitsRecord.optional().transform((v) => v ?? {}),
   preferences: prefsRecord.optional().transform((v) => v ?? {}),
   communicationStyle: communicationStyle.nullable().optional().transform((v) => v ?? null),
-  /** The platform of the shared link the new member followed (`?source=`, /share analytics). */
-  source: sharePlatform.optional(),
+  /** The first `?source=` of the visit that ended in this signup (first touch, /share analytics). */
+  source: shareSource.optional(),
+  /** The evening page that visit landed on, when it was one. */
+  sourceEventId: idField('Expected a numeric event id').optional(),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
 

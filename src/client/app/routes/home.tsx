@@ -5,6 +5,7 @@ import { HomeHero } from '@client/features/marketing/components/home-hero';
 import { HomeNotes } from '@client/features/marketing/components/home-notes';
 import { MemberCard } from '@client/features/marketing/components/member-card';
 import { LandingWaitlistForm } from '@client/features/waitlist/components/landing-waitlist-form';
+import { safeNextPath } from '@shared/domain/safe-next';
 import { useSignedIn } from '../session-hooks';
 
 // The two query views are rarely opened: keep them (and, for the stats, TanStack Query) out of the first paint of /.
@@ -23,7 +24,7 @@ export function Component() {
         <HomeHero />
         <MemberCard signedIn={signedIn} />
       </div>
-      <LandingWaitlistForm />
+      <LandingWaitlistForm next={safeNextPath(params.get('next'))} />
       <div className="lg:col-span-2">
         <HomeNotes />
       </div>

@@ -25,11 +25,12 @@ test.each([
   expect(server.calls).toHaveLength(0);
 });
 
-test.each(['/create-event', '/venues', '/calendar', '/matching-dashboard', '/dashboard', '/host-control'])('%s: a member without the host role is told to ask for it', async (path) => {
+test.each(['/create-event', '/venues', '/calendar', '/matching-dashboard', '/dashboard', '/host-control'])('%s: a member without the host role is sent to the host programme to apply', async (path) => {
   const server = fakeServer(signedInAs('member'));
   renderApp(path);
   expect(await screen.findByRole('heading', { name: HOSTS_ONLY })).toBeInTheDocument();
-  expect(screen.getByText(/ask an organiser to give you the host role/)).toBeInTheDocument();
+  expect(screen.getByText(/Apply to the host programme/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Apply to host' })).toHaveAttribute('href', '/host-program');
   expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   expect(server.calls.map((c) => c.url.pathname)).toEqual(['/api/auth/me']);
 });

@@ -37,6 +37,17 @@ const analytics: ShareAnalytics = {
     { platform: 'linkedin', copies: 0, shares: 0, signups: 0 },
     { platform: 'instagram', copies: 0, shares: 0, signups: 0 },
   ],
+  eventId: null,
+  sources: [
+    { source: 'facebook-post', visits: 14, signups: 2, seats: 3 },
+    { source: 'flyer-qr', visits: 6, signups: 1, seats: 1 },
+    { source: 'whatsapp-post', visits: 8, signups: 1, seats: 0 },
+    { source: 'instagram-post', visits: 3, signups: 0, seats: 0 },
+    { source: 'twitter-post', visits: 0, signups: 0, seats: 0 },
+    { source: 'linkedin-post', visits: 0, signups: 0, seats: 0 },
+    { source: 'local-post', visits: 0, signups: 0, seats: 0 },
+    { source: 'flyer-link', visits: 0, signups: 0, seats: 0 },
+  ],
 };
 
 const at = (path = '/share') =>
@@ -76,7 +87,9 @@ test('the templates are filled from the soonest upcoming evening, and follow the
   const fb = within(card('Facebook Event Post')).getByTestId('template-content');
   expect(fb).toHaveTextContent('📍 The Church Inn, Prestwich');
   expect(fb).toHaveTextContent('£15 per person');
-  expect(fb).toHaveTextContent(`${origin}/waitlist-signup?source=facebook`);
+  // The evening's public page with the post's source, not the waitlist: the evening is open for booking.
+  expect(fb).toHaveTextContent(`${origin}/events/31?source=facebook-post`);
+  expect(fb).not.toHaveTextContent('waitlist-signup');
 
   // Twitter shows its length against the 280 limit, and stays within it.
   const tweet = expected.find((t) => t.platform === 'twitter')!.content;
@@ -161,7 +174,7 @@ test('the custom generator builds the post with the message and a real booking l
   for (const text of ['Who is coming with me?', 'Prestwich Friday Friends', 'The Church Inn', 'Prestwich', '7:00 PM – 9:00 PM', '£15 per person', PROMO_BLURB, 'Limited to 40 guests (28 spots left)']) {
     expect(within(preview).getByText(text)).toBeInTheDocument();
   }
-  const link = `${origin}/events/31?source=facebook`;
+  const link = `${origin}/events/31?source=facebook-post`;
   expect(within(preview).getByRole('link', { name: link })).toHaveAttribute('href', link);
 
   const text = customPost(soon, origin, 'Who is coming with me?').text;
@@ -189,6 +202,10 @@ test('a host reads the real share analytics', async () => {
   expect(screen.getByText('Platforms Reached').closest('div')!.parentElement).toHaveTextContent('5');
   const rows = within(screen.getByRole('table', { name: 'By platform' })).getAllByRole('row').slice(1);
   expect(rows.map((r) => r.textContent)).toEqual(['Facebook345', 'WhatsApp122', 'Local Community101', 'Twitter100', 'LinkedIn000', 'Instagram000']);
+  // From link to seat: visits, signups and seats per source, visits marked as reported by browsers.
+  const sources = within(screen.getByRole('table', { name: /Visits, signups and seats booked per source/ })).getAllByRole('row').slice(1);
+  expect(sources.slice(0, 2).map((r) => r.textContent)).toEqual(['Facebook post facebook-post1423', 'Flyer QR code flyer-qr611']);
+  expect(screen.getByText(/Visits are self-reported by browsers/)).toBeInTheDocument();
   expect(screen.getByText(/Facebook and WhatsApp work best/)).toBeInTheDocument();
 });
 
@@ -208,7 +225,7 @@ test('a member sees the hosts-only card and the figures are never asked for; a v
   await second.user.click(await screen.findByRole('tab', { name: 'Share Analytics' }));
   expect(await screen.findByRole('heading', { name: 'This page is for hosts only' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/share?event=31')}`);
-  expect(visitor.calls.map((c) => c.url.pathname)).toEqual(['/api/events/upcoming']);
+  expect(visitor.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/events/upcoming', '/api/share/links']);
 });
 
 test('?event= picks that evening; with none upcoming the page says so', async () => {
@@ -222,7 +239,7 @@ test('?event= picks that evening; with none upcoming the page says so', async ()
 });
 
 test('a visitor who came from a shared link signs up with its source', async () => {
-  rememberShareSource('?source=whatsapp&utm=x');
+  rememberShareSource('?source=whatsapp-post&utm=x', '/events/31');
   const server = fakeServer({ 'POST /api/users': createdUser });
   const { user } = renderAt(<SignupForm bioLabel="Bio" />, { path: '/waitlist-signup' });
   await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Sam Lee');
@@ -230,7 +247,7 @@ test('a visitor who came from a shared link signs up with its source', async () 
   await user.type(screen.getByRole('spinbutton', { name: 'Age' }), '29');
   await user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
   await screen.findByRole('heading', { name: 'Welcome to the Community!' });
-  expect(server.calls[0]!.body).toMatchObject({ email: 'sam@example.com', source: 'whatsapp' });
+  expect(server.calls[0]!.body).toMatchObject({ email: 'sam@example.com', source: 'whatsapp-post', sourceEventId: 31 });
   // Counted once: forgotten after the signup.
   expect(sessionStorage.getItem('shareSource')).toBeNull();
 });

@@ -1,6 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { useMe } from '@client/features/auth/api/auth';
 import { ShareScreen } from '@client/features/share';
+import { usePublicUrl } from '@client/lib/queries';
 import { useEventParam } from '../event-param';
 import { useSignedIn } from '../session-hooks';
 
@@ -14,13 +15,15 @@ export function Component() {
   const signedIn = useSignedIn();
   const eventId = useEventParam();
   const roles = me.data?.roles ?? [];
+  // The posts' links start with the site's public address (PUBLIC_URL); this page's own until it is known.
+  const publicUrl = usePublicUrl();
   return (
     <Page wide>
       <PageTitle sub="Invite friends to an upcoming evening: ready-made posts for every platform, or write your own.">Share Speed Friendship</PageTitle>
       <ShareScreen
         viewer={{ signedIn: signedIn && !!me.data, canSeeAnalytics: roles.includes('host') || roles.includes('admin'), pending: me.isPending }}
         initialEventId={eventId}
-        origin={window.location.origin}
+        origin={publicUrl ?? window.location.origin}
       />
     </Page>
   );

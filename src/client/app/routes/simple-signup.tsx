@@ -4,6 +4,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { AdminSignupList } from '@client/features/admin/components/signup-list';
 import { useMe } from '@client/features/auth/api/auth';
 import { SignupForm } from '@client/features/waitlist/components/signup-form';
+import { useNextParam } from '../next-param';
 import { useSignedIn } from '../session-hooks';
 
 /** /simple-signup: the short signup form; with ?admin=true, the member list (admins only). */
@@ -13,10 +14,11 @@ export function Component() {
 }
 
 function SimpleSignup() {
+  const next = useNextParam();
   return (
     <Page>
       <PageTitle sub="Join the waitlist for friendly, low-pressure evenings at cosy Prestwich venues.">Sign up</PageTitle>
-      <SignupForm bioLabel="About" />
+      <SignupForm bioLabel="About" next={next} />
     </Page>
   );
 }

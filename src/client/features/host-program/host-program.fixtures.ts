@@ -24,6 +24,7 @@ export function anApplication(over: Partial<HostApplication> = {}): HostApplicat
     decidedAt: null,
     decidedBy: null,
     account: { id: 41, name: 'Priya Patel', email: 'priya@example.com', memberSince: fromNow(-90 * DAY), eveningsAttended: 3 },
+    declineReason: null,
     ...over,
   };
 }

@@ -28,14 +28,46 @@ export const shareEvents = pgTable(
   (t) => [index('share_events_created_idx').on(t.createdAt)],
 );
 
-/** The share a new member arrived from (the `source` parameter of a shared link). */
-export const signupSources = pgTable('signup_sources', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  platform: text('platform').$type<SharePlatform>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Where a new member came from: the first `source` of the visit that ended in their signup
+ * (first touch, docs/decisions/0047). One row per member, written once at signup.
+ */
+export const signupSources = pgTable(
+  'signup_sources',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The platform of a share post; null for a flyer's QR code or link. */
+    platform: text('platform').$type<SharePlatform>(),
+    /** The full source ('instagram-post', 'flyer-qr'); null on rows written before sources had a medium (read as `<platform>-post`). */
+    source: text('source'),
+    /** The evening page the visit landed on, when it was one. */
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_sources_event_idx').on(t.eventId)],
+);
+
+/**
+ * Visits to an evening's public page that came through one of our links: one per browser session
+ * per evening (the unique index), reported by the browser, so anyone could add some: the analytics
+ * say so (docs/decisions/0047).
+ */
+export const pageVisits = pgTable(
+  'page_visits',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    /** A random id the browser keeps for its session (sessionStorage). */
+    sessionId: text('session_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('page_visits_once_per_session').on(t.eventId, t.sessionId), index('page_visits_source_idx').on(t.source)],
+);
 
 /** An application to host evenings (/host-program); an admin's approval grants the host role. */
 export const hostApplications = pgTable(
@@ -49,7 +81,9 @@ export const hostApplications = pgTable(
     experience: text('experience').notNull(),
     motivation: text('motivation').notNull(),
     venueIdea: text('venue_idea').notNull(),
-    status: text('status').$type<'pending' | 'approved'>().notNull().default('pending'),
+    /** 'declined' by an admin (with a reason the applicant is told), 'withdrawn' by the applicant. */
+    status: text('status').$type<'pending' | 'approved' | 'declined' | 'withdrawn'>().notNull().default('pending'),
+    declineReason: text('decline_reason'),
     proposedEventDate: text('proposed_event_date'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -22,7 +22,7 @@ import {
   withCookie,
   type TestContext,
 } from '../../test/harness';
-import { ALREADY_APPROVED, ALREADY_HOST, ALREADY_PENDING, APPLICATION_NOT_FOUND } from './service';
+import { ALREADY_APPROVED, ALREADY_HOST, ALREADY_PENDING, APPLICATION_NOT_FOUND, NOT_PENDING, NOT_YOURS } from './service';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
 
@@ -291,6 +291,70 @@ describe('reviewing (admins only)', () => {
     expect(mails[0]!.text).toContain('Ada Admin, Speed Friendship');
     // A message decides nothing.
     expect((await applicationsOf(a.user.id))[0]!.status).toBe('pending');
+  });
+});
+
+const decline = (cookie: string | undefined, id: number, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/decline`, headers: withCookie(cookie), payload: payload as Record<string, unknown> });
+const withdraw = (cookie: string | undefined, id: number) => t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/withdraw`, headers: withCookie(cookie) });
+const statusOf = async (id: number) => (await t.db.select({ status: hostApplications.status, reason: hostApplications.declineReason }).from(hostApplications).where(eq(hostApplications.id, id)))[0];
+
+describe('declining and withdrawing', () => {
+  it('an admin declines with a reason: the applicant is e-mailed it and sees it on their page; others 403; no reason 400; twice 409', async () => {
+    const applicant = await signUp(t.app, { name: 'Dev Decline' });
+    const sent = await apply(applicant.cookie, application({ email: applicant.user.email, name: 'Dev Decline' }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json<HostApplication>().id;
+
+    for (const who of [applicant, host]) expect((await decline(who.cookie, id, { reason: 'No.' })).statusCode).toBe(403);
+    expect((await decline(undefined, id, { reason: 'No.' })).statusCode).toBe(401);
+    for (const bad of [{}, { reason: '   ' }, { reason: 'x'.repeat(1001) }]) expectBadInput(await decline(admin.cookie, id, bad));
+    expect((await statusOf(id))?.status).toBe('pending');
+
+    const reason = 'We have no venue in Bury yet. Apply again once the Bury pub is confirmed.';
+    const res = await decline(admin.cookie, id, { reason: `  ${reason}  ` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<HostApplication>()).toMatchObject({ status: 'declined', declineReason: reason, decidedBy: 'Ada Admin' });
+    expect(await statusOf(id)).toEqual({ status: 'declined', reason });
+
+    const mails = await outbox(t.app, applicant.user.email);
+    expect(mails.find((m) => /host application/.test(m.subject) && m.text.includes(reason))).toBeTruthy();
+    const page = (await mine(applicant.cookie)).json<MyHostProgram>();
+    expect(page.application).toMatchObject({ id, status: 'declined', declineReason: reason });
+    // No host role was granted.
+    expect((await me(t.app, applicant.cookie)).json().roles).not.toContain('host');
+
+    const again = await decline(admin.cookie, id, { reason: 'Still no.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(NOT_PENDING);
+    // Nor can a declined application be approved.
+    expect((await approve(admin.cookie, id)).json().message).toBe(NOT_PENDING);
+    expect((await decline(admin.cookie, 999_999, { reason: 'x' })).statusCode).toBe(404);
+
+    // They may apply again.
+    expect((await apply(applicant.cookie, application({ email: applicant.user.email, name: 'Dev Decline' }))).statusCode).toBe(201);
+  });
+
+  it('an applicant withdraws their own pending application; not someone else’s (403); not twice (409); then may apply again', async () => {
+    const applicant = await signUp(t.app, { name: 'Wil Withdraw' });
+    const other = await signUp(t.app, { name: 'Otto Other' });
+    const id = (await apply(applicant.cookie, application({ email: applicant.user.email, name: 'Wil Withdraw' }))).json<HostApplication>().id;
+
+    expect((await withdraw(undefined, id)).statusCode).toBe(401);
+    const notTheirs = await withdraw(other.cookie, id);
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json().message).toBe(NOT_YOURS);
+    expect((await statusOf(id))?.status).toBe('pending');
+
+    const res = await withdraw(applicant.cookie, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<HostApplication>().status).toBe('withdrawn');
+    expect((await withdraw(applicant.cookie, id)).statusCode).toBe(409);
+    // Gone from the admin's queue.
+    expect((await list(admin.cookie)).json<HostApplication[]>().map((a) => a.id)).not.toContain(id);
+    expect((await approve(admin.cookie, id)).statusCode).toBe(409);
+    expect((await withdraw(applicant.cookie, 999_999)).statusCode).toBe(404);
+    expect((await apply(applicant.cookie, application({ email: applicant.user.email, name: 'Wil Withdraw' }))).statusCode).toBe(201);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { eventFeedback, events, hostApplications, registrations, userRoles, users, venues } from '../../db/schema/index';
@@ -25,6 +25,7 @@ const applicationColumns = {
   accountCreatedAt: applicant.createdAt,
   /** Evenings the applicant was checked in at. */
   eveningsAttended: sql<number>`(select count(*)::int from ${registrations} r where r.user_id = ${hostApplications.userId} and r.checked_in)`,
+  declineReason: hostApplications.declineReason,
 };
 
 export type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
@@ -67,14 +68,35 @@ export async function insertPendingApplication(db: Db, values: NewApplication) {
   return rows[0]?.id ?? null;
 }
 
-/** Pending ones oldest first (first come, first served), then the latest approved ones. */
+/** Pending ones oldest first (first come, first served), then the latest decided ones. */
 export async function listApplications(db: Db, approvedLimit: number) {
   const pending = await selectApplications(db).where(eq(hostApplications.status, 'pending')).orderBy(asc(hostApplications.createdAt), asc(hostApplications.id));
+  // Decided: approved or declined (a withdrawn one is the applicant's own business).
   const approved = await selectApplications(db)
-    .where(eq(hostApplications.status, 'approved'))
+    .where(inArray(hostApplications.status, ['approved', 'declined']))
     .orderBy(desc(hostApplications.decidedAt), desc(hostApplications.id))
     .limit(approvedLimit);
   return [...pending, ...approved];
+}
+
+/** Pending → declined with the reason, in one statement; null when it was not pending. */
+export async function markDeclined(db: Db, id: number, adminId: number, reason: string) {
+  const [row] = await db
+    .update(hostApplications)
+    .set({ status: 'declined', declineReason: reason, decidedBy: adminId, decidedAt: sql`now()` })
+    .where(and(eq(hostApplications.id, id), eq(hostApplications.status, 'pending')))
+    .returning({ id: hostApplications.id });
+  return row ?? null;
+}
+
+/** The applicant's own pending application → withdrawn; null when it was not theirs or not pending. */
+export async function markWithdrawn(db: Db, id: number, userId: number) {
+  const [row] = await db
+    .update(hostApplications)
+    .set({ status: 'withdrawn', decidedAt: sql`now()` })
+    .where(and(eq(hostApplications.id, id), eq(hostApplications.userId, userId), eq(hostApplications.status, 'pending')))
+    .returning({ id: hostApplications.id });
+  return row ?? null;
 }
 
 /** Pending → approved in one statement; null when it was not pending (already approved, or gone). */

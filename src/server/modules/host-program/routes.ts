@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { activeHostSchema, hostApplicationBody, hostApplicationSchema, hostMessageBody, hostMessageSent, myHostProgramSchema } from '@shared/schemas/host-program';
+import { activeHostSchema, hostApplicationBody, hostApplicationSchema, hostDeclineBody, hostMessageBody, hostMessageSent, myHostProgramSchema } from '@shared/schemas/host-program';
 import { requireViewer } from '../../plugins/auth';
 import * as hostProgram from './service';
 
@@ -30,6 +30,16 @@ export const hostProgramRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
 
   app.post('/api/host-program/applications/:id/approve', { schema: { params: idParams, response: { 200: hostApplicationSchema, ...errors } } }, async (req) =>
     hostProgram.approve(deps(), await requireViewer(req), req.params.id),
+  );
+
+  app.post(
+    '/api/host-program/applications/:id/decline',
+    { schema: { params: idParams, body: hostDeclineBody, response: { 200: hostApplicationSchema, ...errors } } },
+    async (req) => hostProgram.decline(deps(), await requireViewer(req), req.params.id, req.body.reason),
+  );
+
+  app.post('/api/host-program/applications/:id/withdraw', { schema: { params: idParams, response: { 200: hostApplicationSchema, ...errors } } }, async (req) =>
+    hostProgram.withdraw(app.db, await requireViewer(req), req.params.id),
   );
 
   app.post(

@@ -18,6 +18,8 @@ import * as q from './queries';
 export const ALREADY_HOST = 'You are already a host: your host tools are ready to use.';
 export const ALREADY_PENDING = 'You already have an application waiting for review. We will e-mail you as soon as an admin has looked at it.';
 export const ALREADY_APPROVED = 'This application is already approved.';
+export const NOT_PENDING = 'This application is no longer waiting for review.';
+export const NOT_YOURS = 'You can only withdraw your own application.';
 export const APPLICATION_NOT_FOUND = 'Application not found';
 export const ADMINS_ONLY = 'Only admins can review host applications.';
 export const APPLICANT_NO_ACCOUNT = 'The applicant no longer has an account, so there is no address to write to.';
@@ -53,6 +55,7 @@ function toApplication(row: q.ApplicationRow): HostApplication {
       row.userId !== null && row.accountEmail !== null && row.accountName !== null && row.accountCreatedAt !== null
         ? { id: row.userId, name: row.accountName, email: row.accountEmail, memberSince: row.accountCreatedAt.toISOString(), eveningsAttended: Number(row.eveningsAttended) }
         : null,
+    declineReason: row.declineReason,
   };
 }
 
@@ -93,8 +96,9 @@ export async function approve(d: HostProgramDeps, viewer: Viewer, id: number): P
   await d.db.transaction(async (tx) => {
     const approved = await q.markApproved(tx, id, viewer.id);
     if (!approved) {
-      if (!(await q.findApplication(tx, id))) throw notFound(APPLICATION_NOT_FOUND);
-      throw conflict(ALREADY_APPROVED);
+      const row = await q.findApplication(tx, id);
+      if (!row) throw notFound(APPLICATION_NOT_FOUND);
+      throw conflict(row.status === 'approved' ? ALREADY_APPROVED : NOT_PENDING);
     }
     if (approved.userId === null) throw conflict(APPLICANT_GONE);
     const account = await users.getUser(tx, approved.userId);
@@ -104,6 +108,51 @@ export async function approve(d: HostProgramDeps, viewer: Viewer, id: number): P
   // To the account's login address, never the one typed on the form (issue 21: anyone can type any address).
   if (application.account) await d.mailer.send(approvalMail(application, application.account, d.publicUrl));
   return application;
+}
+
+/**
+ * Admins: decline a pending application with a reason. Only a pending one changes (two admins at
+ * once: the second gets 409); the applicant is e-mailed the reason and sees it on /host-program.
+ */
+export async function decline(d: HostProgramDeps, viewer: Viewer, id: number, reason: string): Promise<HostApplication> {
+  requireAdmin(viewer);
+  const declined = await q.markDeclined(d.db, id, viewer.id, reason);
+  if (!declined) {
+    if (!(await q.findApplication(d.db, id))) throw notFound(APPLICATION_NOT_FOUND);
+    throw conflict(NOT_PENDING);
+  }
+  const application = toApplication((await q.findApplication(d.db, id))!);
+  // To the account's login address, never the typed one (docs/decisions/0039); a deleted account gets no mail.
+  if (!application.account) return application;
+  await d.mailer.send({
+    to: application.account.email,
+    subject: `About your ${APP_NAME} host application`,
+    text: [
+      `Hi ${application.name},`,
+      '',
+      `Thank you for applying to host ${APP_NAME} evenings. We are not able to approve your application this time. The reason:`,
+      '',
+      reason,
+      '',
+      `You are welcome to apply again: ${d.publicUrl}/host-program`,
+      '',
+      `${viewer.name}, ${APP_NAME}`,
+    ].join('\n'),
+    html: `<p>Hi ${esc(application.name)},</p><p>Thank you for applying to host ${APP_NAME} evenings. We are not able to approve your application this time. The reason:</p>${paragraphs(reason)}<p>You are welcome to <a href="${esc(`${d.publicUrl}/host-program`)}">apply again</a>.</p><p>${esc(viewer.name)}, ${APP_NAME}</p>`,
+  });
+  return application;
+}
+
+/** The applicant: withdraw their own pending application (they may apply again later). */
+export async function withdraw(db: Db, viewer: Viewer, id: number): Promise<HostApplication> {
+  const withdrawn = await q.markWithdrawn(db, id, viewer.id);
+  if (!withdrawn) {
+    const row = await q.findApplication(db, id);
+    if (!row) throw notFound(APPLICATION_NOT_FOUND);
+    if (row.userId !== viewer.id) throw forbidden(NOT_YOURS);
+    throw conflict(NOT_PENDING);
+  }
+  return toApplication((await q.findApplication(db, id))!);
 }
 
 /** Admins: a note to the applicant, by e-mail (to their account's login address, not the typed one). */

@@ -4,10 +4,11 @@
  * too; only hosts and admins read the figures. Signups that followed a shared link (`?source=`)
  * are counted per platform: the users module calls recordSignupSource when a member signs up.
  */
-import { SHARE_PLATFORMS, type SharePlatform } from '@shared/domain/share-templates';
+import { SHARE_PLATFORMS } from '@shared/domain/share-templates';
+import { SHARE_SOURCES, type ShareSource } from '@shared/domain/share-sources';
 import type { ShareAnalytics, ShareEventRecorded } from '@shared/schemas/share';
 import type { z } from 'zod';
-import type { shareEventBody } from '@shared/schemas/share';
+import type { shareEventBody, visitBody } from '@shared/schemas/share';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import type { Viewer } from '../auth/service';
@@ -29,15 +30,37 @@ export async function recordShare(db: Db, viewer: Viewer | null, input: z.output
   return { ...row, template: row.template as ShareEventRecorded['template'], createdAt: row.createdAt.toISOString() };
 }
 
-/** Where a new member came from (the `source` of the shared link they followed). */
-export async function recordSignupSource(db: Db, userId: number, platform: SharePlatform) {
-  await q.insertSignupSource(db, userId, platform);
+/** Where a new member came from: the first `source` of their visit, and the evening page it landed on (docs/decisions/0047). */
+export async function recordSignupSource(db: Db, userId: number, source: ShareSource, eventId: number | null) {
+  await q.insertSignupSource(db, userId, source, eventId);
 }
 
-/** The Share Analytics figures: hosts and admins only. */
-export async function analytics(db: Db, viewer: Viewer): Promise<ShareAnalytics> {
+/** A browser opened an evening's page through one of our links; counted once per session per evening. */
+export async function recordVisit(db: Db, input: z.output<typeof visitBody>): Promise<{ counted: boolean }> {
+  await events.getEventRow(db, input.eventId);
+  return { counted: await q.insertVisit(db, input) };
+}
+
+/** The Share Analytics figures: hosts and admins only; the sources for one evening (`eventId`) or all. */
+export async function analytics(db: Db, viewer: Viewer, eventId: number | null = null): Promise<ShareAnalytics> {
   if (!viewer.roles.includes('host') && !viewer.roles.includes('admin')) throw forbidden(ANALYTICS_HOSTS_ONLY);
-  const [totals, actions, signups] = await Promise.all([q.totals(db), q.actionsByPlatform(db), q.signupsByPlatform(db)]);
+  if (eventId !== null) await events.getEventRow(db, eventId);
+  const [totals, actions, signups, sourceVisits, sourceSignups, sourceSeats] = await Promise.all([
+    q.totals(db),
+    q.actionsByPlatform(db),
+    q.signupsByPlatform(db),
+    q.visitsBySource(db, eventId),
+    q.signupsBySource(db, eventId),
+    q.seatsBySource(db, eventId),
+  ]);
+  const sources = SHARE_SOURCES.map((source) => ({
+    source,
+    visits: sourceVisits.find((r) => r.source === source)?.visits ?? 0,
+    signups: sourceSignups.find((r) => r.source === source)?.signups ?? 0,
+    seats: sourceSeats.find((r) => r.source === source)?.seats ?? 0,
+  }));
+  // The most seats first, then signups, then visits; ties keep the list's order.
+  sources.sort((a, b) => b.seats - a.seats || b.signups - a.signups || b.visits - a.visits);
   const platforms = SHARE_PLATFORMS.map((platform) => {
     const a = actions.find((r) => r.platform === platform);
     return { platform, copies: a?.copies ?? 0, shares: a?.shares ?? 0, signups: signups.find((r) => r.platform === platform)?.signups ?? 0 };
@@ -45,5 +68,5 @@ export async function analytics(db: Db, viewer: Viewer): Promise<ShareAnalytics>
   // The busiest first; ties keep the spec's order of platforms.
   const activity = (r: (typeof platforms)[number]) => r.copies + r.shares + r.signups;
   platforms.sort((a, b) => activity(b) - activity(a));
-  return { ...totals, platforms };
+  return { ...totals, platforms, eventId, sources };
 }

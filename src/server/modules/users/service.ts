@@ -33,8 +33,8 @@ export async function createUser(db: Db, input: z.output<typeof createUserBody>,
     isDemo: opts.isDemo ?? false,
   });
   if (!row) throw conflict(EMAIL_TAKEN);
-  // Arrived through a shared link: counted for that platform on /share (docs/spec/organiser-tools.md §2.1).
-  if (input.source) await share.recordSignupSource(db, row.id, input.source);
+  // Arrived through one of our links: counted once, for the first source of the visit (docs/decisions/0047).
+  if (input.source) await share.recordSignupSource(db, row.id, input.source, input.sourceEventId ?? null);
   return toUser(row);
 }
 

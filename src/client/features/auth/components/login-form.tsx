@@ -16,16 +16,17 @@ const codeRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) 
 const NOT_FOUND = 'Email not found. Please check your email or sign up first.';
 
 /** Passwordless login: e-mail, then the 6-digit code we mail. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({ onSignedIn, signupHref = '/' }: { onSignedIn: () => void; signupHref?: string }) {
   const [email, setEmail] = useState<string | null>(null);
   return email ? (
     <CodeStep email={email} onBack={() => setEmail(null)} onSignedIn={onSignedIn} />
   ) : (
-    <EmailStep onSent={setEmail} />
+    <EmailStep onSent={setEmail} signupHref={signupHref} />
   );
 }
 
-function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+/** `signupHref`: where "New here?" leads (the signup form, keeping where to go afterwards). */
+function EmailStep({ onSent, signupHref }: { onSent: (email: string) => void; signupHref: string }) {
   const start = useStartLogin();
   const [networkError, setNetworkError] = useState(false);
   const form = useForm({ resolver: emailRules, defaultValues: { email: '' } });
@@ -62,7 +63,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
         </Button>
         <p className="text-center text-muted">
           New here?{' '}
-          <Link to="/" className="font-semibold text-wine-700 underline underline-offset-4">
+          <Link to={signupHref} className="font-semibold text-wine-700 underline underline-offset-4">
             Join the waitlist
           </Link>
         </p>

@@ -58,6 +58,27 @@ export function useApproveApplication() {
   });
 }
 
+/** POST /api/host-program/applications/{id}/decline (admins): the reason is e-mailed to the applicant and shown to them. */
+export function useDeclineApplication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => post(`/api/host-program/applications/${id}/decline`, { reason }, hostApplicationSchema),
+    onSuccess: (declined) => {
+      qc.setQueryData<HostApplication[]>(queryKeys.hostApplications(), (list) => list?.map((a) => (a.id === declined.id ? declined : a)));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.hostApplications() }),
+  });
+}
+
+/** POST /api/host-program/applications/{id}/withdraw (the applicant's own, pending). */
+export function useWithdrawApplication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => post(`/api/host-program/applications/${id}/withdraw`, undefined, hostApplicationSchema),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.myHostApplication() }),
+  });
+}
+
 /** POST /api/host-program/applications/{id}/message (admins): e-mailed to the applicant. */
 export function useMessageApplicant() {
   return useMutation({

@@ -1,7 +1,7 @@
-import { BadgeCheck, CheckCircle2, Clock, Inbox, Mail, Send } from 'lucide-react';
+import { BadgeCheck, CheckCircle2, Clock, Inbox, Mail, Send, XCircle } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { HOST_MESSAGE_MAX, hostMessageBody, type HostApplication } from '@shared/schemas/host-program';
+import { DECLINE_REASON_MAX, HOST_MESSAGE_MAX, hostDeclineBody, hostMessageBody, type HostApplication } from '@shared/schemas/host-program';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -12,7 +12,7 @@ import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
-import { useApproveApplication, useHostApplications, useMessageApplicant } from '../api/host-program';
+import { useApproveApplication, useDeclineApplication, useHostApplications, useMessageApplicant } from '../api/host-program';
 import type { HostProgramViewer } from './host-program-screen';
 
 /** Admins review applications: pending ones can be approved or messaged; approved ones show no actions (§4). */
@@ -25,7 +25,7 @@ export function ApplicationsTab({ viewer }: { viewer: HostProgramViewer }) {
     return <LoadError title="We couldn't load the applications" message={messageOf(list.error, 'Check your connection and try again.')} onRetry={() => void list.refetch()} />;
 
   const pending = list.data.filter((a) => a.status === 'pending');
-  const approved = list.data.filter((a) => a.status === 'approved');
+  const approved = list.data.filter((a) => a.status === 'approved' || a.status === 'declined');
   return (
     <div className="space-y-6">
       <section aria-labelledby="pending-applications" className="space-y-3">
@@ -50,7 +50,7 @@ export function ApplicationsTab({ viewer }: { viewer: HostProgramViewer }) {
       {approved.length > 0 && (
         <section aria-labelledby="approved-applications" className="space-y-3">
           <h2 id="approved-applications" className="text-xl font-semibold text-wine-900">
-            Recently approved
+            Recently decided
           </h2>
           <ul className="space-y-4">
             {approved.map((a) => (
@@ -106,8 +106,15 @@ function ApplicationCard({ application: a }: { application: HostApplication }) {
       {a.status === 'pending' ? (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <ApproveButton application={a} />
+          <DeclineButton application={a} />
           <MessageButton application={a} />
         </div>
+      ) : a.status === 'declined' ? (
+        <p className="mt-4 text-sm text-red-800">
+          Declined{a.decidedAt ? ` on ${formatDate(a.decidedAt, 'long')}` : ''}
+          {a.decidedBy ? ` by ${a.decidedBy}` : ''}
+          {a.declineReason ? `: ${a.declineReason}` : ''}
+        </p>
       ) : (
         <p className="mt-4 flex items-center gap-2 text-sm text-emerald-800">
           <CheckCircle2 aria-hidden="true" className="size-4" />
@@ -207,6 +214,77 @@ function ApproveButton({ application: a }: { application: HostApplication }) {
             {approve.isPending ? 'Approving…' : 'Approve as host'}
           </Button>
         </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Decline with a reason, which the applicant is e-mailed and sees on their /host-program. */
+function DeclineButton({ application: a }: { application: HostApplication }) {
+  const decline = useDeclineApplication();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const parsed = hostDeclineBody.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please give the applicant a reason');
+      return;
+    }
+    try {
+      await decline.mutateAsync({ id: a.id, reason: parsed.data.reason });
+      setReason('');
+      setOpen(false);
+      toast.success(`${a.name}'s application is declined`, { description: `We e-mailed them the reason at ${a.email}.` });
+    } catch (err) {
+      setFailure(messageOf(err, 'The decision did not go through. Please try again.'));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setFailure(null);
+      }}
+    >
+      <Button size="lg" variant="outline" onClick={() => setOpen(true)} aria-label={`Decline ${a.name}`}>
+        <XCircle aria-hidden="true" className="size-5" />
+        Decline
+      </Button>
+      <DialogContent title={`Decline ${a.name}?`} description={`Say why: we e-mail your reason to ${a.email}, and they see it on their host programme page.`} icon={<DialogIcon icon={XCircle} />} closeDisabled={decline.isPending}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Decline ${a.name}`} className="mt-4 space-y-4">
+          <TextAreaField
+            label="Reason"
+            rows={4}
+            maxLength={DECLINE_REASON_MAX}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+            error={error ?? undefined}
+          />
+          {failure && (
+            <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
+              {failure}
+            </p>
+          )}
+          <DialogFooter className="mt-0">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={decline.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={decline.isPending}>
+              <XCircle aria-hidden="true" className="size-5" />
+              {decline.isPending ? 'Declining…' : 'Decline application'}
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

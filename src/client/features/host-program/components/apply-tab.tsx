@@ -18,7 +18,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { queryKeys } from '@client/lib/query-keys';
-import { useApplyToHost, useMyHostApplication } from '../api/host-program';
+import { useApplyToHost, useMyHostApplication, useWithdrawApplication } from '../api/host-program';
 import type { HostProgramViewer } from './host-program-screen';
 
 const EMPTY: HostApplicationBody = { name: '', email: '', location: '', experience: '', motivation: '', venueIdea: '', proposedEventDate: '' };
@@ -72,7 +72,18 @@ export function ApplyTab({ viewer }: { viewer: HostProgramViewer }) {
           </div>
         </div>
       )}
-      {application?.status === 'pending' ? <PendingCard application={application} /> : <ApplyForm viewer={viewer} onSent={setSent} />}
+      {application?.status === 'declined' && <DeclinedNotice application={application} />}
+      {application?.status === 'pending' ? (
+        <PendingCard
+          application={application}
+          onWithdrawn={() => {
+            setSent(null);
+            toast.success('Application withdrawn', { description: 'You can apply again whenever you like.' });
+          }}
+        />
+      ) : (
+        <ApplyForm viewer={viewer} onSent={setSent} />
+      )}
     </div>
   );
 }
@@ -105,7 +116,29 @@ function AlreadyHost({ approved }: { approved: HostApplication | null }) {
   );
 }
 
-function PendingCard({ application }: { application: HostApplication }) {
+/** An admin declined the last application: the reason, as they wrote it (also e-mailed). */
+function DeclinedNotice({ application }: { application: HostApplication }) {
+  return (
+    <div role="status" className="rounded-3xl border-2 border-red-200 bg-red-50 p-5 text-red-900">
+      <p className="text-lg font-semibold">Your application{application.decidedAt ? ` of ${formatDate(application.appliedDate, 'long')}` : ''} was not approved</p>
+      {application.declineReason && <p className="mt-1 break-words whitespace-pre-wrap">{application.declineReason}</p>}
+      <p className="mt-2">You are welcome to apply again below.</p>
+    </div>
+  );
+}
+
+function PendingCard({ application, onWithdrawn }: { application: HostApplication; onWithdrawn: () => void }) {
+  const withdraw = useWithdrawApplication();
+  const [failure, setFailure] = useState<string | null>(null);
+  const onWithdraw = async () => {
+    setFailure(null);
+    try {
+      await withdraw.mutateAsync(application.id);
+      onWithdrawn();
+    } catch (err) {
+      setFailure(messageOf(err, 'The application was not withdrawn. Please try again.'));
+    }
+  };
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -124,6 +157,14 @@ function PendingCard({ application }: { application: HostApplication }) {
         {application.proposedEventDate && <Detail label="Proposed first evening" value={formatDate(application.proposedEventDate, 'long')} />}
         <Detail label="Venue ideas" value={application.venueIdea} wide />
       </dl>
+      {failure && (
+        <p role="alert" className="mt-4 rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
+          {failure}
+        </p>
+      )}
+      <Button variant="outline" size="lg" className="mt-5" onClick={() => void onWithdraw()} disabled={withdraw.isPending}>
+        {withdraw.isPending ? 'Withdrawing…' : 'Withdraw my application'}
+      </Button>
     </Card>
   );
 }

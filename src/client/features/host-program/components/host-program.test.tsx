@@ -250,3 +250,53 @@ test('an approval the server refuses stays open with its reason', async () => {
   await user.click(within(confirm).getByRole('button', { name: 'Approve as host' }));
   expect(await within(confirm).findByRole('alert')).toHaveTextContent('This application is already approved.');
 });
+
+test('an admin declines a pending application with a reason; without one the dialog says so and sends nothing', async () => {
+  let list = [anApplication({ id: 5, name: 'Dev Decline', email: 'dev@example.com' })];
+  const sent: unknown[] = [];
+  const { user } = open(ADMIN, 'applications', {
+    'GET /api/host-program/applications': () => list,
+    'POST /api/host-program/applications/5/decline': (req: FakeRequest) => {
+      sent.push(req.body);
+      const declined = { ...list[0]!, status: 'declined' as const, decidedAt: new Date().toISOString(), decidedBy: 'Ada Admin', declineReason: 'No venue in Bury yet.' };
+      list = [declined];
+      return declined;
+    },
+  });
+  const card = await screen.findByRole('article', { name: 'Dev Decline' });
+  await user.click(within(card).getByRole('button', { name: 'Decline Dev Decline' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Decline Dev Decline?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Decline application' }));
+  expect(await within(dialog).findByText('Please give the applicant a reason')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No venue in Bury yet.');
+  await user.click(within(dialog).getByRole('button', { name: 'Decline application' }));
+  expect(await screen.findByText("Dev Decline's application is declined")).toBeInTheDocument();
+  expect(sent).toEqual([{ reason: 'No venue in Bury yet.' }]);
+  expect(await within(screen.getByRole('article', { name: 'Dev Decline' })).findByText(/Declined on .* by Ada Admin: No venue in Bury yet\./)).toBeInTheDocument();
+});
+
+test('the applicant sees why their application was declined, and may apply again', async () => {
+  open(MEMBER, 'apply', {
+    'GET /api/host-program/me': { isHost: false, application: anApplication({ status: 'declined', decidedAt: new Date().toISOString(), declineReason: 'No venue in Bury yet.' }) },
+  });
+  expect(await screen.findByText(/was not approved/)).toBeInTheDocument();
+  expect(screen.getByText('No venue in Bury yet.')).toBeInTheDocument();
+  expect(screen.getByRole('form', { name: 'Host application' })).toBeInTheDocument();
+});
+
+test('an applicant withdraws their pending application and gets the form back', async () => {
+  let mine: MyHostProgram = { isHost: false, application: anApplication({ id: 9 }) };
+  const { user, server } = open(MEMBER, 'apply', {
+    'GET /api/host-program/me': () => mine,
+    'POST /api/host-program/applications/9/withdraw': () => {
+      const withdrawn = { ...mine.application!, status: 'withdrawn' as const };
+      mine = { isHost: false, application: withdrawn };
+      return withdrawn;
+    },
+  });
+  await user.click(await screen.findByRole('button', { name: 'Withdraw my application' }));
+  expect(await screen.findByText('Application withdrawn')).toBeInTheDocument();
+  expect(await screen.findByRole('form', { name: 'Host application' })).toBeInTheDocument();
+  expect(requested(server.calls, 'POST /api/host-program/applications/9/withdraw')).toHaveLength(1);
+});

@@ -44,6 +44,27 @@ test('the summary counts active venues, live events, capacity of the active ones
   expect(screen.getByRole('heading', { name: /Your venues/ })).toHaveTextContent('(5)');
 });
 
+test("a newly approved host's venues are their own: others are not counted, and are listed apart as places to book", async () => {
+  renderScreen({
+    'GET /api/venues': [
+      venue({ id: 11, name: 'My Corner', canEdit: true, activeEventCount: 0, capacity: 20 }),
+      venue({ id: 12, name: 'Their Wine Bar', canEdit: false, activeEventCount: 2, capacity: 40 }),
+      venue({ id: 13, name: 'Their Pub', canEdit: false, activeEventCount: 1, capacity: 30 }),
+      venue({ id: 14, name: 'Closed Mill', canEdit: false, isActive: false }),
+    ],
+  });
+  await screen.findByRole('region', { name: 'Summary' });
+  expect(screen.getByRole('heading', { name: /^Your venues/ })).toHaveTextContent('(1)');
+  expect(summary().getByText('Active venues').parentElement?.parentElement).toHaveTextContent('Active venues1of 1 in total');
+  expect(summary().getByText('Live events').parentElement?.parentElement).toHaveTextContent('Live events0');
+  expect(summary().getByText('Total capacity').parentElement?.parentElement).toHaveTextContent('Total capacity20');
+  const bookable = within(screen.getByRole('region', { name: /Other venues you can book/ }));
+  expect(screen.getByRole('heading', { name: /Other venues you can book/ })).toHaveTextContent('(2)');
+  expect(bookable.getByRole('heading', { name: 'Their Wine Bar' })).toBeInTheDocument();
+  expect(bookable.getByRole('link', { name: 'Schedule Event at Their Pub' })).toHaveAttribute('href', '/create-event?venue=13');
+  expect(screen.queryByText('Closed Mill')).not.toBeInTheDocument();
+});
+
 test('each venue card shows its details, status and the hourly price in pounds', async () => {
   renderScreen({
     'GET /api/venues': [

@@ -8,7 +8,11 @@ import { AddVenueForm } from './add-venue-form';
 import { StatTile } from './stat-tile';
 import { VenueCard } from './venue-card';
 
-/** /venues (docs/spec/organiser-tools.md §2.9): summary cards, Add New Venue, and a card per venue. */
+/**
+ * /venues (docs/spec/organiser-tools.md §2.9): summary cards, Add New Venue, and a card per venue.
+ * "Your venues" and the summary are the venues the host runs (owner or co-host: `canEdit`); the
+ * others are listed apart, as places they can book for an evening.
+ */
 export function VenuesScreen() {
   const venues = useVenues();
 
@@ -22,7 +26,8 @@ export function VenuesScreen() {
       />
     );
 
-  const all = venues.data;
+  const all = venues.data.filter((v) => v.canEdit);
+  const others = venues.data.filter((v) => !v.canEdit && v.isActive);
   const active = all.filter((v) => v.isActive);
   const liveEvents = all.reduce((n, v) => n + v.activeEventCount, 0);
   const capacity = active.reduce((n, v) => n + v.capacity, 0);
@@ -53,6 +58,19 @@ export function VenuesScreen() {
                 <VenueCard key={v.id} venue={v} />
               ))}
             </div>
+          )}
+          {others.length > 0 && (
+            <section aria-labelledby="bookable-venues-title" className="mt-8">
+              <h2 id="bookable-venues-title" className="text-2xl font-semibold text-wine-900">
+                Other venues you can book <span className="font-sans text-base font-normal text-muted">({others.length})</span>
+              </h2>
+              <p className="mt-1 mb-3 text-muted">Run by other hosts. Schedule an evening at one of them and it is booked for you while it is free.</p>
+              <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-1">
+                {others.map((v) => (
+                  <VenueCard key={v.id} venue={v} />
+                ))}
+              </div>
+            </section>
           )}
         </section>
       </div>

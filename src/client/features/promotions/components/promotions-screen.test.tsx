@@ -89,7 +89,7 @@ const LATER = anEvent({ id: 8, title: 'Northern Quarter Newcomers Night', date: 
 const UNDERWAY = anEvent({ id: 6, title: 'Tonight at the Wine Bar', date: fromNow(-HOUR) });
 
 function promotions(events: Event[] | Reply = [UNDERWAY, LATER, WINE_BAR]) {
-  const server = fakeServer({ 'GET /api/events/upcoming': events });
+  const server = fakeServer({ 'GET /api/events/upcoming': events, 'GET /api/share/links': { publicUrl: PUBLIC_URL } });
   const view = renderAt(
     <>
       <Toaster />
@@ -99,6 +99,9 @@ function promotions(events: Event[] | Reply = [UNDERWAY, LATER, WINE_BAR]) {
   );
   return { ...view, server };
 }
+
+// PUBLIC_URL, as the server gives it: every link and QR code starts with it, not with this page's origin.
+const PUBLIC_URL = 'https://friends.example';
 
 const FLYERS = [
   { name: 'Social Post', file: 'social-post.png', width: 400, height: 400, png: [800, 800] },
@@ -131,7 +134,7 @@ describe('the flyers of the next evening', () => {
       const img = await within(await screen.findByRole('region', { name: f.name })).findByRole('img');
       expect(img).toHaveAccessibleName(
         `${f.name} flyer, ${f.width} by ${f.height}: Wine Bar Speed Friendship. ${formatDate(WINE_BAR.date, 'long')}, 7:00 PM – 9:00 PM, at The Wine Wallop, Prestwich. ` +
-          `Price £15, includes venue access and a welcome drink. Secure payment, Instant confirmation. QR code to http://localhost:3000/events/7.`,
+          `Price £15, includes venue access and a welcome drink. Secure payment, Instant confirmation. QR code to ${PUBLIC_URL}/events/7?source=flyer-qr.`,
       );
       expect(img).toHaveAttribute('width', String(f.width));
       expect(img).toHaveAttribute('height', String(f.height));
@@ -167,12 +170,12 @@ describe('the flyers of the next evening', () => {
     expect(document.querySelector('a[download]')).toBeNull();
   });
 
-  test('Copy Link copies the site address, with the spec’s toast', async () => {
+  test('Copy Link copies the evening’s public page with its source (not the site root), with the spec’s toast', async () => {
     const { user } = promotions();
     await user.click(await screen.findByRole('button', { name: 'Copy Link for Instagram Story' }));
     expect(await screen.findByText('Link Copied!')).toBeInTheDocument();
     expect(screen.getByText('Event registration link copied to clipboard')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe('http://localhost:3000');
+    expect(await navigator.clipboard.readText()).toBe(`${PUBLIC_URL}/events/7?source=flyer-link`);
   });
 
   test('a refused clipboard says so and shows the address', async () => {
@@ -181,7 +184,7 @@ describe('the flyers of the next evening', () => {
     const { user } = promotions();
     await user.click(await screen.findByRole('button', { name: 'Copy Link for Social Post' }));
     expect(await screen.findByText('Copy failed')).toBeInTheDocument();
-    expect(screen.getByText('Your browser blocked the clipboard. The link is http://localhost:3000')).toBeInTheDocument();
+    expect(screen.getByText(`Your browser blocked the clipboard. The link is ${PUBLIC_URL}/events/7?source=flyer-link`)).toBeInTheDocument();
     expect(screen.queryByText('Link Copied!')).not.toBeInTheDocument();
   });
 

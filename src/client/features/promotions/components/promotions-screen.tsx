@@ -2,29 +2,30 @@ import { CalendarDays, CalendarX, Clock, Lightbulb, MapPin, PoundSterling } from
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { eventLink } from '@shared/domain/share-sources';
 import type { Event } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { LoadError } from '@client/components/ui/load-error';
 import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
-import { useUpcomingEvents } from '@client/lib/queries';
+import { usePublicUrl, useUpcomingEvents } from '@client/lib/queries';
 import { MARKETING_TIPS } from '../lib/content';
 import { FLYERS, flyerContent, nextEvening, type FlyerContent } from '../lib/flyers';
 import { FlyerCard } from './flyer-card';
 
 /**
- * Copy Link (docs/spec/organiser-tools.md §2.5): the site's address to the clipboard, with the
- * spec's toast. A refused clipboard says so and shows the address to copy by hand.
+ * Copy Link (docs/spec/organiser-tools.md §2.5): the evening's public page, counted for the flyers'
+ * link (`?source=flyer-link`, docs/decisions/0047), to the clipboard with the spec's toast, which is
+ * now true. A refused clipboard says so and shows the link to copy by hand.
  */
-async function copySiteLink() {
-  const origin = window.location.origin;
+async function copyEveningLink(link: string) {
   try {
-    await navigator.clipboard.writeText(origin);
+    await navigator.clipboard.writeText(link);
     toast.success('Link Copied!', { description: 'Event registration link copied to clipboard' });
   } catch (err) {
     console.error('Clipboard copy failed', err);
-    toast.error('Copy failed', { description: `Your browser blocked the clipboard. The link is ${origin}` });
+    toast.error('Copy failed', { description: `Your browser blocked the clipboard. The link is ${link}` });
   }
 }
 
@@ -97,10 +98,12 @@ function MarketingTips() {
 /** The flyers of the next public evening (GET /api/events/upcoming, the soonest not yet started), or why there are none. */
 export function PromotionsScreen() {
   const upcoming = useUpcomingEvents();
+  // Links and QR codes start with the site's public address (PUBLIC_URL): nothing is drawn before it is known.
+  const publicUrl = usePublicUrl();
   const event = useMemo(() => (upcoming.data ? nextEvening(upcoming.data) : null), [upcoming.data]);
-  const content = useMemo(() => (event ? flyerContent(event, window.location.origin) : null), [event]);
+  const content = useMemo(() => (event && publicUrl ? flyerContent(event, publicUrl) : null), [event, publicUrl]);
 
-  if (upcoming.isPending) return <Spinner label="Finding your next evening" />;
+  if (upcoming.isPending || (event && !publicUrl)) return <Spinner label="Finding your next evening" />;
   if (upcoming.isError) {
     return <LoadError title="The evenings could not be loaded" message={upcoming.error.message} onRetry={() => void upcoming.refetch()} />;
   }
@@ -127,7 +130,7 @@ export function PromotionsScreen() {
       <EveningSummary event={event} content={content} />
       <div className="grid gap-6 md:grid-cols-2">
         {FLYERS.map((spec) => (
-          <FlyerCard key={`${spec.kind}:${key}`} spec={spec} content={content} onCopyLink={() => void copySiteLink()} className={spec.kind === 'cover' ? 'md:col-span-2' : undefined} />
+          <FlyerCard key={`${spec.kind}:${key}`} spec={spec} content={content} onCopyLink={() => void copyEveningLink(eventLink(publicUrl!, event.id, 'flyer-link'))} className={spec.kind === 'cover' ? 'md:col-span-2' : undefined} />
         ))}
       </div>
       <MarketingTips />

@@ -78,7 +78,7 @@ describe('what a flyer says', () => {
       price: '£15',
       priceNote: 'Includes venue access and a welcome drink',
       trust: 'Secure payment · Instant confirmation',
-      url: 'https://speedfriendship.test/events/7',
+      url: 'https://speedfriendship.test/events/7?source=flyer-qr',
     });
   });
 
@@ -89,14 +89,14 @@ describe('what a flyer says', () => {
   });
 
   test('the QR code leads to the evening page on this site', () => {
-    expect(eventUrl('http://127.0.0.1:4173', 12)).toBe('http://127.0.0.1:4173/events/12');
-    expect(eventUrl('https://example.org/', 3)).toBe('https://example.org/events/3');
+    expect(eventUrl('http://127.0.0.1:4173', 12)).toBe('http://127.0.0.1:4173/events/12?source=flyer-qr');
+    expect(eventUrl('https://example.org/', 3)).toBe('https://example.org/events/3?source=flyer-qr');
   });
 
   test('the text alternative states everything the flyer shows', () => {
     expect(flyerAlt(FLYERS[0]!, CONTENT)).toBe(
       'Social Post flyer, 400 by 400: Wine Bar Speed Friendship. Wednesday, 14 May 2025, 7:00 PM – 9:00 PM, at The Wine Wallop, Prestwich. ' +
-        'Price £15, includes venue access and a welcome drink. Secure payment, Instant confirmation. QR code to https://speedfriendship.test/events/7.',
+        'Price £15, includes venue access and a welcome drink. Secure payment, Instant confirmation. QR code to https://speedfriendship.test/events/7?source=flyer-qr.',
     );
     expect(flyerAlt(FLYERS[2]!, { ...CONTENT, price: 'Free' })).toContain('Free entry, includes venue access and a welcome drink.');
   });

@@ -1,4 +1,5 @@
 import type { Event } from '@shared/schemas/events';
+import { eventLink } from '@shared/domain/share-sources';
 import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
 
 /**
@@ -71,10 +72,11 @@ export function flyerPrice(pence: number): string {
   return pence <= 0 ? 'Free' : formatMoney(pence, { wholePounds: true });
 }
 
-/** The evening's page: where the QR code leads. */
-export const eventUrl = (origin: string, eventId: number) => `${origin.replace(/\/+$/, '')}/events/${eventId}`;
+/** The evening's public page, counted for the flyers' QR code (`?source=flyer-qr`, docs/decisions/0047): where the QR code leads. */
+export const eventUrl = (publicUrl: string, eventId: number) => eventLink(publicUrl, eventId, 'flyer-qr');
 
-export function flyerContent(event: Pick<Event, 'id' | 'title' | 'date' | 'startTime' | 'endTime' | 'venue' | 'price'>, origin: string): FlyerContent {
+/** `publicUrl` is the site's public address (PUBLIC_URL): a printed QR code must open the real site. */
+export function flyerContent(event: Pick<Event, 'id' | 'title' | 'date' | 'startTime' | 'endTime' | 'venue' | 'price'>, publicUrl: string): FlyerContent {
   return {
     title: event.title.trim(),
     date: formatDate(event.date, 'long'),
@@ -83,7 +85,7 @@ export function flyerContent(event: Pick<Event, 'id' | 'title' | 'date' | 'start
     price: flyerPrice(event.price),
     priceNote: PRICE_NOTE,
     trust: event.price <= 0 ? TRUST_FREE : TRUST,
-    url: eventUrl(origin, event.id),
+    url: eventUrl(publicUrl, event.id),
   };
 }
 

@@ -85,10 +85,15 @@ test('step 1 needs name, e-mail and age: Next waits for all three, then shows th
   expect(next()).toBeDisabled();
   await user.type(screen.getByLabelText('Age'), '17');
   expect(next()).toBeEnabled();
+  // Not all set: 17 is under age (the hint agrees with the rules before Next is pressed).
+  expect(screen.queryByText('All set: press Next.')).not.toBeInTheDocument();
 
   await user.click(next());
   expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
   expect(screen.getByText('Age must be between 18 and 100')).toBeInTheDocument();
+  // The age's error and "All set" never show together.
+  expect(screen.queryByText('All set: press Next.')).not.toBeInTheDocument();
+  expect(screen.getByText('Correct the highlighted details to continue.')).toBeInTheDocument();
   expect(screen.getByLabelText('Email address')).toHaveFocus();
   expect(screen.getByRole('heading', { name: 'Personal details' })).toBeInTheDocument();
 
@@ -101,6 +106,7 @@ test('step 1 needs name, e-mail and age: Next waits for all three, then shows th
   expect(screen.getByText('Age must be between 18 and 100')).toBeInTheDocument();
   await user.clear(screen.getByLabelText('Age'));
   await user.type(screen.getByLabelText('Age'), '100');
+  expect(screen.getByText('All set: press Next.')).toBeInTheDocument();
   await user.click(next());
   expect(await heading('Your interests')).toHaveFocus();
   expect(progress()).toHaveAttribute('aria-valuenow', '50');

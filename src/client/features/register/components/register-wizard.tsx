@@ -264,11 +264,7 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
           </div>
         )}
 
-        {step === 1 && (
-          <StepHint ok={!!(draft.name.trim() && draft.email.trim() && draft.age.trim())}>
-            {draft.name.trim() && draft.email.trim() && draft.age.trim() ? 'All set: press Next.' : 'Fill in your name, email and age to continue.'}
-          </StepHint>
-        )}
+        {step === 1 && <StepHint ok={personalHint(draft, personalErrors).ok}>{personalHint(draft, personalErrors).text}</StepHint>}
         {step === 2 && <StepHint ok={draft.interests.length >= REGISTER_INTERESTS_MIN}>{interestsHint(draft.interests.length)}</StepHint>}
         {step === 3 && <StepHint ok={allAnswered(draft.personality)}>{personalityHint(answeredCount(draft.personality))}</StepHint>}
         {step === 4 && <StepHint ok={draft.motivations.length > 0}>{draft.motivations.length > 0 ? 'Ready when you are.' : MESSAGES.motivationsMin}</StepHint>}
@@ -314,6 +310,17 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
       </Card>
     </div>
   );
+}
+
+/**
+ * Step 1's hint agrees with the fields: "All set" only when the details pass the same rules the
+ * Next button checks (an age of 17 is not all set), and never beside a field's error.
+ */
+function personalHint(draft: Pick<RegisterDraft, 'name' | 'email' | 'age'>, errors: PersonalErrors): { ok: boolean; text: string } {
+  if (Object.values(errors).some(Boolean)) return { ok: false, text: 'Correct the highlighted details to continue.' };
+  if (!(draft.name.trim() && draft.email.trim() && draft.age.trim())) return { ok: false, text: 'Fill in your name, email and age to continue.' };
+  const parsed = registerPersonalForm.safeParse({ name: draft.name, email: draft.email, age: draft.age });
+  return parsed.success ? { ok: true, text: 'All set: press Next.' } : { ok: false, text: 'Check your details: some are not valid yet.' };
 }
 
 function interestsHint(n: number) {

@@ -9,13 +9,14 @@ import { queryKeys } from '@client/lib/query-keys';
  * admins only).
  */
 
-/** GET /api/share/analytics. */
-export const shareAnalyticsQuery = queryOptions({
-  queryKey: queryKeys.shareAnalytics(),
-  queryFn: () => get('/api/share/analytics', shareAnalytics),
-});
+/** GET /api/share/analytics[?eventId=]: every evening, or one. */
+export const shareAnalyticsQuery = (eventId: number | null = null) =>
+  queryOptions({
+    queryKey: [...queryKeys.shareAnalytics(), eventId ?? 'all'] as const,
+    queryFn: () => get(eventId === null ? '/api/share/analytics' : `/api/share/analytics?eventId=${eventId}`, shareAnalytics),
+  });
 
-export const useShareAnalytics = (enabled: boolean) => useQuery({ ...shareAnalyticsQuery, enabled });
+export const useShareAnalytics = (enabled: boolean, eventId: number | null = null) => useQuery({ ...shareAnalyticsQuery(eventId), enabled, placeholderData: (prev) => prev });
 
 /** POST /api/share/events {platform, action, template, eventId?}; the figures are re-read afterwards. */
 export function useRecordShare() {

@@ -1,10 +1,15 @@
 import { Lightbulb, Megaphone, Share2, Sparkles, type LucideIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { SOURCE_LABELS } from '@shared/domain/share-sources';
 import { PLATFORM_NAMES } from '@shared/domain/share-templates';
+import type { ShareAnalytics } from '@shared/schemas/share';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { LoadError } from '@client/components/ui/load-error';
 import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
+import { formatWhen } from '@client/lib/format';
+import { useUpcomingEvents } from '@client/lib/queries';
 import { useShareAnalytics } from '../api/share';
 
 export interface ShareViewer {
@@ -27,7 +32,8 @@ export function ShareAnalyticsTab({ viewer }: { viewer: ShareViewer }) {
 }
 
 function Figures({ viewer }: { viewer: ShareViewer }) {
-  const analytics = useShareAnalytics(viewer.canSeeAnalytics);
+  const [eventId, setEventId] = useState<number | null>(null);
+  const analytics = useShareAnalytics(viewer.canSeeAnalytics, eventId);
   if (viewer.pending) return <Spinner />;
   if (!viewer.canSeeAnalytics) return <RestrictedCard who="hosts" signedIn={viewer.signedIn} />;
   if (analytics.isPending) return <Spinner label="Loading share analytics" />;
@@ -79,7 +85,81 @@ function Figures({ viewer }: { viewer: ShareViewer }) {
         </table>
         <p className="mt-3 text-sm text-muted">Signups count new members who arrived through a shared link.</p>
       </Card>
+
+      <SourcesTable analytics={a} eventId={eventId} onPick={setEventId} />
     </div>
+  );
+}
+
+/**
+ * From link to seat (docs/decisions/0047): per source, the visits to an evening's page, the new
+ * members it brought (their first source) and the seats they booked, for every evening or one.
+ */
+function SourcesTable({ analytics: a, eventId, onPick }: { analytics: ShareAnalytics; eventId: number | null; onPick: (id: number | null) => void }) {
+  const pickerId = useId();
+  const upcoming = useUpcomingEvents();
+  const evenings = upcoming.data ?? [];
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-wine-900">From link to seat</h2>
+      <p className="mt-1 text-muted">Every link, flyer QR code and Copy Link opens the evening’s page with its source. Each person counts once, for the first link that brought them.</p>
+      <div className="mt-4 space-y-1.5 sm:max-w-xl">
+        <label htmlFor={pickerId} className="block text-sm font-semibold text-wine-900">
+          Evening
+        </label>
+        <select
+          id={pickerId}
+          value={eventId ?? ''}
+          onChange={(e) => onPick(e.target.value ? Number(e.target.value) : null)}
+          className="block min-h-12 w-full rounded-2xl border-2 border-wine-100 bg-white px-4 py-3 text-base text-ink focus:border-wine-500 focus:outline-none"
+        >
+          <option value="">All evenings</option>
+          {evenings.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.title} · {formatWhen(e)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
+      <div className="mt-4 overflow-x-auto rounded-xl focus-visible:ring-2 focus-visible:ring-wine-500 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Sources table">
+        <table className="w-full text-left text-base">
+          <caption className="sr-only">Visits, signups and seats booked per source{a.eventId === null ? ', every evening' : ''}</caption>
+          <thead>
+            <tr className="border-b border-wine-100 text-sm text-muted">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Source
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Visits<span aria-hidden="true">*</span>
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Signups
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                Seats booked
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.sources.map((r) => (
+              <tr key={r.source} data-source={r.source} className="border-b border-wine-50 last:border-0">
+                <th scope="row" className="py-3 pr-3 font-semibold text-wine-900">
+                  {SOURCE_LABELS[r.source]} <span className="block text-sm font-normal text-muted">{r.source}</span>
+                </th>
+                <td className="px-3 py-3 text-right tabular-nums">{r.visits}</td>
+                <td className="px-3 py-3 text-right tabular-nums">{r.signups}</td>
+                <td className="py-3 pl-3 text-right tabular-nums">{r.seats}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-3 text-sm text-muted">
+        <span aria-hidden="true">* </span>Visits are self-reported by browsers, once per browser session and evening, so anyone could add some. Signups and seats
+        are counted from real accounts and paid bookings: a seat held at checkout does not count, and a cancelled one stops counting.
+      </p>
+    </Card>
   );
 }
 

@@ -1,6 +1,6 @@
 import { AlertCircle, CalendarDays, PartyPopper, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AGE, splitInterests } from '@shared/domain/constants';
 import type { waitlistForm, WaitlistFormInput } from '@shared/schemas/users';
 import { Button } from '@client/components/ui/button';
@@ -46,7 +46,8 @@ interface Failure {
  * Validated on submit with the spec's messages (the first field in error gets the focus); a field's
  * error clears as soon as it is edited. A refused signup leaves every field as typed and says why.
  */
-export function LandingWaitlistForm() {
+export function LandingWaitlistForm({ next = null }: { next?: string | null }) {
+  const navigate = useNavigate();
   const [welcome, setWelcome] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [values, setValues] = useState<WaitlistFormInput>(EMPTY);
@@ -107,6 +108,11 @@ export function LandingWaitlistForm() {
       clearAppQueries();
       resetStorageFor(user.id, user.email);
       setValues(EMPTY);
+      // Came to book an evening (`?next=`, a path on this site): straight on to it, never left on /.
+      if (next) {
+        navigate(next, { replace: true });
+        return;
+      }
       setWelcome(user.name);
     } catch (err) {
       if (err instanceof NetworkError) {
@@ -137,7 +143,7 @@ export function LandingWaitlistForm() {
           Welcome to the Community!
         </h2>
         <p className="mt-3 text-lg text-ink">
-          Thanks for joining{welcome ? `, ${welcome.split(' ')[0]}` : ''}. You're on the waitlist, and we'll be in touch as soon as the next evening near you opens.
+          Thanks for joining{welcome ? `, ${welcome.split(' ')[0]}` : ''}. You're a member now: book any evening that is open, and we'll email you when new ones open near you.
         </p>
         <p className="mt-2 text-muted">See the evenings already open for booking, and add a few more details to your profile so we can plan great evenings.</p>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
@@ -212,7 +218,7 @@ export function LandingWaitlistForm() {
               {alert.taken && (
                 <>
                   {' '}
-                  <Link to="/login" className="font-semibold underline underline-offset-4">
+                  <Link to={next ? `/login?next=${encodeURIComponent(next)}` : '/login'} className="font-semibold underline underline-offset-4">
                     Log in
                   </Link>
                 </>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { KEYS } from '@client/lib/session';
+import { anEvent } from '@client/test/fixtures';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
 import { createdUser, refusal, TAKEN } from '../waitlist.fixtures';
 import { SignupForm } from './signup-form';
@@ -146,4 +147,15 @@ test('while joining the button reads Joining... and is disabled', async () => {
 test('members are pointed to the login', () => {
   renderAt(<SignupForm />);
   return expect(screen.findByRole('link', { name: 'Log in' })).resolves.toHaveAttribute('href', '/login');
+});
+
+test('with evenings open for booking, the welcome says so and links to them (not "we will email you when evenings open")', async () => {
+  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  fakeServer({ 'POST /api/users': createdUser, 'GET /api/events/upcoming': [anEvent({ id: 3, date: soon }), anEvent({ id: 4, date: soon })] });
+  const { user } = renderAt(<SignupForm bioLabel="Bio" />);
+  await fillRequired(user);
+  await join(user);
+  expect(await screen.findByText(/2 evenings are open for booking: pick one and book your seat/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'See the open evenings' })).toHaveAttribute('href', '/events');
+  expect(screen.queryByText(/as soon as the next evenings/)).not.toBeInTheDocument();
 });

@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AGE, splitInterests } from '@shared/domain/constants';
 import { simpleSignupForm, type SimpleSignupInput } from '@shared/schemas/users';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
+import { useUpcomingEvents } from '@client/lib/queries';
 import { rememberUser } from '@client/lib/session';
 import { toSignupPayload } from '../api/signup';
 import { useSignup } from '../api/use-signup';
@@ -25,6 +26,8 @@ export interface SignupFormProps {
    */
   errorStyle?: 'server' | 'generic';
   submitLabel?: string;
+  /** Where to go once signed up (`?next=`, already checked to be a path on this site): the evening's checkout after Book. */
+  next?: string | null;
 }
 
 const FIELDS = ['name', 'email', 'age', 'bio', 'interests'] as const satisfies readonly FieldPath<SimpleSignupInput>[];
@@ -52,8 +55,10 @@ function fieldOf(path: string, withInterests: boolean): Field | null {
  * name, e-mail, age, an optional bio and, optionally, comma-separated interests.
  * Validates before sending; on success the new member is signed in and welcomed.
  */
-export function SignupForm({ bioLabel = 'Bio', withInterests = false, errorStyle = 'server', submitLabel = 'Join the Waitlist' }: SignupFormProps) {
+export function SignupForm({ bioLabel = 'Bio', withInterests = false, errorStyle = 'server', submitLabel = 'Join the Waitlist', next = null }: SignupFormProps) {
   const signup = useSignup();
+  const navigate = useNavigate();
+  const loginHref = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const [failure, setFailure] = useState<{ text: string; taken: boolean } | null>(null);
   const [joined, setJoined] = useState<{ name: string; email: string } | null>(null);
   const form = useForm({
@@ -76,6 +81,11 @@ export function SignupForm({ bioLabel = 'Bio', withInterests = false, errorStyle
       );
       rememberUser(user.id, user.email);
       form.reset();
+      // Came to book an evening: straight on to it (the signup started the session).
+      if (next) {
+        navigate(next, { replace: true });
+        return;
+      }
       setJoined({ name: user.name, email: user.email });
     } catch (err) {
       const taken = err instanceof ApiError && err.status === 409;
@@ -155,7 +165,7 @@ export function SignupForm({ bioLabel = 'Bio', withInterests = false, errorStyle
               <p className="font-medium">{failure.text}</p>
               {failure.taken && (
                 <p>
-                  <Link to="/login" className="inline-flex min-h-11 items-center font-semibold text-red-900 underline underline-offset-4">
+                  <Link to={loginHref} className="inline-flex min-h-11 items-center font-semibold text-red-900 underline underline-offset-4">
                     Log in instead
                   </Link>
                 </p>
@@ -168,7 +178,7 @@ export function SignupForm({ bioLabel = 'Bio', withInterests = false, errorStyle
         </Button>
         <p className="text-center text-muted">
           Already a member?{' '}
-          <Link to="/login" className="inline-flex min-h-11 items-center font-semibold text-wine-700 underline underline-offset-4">
+          <Link to={loginHref} className="inline-flex min-h-11 items-center font-semibold text-wine-700 underline underline-offset-4">
             Log in
           </Link>
         </p>
@@ -177,21 +187,39 @@ export function SignupForm({ bioLabel = 'Bio', withInterests = false, errorStyle
   );
 }
 
+/**
+ * The welcome says what is true now: with evenings open for booking, it points to them (the
+ * member can book one at once); with none, they are on the list for the next ones.
+ */
 function Welcome({ name, email }: { name: string; email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const upcoming = useUpcomingEvents();
+  const now = Date.now();
+  const open = (upcoming.data ?? []).filter((e) => e.status === 'upcoming' && new Date(e.date).getTime() > now).length;
   return (
     <Card className="text-center">
       <CircleCheck aria-hidden="true" className="mx-auto mb-3 size-12 text-emerald-700" />
       <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-wine-900 focus:outline-none">
         Welcome to the Community!
       </h2>
-      <p className="mt-2 text-ink">
-        You're on the list, {name}. We'll email <strong className="break-all">{email}</strong> as soon as the first evenings in Prestwich
-        open for booking.
-      </p>
+      {open > 0 ? (
+        <p className="mt-2 text-ink">
+          You're a member now, {name}. {open === 1 ? 'One evening is' : `${open} evenings are`} open for booking: pick one and book your seat. We'll also email{' '}
+          <strong className="break-all">{email}</strong> when new evenings open.
+        </p>
+      ) : (
+        <p className="mt-2 text-ink">
+          You're on the list, {name}. We'll email <strong className="break-all">{email}</strong> as soon as the next evenings in Prestwich open for booking.
+        </p>
+      )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild>
+        {open > 0 && (
+          <Button asChild>
+            <Link to="/events">See the open evenings</Link>
+          </Button>
+        )}
+        <Button asChild variant={open > 0 ? 'outline' : 'primary'}>
           <Link to="/profile">Complete my profile</Link>
         </Button>
         <Button asChild variant="outline">

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { DEMO, logIn, ok, unique } from './helpers';
+import { pngPixels } from './png';
+
+/**
+ * The loop from share to seat (issue 20, docs/decisions/0047): the host downloads a flyer from
+ * /promotions, its QR code opens the evening's public page with `?source=flyer-qr`; a stranger
+ * who scanned it signs up, lands on that evening's checkout, pays with the test card, and the
+ * host's analytics count 1 visit, 1 signup and 1 seat for the flyer's QR code on that evening.
+ */
+
+async function payWith(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser, baseURL }) => {
+  // The host downloads the Social Post flyer of the next evening and reads its QR code.
+  const hostContext = await browser.newContext();
+  const host = await hostContext.newPage();
+  await logIn(host, DEMO.host);
+  await host.goto('/promotions');
+  const region = host.getByRole('region', { name: 'Social Post' });
+  const button = region.getByRole('button', { name: 'Download Social Post' });
+  await expect(button).toBeEnabled();
+  const downloading = host.waitForEvent('download');
+  await button.click();
+  const png = await readFile(await (await downloading).path());
+  const pixels = pngPixels(png);
+  const scanned = jsQR(pixels.data, pixels.width, pixels.height)?.data;
+  expect(scanned, 'the flyer carries a QR code').toBeTruthy();
+  const url = new URL(scanned!);
+  // The evening's public page on the site's public address, with the flyer's source.
+  expect(url.origin).toBe(new URL(baseURL!).origin);
+  const match = /^\/events\/(\d+)$/.exec(url.pathname);
+  expect(match, `QR code opens an evening's page: ${scanned}`).toBeTruthy();
+  expect(url.searchParams.get('source')).toBe('flyer-qr');
+  const eventId = Number(match![1]);
+
+  // A stranger scans it on their phone: no account, no cookie.
+  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitor = await visitorContext.newPage();
+  const visitReported = visitor.waitForResponse((r) => r.url().endsWith('/api/share/visits') && r.request().method() === 'POST');
+  await visitor.goto(scanned!);
+  expect((await visitReported).status()).toBe(200);
+
+  // Book. The public evening page's Book button sends a visitor to /login?next=/checkout/{id} (or to the
+  // signup form with that next); where the page is still behind the login wall, the journey goes there itself.
+  const checkout = `/checkout/${eventId}`;
+  const book = visitor.getByRole('link', { name: /^Book/ }).or(visitor.getByRole('button', { name: /^Book/ }));
+  if (await book.first().isVisible().catch(() => false)) await book.first().click();
+  else await visitor.goto(`/login?next=${encodeURIComponent(checkout)}`);
+  if (new URL(visitor.url()).pathname === '/login') await visitor.getByRole('link', { name: 'Join the waitlist' }).click();
+
+  // Sign up: the form on / keeps the way back to the evening.
+  await expect(visitor).toHaveURL(new RegExp(`next=${encodeURIComponent(checkout).replace(/[/]/g, '\\/')}`));
+  const email = unique('flyer');
+  await visitor.getByRole('textbox', { name: 'Full name' }).fill('Quinn Scanner');
+  await visitor.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await visitor.getByRole('spinbutton', { name: 'Age' }).fill('31');
+  await visitor.getByRole('textbox', { name: 'About you' }).fill('Saw the flyer in the café and thought: why not.');
+  await visitor.getByRole('textbox', { name: 'Interests and hobbies' }).fill('coffee, walking, board games');
+  await visitor.getByRole('button', { name: 'Join the Waitlist' }).click();
+
+  // Straight on to that evening's checkout, never left on /.
+  await expect(visitor).toHaveURL(new RegExp(`${checkout}$`));
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Complete Registration' })).toBeVisible();
+  await payWith(visitor, '4242 4242 4242 4242');
+  await expect(visitor).toHaveURL(new RegExp(`/events/${eventId}\\?payment=success$`));
+  await expect(visitor.getByRole('heading', { name: "You're registered" })).toBeVisible();
+
+  // The server agrees: one seat for a member who came from the flyer's QR code.
+  const figures = await ok<{ sources: { source: string; visits: number; signups: number; seats: number }[] }>(await host.request.get(`/api/share/analytics?eventId=${eventId}`));
+  expect(figures.sources.find((r) => r.source === 'flyer-qr')).toEqual({ source: 'flyer-qr', visits: 1, signups: 1, seats: 1 });
+
+  // The host's analytics on /share, for that evening: 1 visit, 1 signup, 1 seat from the flyer's QR code.
+  await host.goto('/share');
+  await host.getByRole('tab', { name: 'Share Analytics' }).click();
+  await host.getByRole('combobox', { name: 'Evening', exact: true }).selectOption(String(eventId));
+  const row = host.locator('tr[data-source="flyer-qr"]');
+  await expect(row.getByRole('cell')).toHaveText(['1', '1', '1']);
+  await expect(host.getByText(/Visits are self-reported by browsers/)).toBeVisible();
+
+  await visitorContext.close();
+  await hostContext.close();
+});

@@ -256,11 +256,12 @@ export const userExport = z.object({
   /** People the member stopped invites from. */
   invitesStopped: z.array(z.object({ person, createdAt: at })),
   hostApplications: z.array(
-    z.object({ name: z.string(), email: z.string(), location: z.string(), experience: z.string(), motivation: z.string(), venueIdea: z.string(), proposedEventDate: z.string().nullable(), status: z.string(), decidedAt: when, createdAt: at }),
+    z.object({ name: z.string(), email: z.string(), location: z.string(), experience: z.string(), motivation: z.string(), venueIdea: z.string(), proposedEventDate: z.string().nullable(), status: z.string(), declineReason: z.string().nullable(), decidedAt: when, createdAt: at }),
   ),
   narrationSettings: z.object({ settings: z.record(z.string(), z.unknown()), updatedAt: at }).nullable(),
   shares: z.array(z.object({ eventId: z.number().nullable(), platform: z.string(), action: z.string(), template: z.string(), createdAt: at })),
-  signupSource: z.object({ platform: z.string(), createdAt: at }).nullable(),
+  /** The link that first brought the person (docs/decisions/0047): platform, source and the evening it opened. */
+  signupSource: z.object({ platform: z.string().nullable(), source: z.string().nullable(), eventId: z.number().nullable(), createdAt: at }).nullable(),
   /** What the member did as a host or admin: evenings hosted, venues owned or co-hosted, guests checked in, applications decided. */
   hosting: z.object({
     eventsHosted: z.array(z.object({ ...evening, date: at })),

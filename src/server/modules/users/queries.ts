@@ -448,6 +448,7 @@ export async function hostApplicationsOf(db: Db, userId: number) {
       venueIdea: hostApplications.venueIdea,
       proposedEventDate: hostApplications.proposedEventDate,
       status: hostApplications.status,
+      declineReason: hostApplications.declineReason,
       decidedAt: hostApplications.decidedAt,
       createdAt: hostApplications.createdAt,
     })
@@ -473,7 +474,7 @@ export async function sharesBy(db: Db, userId: number) {
 }
 
 export async function signupSourceOf(db: Db, userId: number) {
-  return (await db.select({ platform: signupSources.platform, createdAt: signupSources.createdAt }).from(signupSources).where(eq(signupSources.userId, userId)))[0] ?? null;
+  return (await db.select({ platform: signupSources.platform, source: signupSources.source, eventId: signupSources.eventId, createdAt: signupSources.createdAt }).from(signupSources).where(eq(signupSources.userId, userId)))[0] ?? null;
 }
 
 export async function eventsHostedBy(db: Db, userId: number) {

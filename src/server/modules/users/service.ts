@@ -148,7 +148,7 @@ export async function exportUser(db: Db, id: number): Promise<UserExport> {
     hostApplications: applications.map((a) => ({ ...a, decidedAt: isoOrNull(a.decidedAt), createdAt: iso(a.createdAt) })),
     narrationSettings: narration && { settings: narration.settings, updatedAt: iso(narration.updatedAt) },
     shares: shares.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
-    signupSource: source && { platform: source.platform, createdAt: iso(source.createdAt) },
+    signupSource: source && { platform: source.platform, source: source.source, eventId: source.eventId, createdAt: iso(source.createdAt) },
     hosting: {
       eventsHosted: hosted.map((e) => ({ ...e, date: iso(e.date) })),
       venuesOwned: owned,

@@ -102,7 +102,7 @@ async function hasBegun(db: Db, event: { id: number; date: Date }, now: Date) {
 
 /** The viewer's missed connections at the evening: the preview's people first, then new discoveries; each best first. */
 async function missedOf(db: Db, viewerId: number, eventId: number): Promise<Missed[]> {
-  const [guests, met, matched] = await Promise.all([q.guestsOf(db, eventId), q.metIds(db, eventId, viewerId), q.matchedIds(db, eventId, viewerId)]);
+  const [guests, met, matched, blocked] = await Promise.all([q.guestsOf(db, eventId), q.metIds(db, eventId, viewerId), q.matchedIds(db, eventId, viewerId), q.blockedBy(db, viewerId)]);
   const me = guests.find((g) => g.id === viewerId);
   if (!me) return [];
   const shown = previewShown(
@@ -111,7 +111,9 @@ async function missedOf(db: Db, viewerId: number, eventId: number): Promise<Miss
   );
   const previewIds = new Set(shown.map((s) => s.person.id));
   const metSet = new Set(met.filter((id) => id !== viewerId));
-  const matchedSet = new Set(matched);
+  // People the viewer blocked are not missed connections (docs/decisions/0041); someone who blocked
+  // the viewer still shows, and an invite to them is refused as a stopped one is (blockedSender).
+  const matchedSet = new Set([...matched, ...blocked]);
   const ids = [...new Set([...previewIds, ...metSet])].filter((id) => !matchedSet.has(id));
   const known = new Map<number, PersonRow>(guests.map((g) => [g.id, g]));
   const missing = ids.filter((id) => !known.has(id));

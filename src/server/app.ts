@@ -15,6 +15,7 @@ import { sessionStore } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
 import { eventRoutes } from './modules/events/routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { safetyRoutes } from './modules/safety/routes';
 import { doorRoutes } from './modules/door/routes';
 import { venueRoutes } from './modules/venues/routes';
 import { liveRoutes } from './modules/live/routes';
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(inviteRoutes, { publicUrl: config.publicUrl });
   await app.register(feedbackRoutes);
   await app.register(previewRoutes, { publicUrl: config.publicUrl });
+  await app.register(safetyRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });

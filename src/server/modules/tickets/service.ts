@@ -22,6 +22,9 @@ export interface TicketDeps extends TicketMailDeps {
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
+/** Leave an evening's waitlist (an offer held gives its seat to the next in line): also used when an account is suspended. */
+export const leaveWaitlist = waitlist.leave;
+
 export const HOST_FREE = 'As the host of this evening you get in free: register without paying';
 
 /** The host of an evening gets in free (an admin pays like anyone else, unless they host it). */

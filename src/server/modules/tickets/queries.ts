@@ -277,3 +277,8 @@ export async function waitlistForHost(db: Db, eventId: number) {
     .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id));
   return rows;
 }
+
+/** The host removed this guest from the evening (docs/decisions/0042). */
+export async function wasRemoved(db: Db, eventId: number, userId: number) {
+  return (await db.select({ userId: removedGuests.userId }).from(removedGuests).where(and(eq(removedGuests.eventId, eventId), eq(removedGuests.userId, userId)))).length > 0;
+}

@@ -15,6 +15,7 @@ import { sessionStore } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
 import { eventRoutes } from './modules/events/routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { safetyRoutes } from './modules/safety/routes';
 import { doorRoutes } from './modules/door/routes';
 import { venueRoutes } from './modules/venues/routes';
 import { liveRoutes } from './modules/live/routes';
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildOptions) {
   const hasClient = existsSync(`${clientDir}/index.html`);
   // The public evening's page (its own head for link previews), card, sitemap and robots.txt (docs/decisions/0045).
   await app.register(publicEveningRoutes, { publicUrl: config.publicUrl, indexHtmlFile: hasClient ? `${clientDir}/index.html` : null });
+  await app.register(safetyRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
   if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });

@@ -87,6 +87,8 @@ export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('messages_updated'), eventId: z.number() }),
   /** Hosts, and the guests concerned: someone was checked in or out, or reported their arrival. */
   z.object({ type: z.literal('checkins_updated'), eventId: z.number() }),
+  /** To the guest a host removed from the evening (issue 21, docs/decisions/0042): their phone says so. */
+  z.object({ type: z.literal('guest_removed'), eventId: z.number() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

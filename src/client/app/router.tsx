@@ -73,6 +73,7 @@ const screens: RouteObject[] = [
       { path: '/dashboard', Component: screen(() => import('./routes/dashboard')), handle: h({ title: 'Event control dashboard' }) },
       { path: '/matching-dashboard', Component: screen(() => import('./routes/matching-dashboard')), handle: h({ title: 'Advanced Matching' }) },
       { path: '/check-in', Component: screen(() => import('./routes/check-in')), handle: h({ title: 'Check-in' }) },
+      { path: '/reports', Component: screen(() => import('./routes/reports')), handle: h({ title: 'Reports' }) },
       { path: '/arrival', Component: screen(() => import('./routes/arrival')), handle: h({ title: 'Arrival' }) },
       { path: '/messaging', Component: screen(() => import('./routes/messaging')), handle: h({ title: 'Event messaging' }) },
       { path: '/notifications', Component: screen(() => import('./routes/notifications')), handle: h({ title: 'Notifications' }) },

@@ -30,6 +30,7 @@ const SERVER_TYPES: Record<ServerMessage['type'], true> = {
   inbox_updated: true,
   messages_updated: true,
   checkins_updated: true,
+  guest_removed: true,
   error: true,
 };
 
@@ -85,6 +86,8 @@ interface Channel {
   retry: number;
   retryTimer: number | null;
   lastError: string | null;
+  /** The host removed this guest from the evening (guest_removed, docs/decisions/0042). */
+  removed: boolean;
   /** The app's query cache, when there is one (a bare hook in a test has none). */
   qc: QueryClient | null;
   connect(): void;
@@ -111,6 +114,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
     retry: 0,
     retryTimer: null,
     lastError: null,
+    removed: false,
     qc,
     connect() {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -131,6 +135,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         }
         if (ch.qc) applyToCache(ch.qc, eventId, before, m, ch.offset);
         if (m.type === 'error') ch.lastError = m.message;
+        if (m.type === 'guest_removed') ch.removed = true;
         ch.listeners.forEach((l) => l(m));
         notify(ch);
       };
@@ -209,6 +214,10 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
     refresh(queryKeys.arrival(eventId), true);
     refresh(queryKeys.event(eventId), true);
   }
+  if (m.type === 'guest_removed') {
+    refresh(queryKeys.event(eventId), true);
+    refresh(queryKeys.myRotation(eventId));
+  }
 }
 
 function notify(ch: Channel) {
@@ -229,6 +238,8 @@ export interface LiveSocket {
   /** Server clock minus local clock, ms. */
   offset: number;
   lastError: string | null;
+  /** The host removed this guest from the evening: the live screens say so. */
+  removed: boolean;
   send(m: ClientMessage): boolean;
 }
 
@@ -265,7 +276,7 @@ export function useLiveSocket(eventId: number | null, userId: number | null, isH
       ch.watchers.add(cb);
       return () => ch.watchers.delete(cb);
     },
-    () => (ch ? `${ch.status}|${ch.timer?.version ?? -1}|${ch.timer?.phase ?? ''}|${ch.timer?.serverNow ?? 0}|${ch.lastError ?? ''}` : 'none'),
+    () => (ch ? `${ch.status}|${ch.timer?.version ?? -1}|${ch.timer?.phase ?? ''}|${ch.timer?.serverNow ?? 0}|${ch.lastError ?? ''}|${ch.removed}` : 'none'),
   );
   void snapshot;
 
@@ -274,6 +285,7 @@ export function useLiveSocket(eventId: number | null, userId: number | null, isH
     timer: ch?.timer ?? null,
     offset: ch?.offset ?? 0,
     lastError: ch?.lastError ?? null,
+    removed: ch?.removed ?? false,
     send(m) {
       if (ch?.ws?.readyState !== WebSocket.OPEN) return false;
       ch.ws.send(JSON.stringify(m));

@@ -64,6 +64,10 @@ export const queryKeys = {
   myMatches: () => ['me', 'matches'] as const,
   /** GET /api/me/groups: the member's community groups (/friend-groups and the groups on /matches). */
   myGroups: () => ['me', 'groups'] as const,
+  /** GET /api/me/blocks: the people the member blocked. */
+  myBlocks: () => ['me', 'blocks'] as const,
+  /** GET /api/reports: reports for hosts and admins. */
+  reports: () => ['reports'] as const,
   myCalendar: () => ['me', 'calendar'] as const,
   /** Voice narration settings: the member's server copy (GET /api/me/narration), or the device's for a visitor (null). */
   narration: (userId: number | null) => ['me', 'narration', userId] as const,

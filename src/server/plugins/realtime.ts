@@ -32,7 +32,9 @@ export type BusMessage =
   /** Check-ins or arrival reports changed: hosts refresh the door, the guests named their own state. */
   | { eventId: number; kind: 'checkins_updated'; userIds: number[] }
   /** The evening was planned ahead of its start (docs/decisions/0029): instances forget the places they kept. */
-  | { eventId: number; kind: 'rotation_planned' };
+  | { eventId: number; kind: 'rotation_planned' }
+  /** A host removed a guest (docs/decisions/0042): the guest's phone is told, and the evening's places are read again. */
+  | { eventId: number; kind: 'guest_removed'; userId: number };
 
 /** Tells every instance (this one included) what changed; each instance's subscribers hear every message. */
 export interface MessageBus {

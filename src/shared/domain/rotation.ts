@@ -342,3 +342,40 @@ function improveRounds(plan: Slot[][], m: number, earlier: Uint8Array) {
     for (const slots of plan) if (fewerRepeats(slots, rules)) again = true;
   }
 }
+
+/**
+ * A whole evening for `guests` where the pairs in `apart` are never seated together (a member
+ * blocked the other: docs/decisions/0041). The circle method is tried first, with the `apart`
+ * pairs counted as met before so its seating puts them outside the rounds played; if one still
+ * falls in a round, the evening is planned round by round instead (`planRound`), with the `apart`
+ * pairs counted as met tonight: nobody meets twice, byes stay fair, and an `apart` pair never sits
+ * together. With no `apart` pair among the guests, this is `planSchedule`.
+ */
+export function planEvening(guests: number[], rounds: number, metBefore: ReadonlySet<string> = NONE, apart: ReadonlySet<string> = NONE): RoundPlan[] {
+  const ids = [...new Set(guests)].sort((x, y) => x - y);
+  const relevant = new Set<string>();
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (apart.has(pairKey(ids[i]!, ids[j]!))) relevant.add(pairKey(ids[i]!, ids[j]!));
+  if (relevant.size === 0) return planSchedule(ids, rounds, metBefore);
+  const circle = planSchedule(ids, rounds, new Set([...metBefore, ...relevant]));
+  if (!circle.some((r) => r.pairings.some((p) => p.b !== null && relevant.has(pairKey(p.a, p.b))))) return circle;
+  return planRounds(ids, 1, rounds, new Set(relevant), new Map(), metBefore);
+}
+
+/**
+ * Rounds `from`..`to` planned one at a time for the guests present (`planRound`): `met` holds the
+ * pairs that may not sit together (partners earlier tonight, pairs kept apart), `byes` the byes so
+ * far. Each round's pairs and byes are added as it is planned. Used when the room changes mid-evening
+ * (a guest removed, docs/decisions/0042) and for evenings with pairs kept apart.
+ */
+export function planRounds(guests: number[], from: number, to: number, met: Set<string>, byes: Map<number, number>, metBefore: ReadonlySet<string> = NONE): RoundPlan[] {
+  const plans: RoundPlan[] = [];
+  for (let round = from; round <= to; round++) {
+    const plan = planRound(guests, met, byes, round, metBefore);
+    for (const p of plan.pairings) {
+      if (p.b === null) byes.set(p.a, (byes.get(p.a) ?? 0) + 1);
+      else met.add(pairKey(p.a, p.b));
+    }
+    plans.push(plan);
+  }
+  return plans;
+}

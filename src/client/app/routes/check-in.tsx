@@ -1,4 +1,5 @@
 import { CheckInDesk, DoorEventPicker } from '@client/features/door';
+import { RemoveGuest } from '@client/features/safety/components/remove-guest';
 import { HostRoute } from '../host-route';
 
 /**
@@ -14,7 +15,7 @@ export function Component() {
       signIn={{ title: 'Log in to check guests in', text: 'The check-in desk is for the hosts of an evening. Log in with your host account to open it.' }}
       picker={<DoorEventPicker />}
     >
-      {(eventId, userId) => <CheckInDesk key={eventId} eventId={eventId} userId={userId} />}
+      {(eventId, userId) => <CheckInDesk key={eventId} eventId={eventId} userId={userId} guestActions={(g) => <RemoveGuest eventId={eventId} guest={g} />} />}
     </HostRoute>
   );
 }

@@ -5,6 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { MissedConnectionsScreen, MissedSignIn, NoMissedEvening } from '@client/features/missed-connections/components/missed-connections-screen';
 import { ReceivedInvitesSection, StopInvites } from '@client/features/missed-connections/components/received-invites';
+import { SafetyActions } from '@client/features/safety/components/safety-actions';
 
 /**
  * /missed-connections (docs/spec/organiser-tools.md §2.26): after an evening, the people a guest met
@@ -27,7 +28,13 @@ export function Component() {
       ) : userId !== undefined ? (
         <>
           <ForEvening userId={userId} prefer="latest" demoFallback none={<NoMissedEvening />}>
-            {(eventId) => <MissedConnectionsScreen key={eventId} eventId={eventId} />}
+            {(eventId) => (
+              <MissedConnectionsScreen
+                key={eventId}
+                eventId={eventId}
+                actions={(c) => (c.met ? <SafetyActions eventId={eventId} person={{ id: c.id, name: c.firstName }} context="evening" /> : null)}
+              />
+            )}
           </ForEvening>
           <ReceivedInvitesSection />
         </>

@@ -1,3 +1,4 @@
+import { MyBlocks } from '@client/features/safety/components/my-blocks';
 import { Pencil, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -109,6 +110,7 @@ function ProfileScreen({ userId }: { userId: number }) {
           <ActivityStatsCard userId={userId} />
           <EventHistoryCard userId={userId} />
           <PreviewVisibilitySetting />
+          <MyBlocks />
           <YourDataCard userId={userId} onDeleted={leaveAfterDelete} />
         </div>
       </div>

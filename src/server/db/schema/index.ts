@@ -8,3 +8,4 @@ export * from './live';
 export * from './room';
 export * from './growth';
 export * from './around';
+export * from './safety';

@@ -20,6 +20,8 @@ export const users = pgTable(
     calendarToken: text('calendar_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while an admin has suspended the account (docs/decisions/0041): no login, no sessions, no booking. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );

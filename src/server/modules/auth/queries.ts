@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginCodes, sessions, userRoles, users } from '../../db/schema/index';
 
@@ -7,7 +7,8 @@ export async function findSessionUser(db: Db, tokenHash: string) {
     .select({ id: users.id, email: users.email, name: users.name })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    // A suspended account has no session (docs/decisions/0041): its rows are deleted as it is suspended, and never read meanwhile.
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -30,7 +31,7 @@ export async function deleteExpiredSessions(db: Db) {
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const rows = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
+  const rows = await db.select({ id: users.id, email: users.email, name: users.name, suspendedAt: users.suspendedAt }).from(users).where(eq(users.email, email)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number; publicUrl: s
 
   app.post(
     '/api/auth/login',
-    { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 404: errorBody, 429: errorBody } } },
+    { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 403: errorBody, 404: errorBody, 429: errorBody } } },
     async (req, reply) => {
       await retryAfterOnLock(reply, () => auth.startLogin(app.db, app.mailer, req.body.email, APP_NAME, app.now()));
       return { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: req.body.email };
@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number; publicUrl: s
 
   app.post(
     '/api/auth/verify',
-    { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody, 429: errorBody } } },
+    { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody, 403: errorBody, 429: errorBody } } },
     async (req, reply) => {
       const user = await retryAfterOnLock(reply, () =>
         auth.verifyLogin(app.db, req.body.email, req.body.code, { mailer: app.mailer, appName: APP_NAME, now: app.now(), publicUrl: opts.publicUrl }),

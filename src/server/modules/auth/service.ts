@@ -14,6 +14,8 @@ export const EMAIL_NOT_FOUND = 'Email not found. Please check your email or sign
 export const WRONG_CODE = 'That code is not right. Check your email and try again.';
 export const UNLOCK_LINK_USED = 'This link has already been used or has expired. Ask for a new login code instead.';
 export const CODE_EXPIRED = 'This code has expired or was tried too many times. Ask for a new code.';
+/** Said to a suspended account at login (docs/decisions/0041). */
+export const ACCOUNT_SUSPENDED = 'This account is suspended, so you cannot sign in. If you think this is a mistake, reply to the e-mail we sent you about it.';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -84,6 +86,7 @@ async function refuseWhileLocked(db: Db, email: string, now: Date) {
 export async function startLogin(db: Db, mailer: Mailer, email: string, appName: string, now = new Date()) {
   const user = await q.findUserByEmail(db, email);
   if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
+  if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
   await refuseWhileLocked(db, email, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.upsertLoginCode(db, {
@@ -138,7 +141,9 @@ export async function verifyLogin(db: Db, email: string, code: string, opts: { m
   await q.deleteLoginCode(db, email);
   const user = await q.findUserByEmail(db, email);
   if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
-  return user;
+  // A code sent before the suspension does not open a session.
+  if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
+  return { id: user.id, email: user.email, name: user.name };
 }
 
 async function mailLockNotice(db: Db, mailer: Mailer, email: string, until: Date, appName: string, unlockLink: string) {

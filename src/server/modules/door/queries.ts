@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { arrivalStates, cancelledTickets, events, registrations, users, venues } from '../../db/schema/index';
+import { arrivalStates, cancelledTickets, events, registrations, removedGuests, users, venues } from '../../db/schema/index';
 import type { CheckInMethod } from '../../db/schema/events';
 
 /** A guest at the door: what the host sees (no e-mail or phone). */
@@ -103,7 +103,8 @@ export async function checkIn(db: Db, p: { eventId: number; userId: number; at: 
   const rows = await db
     .update(registrations)
     .set({ checkedIn: true, checkedInAt: p.at, checkInMethod: p.method, checkedInBy: p.by })
-    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false)))
+    // A guest the host removed from the evening stays out (docs/decisions/0042).
+    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false), sql`not exists (select 1 from ${removedGuests} x where x.event_id = ${registrations.eventId} and x.user_id = ${registrations.userId})`))
     .returning({ id: registrations.id });
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, eventWaitlist, registrations, users, venues } from '../../db/schema/index';
+import { blocks, events, eventWaitlist, registrations, users, venues } from '../../db/schema/index';
 
 export const eventColumns = {
   id: events.id,
@@ -164,3 +164,9 @@ export async function waitlistPlace(db: Db, eventId: number, userId: number) {
   return { status: 'waiting' as const, position: Number(ahead?.n ?? 0) + 1, joinedAt: row.createdAt };
 }
 
+
+/** People with a block between them and this member, either way (docs/decisions/0041): each hidden from the other. */
+export async function blockedWith(db: Db, userId: number): Promise<number[]> {
+  const r = await db.execute(sql`select blocked_id as id from ${blocks} where blocker_id = ${userId} union select blocker_id from ${blocks} where blocked_id = ${userId}`);
+  return (r as unknown as { rows: { id: number }[] }).rows.map((x) => Number(x.id));
+}

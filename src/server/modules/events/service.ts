@@ -113,12 +113,14 @@ export async function badges(db: Db, id: number, viewer: Viewer): Promise<Badges
   if (!isHost && !(await q.findRegistration(db, id, viewer.id))) {
     throw forbidden('Only guests and hosts of this event can see the badges');
   }
-  const rows = await q.participants(db, id);
+  const [rows, blocked] = await Promise.all([q.participants(db, id), q.blockedWith(db, viewer.id)]);
   const own = rows.find((p) => p.userId === viewer.id);
+  // A blocked pair never sees each other's badge, whoever blocked (docs/decisions/0041).
+  const hidden = new Set(blocked);
   return {
     viewer: { userId: viewer.id, isGuest: !!own, isHost, interests: own ? own.interests : await q.interestsOf(db, viewer.id) },
     badges: rows
-      .filter((p) => p.userId !== viewer.id)
+      .filter((p) => p.userId !== viewer.id && !hidden.has(p.userId))
       .map((p) => ({
         id: p.id,
         userId: p.userId,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { events, followUpInvites, inviteBlocks, matches, previewOptOuts, registrations, rotations, roundHistory, users, venues } from '../../db/schema/index';
+import { blocks, events, followUpInvites, inviteBlocks, matches, previewOptOuts, registrations, rotations, roundHistory, users, venues } from '../../db/schema/index';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -116,14 +116,25 @@ export async function invitedTo(db: Db, fromUserId: number, eventId: number): Pr
   return rows.map((r) => r.to);
 }
 
-/** Which of `ids` stopped invites from the sender. */
+/** Which of `ids` stopped invites from the sender, or blocked the sender (docs/decisions/0041): the sender hears the same either way. */
 export async function blockedSender(db: Db, senderId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select({ userId: inviteBlocks.userId })
-    .from(inviteBlocks)
-    .where(and(eq(inviteBlocks.blockedUserId, senderId), inArray(inviteBlocks.userId, ids)));
-  return rows.map((r) => r.userId);
+  const [stopped, blocking] = await Promise.all([
+    db
+      .select({ userId: inviteBlocks.userId })
+      .from(inviteBlocks)
+      .where(and(eq(inviteBlocks.blockedUserId, senderId), inArray(inviteBlocks.userId, ids))),
+    db
+      .select({ userId: blocks.blockerId })
+      .from(blocks)
+      .where(and(eq(blocks.blockedId, senderId), inArray(blocks.blockerId, ids))),
+  ]);
+  return [...new Set([...stopped, ...blocking].map((r) => r.userId))];
+}
+
+/** The people this member blocked. */
+export async function blockedBy(db: Db, userId: number): Promise<number[]> {
+  return (await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, userId))).map((r) => r.id);
 }
 
 export interface InsertedInvite {
@@ -148,6 +159,7 @@ export async function insertInvites(db: Db, p: { fromUserId: number; sourceEvent
     FROM (VALUES ${ids}) AS t(to_id)
     WHERE t.to_id <> ${p.fromUserId}::int
       AND NOT EXISTS (SELECT 1 FROM ${inviteBlocks} b WHERE b.user_id = t.to_id AND b.blocked_user_id = ${p.fromUserId}::int)
+      AND NOT EXISTS (SELECT 1 FROM ${blocks} k WHERE (k.blocker_id = t.to_id AND k.blocked_id = ${p.fromUserId}::int) OR (k.blocker_id = ${p.fromUserId}::int AND k.blocked_id = t.to_id))
     ON CONFLICT DO NOTHING
     RETURNING to_user_id, stop_token`);
   return rowsOf<{ to_user_id: number; stop_token: string }>(r).map((x) => ({ toUserId: Number(x.to_user_id), stopToken: x.stop_token }));
@@ -228,3 +240,4 @@ export async function receivedBy(db: Db, userId: number) {
     .where(eq(followUpInvites.toUserId, userId))
     .orderBy(desc(followUpInvites.createdAt), desc(followUpInvites.id));
 }
+

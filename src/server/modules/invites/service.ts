@@ -109,11 +109,12 @@ async function hasBegun(db: Db, event: { id: number; date: Date }, now: Date) {
  * started); a pair whose round never started did not meet, so neither invites the other.
  */
 async function missedOf(db: Db, viewerId: number, eventId: number): Promise<Missed[]> {
-  const [all, met, paired, matched] = await Promise.all([
+  const [all, met, paired, matched, blocked] = await Promise.all([
     q.guestsOf(db, eventId),
     q.metIds(db, eventId, viewerId),
     q.pairedIds(db, eventId, viewerId),
     q.matchedIds(db, eventId, viewerId),
+    q.blockedBy(db, viewerId),
   ]);
   const guests = all.filter((g) => g.checkedIn);
   const me = guests.find((g) => g.id === viewerId);
@@ -125,7 +126,9 @@ async function missedOf(db: Db, viewerId: number, eventId: number): Promise<Miss
   const previewIds = new Set(shown.map((s) => s.person.id));
   const metSet = new Set(met.filter((id) => id !== viewerId));
   const pairedNotMet = new Set(paired.filter((id) => !metSet.has(id)));
-  const matchedSet = new Set(matched);
+  // People the viewer blocked are not missed connections (docs/decisions/0041); someone who blocked
+  // the viewer still shows, and an invite to them is refused as a stopped one is (blockedSender).
+  const matchedSet = new Set([...matched, ...blocked]);
   const known = new Map<number, PersonRow>(guests.map((g) => [g.id, g]));
   const ids = [...new Set([...previewIds, ...metSet])].filter((id) => !matchedSet.has(id) && !pairedNotMet.has(id) && known.has(id));
   const out: Missed[] = [];

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventTimers, events, registrations, rotations, roundHistory, users } from '../../db/schema/index';
+import { blocks, eventTimers, events, registrations, removedGuests, rotations, roundHistory, users } from '../../db/schema/index';
 import type { TimerState } from '@shared/domain/timer';
 
 type TimerRow = typeof eventTimers.$inferSelect;
@@ -293,4 +293,67 @@ export async function eveningPlan(db: Db, eventId: number): Promise<{ pairs: [ro
   // node-postgres parses json; PGlite too, but a driver that hands back text is read the same.
   const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return { pairs: json(row.pairs), people: json(row.people) };
+}
+
+/**
+ * Pairs of these guests where one blocked the other (docs/decisions/0041): never seated together.
+ */
+export async function pairsKeptApart(db: Db, guests: number[]) {
+  if (guests.length < 2) return [];
+  return db
+    .select({ userA: blocks.blockerId, userB: blocks.blockedId })
+    .from(blocks)
+    .where(and(inArray(blocks.blockerId, guests), inArray(blocks.blockedId, guests)));
+}
+
+/** The timer's round and phase, its row locked until the transaction ends (round starts wait). Call inside a transaction. */
+export async function lockTimer(tx: Db, eventId: number): Promise<{ currentRound: number; phase: string } | null> {
+  const r = await tx.execute(sql`select current_round, phase from ${eventTimers} where event_id = ${eventId} for update`);
+  const row = (r as unknown as { rows: { current_round: number; phase: string }[] }).rows[0];
+  return row ? { currentRound: Number(row.current_round), phase: row.phase } : null;
+}
+
+/** Events whose plan seats these two together in a round not yet started (a block made now must undo it). */
+export async function eventsPairingLater(db: Db, x: number, y: number): Promise<number[]> {
+  const r = await db.execute(sql`
+    select distinct ro.event_id from ${rotations} ro
+    left join ${eventTimers} t on t.event_id = ro.event_id
+    where ((ro.user_a = ${x} and ro.user_b = ${y}) or (ro.user_a = ${y} and ro.user_b = ${x}))
+      and ro.round > coalesce(t.current_round, 0) and coalesce(t.phase, 'idle') <> 'ended'`);
+  return (r as unknown as { rows: { event_id: number }[] }).rows.map((row) => Number(row.event_id));
+}
+
+export async function deleteRotation(tx: Db, eventId: number) {
+  await tx.delete(rotations).where(eq(rotations.eventId, eventId));
+}
+
+/**
+ * A removed guest leaves the round in progress: their partner sits out the rest of it (a bye), and
+ * their own bye row goes.
+ */
+export async function leaveRound(tx: Db, eventId: number, round: number, userId: number) {
+  await tx.execute(sql`delete from ${rotations} where event_id = ${eventId} and round = ${round} and user_a = ${userId} and user_b is null`);
+  await tx.execute(sql`
+    update ${rotations} set user_a = case when user_a = ${userId} then user_b else user_a end, user_b = null, table_no = null
+    where event_id = ${eventId} and round = ${round} and (user_a = ${userId} or user_b = ${userId})`);
+}
+
+/**
+ * Take a guest out of the evening: checked out, and remembered as removed so no door or self
+ * check-in lets them back in. False when they were not a guest of the evening.
+ */
+export async function removeGuest(tx: Db, eventId: number, userId: number, by: number) {
+  const rows = await tx
+    .update(registrations)
+    .set({ checkedIn: false, checkedInAt: null, checkInMethod: null, checkedInBy: null })
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+    .returning({ id: registrations.id });
+  if (!rows.length) return false;
+  await tx.insert(removedGuests).values({ eventId, userId, removedBy: by }).onConflictDoNothing();
+  return true;
+}
+
+export async function wasRemoved(db: Db, eventId: number, userId: number) {
+  const rows = await db.select({ userId: removedGuests.userId }).from(removedGuests).where(and(eq(removedGuests.eventId, eventId), eq(removedGuests.userId, userId)));
+  return rows.length > 0;
 }

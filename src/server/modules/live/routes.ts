@@ -166,6 +166,12 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
       } else if (m.kind === 'rotation_planned') {
         evenings.delete(m.eventId);
         if (rooms.hasGuests(m.eventId)) readAhead(m.eventId);
+      } else if (m.kind === 'guest_removed') {
+        // The plan was rewritten: forget the places, tell the guest, then give everyone their new places.
+        evenings.delete(m.eventId);
+        rooms.sendTo(m.eventId, [m.userId], { type: 'guest_removed', eventId: m.eventId });
+        rooms.broadcast(m.eventId, { type: 'checkins_updated', eventId: m.eventId }, true);
+        await tellRoom(m.eventId, 'timer_sync', await live.timerState(app.db, m.eventId));
       } else {
         rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, m.kind === 'ratings_updated');
       }

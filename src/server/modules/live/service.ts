@@ -1,9 +1,9 @@
 import { applyCommand, dueTransition, isActive, timeRemainingSeconds, type TimerAnnouncement, type TimerCommand, type TimerState } from '@shared/domain/timer';
-import { defaultRounds, pairKey, planRound, planSchedule, type Pairing } from '@shared/domain/rotation';
+import { defaultRounds, pairKey, planEvening, planRound, planRounds, type Pairing } from '@shared/domain/rotation';
 import type { ClientMessage, RoundAssignment, TimerStateMessage } from '@shared/realtime';
 import type { LiveDashboardRow, MyRound, RoundRecord, RotationRow } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
-import { AppError, forbidden } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as matching from '../matching/service';
@@ -170,6 +170,7 @@ async function planRotation(db: Db, eventId: number, round: number, room: q.Room
     if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);
     else met.add(pairKey(r.userA, r.userB));
   }
+  for (const key of await keptApart(db, guests)) met.add(key);
   const plan = planRound(guests, met, byes, round, await metElsewhere(db, eventId, guests));
   await q.replaceRotationFrom(db, eventId, round, toRows(eventId, round, plan.pairings));
   return true;
@@ -177,13 +178,15 @@ async function planRotation(db: Db, eventId: number, round: number, room: q.Room
 
 const toRows = (eventId: number, round: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round, userA: p.a, userB: p.b, tableNo: p.table }));
 const metElsewhere = async (db: Db, eventId: number, guests: number[]) => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
+/** Pairs of these guests where one blocked the other: never seated together (docs/decisions/0041). */
+const keptApart = async (db: Db, guests: number[]) => new Set((await q.pairsKeptApart(db, guests)).map((p) => pairKey(p.userA, p.userB)));
 
 /** Whether the people planned into the round are exactly the people in the room. */
 const planStands = ({ guests, planned }: q.Room) => planned.length > 0 && planned.length === guests.length && planned.every((id, i) => id === guests[i]);
 
 /** The whole evening planned from `guests`, its first round numbered `from`, written over any plan from that round on. */
 async function writeWholeEvening(db: Db, eventId: number, from: number, guests: number[]) {
-  const plans = planSchedule(guests, defaultRounds(guests.length), await metElsewhere(db, eventId, guests));
+  const plans = planEvening(guests, defaultRounds(guests.length), await metElsewhere(db, eventId, guests), await keptApart(db, guests));
   await q.replaceRotationFrom(db, eventId, from, plans.flatMap((p) => toRows(eventId, p.round + from - 1, p.pairings)));
 }
 
@@ -303,4 +306,66 @@ export async function hostDashboard(db: Db, viewer: Viewer): Promise<LiveDashboa
     out.push({ event: e, timer: stateMessage('timer_sync', s, now), checkedIn: (await q.checkedInGuests(db, e.id)).length, completedRounds: (await q.history(db, e.id)).filter((r) => r.status !== 'active').length });
   }
   return out;
+}
+
+export const GUEST_NOT_FOUND = 'This person is not a guest of this evening';
+export const EVENING_OVER = 'This evening has ended';
+
+/**
+ * Plan the rounds not yet started again from who is in the room now (docs/decisions/0042): before
+ * round 1, the whole evening (a plan made ahead is replaced); during the evening, rounds after the
+ * current one, one at a time (`planRounds`, as a late arrival's round is planned): nobody meets a
+ * partner of an earlier round again, byes go to those with the fewest, and blocked pairs stay
+ * apart. The timer's row is locked meanwhile, so a round start waits for the new plan. True when
+ * it wrote rows.
+ */
+export async function replanRemaining(db: Db, eventId: number, leaving?: number): Promise<boolean> {
+  await timerState(db, eventId);
+  return db.transaction(async (tx) => {
+    const timer = await q.lockTimer(tx, eventId);
+    if (!timer || timer.phase === 'ended') return false;
+    const guests = await q.checkedInGuests(tx, eventId);
+    if (timer.currentRound === 0) {
+      await q.deleteRotation(tx, eventId);
+      if (guests.length >= 2) await writeWholeEvening(tx, eventId, 1, guests.sort((a, b) => a - b));
+      return true;
+    }
+    const current = timer.currentRound;
+    if (leaving !== undefined) await q.leaveRound(tx, eventId, current, leaving);
+    const stored = await q.rotationRows(tx, eventId);
+    const last = Math.max(current, ...stored.map((r) => r.round));
+    const met = await keptApart(tx, guests);
+    const byes = new Map<number, number>();
+    for (const r of stored.filter((s) => s.round <= current)) {
+      if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);
+      else met.add(pairKey(r.userA, r.userB));
+    }
+    const plans = last > current ? planRounds(guests, current + 1, last, met, byes, await metElsewhere(tx, eventId, guests)) : [];
+    await q.replaceRotationFrom(tx, eventId, current + 1, plans.flatMap((p) => toRows(eventId, p.round, p.pairings)));
+    return true;
+  });
+}
+
+/**
+ * A host removes a guest from the evening (issue 21): checked out for good (no check-in again, so
+ * no rating either way: ratings need both checked in), and the rounds after the current one planned
+ * again at once; in the round under way their partner sits out. Returns whether the plan changed.
+ */
+export async function removeGuest(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<boolean> {
+  const event = await assertHostOf(db, viewer, eventId);
+  if (event.status === 'completed') throw conflict(EVENING_OVER);
+  if (((await q.findTimer(db, eventId))?.phase ?? 'idle') === 'ended') throw conflict(EVENING_OVER);
+  const removed = await db.transaction((tx) => q.removeGuest(tx, eventId, userId, viewer.id));
+  if (!removed) throw notFound(GUEST_NOT_FOUND);
+  return replanRemaining(db, eventId, userId);
+}
+
+/** Was this guest removed from the evening by its host? */
+export const wasRemoved = (db: Db, eventId: number, userId: number) => q.wasRemoved(db, eventId, userId);
+
+/** A block was made between x and y: every evening whose plan still seats them together later is planned again. Returns those evenings. */
+export async function keepApart(db: Db, x: number, y: number): Promise<number[]> {
+  const replanned: number[] = [];
+  for (const eventId of await q.eventsPairingLater(db, x, y)) if (await replanRemaining(db, eventId)) replanned.push(eventId);
+  return replanned;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { connectionLogs, events, matches, ratings, registrations, rotations, users } from '../../db/schema/index';
+import { blocks, connectionLogs, events, matches, ratings, registrations, rotations, users } from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
@@ -223,4 +223,13 @@ export async function matchesAmong(db: Db, ids: number[]) {
     .innerJoin(events, eq(events.id, matches.eventId))
     .where(and(inArray(matches.user1Id, ids), inArray(matches.user2Id, ids)))
     .orderBy(asc(events.date), asc(events.id));
+}
+
+/** Pairs among these people where one blocked the other (docs/decisions/0041). */
+export async function blockedPairsAmong(db: Db, ids: number[]) {
+  if (ids.length < 2) return [];
+  return db
+    .select({ a: blocks.blockerId, b: blocks.blockedId })
+    .from(blocks)
+    .where(and(inArray(blocks.blockerId, ids), inArray(blocks.blockedId, ids)));
 }

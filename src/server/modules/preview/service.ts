@@ -87,11 +87,18 @@ async function requireGuest(db: Db, eventId: number, viewer: Viewer) {
 
 export async function preview(db: Db, eventId: number, viewer: Viewer): Promise<PreviewResponse> {
   const event = await requireGuest(db, eventId, viewer);
-  const [guests, expectedGuests, venueRow] = await Promise.all([q.guests(db, eventId), q.registeredCount(db, eventId), event.venueId ? q.venue(db, event.venueId) : null]);
+  const [guests, expectedGuests, venueRow, blocked] = await Promise.all([
+    q.guests(db, eventId),
+    q.registeredCount(db, eventId),
+    event.venueId ? q.venue(db, event.venueId) : null,
+    q.blockedWith(db, viewer.id),
+  ]);
   const me = guests.find((g) => g.userId === viewer.id);
   const myTraits = traitsOf(me?.personalityTraits);
   const myInterests = me?.interests ?? [];
-  const others = guests.filter((g) => g.userId !== viewer.id && !g.optedOut);
+  // A blocked pair never sees each other here, whoever blocked (docs/decisions/0041).
+  const hidden = new Set(blocked);
+  const others = guests.filter((g) => g.userId !== viewer.id && !g.optedOut && !hidden.has(g.userId));
   const ranked = rankForPreview(me ? asPerson(me) : { id: viewer.id, age: 0, interests: [] }, others.map((g) => ({ ...asPerson(g), guest: g })));
 
   const profiles = ranked.map((r) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cancelledTickets, events, eventWaitlist, payments, registrations, users } from '../../db/schema/index';
+import { cancelledTickets, events, eventWaitlist, payments, registrations, removedGuests, users } from '../../db/schema/index';
 import type { CheckInMethod } from '../../db/schema/events';
 import type { PaymentStatus } from '../../db/schema/payments';
 
@@ -90,7 +90,8 @@ export async function markCheckedIn(db: Db, p: { eventId: number; userId: number
   const rows = await db
     .update(registrations)
     .set({ checkedIn: true, checkedInAt: sql`now()`, checkInMethod: p.method, checkedInBy: p.by })
-    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false)))
+    // A guest the host removed from the evening stays out (docs/decisions/0042).
+    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false), sql`not exists (select 1 from ${removedGuests} x where x.event_id = ${registrations.eventId} and x.user_id = ${registrations.userId})`))
     .returning({ id: registrations.id });
   return rows.length > 0;
 }
@@ -294,4 +295,9 @@ export async function waitlistForHost(db: Db, eventId: number) {
     .where(eq(eventWaitlist.eventId, eventId))
     .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id));
   return rows;
+}
+
+/** The host removed this guest from the evening (docs/decisions/0042). */
+export async function wasRemoved(db: Db, eventId: number, userId: number) {
+  return (await db.select({ userId: removedGuests.userId }).from(removedGuests).where(and(eq(removedGuests.eventId, eventId), eq(removedGuests.userId, userId)))).length > 0;
 }

@@ -15,12 +15,16 @@ export const EVENT_FULL = 'Event is full';
 export const ALREADY_REGISTERED = 'You are already registered for this event';
 export const PAYMENT_REQUIRED = 'Payment required: please pay for your ticket first';
 export const NOT_REGISTERED = 'Not registered for this event';
+export const REMOVED_FROM_EVENING = 'This guest was removed from this evening by its host';
 
 export interface TicketDeps extends TicketMailDeps {
   payments: PaymentProvider;
   holdMinutes: number;
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
+
+/** Leave an evening's waitlist (an offer held gives its seat to the next in line): also used when an account is suspended. */
+export const leaveWaitlist = waitlist.leave;
 
 export const HOST_FREE = 'As the host of this evening you get in free: register without paying';
 
@@ -308,6 +312,7 @@ export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, us
   if (!reg) throw conflict(NOT_REGISTERED);
   const self = viewer.id === userId;
   const checkedInNow = await q.markCheckedIn(d.db, { eventId, userId, method: self ? 'self' : 'search', by: self ? null : viewer.id });
+  if (!checkedInNow && (await q.wasRemoved(d.db, eventId, userId))) throw conflict(REMOVED_FROM_EVENING);
   return { registration: { ...registrationOut(reg), checkedIn: true }, checkedInNow };
 }
 

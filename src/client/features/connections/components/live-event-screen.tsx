@@ -9,6 +9,7 @@ import { EveningLoadError, GuestsOnlyCard, HostingCard, NoEveningCard } from '@c
 import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
+import { RemovedNotice } from '@client/components/ui/removed-notice';
 import { useLiveSocket, useRemainingSeconds } from '@client/lib/live-socket';
 import { eventQuery } from '@client/lib/queries';
 import { useWakeLock } from '@client/lib/wake-lock';
@@ -166,6 +167,7 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
 
   return (
     <>
+      <RemovedNotice removed={socket.removed} />
       <p className="-mt-3 mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted">
         <Link to={`/events/${event.id}`} className="inline-flex min-h-11 items-center font-semibold text-wine-700 underline underline-offset-4">
           {event.title}

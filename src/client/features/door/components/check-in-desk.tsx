@@ -1,5 +1,6 @@
 import { CalendarX2, LogIn, ShieldQuestion } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { DoorGuest } from '@shared/schemas/door';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { LoadError } from '@client/components/ui/load-error';
@@ -21,7 +22,7 @@ import { ScanPanel } from './scan-panel';
  * QR scanner, manual search, the five latest check-ins, and Start Event, Export Attendance, Send
  * Reminders. The live socket keeps the counts current when other devices check guests in.
  */
-export function CheckInDesk({ eventId, userId }: { eventId: number; userId: number }) {
+export function CheckInDesk({ eventId, userId, guestActions }: { eventId: number; userId: number; guestActions?: (guest: DoorGuest) => ReactNode }) {
   const door = useDoor(eventId);
   const event = useEvent(eventId);
   // checkins_updated re-reads queryKeys.door(eventId) (@client/lib/live-socket); the timer tells Start Event where the evening is.
@@ -83,7 +84,7 @@ export function CheckInDesk({ eventId, userId }: { eventId: number; userId: numb
       <div className="mt-5 grid gap-5 lg:grid-cols-5 lg:items-start lg:gap-6">
         <div className="space-y-5 lg:col-span-3 lg:space-y-6">
           <ScanPanel eventId={eventId} />
-          <GuestSearch eventId={eventId} guests={guests} />
+          <GuestSearch eventId={eventId} guests={guests} guestActions={guestActions} />
         </div>
         <div className="space-y-5 lg:col-span-2 lg:space-y-6">
           <RecentCheckIns eventId={eventId} recent={recent} />

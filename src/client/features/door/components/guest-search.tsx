@@ -1,5 +1,5 @@
 import { Search, UserCheck } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { DoorGuest } from '@shared/schemas/door';
 import { Button } from '@client/components/ui/button';
@@ -16,7 +16,8 @@ import { UndoCheckIn } from './undo-check-in';
  * Manual search (docs/spec/organiser-tools.md §2.19): every registered guest, filtered by name or
  * ticket code as the host types, each with a big Check in button (or when they came, and Undo).
  */
-export function GuestSearch({ eventId, guests }: { eventId: number; guests: readonly DoorGuest[] }) {
+/** `guestActions`: more for a checked-in guest's row (the app composes Remove from tonight, docs/decisions/0042). */
+export function GuestSearch({ eventId, guests, guestActions }: { eventId: number; guests: readonly DoorGuest[]; guestActions?: ((guest: DoorGuest) => ReactNode) | undefined }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const shown = useMemo(() => searchGuests(guests, deferred).sort(byName), [guests, deferred]);
@@ -51,7 +52,7 @@ export function GuestSearch({ eventId, guests }: { eventId: number; guests: read
         {shown.length > 0 && (
           <ul aria-label="Guests" className="divide-y divide-wine-100 rounded-2xl border border-wine-100">
             {shown.map((g) => (
-              <GuestRow key={g.userId} eventId={eventId} guest={g} />
+              <GuestRow key={g.userId} eventId={eventId} guest={g} actions={guestActions} />
             ))}
           </ul>
         )}
@@ -60,7 +61,7 @@ export function GuestSearch({ eventId, guests }: { eventId: number; guests: read
   );
 }
 
-function GuestRow({ eventId, guest }: { eventId: number; guest: DoorGuest }) {
+function GuestRow({ eventId, guest, actions }: { eventId: number; guest: DoorGuest; actions?: ((guest: DoorGuest) => ReactNode) | undefined }) {
   const checkIn = useCheckInGuest(eventId);
   const go = () =>
     checkIn.mutateAsync(guest.userId).then(
@@ -86,7 +87,10 @@ function GuestRow({ eventId, guest }: { eventId: number; guest: DoorGuest }) {
         )}
       </div>
       {guest.checkedIn ? (
-        <UndoCheckIn eventId={eventId} guest={guest} />
+        <div className="flex flex-col items-end gap-1">
+          <UndoCheckIn eventId={eventId} guest={guest} />
+          {actions?.(guest)}
+        </div>
       ) : (
         <Button size="lg" className="min-w-36" disabled={checkIn.isPending} onClick={() => void go()}>
           <UserCheck aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { RemovedNotice } from '@client/components/ui/removed-notice';
 import { useLiveSocket } from '@client/lib/live-socket';
 import { useNarrationSettings } from '@client/lib/use-narration';
 
@@ -15,8 +16,8 @@ export interface EveningView {
  * The live side of /events/{id}, loaded after the page's first paint (the socket's message parser
  * and the narration settings bring zod and the shared schemas): the live socket for a registered
  * guest or a host of the evening (the server refuses anyone else, and the socket would retry in a
- * loop), the member's narration settings, and with narration on, the evening read aloud. Renders no
- * markup of its own: the room's stage goes up to the page through `onView`.
+ * loop), the member's narration settings, and with narration on, the evening read aloud. Its only
+ * markup is the notice a removed guest sees (docs/decisions/0042); the room's stage goes up to the page through `onView`.
  */
 export function EveningWatch({ eventId, userId, isHost, mayWatch, onView }: { eventId: number | null; userId: number; isHost: boolean; mayWatch: boolean; onView: (view: EveningView) => void }) {
   const socket = useLiveSocket(eventId !== null && mayWatch ? eventId : null, userId, isHost);
@@ -27,9 +28,14 @@ export function EveningWatch({ eventId, userId, isHost, mayWatch, onView }: { ev
   useEffect(() => {
     if (eventId !== null) onView({ eventId, stage, round });
   }, [eventId, stage, round, onView]);
-  return narration.settings.enabled && eventId !== null && mayWatch ? (
-    <Suspense fallback={null}>
-      <LiveNarration eventId={eventId} userId={userId} isHost={isHost} />
-    </Suspense>
-  ) : null;
+  return (
+    <>
+      {!isHost && <RemovedNotice removed={socket.removed} />}
+      {narration.settings.enabled && eventId !== null && mayWatch ? (
+        <Suspense fallback={null}>
+          <LiveNarration eventId={eventId} userId={userId} isHost={isHost} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

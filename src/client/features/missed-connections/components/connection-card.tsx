@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Check, MailPlus } from 'lucide-react';
 import type { MissedConnection } from '@shared/schemas/invites';
 import { Badge } from '@client/components/ui/badge';
@@ -14,8 +15,11 @@ export function ConnectionCard({
   sending,
   error,
   onSend,
+  actions,
 }: {
   c: MissedConnection;
+  /** More for this person (the app composes Block and Report for people the guest met). */
+  actions?: ReactNode;
   /** A follow-up evening with spots is chosen. */
   canSend: boolean;
   sending: boolean;
@@ -58,6 +62,7 @@ export function ConnectionCard({
             {error}
           </p>
         )}
+        {actions && <div className="mt-2">{actions}</div>}
       </div>
     </li>
   );

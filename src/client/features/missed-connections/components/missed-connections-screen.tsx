@@ -66,7 +66,7 @@ function Group({
   );
 }
 
-function ConnectionsTab({ eventId, data, onChangeEvening }: { eventId: number; data: MissedConnectionsResponse; onChangeEvening: () => void }) {
+function ConnectionsTab({ eventId, data, onChangeEvening, actions }: { eventId: number; data: MissedConnectionsResponse; onChangeEvening: () => void; actions?: PersonActions | undefined }) {
   const send = useSendInvite(eventId);
   const sendAll = useSendAll(eventId);
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -136,13 +136,13 @@ function ConnectionsTab({ eventId, data, onChangeEvening }: { eventId: number; d
         title="From your preview"
         sub="People your match preview suggested before the evening."
         people={fromPreview}
-        card={(c) => <ConnectionCard key={c.id} c={c} canSend={open} sending={sendingId === c.id} error={errors[c.id] ?? null} onSend={() => one(c)} />}
+        card={(c) => <ConnectionCard key={c.id} c={c} canSend={open} sending={sendingId === c.id} error={errors[c.id] ?? null} onSend={() => one(c)} actions={actions?.(c)} />}
       />
       <Group
         title="New discoveries"
         sub="People you met on the night who weren't in your preview."
         people={discoveries}
-        card={(c) => <ConnectionCard key={c.id} c={c} canSend={open} sending={sendingId === c.id} error={errors[c.id] ?? null} onSend={() => one(c)} />}
+        card={(c) => <ConnectionCard key={c.id} c={c} canSend={open} sending={sendingId === c.id} error={errors[c.id] ?? null} onSend={() => one(c)} actions={actions?.(c)} />}
       />
     </div>
   );
@@ -153,7 +153,10 @@ function ConnectionsTab({ eventId, data, onChangeEvening }: { eventId: number; d
  * the preview and the new discoveries, each with Send Follow-Up Invite, and Send All Invites
  * (disabled when all are sent). Follow-up events: choose the evening and see the invitation.
  */
-export function MissedConnectionsScreen({ eventId }: { eventId: number }) {
+/** More for a person on a card (the app composes Block and Report, docs/decisions/0041). */
+export type PersonActions = (c: MissedConnection) => ReactNode;
+
+export function MissedConnectionsScreen({ eventId, actions }: { eventId: number; actions?: PersonActions }) {
   const [followUp, setFollowUp] = useState<number | null>(null);
   const [tab, setTab] = useState<Tab>('connections');
   const missed = useMissedConnections(eventId, followUp);
@@ -228,7 +231,7 @@ export function MissedConnectionsScreen({ eventId }: { eventId: number }) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="connections" className="mt-5 focus-visible:outline-offset-4">
-          <ConnectionsTab eventId={eventId} data={data} onChangeEvening={() => setTab('events')} />
+          <ConnectionsTab eventId={eventId} data={data} onChangeEvening={() => setTab('events')} actions={actions} />
         </Tabs.Content>
         <Tabs.Content value="events" className="mt-5 focus-visible:outline-offset-4">
           <FollowUpTab events={data.followUpEvents} chosenId={followUp ?? data.followUpEventId} sender={data.senderFirstName} onChoose={(id) => setFollowUp(id)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairKey, planRound, planSchedule } from './rotation';
+import { pairKey, planEvening, planRound, planSchedule } from './rotation';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -81,5 +81,46 @@ describe('rotation', () => {
 
   it('is deterministic for the same input', () => {
     expect(planSchedule(range(17), 10)).toEqual(planSchedule(range(17), 10));
+  });
+});
+
+describe('planEvening with pairs kept apart (a block, docs/decisions/0041)', () => {
+  const pairsOf = (plan: ReturnType<typeof planEvening>) => plan.flatMap((r) => r.pairings.filter((p) => p.b !== null).map((p) => pairKey(p.a, p.b!)));
+  const byesOf = (plan: ReturnType<typeof planEvening>) => {
+    const byes = new Map<number, number>();
+    for (const r of plan) for (const p of r.pairings) if (p.b === null) byes.set(p.a, (byes.get(p.a) ?? 0) + 1);
+    return byes;
+  };
+
+  it('six guests over five rounds: the blocked pair never meets and all 14 other pairs meet once, whatever the ids', () => {
+    for (const ids of [[1, 2, 3, 4, 5, 6], [10, 11, 40, 41, 97, 98], [3, 7, 19, 23, 88, 120]]) {
+      for (let i = 0; i < ids.length; i++) {
+        for (let j = i + 1; j < ids.length; j++) {
+          const apart = new Set([pairKey(ids[i]!, ids[j]!)]);
+          const plan = planEvening(ids, 5, new Set(), apart);
+          const pairs = pairsOf(plan);
+          expect(pairs).not.toContain(pairKey(ids[i]!, ids[j]!));
+          expect(new Set(pairs).size).toBe(pairs.length);
+          expect(pairs).toHaveLength(14);
+          expect(Math.max(0, ...byesOf(plan).values())).toBeLessThanOrEqual(1);
+          for (const r of plan) {
+            const tables = r.pairings.filter((p) => p.b !== null).map((p) => p.table);
+            expect(tables).toEqual(tables.map((_, k) => k + 1));
+          }
+        }
+      }
+    }
+  });
+
+  it('several blocks among nine guests: none of them meets, nobody meets twice, and guests outside the blocks sit out at most twice', () => {
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const apart = new Set([pairKey(1, 2), pairKey(3, 4), pairKey(1, 5)]);
+    const plan = planEvening(ids, 8, new Set(), apart);
+    expect(plan).toHaveLength(8);
+    const pairs = pairsOf(plan);
+    for (const k of apart) expect(pairs).not.toContain(k);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    const byes = byesOf(plan);
+    for (const id of [6, 7, 8, 9]) expect(byes.get(id) ?? 0).toBeLessThanOrEqual(2);
   });
 });

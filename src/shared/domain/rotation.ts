@@ -347,9 +347,9 @@ function improveRounds(plan: Slot[][], m: number, earlier: Uint8Array) {
  * A whole evening for `guests` where the pairs in `apart` are never seated together (a member
  * blocked the other: docs/decisions/0041). The circle method is tried first, with the `apart`
  * pairs counted as met before so its seating puts them outside the rounds played; if one still
- * falls in a round, the evening is planned round by round instead (`planRound`), with the `apart`
- * pairs counted as met tonight: nobody meets twice, byes stay fair, and an `apart` pair never sits
- * together. With no `apart` pair among the guests, this is `planSchedule`.
+ * falls in a round, that table becomes a bye for both, or the evening is planned round by round
+ * (`planRound`, the `apart` pairs counted as met tonight), whichever seats more pairs with fair byes:
+ * nobody meets twice, and an `apart` pair never sits together. With no `apart` pair among the guests, this is `planSchedule`.
  */
 export function planEvening(guests: number[], rounds: number, metBefore: ReadonlySet<string> = NONE, apart: ReadonlySet<string> = NONE): RoundPlan[] {
   const ids = [...new Set(guests)].sort((x, y) => x - y);
@@ -358,7 +358,31 @@ export function planEvening(guests: number[], rounds: number, metBefore: Readonl
   if (relevant.size === 0) return planSchedule(ids, rounds, metBefore);
   const circle = planSchedule(ids, rounds, new Set([...metBefore, ...relevant]));
   if (!circle.some((r) => r.pairings.some((p) => p.b !== null && relevant.has(pairKey(p.a, p.b))))) return circle;
-  return planRounds(ids, 1, rounds, new Set(relevant), new Map(), metBefore);
+  // Two candidates: the circle with each `apart` table turned into a bye for both (every other pair
+  // still meets once), and the round-by-round plan. The one where more pairs meet wins, among those
+  // whose byes differ by at most one between guests.
+  const split = circle.map((r) => ({
+    round: r.round,
+    pairings: renumberTables(r.pairings.flatMap((p) => (p.b !== null && relevant.has(pairKey(p.a, p.b)) ? [{ a: p.a, b: null, table: null }, { a: p.b, b: null, table: null }] : [p]))),
+  }));
+  const byRound = planRounds(ids, 1, rounds, new Set(relevant), new Map(), metBefore);
+  const score = (plan: RoundPlan[]) => {
+    const byes = new Map<number, number>(ids.map((id) => [id, 0]));
+    let pairs = 0;
+    for (const r of plan) for (const p of r.pairings) if (p.b === null) byes.set(p.a, byes.get(p.a)! + 1);
+      else pairs++;
+    const counts = [...byes.values()];
+    return { fair: Math.max(...counts) - Math.min(...counts) <= 1, pairs };
+  };
+  const [a, b] = [score(split), score(byRound)];
+  if (a.fair !== b.fair) return a.fair ? split : byRound;
+  return a.pairs >= b.pairs ? split : byRound;
+}
+
+/** Tables numbered 1.. in order, byes without a table. */
+function renumberTables(pairings: Pairing[]): Pairing[] {
+  let table = 1;
+  return pairings.map((p) => (p.b === null ? { ...p, table: null } : { ...p, table: table++ }));
 }
 
 /**

@@ -185,7 +185,8 @@ const evening = { eventId: z.number(), title: z.string() };
  */
 export const userExport = z.object({
   exportedAt: z.string(),
-  user: userSchema,
+  /** The profile, with since when an admin has suspended the account (null: not suspended; docs/decisions/0041). */
+  user: userSchema.extend({ suspendedAt: when }),
   roles: z.array(z.object({ role: z.string(), grantedAt: z.string() })),
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
   /** A login code waiting to be typed (the code itself is stored only as a hash) and wrong codes counted against the account. */
@@ -255,6 +256,14 @@ export const userExport = z.object({
   invitesReceived: z.array(z.object({ from: person, metAt: z.string(), invitedTo: z.string(), createdAt: at })),
   /** People the member stopped invites from. */
   invitesStopped: z.array(z.object({ person, createdAt: at })),
+  /** People the member blocked (docs/decisions/0041). Who blocked the member is not told. */
+  blocks: z.array(z.object({ person, createdAt: at })),
+  /** Reports the member made, and whether an admin handled them. Reports about the member are withheld: the reporter must stay unknown (docs/decisions/0043). */
+  reportsMade: z.array(
+    z.object({ ...evening, about: person, context: z.string(), reason: z.string(), details: z.string(), createdAt: at, handled: z.boolean(), handledAt: when }),
+  ),
+  /** Evenings a host removed the member from while they ran (docs/decisions/0042). */
+  removedFrom: z.array(z.object({ ...evening, removedAt: at })),
   hostApplications: z.array(
     z.object({ name: z.string(), email: z.string(), location: z.string(), experience: z.string(), motivation: z.string(), venueIdea: z.string(), proposedEventDate: z.string().nullable(), status: z.string(), declineReason: z.string().nullable(), decidedAt: when, createdAt: at }),
   ),
@@ -262,13 +271,15 @@ export const userExport = z.object({
   shares: z.array(z.object({ eventId: z.number().nullable(), platform: z.string(), action: z.string(), template: z.string(), createdAt: at })),
   /** The link that first brought the person (docs/decisions/0047): platform, source and the evening it opened. */
   signupSource: z.object({ platform: z.string().nullable(), source: z.string().nullable(), eventId: z.number().nullable(), createdAt: at }).nullable(),
-  /** What the member did as a host or admin: evenings hosted, venues owned or co-hosted, guests checked in, applications decided. */
+  /** What the member did as a host or admin: evenings hosted, venues owned or co-hosted, guests checked in, applications decided, reports handled, guests removed. */
   hosting: z.object({
     eventsHosted: z.array(z.object({ ...evening, date: at })),
     venuesOwned: z.array(z.object({ id: z.number(), name: z.string() })),
     venuesCoHosted: z.array(z.object({ id: z.number(), name: z.string(), addedAt: at })),
     guestsCheckedIn: z.number(),
     applicationsDecided: z.number(),
+    reportsHandled: z.number(),
+    guestsRemoved: z.number(),
   }),
 });
 export type UserExport = z.infer<typeof userExport>;

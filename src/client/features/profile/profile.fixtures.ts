@@ -57,7 +57,7 @@ export const noContent = () => new Reply(204, undefined);
 /** GET /api/users/{id}/export: everything stored about the member. */
 export const exported: UserExport = {
   exportedAt: '2026-11-23T12:00:00.000Z',
-  user: member,
+  user: { ...member, suspendedAt: null },
   roles: [{ role: 'member', grantedAt: '2025-03-10T10:00:00.000Z' }],
   sessions: [{ createdAt: '2026-11-20T09:00:00.000Z', expiresAt: '2026-12-20T09:00:00.000Z' }],
   registrations: [
@@ -94,11 +94,14 @@ export const exported: UserExport = {
   invitesSent: [],
   invitesReceived: [],
   invitesStopped: [],
+  blocks: [],
+  reportsMade: [],
+  removedFrom: [],
   hostApplications: [],
   narrationSettings: null,
   shares: [],
   signupSource: null,
-  hosting: { eventsHosted: [], venuesOwned: [], venuesCoHosted: [], guestsCheckedIn: 0, applicationsDecided: 0 },
+  hosting: { eventsHosted: [], venuesOwned: [], venuesCoHosted: [], guestsCheckedIn: 0, applicationsDecided: 0, reportsHandled: 0, guestsRemoved: 0 },
 };
 
 /** A refusal as the server's error handler writes it. */

@@ -9,7 +9,7 @@
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserExport } from '@shared/schemas/users';
-import { connectionLogs, events, followUpInvites, loginCodes, payments, sessions, users, venues } from '../../db/schema/index';
+import { connectionLogs, events, followUpInvites, loginCodes, payments, reports, sessions, users, venues } from '../../db/schema/index';
 import { loadDemoData } from '../../demo/seed';
 import { buyTicket, createTestApp, holdSeat, loginWithCode, requestCode, signUp, verify, withCookie, type TestContext } from '../../test/harness';
 import { claimDueReminders } from '../messages/service';
@@ -53,6 +53,12 @@ export const EXPORT_SECTIONS: Record<string, Entry> = {
   preview_opt_outs: { sections: ['previewOptOut'] },
   follow_up_invites: { sections: ['invitesSent', 'invitesReceived'] },
   invite_blocks: { sections: ['invitesStopped'], withheld: { blocked_user_id: 'the person whose invites were stopped is not told (docs/decisions/0043)' } },
+  blocks: { sections: ['blocks'], withheld: { blocked_id: 'the blocked person is never told who blocked them (docs/decisions/0041, 0043)' } },
+  reports: {
+    sections: ['reportsMade', 'hosting.reportsHandled'],
+    withheld: { reported_id: 'reports about the member are not given to them: the reporter must stay unknown, and at a small evening even a count could point at them (docs/decisions/0043)' },
+  },
+  removed_guests: { sections: ['removedFrom', 'hosting.guestsRemoved'] },
   host_applications: { sections: ['hostApplications', 'hosting.applicationsDecided'] },
   narration_settings: { sections: ['narrationSettings'] },
   share_events: { sections: ['shares'] },
@@ -144,6 +150,9 @@ describe("each member's export against the rows kept about them", () => {
   let cookie: string;
   let admin: string;
   let pendingCodeHash: string;
+  let suspendedId: number;
+  let removedFrom: { id: number; title: string };
+  let removedByHost: number;
   beforeAll(async () => {
     admin = (await signUp(t.app, { email: 'admin@test.example', name: 'Alex Admin' })).cookie;
     member = (await t.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, MEMBER)))[0]!;
@@ -209,6 +218,32 @@ describe("each member's export against the rows kept about them", () => {
     const [sarah] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'sarah@speedfriendship.test'));
     const [launch] = await t.db.select({ id: events.id }).from(events).where(eq(events.title, 'Wine Bar Speed Friendship'));
     await t.db.insert(connectionLogs).values({ eventId: launch!.id, userId: member.id, otherId: sarah!.id, method: 'code', round: 2 });
+    // Safety (docs/decisions/0041, 0042): the member blocks Emma, and Michael blocks the member (never told).
+    const [emma] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'emma@speedfriendship.test'));
+    const [michael] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'michael@speedfriendship.test'));
+    expect((await send('POST', '/api/me/blocks', cookie, { userId: emma!.id })).statusCode).toBe(200);
+    const michaelCookie = await loginWithCode(t.app, 'michael@speedfriendship.test');
+    const blockedBack = await send('POST', '/api/me/blocks', michaelCookie, { userId: member.id });
+    expect(blockedBack.statusCode, blockedBack.body).toBe(200);
+    // The member reports Michael from the launch night, and an admin handles it; Sarah reports the member (withheld from the member).
+    const made = await send('POST', '/api/reports', cookie, { userId: michael!.id, eventId: launch!.id, context: 'evening', reason: 'inappropriate', details: 'Kept asking for my number.' });
+    expect(made.statusCode, made.body).toBe(201);
+    const handled = await send('POST', `/api/reports/${made.json<{ id: number }>().id}/handled`, admin, {});
+    expect(handled.statusCode, handled.body).toBe(200);
+    const sarahCookie = await loginWithCode(t.app, 'sarah@speedfriendship.test');
+    const about = await send('POST', '/api/reports', sarahCookie, { userId: member.id, eventId: launch!.id, context: 'evening', reason: 'other', details: 'Sarah-only words about the member.' });
+    expect(about.statusCode, about.body).toBe(201);
+    // The host of the member's evening ahead removes them from it (the member's phone is told).
+    const [ev] = await t.db.select({ id: events.id, title: events.title, hostId: events.hostId }).from(events).where(eq(events.id, upcoming[0]!.id));
+    const [evHost] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, ev!.hostId!));
+    const removed = await send('POST', `/api/events/${ev!.id}/guests/${member.id}/removal`, await loginWithCode(t.app, evHost!.email), {});
+    expect(removed.statusCode, removed.body).toBe(200);
+    removedFrom = { id: ev!.id, title: ev!.title };
+    removedByHost = ev!.hostId!;
+    // An admin suspends the newcomer.
+    const suspended = await send('PUT', `/api/users/${newcomer.user.id}/suspension`, admin, { suspended: true });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    suspendedId = newcomer.user.id;
   });
 
   it('for every member, each table that holds rows about them shows in its section, and every exported table was exercised', async () => {
@@ -233,6 +268,20 @@ describe("each member's export against the rows kept about them", () => {
     expect(exported.filter((table) => !exercised.has(table)), 'tables no member had rows in (fill them in beforeAll)').toEqual([]);
   });
 
+  it('the safety side: who Michael blocked, the admin who handled a report, the host who removed a guest, a suspended account', async () => {
+    const michael = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'michael@speedfriendship.test')))[0]!;
+    expect((await exportOf(michael.id, admin)).data.blocks).toEqual([{ person: { id: member.id, name: expect.any(String) }, createdAt: expect.any(String) }]);
+    const [adminRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@test.example'));
+    expect((await exportOf(adminRow!.id, admin)).data.hosting.reportsHandled).toBe(1);
+    expect((await exportOf(removedByHost, admin)).data.hosting.guestsRemoved).toBe(1);
+    const sarah = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'sarah@speedfriendship.test')))[0]!;
+    expect((await exportOf(sarah.id, admin)).data.reportsMade).toEqual([expect.objectContaining({ about: expect.objectContaining({ id: member.id }), reason: 'other', handled: false, handledAt: null })]);
+    expect(await t.db.select({ id: reports.id }).from(reports).where(eq(reports.reportedId, member.id))).toHaveLength(1);
+    const { data } = await exportOf(suspendedId, admin);
+    expect(data.user.suspendedAt).not.toBeNull();
+    expect(Date.now() - new Date(data.user.suspendedAt!).getTime()).toBeLessThan(10 * 60_000);
+  });
+
   it("the member's own download holds their evening: ratings given, a count of those received, matches, feedback, reactions, invites and the rest", async () => {
     const { data, body } = await exportOf(member.id, cookie);
     const launch = 'Wine Bar Speed Friendship';
@@ -248,6 +297,16 @@ describe("each member's export against the rows kept about them", () => {
     expect(data.reactions).toEqual([expect.objectContaining({ title: launch, emoji: 'heart-eyes' })]);
     expect(data.invitesReceived).toEqual([expect.objectContaining({ from: expect.objectContaining({ name: expect.stringMatching(/^Priya/) }), metAt: launch, invitedTo: 'Thursday Night Speed Friendship' })]);
     expect(data.invitesStopped.map((s) => first(s.person))).toEqual(['Priya']);
+    // Safety: whom the member blocked (not who blocked them), the report they made and that it was handled
+    // (not the one made about them, nor its words), the evening they were removed from, not suspended.
+    expect(data.blocks.map((b) => first(b.person))).toEqual(['Emma']);
+    expect(data.reportsMade).toEqual([
+      expect.objectContaining({ title: launch, about: expect.objectContaining({ name: expect.stringMatching(/^Michael/) }), context: 'evening', reason: 'inappropriate', details: 'Kept asking for my number.', handled: true, handledAt: expect.any(String) }),
+    ]);
+    expect(body).not.toContain('Sarah-only words about the member.');
+    expect(data.removedFrom).toEqual([{ eventId: removedFrom.id, title: removedFrom.title, removedAt: expect.any(String) }]);
+    expect(data.user.suspendedAt).toBeNull();
+    expect(data.hosting).toMatchObject({ reportsHandled: 0, guestsRemoved: 0 });
     expect(data.waitlist).toEqual([expect.objectContaining({ title: 'Coffee & Conversation', status: 'waiting' })]);
     expect(data.arrivalReports).toEqual([expect.objectContaining({ permission: 'granted', accuracyM: 15 })]);
     expect(data.narrationSettings?.settings).toMatchObject({ enabled: true, rate: 1.2, autoRead: true });

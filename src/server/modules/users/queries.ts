@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   arrivalStates,
+  blocks,
   cancelledTickets,
   connectionLogs,
   emojiFeedback,
@@ -25,6 +26,8 @@ import {
   ratings,
   registrations,
   reminderSends,
+  removedGuests,
+  reports,
   rotations,
   sessions,
   shareEvents,
@@ -496,4 +499,56 @@ export async function venuesCoHostedBy(db: Db, userId: number) {
 
 export async function guestsCheckedInBy(db: Db, userId: number) {
   return (await db.select({ n: sql<number>`count(*)::int` }).from(registrations).where(eq(registrations.checkedInBy, userId)))[0]?.n ?? 0;
+}
+
+/** Since when an admin has suspended the account (docs/decisions/0041), or null. */
+export async function suspendedAtOf(db: Db, userId: number) {
+  return (await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId)))[0]?.at ?? null;
+}
+
+/** People the member blocked (docs/decisions/0041). Who blocked the member is withheld: the blocked person is never told. */
+export async function blocksBy(db: Db, userId: number) {
+  return db
+    .select({ person: otherPerson, createdAt: blocks.createdAt })
+    .from(blocks)
+    .innerJoin(other, eq(other.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, userId))
+    .orderBy(asc(blocks.createdAt), asc(blocks.blockedId));
+}
+
+/** Reports the member made: about whom, at which evening, why, and whether an admin handled it. Reports about the member are withheld (docs/decisions/0043). */
+export async function reportsMadeBy(db: Db, userId: number) {
+  return db
+    .select({
+      ...evening,
+      about: otherPerson,
+      context: reports.context,
+      reason: reports.reason,
+      details: reports.details,
+      createdAt: reports.createdAt,
+      handledAt: reports.handledAt,
+    })
+    .from(reports)
+    .innerJoin(other, eq(other.id, reports.reportedId))
+    .innerJoin(events, eq(events.id, reports.eventId))
+    .where(eq(reports.reporterId, userId))
+    .orderBy(asc(reports.createdAt), asc(reports.id));
+}
+
+export async function reportsHandledBy(db: Db, userId: number) {
+  return (await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.handledBy, userId)))[0]?.n ?? 0;
+}
+
+/** Evenings a host removed the member from (docs/decisions/0042): the member's phone was told. */
+export async function removalsOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, removedAt: removedGuests.removedAt })
+    .from(removedGuests)
+    .innerJoin(events, eq(events.id, removedGuests.eventId))
+    .where(eq(removedGuests.userId, userId))
+    .orderBy(asc(removedGuests.removedAt));
+}
+
+export async function guestsRemovedBy(db: Db, userId: number) {
+  return (await db.select({ n: sql<number>`count(*)::int` }).from(removedGuests).where(eq(removedGuests.removedBy, userId)))[0]?.n ?? 0;
 }

@@ -102,11 +102,11 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
  * with a user column has one). Secrets are named, not given; ratings received are counted only.
  */
 export async function exportUser(db: Db, id: number): Promise<UserExport> {
-  const user = { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)) };
+  const user = { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)), suspendedAt: isoOrNull(await q.suspendedAtOf(db, id)) };
   const [
     roles, sessions, pendingCode, guard, mail, registrations, cancelled, payments, waitlist, meetings, ratingsGiven, ratingsReceived, matches,
     logged, loggedByOthers, arrivals, received, sent, reminders, feedback, reactions, optOut, invitesSent, invitesReceived, stopped,
-    applications, decided, narration, shares, source, hosted, owned, coHosted, checkedIn,
+    applications, decided, narration, shares, source, hosted, owned, coHosted, checkedIn, blocked, reportsMade, reportsHandled, removals, guestsRemoved,
   ] = await Promise.all([
     q.rolesOf(db, id), q.sessionsOf(db, id), q.pendingCodeOf(db, user.email), q.loginGuardOf(db, user.email), q.mailTo(db, user.email),
     q.registrationsOf(db, id), q.cancelledTicketsOf(db, id), q.paymentsOf(db, id), q.waitlistOf(db, id), q.meetingsOf(db, id),
@@ -114,7 +114,8 @@ export async function exportUser(db: Db, id: number): Promise<UserExport> {
     q.arrivalReportsOf(db, id), q.messagesTo(db, id), q.messagesFrom(db, id), q.remindersTo(db, id), q.feedbackOf(db, id), q.reactionsOf(db, id),
     q.previewOptOutOf(db, id), q.invitesOf(db, id, 'from'), q.invitesOf(db, id, 'to'), q.invitesStoppedBy(db, id), q.hostApplicationsOf(db, id),
     q.applicationsDecidedBy(db, id), q.narrationOf(db, id), q.sharesBy(db, id), q.signupSourceOf(db, id), q.eventsHostedBy(db, id),
-    q.venuesOwnedBy(db, id), q.venuesCoHostedBy(db, id), q.guestsCheckedInBy(db, id),
+    q.venuesOwnedBy(db, id), q.venuesCoHostedBy(db, id), q.guestsCheckedInBy(db, id), q.blocksBy(db, id), q.reportsMadeBy(db, id),
+    q.reportsHandledBy(db, id), q.removalsOf(db, id), q.guestsRemovedBy(db, id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -145,6 +146,9 @@ export async function exportUser(db: Db, id: number): Promise<UserExport> {
     invitesSent: invitesSent.map(({ person, ...i }) => ({ to: person, ...i, createdAt: iso(i.createdAt) })),
     invitesReceived: invitesReceived.map(({ person, ...i }) => ({ from: person, ...i, createdAt: iso(i.createdAt) })),
     invitesStopped: stopped.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
+    blocks: blocked.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
+    reportsMade: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), handled: r.handledAt !== null, handledAt: isoOrNull(r.handledAt) })),
+    removedFrom: removals.map((r) => ({ ...r, removedAt: iso(r.removedAt) })),
     hostApplications: applications.map((a) => ({ ...a, decidedAt: isoOrNull(a.decidedAt), createdAt: iso(a.createdAt) })),
     narrationSettings: narration && { settings: narration.settings, updatedAt: iso(narration.updatedAt) },
     shares: shares.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
@@ -155,6 +159,8 @@ export async function exportUser(db: Db, id: number): Promise<UserExport> {
       venuesCoHosted: coHosted.map((v) => ({ ...v, addedAt: iso(v.addedAt) })),
       guestsCheckedIn: checkedIn,
       applicationsDecided: decided,
+      reportsHandled,
+      guestsRemoved,
     },
   };
 }

@@ -119,6 +119,14 @@ describe('after release', () => {
     expect(within(j).getByRole('link', { name: 'Send Email to Jo March' })).toBeInTheDocument();
   });
 
+  test('more for each match (the app adds Block and Report) gets that match and the other person', async () => {
+    fakeServer({ 'GET /api/me/matches': released });
+    renderAt(<MyMatchesScreen userId={1} actions={(m, other) => <button type="button">{`More for ${other.name} from evening ${m.eventId}`}</button>} />, { path: '/my-matches' });
+    await screen.findByRole('heading', { name: 'Your Matches' });
+    expect(within(card('Alex Day')).getByRole('button', { name: 'More for Alex Day from evening 20' })).toBeInTheDocument();
+    expect(within(card('Jo March')).getByRole('button', { name: 'More for Jo March from evening 20' })).toBeInTheDocument();
+  });
+
   test('one match reads in the singular', async () => {
     fakeServer({ 'GET /api/me/matches': myMatches(true, released.matches.slice(0, 1)) });
     screenAt();

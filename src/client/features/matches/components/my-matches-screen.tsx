@@ -1,7 +1,7 @@
 import { HeartCrack, Hourglass, Mail, MessageSquareText, Phone, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MyMatches, PendingRelease } from '@shared/schemas/live';
+import type { MatchUser, MyMatches, PendingRelease } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -16,9 +16,10 @@ import { Avatar, InterestChips } from './person';
  * then the member's real matches with their contact details, or 'No Mutual Matches'. An evening
  * that is over but not released yet is named, with the latest time its matches are shared
  * (24 hours after it ends, when the server releases them itself). The local flag
- * contactsReleased mirrors the server's answer; the server decides.
+ * contactsReleased mirrors the server's answer; the server decides. `actions` adds more for the
+ * person of each match (the app composes Block and Report, docs/decisions/0041).
  */
-export function MyMatchesScreen({ userId }: { userId: number }) {
+export function MyMatchesScreen({ userId, actions }: { userId: number; actions?: MatchActions }) {
   const q = useMyMatches();
   const released = q.data?.released ?? false;
   const pending = q.data?.pending ?? [];
@@ -61,7 +62,7 @@ export function MyMatchesScreen({ userId }: { userId: number }) {
     );
   else if (waiting) body = <Waiting pending={pending} />;
   else if (q.data && q.data.matches.length === 0) body = <NoMatches />;
-  else body = <MatchList data={q.data!} userId={userId} />;
+  else body = <MatchList data={q.data!} userId={userId} actions={actions} />;
   const laterToo = !waiting && pending.length > 0;
 
   return (
@@ -127,7 +128,10 @@ function NoMatches() {
   );
 }
 
-function MatchList({ data, userId }: { data: MyMatches; userId: number }) {
+/** More for the person of a match, below the ways to write to them. */
+export type MatchActions = (match: MyMatches['matches'][number], other: MatchUser) => ReactNode;
+
+function MatchList({ data, userId, actions }: { data: MyMatches; userId: number; actions?: MatchActions | undefined }) {
   return (
     <section aria-labelledby="my-matches-heading">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -141,6 +145,7 @@ function MatchList({ data, userId }: { data: MyMatches; userId: number }) {
         {data.matches.map((m) => {
           const other = counterpart(m, userId);
           const first = firstName(other.name);
+          const more = actions?.(m, other);
           return (
             <li key={m.id}>
               <Card className="flex h-full flex-col">
@@ -195,6 +200,7 @@ function MatchList({ data, userId }: { data: MyMatches; userId: number }) {
                     </Button>
                   )}
                 </div>
+                {more && <div className="mt-3 border-t border-wine-100 pt-3">{more}</div>}
               </Card>
             </li>
           );

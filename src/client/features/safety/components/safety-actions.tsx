@@ -1,5 +1,6 @@
 import { Flag, ShieldBan } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportContext, type ReportReason } from '@shared/schemas/safety';
 import { Button } from '@client/components/ui/button';
@@ -15,14 +16,27 @@ interface Person {
 
 /**
  * Block and Report, for a person the member met (an evening, a match, an invite): each asks first in
- * a dialog. The person is never told (docs/decisions/0041).
+ * a dialog. The person is never told (docs/decisions/0041). `blocked`: the member has blocked them
+ * already (their list of blocks says so), so it reads Blocked, undone on the profile, and Report stays.
  */
-export function SafetyActions({ eventId, person, context }: { eventId: number; person: Person; context: ReportContext }) {
+export function SafetyActions({ eventId, person, context, blocked = false }: { eventId: number; person: Person; context: ReportContext; blocked?: boolean }) {
   return (
-    <div className="flex flex-wrap gap-2">
-      <BlockButton person={person} />
+    <div className="flex flex-wrap items-center gap-2">
+      {blocked ? <BlockedNote person={person} /> : <BlockButton person={person} />}
       <ReportButton eventId={eventId} person={person} context={context} />
     </div>
+  );
+}
+
+function BlockedNote({ person }: { person: Person }) {
+  return (
+    <p className="flex min-h-11 flex-wrap items-center gap-x-2 px-4 text-sm text-ink">
+      <ShieldBan aria-hidden="true" className="size-4 text-wine-700" />
+      <span className="font-semibold text-wine-900">You blocked {person.name}</span>
+      <Link to="/profile" className="inline-flex min-h-11 items-center font-medium text-wine-800 underline underline-offset-2">
+        Undo on your profile
+      </Link>
+    </p>
   );
 }
 

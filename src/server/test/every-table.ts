@@ -94,6 +94,9 @@ export async function fillEmptyTables(db: Db, special: Record<string, Record<str
       );
       const names: string[] = [];
       const values: string[] = [];
+      // Two keys to one table (a blocker and the blocked) point at different rows where there are
+      // enough, so a CHECK that they differ holds.
+      const seen = new Map<string, number>();
       for (const c of columns) {
         const override = special[t.table]?.[c.column_name];
         const fk = fks.find((f) => f.column_name === c.column_name);
@@ -102,7 +105,11 @@ export async function fillEmptyTables(db: Db, special: Record<string, Record<str
           values.push(override);
         } else if (fk) {
           names.push(ident(c.column_name));
-          values.push(`(SELECT ${ident(fk.ref_column)} FROM ${ident(fk.ref_schema)}.${ident(fk.ref_table)} ORDER BY 1 LIMIT 1)`);
+          const target = `${ident(fk.ref_schema)}.${ident(fk.ref_table)}`;
+          const k = seen.get(target) ?? 0;
+          seen.set(target, k + 1);
+          const pick = (offset: number) => `(SELECT ${ident(fk.ref_column)} FROM ${target} ORDER BY 1 LIMIT 1 OFFSET ${offset})`;
+          values.push(k === 0 ? pick(0) : `COALESCE(${pick(k)}, ${pick(0)})`);
         } else if (c.is_nullable === 'NO' && c.column_default === null && c.is_identity !== 'YES' && c.is_generated !== 'ALWAYS') {
           names.push(ident(c.column_name));
           values.push(valueFor(c, ++n));

@@ -23,7 +23,11 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
   const hostContext = await browser.newContext();
   const host = await hostContext.newPage();
   await logIn(host, DEMO.host);
-  await host.goto('/promotions');
+  // A paid evening with seats (other journeys add free evenings that may come sooner): its flyers.
+  const upcoming = await ok<{ id: number; price: number; maxParticipants: number; participantCount: number }[]>(await host.request.get('/api/events/upcoming'));
+  const paid = upcoming.filter((e) => e.price > 0 && e.participantCount < e.maxParticipants);
+  expect(paid.length, 'the demo has a paid evening with seats').toBeGreaterThan(0);
+  await host.goto(`/promotions?event=${paid[0]!.id}`);
   const region = host.getByRole('region', { name: 'Social Post' });
   const button = region.getByRole('button', { name: 'Download Social Post' });
   await expect(button).toBeEnabled();
@@ -40,6 +44,7 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
   expect(match, `QR code opens an evening's page: ${scanned}`).toBeTruthy();
   expect(url.searchParams.get('source')).toBe('flyer-qr');
   const eventId = Number(match![1]);
+  expect(eventId).toBe(paid[0]!.id);
 
   // A stranger scans it on their phone: no account, no cookie.
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -48,13 +53,12 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
   await visitor.goto(scanned!);
   expect((await visitReported).status()).toBe(200);
 
-  // Book. The public evening page's Book button sends a visitor to /login?next=/checkout/{id} (or to the
-  // signup form with that next); where the page is still behind the login wall, the journey goes there itself.
+  // Book: the public evening page sends a visitor to log in, with the way back to this evening's checkout.
   const checkout = `/checkout/${eventId}`;
-  const book = visitor.getByRole('link', { name: /^Book/ }).or(visitor.getByRole('button', { name: /^Book/ }));
-  if (await book.first().isVisible().catch(() => false)) await book.first().click();
-  else await visitor.goto(`/login?next=${encodeURIComponent(checkout)}`);
-  if (new URL(visitor.url()).pathname === '/login') await visitor.getByRole('link', { name: 'Join the waitlist' }).click();
+  await visitor.getByRole('link', { name: /^Book/ }).or(visitor.getByRole('button', { name: /^Book/ })).first().click();
+  await expect(visitor).toHaveURL(/\/login\?/);
+  // New here: the login page's way to sign up keeps the next.
+  await visitor.getByRole('link', { name: 'Join the waitlist' }).click();
 
   // Sign up: the form on / keeps the way back to the evening.
   await expect(visitor).toHaveURL(new RegExp(`next=${encodeURIComponent(checkout).replace(/[/]/g, '\\/')}`));

@@ -88,12 +88,12 @@ const WINE_BAR = anEvent({ id: 7, title: 'Wine Bar Speed Friendship', date: from
 const LATER = anEvent({ id: 8, title: 'Northern Quarter Newcomers Night', date: fromNow(20 * DAY) });
 const UNDERWAY = anEvent({ id: 6, title: 'Tonight at the Wine Bar', date: fromNow(-HOUR) });
 
-function promotions(events: Event[] | Reply = [UNDERWAY, LATER, WINE_BAR]) {
+function promotions(events: Event[] | Reply = [UNDERWAY, LATER, WINE_BAR], eventId: number | null = null) {
   const server = fakeServer({ 'GET /api/events/upcoming': events, 'GET /api/share/links': { publicUrl: PUBLIC_URL } });
   const view = renderAt(
     <>
       <Toaster />
-      <PromotionsScreen />
+      <PromotionsScreen eventId={eventId} />
     </>,
     { path: '/promotions', pattern: '/promotions' },
   );
@@ -186,6 +186,15 @@ describe('the flyers of the next evening', () => {
     expect(await screen.findByText('Copy failed')).toBeInTheDocument();
     expect(screen.getByText(`Your browser blocked the clipboard. The link is ${PUBLIC_URL}/events/7?source=flyer-link`)).toBeInTheDocument();
     expect(screen.queryByText('Link Copied!')).not.toBeInTheDocument();
+  });
+
+  test('the evening the page names (?event=) when it is upcoming; an unknown one falls back to the next', async () => {
+    const first = promotions(undefined, LATER.id);
+    expect(await screen.findByRole('heading', { level: 2, name: LATER.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the evening’s page' })).toHaveAttribute('href', `/events/${LATER.id}`);
+    first.unmount();
+    promotions(undefined, 999);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Wine Bar Speed Friendship' })).toBeInTheDocument();
   });
 
   test('a free evening says Free', async () => {

@@ -95,12 +95,16 @@ function MarketingTips() {
   );
 }
 
-/** The flyers of the next public evening (GET /api/events/upcoming, the soonest not yet started), or why there are none. */
-export function PromotionsScreen() {
+/**
+ * The flyers of an evening: the one named by `eventId` (the page's `?event=`, as docs/product.md's
+ * event context asks) when it is upcoming, else the next public evening (GET /api/events/upcoming, the
+ * soonest not yet started); or why there are none.
+ */
+export function PromotionsScreen({ eventId = null }: { eventId?: number | null }) {
   const upcoming = useUpcomingEvents();
   // Links and QR codes start with the site's public address (PUBLIC_URL): nothing is drawn before it is known.
   const publicUrl = usePublicUrl();
-  const event = useMemo(() => (upcoming.data ? nextEvening(upcoming.data) : null), [upcoming.data]);
+  const event = useMemo(() => (upcoming.data ? (upcoming.data.find((e) => e.id === eventId) ?? nextEvening(upcoming.data)) : null), [upcoming.data, eventId]);
   const content = useMemo(() => (event && publicUrl ? flyerContent(event, publicUrl) : null), [event, publicUrl]);
 
   if (upcoming.isPending || (event && !publicUrl)) return <Spinner label="Finding your next evening" />;

@@ -239,7 +239,7 @@ function DeclineButton({ application: a }: { application: HostApplication }) {
       await decline.mutateAsync({ id: a.id, reason: parsed.data.reason });
       setReason('');
       setOpen(false);
-      toast.success(`${a.name}'s application is declined`, { description: `We e-mailed them the reason at ${a.email}.` });
+      toast.success(`${a.name}'s application is declined`, { description: a.account ? `We e-mailed them the reason at ${a.account.email}.` : 'They no longer have an account, so no e-mail went out.' });
     } catch (err) {
       setFailure(messageOf(err, 'The decision did not go through. Please try again.'));
     }
@@ -257,7 +257,7 @@ function DeclineButton({ application: a }: { application: HostApplication }) {
         <XCircle aria-hidden="true" className="size-5" />
         Decline
       </Button>
-      <DialogContent title={`Decline ${a.name}?`} description={`Say why: we e-mail your reason to ${a.email}, and they see it on their host programme page.`} icon={<DialogIcon icon={XCircle} />} closeDisabled={decline.isPending}>
+      <DialogContent title={`Decline ${a.name}?`} description={a.account ? `Say why: we e-mail your reason to ${a.account.email} (their login address), and they see it on their host programme page.` : 'Say why: they no longer have an account, so no e-mail goes out.'} icon={<DialogIcon icon={XCircle} />} closeDisabled={decline.isPending}>
         <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Decline ${a.name}`} className="mt-4 space-y-4">
           <TextAreaField
             label="Reason"
@@ -328,7 +328,7 @@ function MessageButton({ application: a }: { application: HostApplication }) {
         <Mail aria-hidden="true" className="size-5" />
         Message
       </Button>
-      <DialogContent title={`Message ${a.name}`} description={`Your message is e-mailed to ${a.email}, signed with your name.`} icon={<DialogIcon icon={Mail} />} closeDisabled={send.isPending}>
+      <DialogContent title={`Message ${a.name}`} description={`Your message is e-mailed to ${a.account?.email ?? a.email}, signed with your name.`} icon={<DialogIcon icon={Mail} />} closeDisabled={send.isPending}>
         <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Message to ${a.name}`} className="mt-4 space-y-4">
           <TextAreaField
             label="Message"

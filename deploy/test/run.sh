@@ -175,6 +175,8 @@ done
 # Debian's /etc/nginx/nginx.conf in short: the modules (brotli), mime types, our site; here with
 # its own pid, logs and temporary files so that it touches nothing of a system nginx.
 cat >"$tmp/nginx.conf" <<EOF
+# The workers read dist/client from this clone, which may sit in a private (0700) directory: run them as whoever runs the test.
+user $(id -un);
 worker_processes 2;
 pid $tmp/nginx.pid;
 error_log $tmp/logs/nginx-error.log warn;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeServer, renderAt, Reply } from '@client/test/render';
 import { ApiError, get, NetworkError, post } from './api';
 import { MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from './query-client';
@@ -24,12 +24,21 @@ function Saver() {
   );
 }
 
+/** Longer than every retry delay readRetryDelay can choose (10 s at most, +20% jitter), three times over. */
+const LONGER_THAN_ALL_RETRIES = 3 * 12_000;
+
 describe('reads retry while the server is briefly unavailable', () => {
+  // Fake timers that still move with the clock (Testing Library polls with them); the retry
+  // delays are skipped by advancing them, not waited for.
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
   test('503 twice, then 200: the data is shown', async () => {
     let calls = 0;
     const server = fakeServer({ 'GET /api/probe': () => (++calls <= 2 ? new Reply(503, { message: 'The service is briefly unavailable. Please try again in a moment.' }) : { name: 'Priya' }) });
     renderAt(<Probe />);
-    expect(await screen.findByText('Hello Priya', {}, { timeout: 8_000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(LONGER_THAN_ALL_RETRIES);
+    expect(await screen.findByText('Hello Priya')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.url.pathname === '/api/probe')).toHaveLength(3);
   });
 
@@ -41,7 +50,8 @@ describe('reads retry while the server is briefly unavailable', () => {
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (++calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init))),
     );
     renderAt(<Probe />);
-    expect(await screen.findByText('Hello Sam', {}, { timeout: 8_000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(LONGER_THAN_ALL_RETRIES);
+    expect(await screen.findByText('Hello Sam')).toBeInTheDocument();
     expect(calls).toBe(2);
   });
 
@@ -49,7 +59,7 @@ describe('reads retry while the server is briefly unavailable', () => {
     const server = fakeServer({ 'GET /api/probe': new Reply(400, { message: 'Bad', errors: [] }) });
     renderAt(<Probe />);
     expect(await screen.findByText(/^Failed: 400/)).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await vi.advanceTimersByTimeAsync(LONGER_THAN_ALL_RETRIES);
     expect(server.calls).toHaveLength(1);
   });
 
@@ -58,7 +68,7 @@ describe('reads retry while the server is briefly unavailable', () => {
     const { user } = renderAt(<Saver />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Save failed')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await vi.advanceTimersByTimeAsync(LONGER_THAN_ALL_RETRIES);
     expect(server.calls).toHaveLength(1);
   });
 });

@@ -16,7 +16,7 @@ import { isSignedIn, storedUserId, subscribe as subscribeSession } from './sessi
  */
 
 export const NARRATION_STORAGE_KEY = 'narrationSettings';
-const SAVE_DELAY_MS = 400;
+export const SAVE_DELAY_MS = 400;
 
 // The schema (and zod) load only when there are settings to check: not on the live evening's first
 // paint for someone who never set narration up (docs/decisions/0026).

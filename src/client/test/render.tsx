@@ -70,7 +70,8 @@ export function signIn(id = 1, email = 'member@speedfriendship.test') {
 export function renderAt(ui: ReactElement, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}): RenderResult & { user: ReturnType<typeof userEvent.setup>; router: ReturnType<typeof createMemoryRouter> } {
   const client = createQueryClient();
   const router = createMemoryRouter([{ path: pattern, element: ui }, { path: '*', element: <p>Elsewhere</p> }], { initialEntries: [path] });
-  const user = userEvent.setup();
+  // With fake timers on, user-event's own pauses advance them (else a click would wait forever).
+  const user = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
   const result = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

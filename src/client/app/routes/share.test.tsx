@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { customPost, PROMO_BLURB, readyTemplates, TWITTER_LIMIT } from '@shared/domain/share-templates';
@@ -67,6 +67,7 @@ beforeEach(() => {
   vi.spyOn(window, 'open').mockImplementation(open as unknown as typeof window.open);
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   sessionStorage.clear();
 });
@@ -105,18 +106,24 @@ test('the templates are filled from the soonest upcoming evening, and follow the
 });
 
 test("Copy puts the post on the clipboard, says 'Copied!' for 2 seconds, and records the copy", async () => {
+  // Fake timers that still move with the clock (Testing Library polls with them): the 2 s are stepped over, not waited.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   const server = fakeServer({ 'GET /api/events/upcoming': [soon], 'POST /api/share/events': recorded });
   const { user } = at();
   const fb = await waitFor(() => card('Facebook Event Post'));
   await user.click(within(fb).getByRole('button', { name: 'Copy the Facebook post' }));
 
   expect(await within(fb).findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-  expect(await navigator.clipboard.readText()).toBe(readyTemplates(soon, origin)[0]!.content);
+  // What lands on the clipboard is the post the card shows, with the evening's facts and its tracked link.
+  const copied = await navigator.clipboard.readText();
+  expect(copied).toBe(within(fb).getByTestId('template-content').textContent);
+  for (const fact of ['Prestwich Friday Friends', '📍 The Church Inn, Prestwich', '£15 per person', `${origin}/events/31?source=facebook-post`]) expect(copied).toContain(fact);
   await waitFor(() => expect(posts(server)).toEqual([{ platform: 'facebook', action: 'copy', template: 'facebook', eventId: 31 }]));
-  // Still there after 1.5 s, gone by 2 s and a bit.
-  await new Promise((r) => setTimeout(r, 1500));
+  // Still there after 1.5 s, gone once 2 s have passed.
+  await act(() => vi.advanceTimersByTimeAsync(1_500));
   expect(within(fb).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-  await waitFor(() => expect(within(fb).getByRole('button', { name: 'Copy the Facebook post' })).toBeInTheDocument(), { timeout: 1500 });
+  await act(() => vi.advanceTimersByTimeAsync(600));
+  expect(within(fb).getByRole('button', { name: 'Copy the Facebook post' })).toBeInTheDocument();
 });
 
 test('Share opens the platform share page in a 600x400 window and records the share', async () => {

@@ -82,9 +82,11 @@ describe('a guest cannot drive the timer', () => {
     expect(after).toMatchObject({ phase: 'idle', currentRound: 0, version: before.version });
     expect((await timerRow(t.db, event.id)).version).toBe(0);
     expect(await getEvent(t.app, event.id)).toMatchObject({ status: 'upcoming' });
-    // Nobody was told anything changed.
-    await quietFor(100);
-    expect(watcher.messages.map((m) => m.type)).toEqual(['timer_sync']);
+    // Nobody was told anything changed: the watcher asks for the state and its answer (a positive
+    // event, after every refusal above) is the only thing it received since joining.
+    watcher.send({ type: 'sync' });
+    expect(await watcher.next('timer_sync')).toMatchObject({ phase: 'idle', currentRound: 0, version: before.version });
+    expect(watcher.messages.map((m) => m.type)).toEqual(['timer_sync', 'timer_sync']);
 
     // Nor is the guest treated as a host otherwise: rating progress goes to the host's console only.
     const { client: hostConsole } = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
@@ -96,7 +98,9 @@ describe('a guest cannot drive the timer', () => {
     });
     expect(rated.statusCode, rated.body).toBe(201);
     await hostConsole.next('ratings_updated');
-    await quietFor(100);
+    // The guest's own answer to a sync comes after anything the rating could have sent it.
+    client.send({ type: 'sync' });
+    await client.next('timer_sync');
     expect(client.count('ratings_updated')).toBe(0);
   });
 

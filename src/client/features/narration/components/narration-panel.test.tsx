@@ -1,13 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_NARRATION, type NarrationSettings } from '@shared/schemas/narration';
 import { resetNarrator } from '@client/lib/narration';
-import { NARRATION_STORAGE_KEY } from '@client/lib/use-narration';
+import { NARRATION_STORAGE_KEY, SAVE_DELAY_MS } from '@client/lib/use-narration';
 import { fakeSpeech, noSpeech } from '@client/test/fake-speech';
 import { fakeServer, renderAt, signIn } from '@client/test/render';
 import { NarrationPanel } from './narration-panel';
 
-afterEach(() => resetNarrator());
+afterEach(() => {
+  vi.useRealTimers();
+  resetNarrator();
+});
 
 const device = () => JSON.parse(localStorage.getItem(NARRATION_STORAGE_KEY) ?? 'null') as NarrationSettings | null;
 
@@ -49,6 +52,7 @@ describe('/accessibility panel (docs/spec/organiser-tools.md §2.13)', () => {
   });
 
   test("a visitor's settings are kept on the device, never sent to the server", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeSpeech();
     const server = fakeServer({});
     const { user } = await openPanel();
@@ -57,7 +61,8 @@ describe('/accessibility panel (docs/spec/organiser-tools.md §2.13)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Voice' }), 'Daniel');
     expect(screen.getByText('1.5×')).toBeInTheDocument();
     expect(device()).toMatchObject({ rate: 1.5, voice: 'Daniel' });
-    await new Promise((r) => setTimeout(r, 600));
+    // Well past the delay after which a member's change is saved (the next test sees that save).
+    await act(() => vi.advanceTimersByTimeAsync(10 * SAVE_DELAY_MS));
     expect(server.calls.filter((c) => c.url.pathname === '/api/me/narration')).toEqual([]);
   });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idParam } from './schemas/common';
+import { EXTEND_CHOICES_SECONDS } from './domain/timer';
 import { ROUND_DURATIONS } from './schemas/events';
 import { inboxMessageSchema } from './schemas/messages';
 
@@ -18,7 +19,7 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause_timer') }),
   z.object({ type: z.literal('resume_timer') }),
   z.object({ type: z.literal('next_round'), duration: duration.optional() }),
-  z.object({ type: z.literal('extend_timer'), seconds: z.union([z.literal(60), z.literal(120)]) }),
+  z.object({ type: z.literal('extend_timer'), seconds: z.literal(EXTEND_CHOICES_SECONDS) }),
   z.object({ type: z.literal('end_event') }),
   z.object({ type: z.literal('sync') }),
 ]);

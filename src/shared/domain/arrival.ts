@@ -13,8 +13,6 @@ export const ARRIVAL_PROMPT_CLEAR_M = ARRIVAL_RADIUS_M * 2;
 export const MAX_POSITION_ACCURACY_M = ARRIVAL_RADIUS_M;
 /** Geolocation options of the arrival screen (spec §7): high accuracy, 30 s timeout, 60 s maximum age. */
 export const ARRIVAL_GEO_OPTIONS = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 60_000 } as const;
-/** Geolocation options of the location check component (spec §7): 10 s timeout, 60 s maximum age. */
-export const LOCATION_CHECK_GEO_OPTIONS = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 } as const;
 /** Vibration for an urgent host message (spec §9): 200, 100, 200 ms. */
 export const URGENT_VIBRATION_MS = [200, 100, 200] as const;
 /** How many recent check-ins the door shows (spec §2.19). */

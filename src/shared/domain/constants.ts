@@ -12,7 +12,6 @@ export const AUTO_RELEASE_HOURS = 24;
 export const SELF_CHECK_IN_MINUTES = 60;
 /** A freed seat offered to the first on a full evening's waitlist is held this long (docs/decisions/0016). */
 export const WAITLIST_OFFER_HOURS = 12;
-export const MAX_PARTICIPANTS_DEFAULT = 60;
 
 export const AGE = {
   waitlistMin: 18,

@@ -41,7 +41,6 @@ export type ImprovementKey = (typeof IMPROVEMENT_OPTIONS)[number]['key'];
 export const IMPROVEMENT_KEYS = IMPROVEMENT_OPTIONS.map((o) => o.key) as unknown as readonly [ImprovementKey, ...ImprovementKey[]];
 
 export const improvementLabel = (key: ImprovementKey) => IMPROVEMENT_OPTIONS.find((o) => o.key === key)!.label;
-export const emojiChoice = (key: EmojiKey) => EMOJI_CHOICES.find((e) => e.key === key)!;
 
 /** Stars (§9: 1-5; 0 means unrated for the optional aspects, §3). */
 export const STAR_MAX = 5;

@@ -5,7 +5,8 @@
  */
 export const GRACE_SECONDS = 60;
 import { ROUND_DURATION_SECONDS } from './constants';
-export const MAX_EXTEND_SECONDS = 600;
+/** The host extends a round by one or two minutes (docs/spec/organiser-tools.md: "+2 min" and "extend +1 minute"). */
+export const EXTEND_CHOICES_SECONDS = [60, 120] as const;
 
 export type TimerPhase = 'idle' | 'active' | 'paused' | 'grace' | 'ended';
 

@@ -69,7 +69,5 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const messageBody = z.object({ message: z.string() });
-
 /** A 204 answer: no body at all. */
 export const noContent = z.undefined().describe('No content');

@@ -62,11 +62,6 @@ export async function runningTimers(db: Db) {
   return db.select().from(eventTimers).where(inArray(eventTimers.phase, ['active', 'grace']));
 }
 
-export async function dbNow(db: Db) {
-  const r = await db.execute<{ now: string }>(sql`select (extract(epoch from clock_timestamp()) * 1000)::text as now`);
-  return Number((r as unknown as { rows: { now: string }[] }).rows[0]!.now);
-}
-
 export async function closeRound(db: Db, eventId: number, round: number, status: 'completed' | 'skipped' = 'completed') {
   await db
     .update(roundHistory)

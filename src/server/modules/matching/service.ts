@@ -221,13 +221,6 @@ export async function releaseDue(db: Db, now: Date): Promise<number[]> {
   });
 }
 
-export async function ratersByRound(db: Db, eventId: number) {
-  const all = await q.allRatings(db, eventId);
-  const byRound = new Map<number, Set<number>>();
-  for (const r of all) if (r.round !== null) byRound.set(r.round, (byRound.get(r.round) ?? new Set()).add(r.raterId));
-  return new Map([...byRound].map(([k, v]) => [k, v.size]));
-}
-
 /** Host console: who has rated their partner of this round. */
 export async function progress(db: Db, viewer: Viewer, eventId: number, round: number): Promise<ProgressRow[]> {
   await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see progress');

@@ -41,6 +41,8 @@ export const myWaitlistPlace = z.discriminatedUnion('status', [
   z.object({ status: z.literal('offered'), offerExpiresAt: z.string(), joinedAt: z.string() }),
 ]);
 export type MyWaitlistPlace = z.infer<typeof myWaitlistPlace>;
+/** DELETE /api/events/{id}/waitlist's answer. */
+export const waitlistLeft = z.object({ left: z.literal(true) });
 
 /** An event as the viewer sees it: whether they are registered, checked in, or host it. */
 export const eventDetailSchema = eventSchema.extend({

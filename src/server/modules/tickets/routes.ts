@@ -11,11 +11,11 @@ import {
   registrationSchema,
   testConfirmBody,
   testConfirmResponse,
+  waitlistLeft,
   webhookAck,
 } from '@shared/schemas/events';
 import { requireViewer } from '../../plugins/auth';
 import { TestProvider } from '../../plugins/payments';
-import { z } from 'zod';
 import * as tickets from './service';
 import * as waitlist from './waitlist';
 
@@ -43,7 +43,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinute
   app.post('/api/events/:id/waitlist', { schema: { params: idParams, response: { 201: myWaitlistPlace, ...errors } } }, async (req, reply) =>
     reply.code(201).send(await waitlist.join(deps(), await requireViewer(req), req.params.id)),
   );
-  app.delete('/api/events/:id/waitlist', { schema: { params: idParams, response: { 200: z.object({ left: z.literal(true) }), ...errors } } }, async (req) =>
+  app.delete('/api/events/:id/waitlist', { schema: { params: idParams, response: { 200: waitlistLeft, ...errors } } }, async (req) =>
     waitlist.leave(deps(), await requireViewer(req), req.params.id),
   );
   app.get('/api/events/:id/waitlist', { schema: { params: idParams, response: { 200: hostWaitlistSchema, ...errors } } }, async (req) =>

@@ -99,7 +99,7 @@ export function useJoinWaitlist(userId: number, eventId: number) {
 export function useLeaveWaitlist(userId: number, eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => del(`/api/events/${eventId}/waitlist`, () => import('./waitlist-left').then((m) => m.waitlistLeft)),
+    mutationFn: () => del(`/api/events/${eventId}/waitlist`, () => events().then((m) => m.waitlistLeft)),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }

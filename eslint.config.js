@@ -139,6 +139,8 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts', 'src/client/**/*.{ts,tsx}'],
+    // Checks on the client's production build run in Node and build it (vitest project `build`).
+    ignores: ['src/client/**/*.build.test.ts'],
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   // Package names (not paths). The two file sets are disjoint, so neither block replaces the

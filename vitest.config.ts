@@ -6,9 +6,10 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@shared': r('./src/shared'), '@client': r('./src/client') };
 
 /**
- * Two projects: `server` (server and shared code against a real database, see
- * src/server/test/global-setup.ts) and `client` (pure client logic and components in a
- * DOM, happy-dom). `npm run test:coverage` reports line coverage per folder.
+ * Three projects: `server` (server and shared code against a real database, see
+ * src/server/test/global-setup.ts), `client` (pure client logic and components in a
+ * DOM, happy-dom) and `build` (rules checked on the production build of the client).
+ * `npm run test:coverage` reports line coverage per folder.
  */
 export default defineConfig({
   resolve: { alias },
@@ -31,9 +32,19 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          exclude: ['src/client/**/*.build.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/client/test/setup.ts'],
           testTimeout: 15_000,
+        },
+      },
+      {
+        // Checks on the production build of the client (e.g. what the first paint of / loads).
+        test: {
+          name: 'build',
+          include: ['src/client/**/*.build.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
     ],

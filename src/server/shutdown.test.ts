@@ -136,13 +136,15 @@ function postRating(agent: http.Agent, port: number, eventId: number, rater: Eve
 function slowRating(port: number, eventId: number, rater: Evening['guests'][0], ratedId: number, rating: number) {
   const body = JSON.stringify({ raterId: rater.user.id, ratedId, rating });
   const half = Math.floor(body.length / 2);
+  // `Expect: 100-continue`: the server answers "100 Continue" once it has parsed the headers, so
+  // `inFlight` says the request is in the server's hands (not a guess with a sleep).
   const req = http.request({
     agent: false,
     host: '127.0.0.1',
     port,
     method: 'POST',
     path: `/api/events/${eventId}/ratings`,
-    headers: withCookie(rater.cookie, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+    headers: withCookie(rater.cookie, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' }),
   });
   const answer = new Promise<Outcome>((resolve) => {
     req.on('response', (res) => {
@@ -152,8 +154,10 @@ function slowRating(port: number, eventId: number, rater: Evening['guests'][0], 
     });
     req.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
   });
-  req.write(body.slice(0, half));
-  return { answer, finish: () => req.end(body.slice(half)), abandon: () => req.destroy() };
+  const inFlight = new Promise<void>((resolve) => req.once('continue', () => resolve()));
+  void inFlight.then(() => req.write(body.slice(0, half)));
+  req.flushHeaders();
+  return { answer, inFlight, finish: () => inFlight.then(() => req.end(body.slice(half))), abandon: () => req.destroy() };
 }
 
 /** A guest's live socket: resolves once it has its first state; `closed` gives the close code. */
@@ -214,7 +218,7 @@ describe('SIGTERM to the server process with ratings in flight', () => {
     const slow = slowRating(port, ev.event.id, slowPair!.rater, slowPair!.ratedId, slowPair!.rating);
     let slowDone = false;
     void slow.answer.then(() => (slowDone = true));
-    await new Promise((r) => setTimeout(r, 300));
+    await slow.inFlight;
 
     // The burst: 16 connections at a time, the rest queued in the client, as a busy room's phones.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -307,7 +311,7 @@ describe('SIGTERM to the server process with ratings in flight', () => {
     servers.push(server);
     const g = ev.guests[0]!;
     const stuck = slowRating(server.port, ev.event.id, g, ev.guests[1]!.user.id, 5);
-    await new Promise((r) => setTimeout(r, 300));
+    await stuck.inFlight;
     const killedAt = Date.now();
     server.child.kill('SIGTERM');
     const { code, at } = await server.exited;

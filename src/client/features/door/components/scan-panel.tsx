@@ -153,13 +153,13 @@ export function ScanBanner({ result, over = false }: { result: ScanResult | null
     // Always in the page, so every new answer inside it is announced.
     <div role="status" aria-live="polite" aria-atomic="true" data-over={over || undefined} className={cn(over && 'absolute inset-x-3 top-3 z-10')}>
       {result && (
-        <div className={cn('flex min-h-20 items-center gap-4 rounded-2xl px-5 py-4', TONE[result.kind], over && 'shadow-lg ring-2 ring-white/80')}>
+        <div className={cn('flex items-center rounded-2xl', over ? 'min-h-16 gap-3 px-4 py-3 shadow-lg ring-2 ring-white/80' : 'min-h-20 gap-4 px-5 py-4', TONE[result.kind])}>
           {result.kind === 'checked_in' ? (
             <>
-              <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white/20 text-3xl font-bold">
+              <span aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-full bg-white/20 font-bold', over ? 'size-10 text-2xl' : 'size-12 text-3xl')}>
                 ✓
               </span>
-              <p className="text-2xl leading-tight font-bold break-words">{result.guest.name} checked in</p>
+              <p className={cn('leading-tight font-bold break-words', over ? 'text-xl' : 'text-2xl')}>{result.guest.name} checked in</p>
             </>
           ) : result.kind === 'already_checked_in' ? (
             <>

@@ -81,7 +81,7 @@ export function QuickMessages({ eventId }: { eventId: number }) {
       <ul className="mt-4 space-y-2">
         {QUICK_MESSAGES.map((q) => {
           const Icon = TYPE_ICONS[q.type];
-          const state = sending === q.text ? 'Sending…' : later.waiting?.text === q.text ? `Sending in ${seconds} s` : null;
+          const state = sending === q.text ? 'Sending…' : later.waiting?.text === q.text ? `Sending in ${seconds}\u00a0s` : null;
           return (
             <li key={q.text}>
               <button
@@ -105,7 +105,7 @@ export function QuickMessages({ eventId }: { eventId: number }) {
         {later.waiting ? (
           <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-wine-900 px-4 py-3 text-white">
             <p className="min-w-0 flex-1">
-              Sending “{later.waiting.text}” <span aria-hidden="true">in {seconds} s</span>
+              Sending “{later.waiting.text}” <span aria-hidden="true">in {seconds}&nbsp;s</span>
               <span className="sr-only">in {UNDO_MS / 1000} seconds</span>
             </p>
             <button

@@ -93,7 +93,8 @@ for (const size of SIZES) {
     await scanned.page.goto(`/events/${evening.id}`);
     const video = testInfo.outputPath('ticket.y4m');
     const ticket = scanned.page.getByRole('img', { name: /Ticket QR code/ });
-    await expect(ticket).toBeVisible();
+    // The QR is drawn once its code has loaded: wait for the drawing, not only its frame.
+    await expect(ticket.locator('svg')).toBeVisible();
     writeCameraFile(await qrOnScreen(ticket), video);
     const door = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -66,3 +66,28 @@ test('the header painted before the script runs (index.html) is the header the a
   await screen.findByRole('heading', { name: 'Home' });
   expect(shape(document.querySelector('header')!)).toBe(shape(painted!));
 });
+
+test('a new screen opens at its top; back keeps what the browser restores; a new ?event= on the same screen keeps its place (issue 22)', async () => {
+  const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  const screens: RouteObject[] = [
+    { path: '/check-in', Component: () => createElement('h1', null, 'Check-in'), handle: { title: 'Check-in' } },
+    { path: '/host-control', Component: () => createElement('h1', null, 'Host Control'), handle: { title: 'Host Control' } },
+  ];
+  const router = createMemoryRouter([{ element: createElement(Layout, { routes: screens }), children: screens }], { initialEntries: ['/check-in?event=5'] });
+  render(createElement(QueryClientProvider, { client: createQueryClient() }, createElement(RouterProvider, { router })));
+  await screen.findByRole('heading', { name: 'Check-in' });
+  expect(scrollTo).not.toHaveBeenCalled();
+
+  await router.navigate('/host-control?event=5');
+  await screen.findByRole('heading', { name: 'Host Control' });
+  expect(scrollTo).toHaveBeenCalledTimes(1);
+  expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+  await router.navigate('/host-control?event=6');
+  expect(scrollTo).toHaveBeenCalledTimes(1);
+
+  await router.navigate(-1);
+  await router.navigate(-1);
+  await screen.findByRole('heading', { name: 'Check-in' });
+  expect(scrollTo).toHaveBeenCalledTimes(1);
+});

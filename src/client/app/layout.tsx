@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarHeart, HeartHandshake, Home, LogOut, UserRound } from 'lucide-react';
-import { Component as ReactComponent, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, matchRoutes, NavLink, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { Component as ReactComponent, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, matchRoutes, NavLink, Outlet, useLocation, useNavigate, useNavigationType, type RouteObject } from 'react-router';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { logOut } from '@client/features/auth/api/logout';
@@ -157,6 +157,25 @@ class ScreenErrorBoundary extends ReactComponent<{ children: ReactNode; pathname
   }
 }
 
+/**
+ * A new screen opens at its top: without a data router nothing resets the scroll, so a screen
+ * opened from low on another (Start Event at the bottom of /check-in on a phone) showed its middle,
+ * the host console's clock scrolled away above (issue 22). Back and forward (POP) keep what the browser restores.
+ */
+function useTopOfNewScreen(pathname: string) {
+  const type = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (type !== 'POP') window.scrollTo(0, 0);
+    // Only a change of screen (the path): a new ?event= on the same screen keeps its place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+}
+
 /** The layout around every screen; `routes` is the table of screens, whose deepest match's handle names the page and its Back link. */
 export function Layout({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
@@ -165,6 +184,7 @@ export function Layout({ routes }: { routes: RouteObject[] }) {
   const handle = [...matches].reverse().find((m) => m.route.handle)?.route.handle as RouteHandle | undefined;
   const signedIn = useSignedIn();
   const showNav = signedIn && pathname !== '/';
+  useTopOfNewScreen(pathname);
 
   // Every chunk the page needs starts loading now, not each after the one around it (query scope, guard, screen).
   useEffect(() => {

@@ -91,8 +91,8 @@ export const useUserEvents = (userId: number | null) => useQuery({ ...userEvents
 export const useMyRotation = (eventId: number, enabled = true) => useQuery({ ...myRotationQuery(eventId), enabled });
 
 /** The viewer's current or next evening: the first registration whose end is still ahead, soonest first. */
-export function currentOrNextEvent(events: readonly UserEvent[], now = Date.now()): UserEvent | null {
-  const time = (e: UserEvent) => new Date(e.date).getTime();
+export function currentOrNextEvent<E extends Pick<UserEvent, 'date' | 'endsAt'>>(events: readonly E[], now = Date.now()): E | null {
+  const time = (e: E) => new Date(e.date).getTime();
   return (
     events
       .filter((e) => new Date(e.endsAt).getTime() > now)

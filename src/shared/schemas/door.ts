@@ -5,8 +5,18 @@
 import { z } from 'zod';
 import { idField, storedText } from './common';
 
-export const CHECK_IN_METHODS = ['scan', 'search', 'self', 'arrival'] as const;
+/**
+ * How a guest got in, as it happened (issue 22): at the door the host's camera read the ticket
+ * ('scan'), the host typed its code ('code') or found the guest by name ('search'); the guest
+ * checked in on their own phone ('self'), or on /arrival with a position at the venue ('location').
+ * docs/decisions/0049-how-a-guest-got-in.md.
+ */
+export const CHECK_IN_METHODS = ['scan', 'code', 'search', 'self', 'location'] as const;
 export type CheckInMethod = (typeof CHECK_IN_METHODS)[number];
+
+/** The desk's two ways of reading a ticket: the camera, or the code typed by hand. */
+export const SCAN_METHODS = ['scan', 'code'] as const;
+export type ScanMethod = (typeof SCAN_METHODS)[number];
 
 /** What a ticket's QR code holds: `SFTICKET:` and the ticket code. */
 export const TICKET_QR_PREFIX = 'SFTICKET:';
@@ -37,9 +47,14 @@ export const doorSchema = z.object({
 });
 export type Door = z.infer<typeof doorSchema>;
 
-/** POST /api/events/{id}/door/scan: the text the camera read (the QR's `SFTICKET:CODE`, or a typed code). */
+/**
+ * POST /api/events/{id}/door/scan: the text the camera read (the QR's `SFTICKET:CODE`) or a typed
+ * code, and which of the two it was. Without `method` (a desk from before issue 22, or a scan it
+ * queued offline) the server goes by the text: the QR's prefix means the camera, a bare code was typed.
+ */
 export const scanBody = z.object({
   code: storedText({ error: 'Scan a ticket or type its code' }).trim().min(1, 'Scan a ticket or type its code').max(200, 'That is not a ticket code'),
+  method: z.enum(SCAN_METHODS, { error: "Method must be 'scan' or 'code'" }).optional(),
 });
 export type ScanBody = z.input<typeof scanBody>;
 

@@ -44,7 +44,7 @@ export const roomAttendeeSchema = z.object({
   name: z.string(),
   checkedIn: z.boolean(),
   checkedInAt: z.string().nullable(),
-  /** The last arrival report or check-in, whichever is later. */
+  /** The latest of their check-in, arrival report, and read or acknowledgement of a host message. */
   lastSeen: z.string().nullable(),
   location: z.enum(LOCATION_STATES),
 });

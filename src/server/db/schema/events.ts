@@ -3,7 +3,8 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqu
 import { users } from './users';
 import { venues } from './venues';
 
-export type CheckInMethod = 'scan' | 'search' | 'self' | 'arrival';
+/** As src/shared/schemas/door.ts CHECK_IN_METHODS (docs/decisions/0049-how-a-guest-got-in.md). */
+export type CheckInMethod = 'scan' | 'code' | 'search' | 'self' | 'location';
 
 export const events = pgTable(
   'events',

@@ -189,15 +189,15 @@ describe('POST /api/events/:id/arrival (location reports)', () => {
 });
 
 describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
-  it('at the venue (20 m, accurate to 15 m) inside the window checks the guest in, by arrival', async () => {
+  it("at the venue (20 m, accurate to 15 m) inside the window checks the guest in, by 'location'", async () => {
     const { event, guest } = await evening();
     minutesBefore(event, 45);
     const res = await checkIn(event.id, { position: north(20, 15) }, guest.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Arrival>()).toMatchObject({ checkedIn: true, checkedInAt: clock.fixed!.toISOString(), last: { permission: 'granted', atVenue: true } });
-    expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'arrival', checkedInBy: null, checkedInAt: clock.fixed });
+    expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'location', checkedInBy: null, checkedInAt: clock.fixed });
     const door = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/door`, headers: withCookie(host.cookie) });
-    expect(door.json().recent).toEqual([expect.objectContaining({ userId: guest.user.id, method: 'arrival' })]);
+    expect(door.json().recent).toEqual([expect.objectContaining({ userId: guest.user.id, method: 'location' })]);
   });
 
   // Issue 21 "Arrival check-in": the venue's own coordinates (which every guest can read) with
@@ -236,7 +236,8 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     const allowed = await checkIn(event.id, { position: north(2000, 10) }, guest.cookie);
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(allowed.json<Arrival>()).toMatchObject({ checkedIn: true, last: { atVenue: false } });
-    expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'arrival' });
+    // Checked in on their phone inside the window, 2 km away: 'self', not 'location'.
+    expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'self' });
   });
 
   it('a position less precise than the 50 m geofence (60 m, 500 m) does not count as at the venue, and the refusal says so', async () => {

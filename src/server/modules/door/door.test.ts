@@ -187,6 +187,45 @@ describe('POST /api/events/:id/door/scan', () => {
     expect(res.json()).toMatchObject({ outcome: 'checked_in', guest: { userId: guests[1]!.user.id, ticketCode: code } });
   });
 
+  it("records how it happened: 'scan' for the camera, 'code' for a typed code (said by the desk, or told by the QR prefix); the export's How column agrees", async () => {
+    const { event, guests } = await evening(5, { names: ['Ann Camera', 'Ben Typed', 'Cat Oldscan', 'Dan Oldtyped', 'Eve Named'] });
+    const [ann, ben, cat, dan, eve] = guests as [Member, Member, Member, Member, Member];
+    const send = async (g: Member, body: object) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/door/scan`, headers: withCookie(host.cookie), payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<DoorCheckInResult>().guest.method;
+    };
+    expect(await send(ann, { code: `SFTICKET:${await codeOf(event.id, ann.user.id)}`, method: 'scan' })).toBe('scan');
+    expect(await send(ben, { code: await codeOf(event.id, ben.user.id), method: 'code' })).toBe('code');
+    // A desk that does not say (one from before, or a scan it queued offline): the QR's prefix tells.
+    expect(await send(cat, { code: `SFTICKET:${await codeOf(event.id, cat.user.id)}` })).toBe('scan');
+    expect(await send(dan, { code: await codeOf(event.id, dan.user.id) })).toBe('code');
+    expect((await search(event.id, eve.user.id, host.cookie)).statusCode).toBe(200);
+
+    const door = (await getDoor(event.id, host.cookie)).json<Door>();
+    expect(Object.fromEntries(door.guests.map((g) => [g.name, g.method]))).toEqual({ 'Ann Camera': 'scan', 'Ben Typed': 'code', 'Cat Oldscan': 'scan', 'Dan Oldtyped': 'code', 'Eve Named': 'search' });
+    const csv = (await exportCsv(event.id, host.cookie)).body.trim().split('\r\n').slice(1);
+    expect(csv.map((line) => [line.split(',')[0], line.split(',').at(-1)])).toEqual([
+      ['Ann Camera', 'scan'],
+      ['Ben Typed', 'code'],
+      ['Cat Oldscan', 'scan'],
+      ['Dan Oldtyped', 'code'],
+      ['Eve Named', 'search'],
+    ]);
+  });
+
+  it('refuses a method that is not the camera or a typed code (400), and checks nobody in', async () => {
+    const { event, guests } = await evening(1);
+    const before = await snapshot(event.id);
+    const code = `SFTICKET:${await codeOf(event.id, guests[0]!.user.id)}`;
+    for (const method of ['search', 'location', 'self', 'SCAN', '', 7, null]) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/door/scan`, headers: withCookie(host.cookie), payload: { code, method } });
+      expectBadInput(res);
+      expect(res.json().errors[0]).toEqual({ path: 'method', message: "Method must be 'scan' or 'code'" });
+    }
+    expect(await snapshot(event.id)).toEqual(before);
+  });
+
   it('refuses a ticket of another evening with 409 naming it, and changes nothing', async () => {
     const { event } = await evening(1);
     const code = await codeOf(otherEvent.id, otherGuest.user.id);

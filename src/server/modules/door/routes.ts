@@ -27,7 +27,7 @@ export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/events/:id/door/scan', { schema: { params: idParams, body: scanBody, response: { 200: doorCheckInResult, ...errors } } }, async (req) =>
-    door.scan(deps(), await requireViewer(req), req.params.id, req.body.code),
+    door.scan(deps(), await requireViewer(req), req.params.id, req.body.code, req.body.method),
   );
 
   app.post('/api/events/:id/door/check-in', { schema: { params: idParams, body: doorCheckInBody, response: { 200: doorCheckInResult, ...errors } } }, async (req) =>

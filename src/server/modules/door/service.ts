@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { ARRIVAL_RADIUS_M, distanceMetres, formatDistance, isAtVenue, MAX_POSITION_ACCURACY_M, RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { londonDay, TIME_ZONE } from '@shared/domain/time';
-import { TICKET_QR_PREFIX, type Arrival, type ArrivalReportBody, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult, type Position } from '@shared/schemas/door';
+import { TICKET_QR_PREFIX, type Arrival, type ArrivalReportBody, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult, type Position, type ScanMethod } from '@shared/schemas/door';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
@@ -116,16 +116,18 @@ async function checkInAtDoor(d: DoorDeps, viewer: Viewer, event: EventRow, userI
  * POST /api/events/{id}/door/scan. A ticket of another evening, a cancelled ticket or an unknown
  * code is refused with a message saying which; scanning twice is harmless (the first time is kept).
  */
-export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: string): Promise<DoorCheckInResult> {
+export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: string, sent?: ScanMethod): Promise<DoorCheckInResult> {
   const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
   const code = ticketCodeOf(text);
+  // As the desk says it happened; a desk that does not say goes by the QR's prefix (shared/schemas/door.ts scanBody).
+  const method: ScanMethod = sent ?? (text.trim().toUpperCase().startsWith(TICKET_QR_PREFIX) ? 'scan' : 'code');
   if (!code) throw new AppError('bad_request', 'Scan a ticket or type its code', [{ path: 'code', message: 'Scan a ticket or type its code' }]);
   if (hasFinished(event, d.now())) throw conflict(DOOR_CLOSED);
 
   const ticket = await q.ticketByCode(d.db, code);
   if (ticket) {
     if (ticket.eventId !== eventId) throw conflict(`This ticket is for “${ticket.title}” on ${londonDayLabel(ticket.date)}, not for this evening.`);
-    return checkInAtDoor(d, viewer, event, ticket.userId, 'scan');
+    return checkInAtDoor(d, viewer, event, ticket.userId, method);
   }
   const cancelled = await q.cancelledTicket(d.db, code);
   if (cancelled) {
@@ -134,7 +136,7 @@ export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: s
   }
   // Typed by hand with a letter's case wrong: accepted only when it points at exactly one guest of this evening.
   const loose = await q.ticketsOfEventIgnoringCase(d.db, eventId, code);
-  if (loose.length === 1) return checkInAtDoor(d, viewer, event, loose[0]!.userId, 'scan');
+  if (loose.length === 1) return checkInAtDoor(d, viewer, event, loose[0]!.userId, method);
   throw notFound(`Unknown ticket code: ${code}`);
 }
 
@@ -273,8 +275,10 @@ export async function arrivalCheckIn(d: DoorDeps, viewer: Viewer, eventId: numbe
   if (now.getTime() < opensAt.getTime()) throw conflict(refusal(venue, position, distanceM, timeFrom(opensAt, now)));
 
   if (position) await q.saveArrivalState(d.db, { eventId, userId: viewer.id, permission: 'granted', distanceM, accuracyM: position.accuracy, updatedAt: now });
+  // 'location' when the position put the guest at the venue, else 'self' (in the window, from anywhere).
+  const method = position && distanceM !== null && isAtVenue(distanceM, position.accuracy) ? 'location' : 'self';
   // The same conditional flip as the door: a scan at the same moment leaves one check-in, the first.
-  if (await q.checkIn(d.db, { eventId, userId: viewer.id, at: now, method: 'arrival', by: null })) await d.publishCheckins(eventId, [viewer.id]);
+  if (await q.checkIn(d.db, { eventId, userId: viewer.id, at: now, method, by: null })) await d.publishCheckins(eventId, [viewer.id]);
   return arrivalAnswer(d.db, event, venue, viewer.id);
 }
 

@@ -365,6 +365,37 @@ describe('the room as the host sees it', () => {
   });
 });
 
+describe('"Last seen" follows the guest (issue 22)', () => {
+  it('moves when the guest reads a message and again when they acknowledge one; not on another guest\'s read', async () => {
+    const ev = await setUpEvening(t, { guests: 2, checkedIn: 2 });
+    const [a, b] = ev.guests as [Member, Member];
+    const lastSeen = async (m: Member) => (await roomOf(ev.host.cookie, ev.event.id)).attendees.find((x) => x.id === m.user.id)!;
+    const atCheckIn = await lastSeen(a);
+    expect(atCheckIn.lastSeen).toBe(atCheckIn.checkedInAt);
+
+    const first = await sendAs(ev.host.cookie, ev.event.id, { text: 'Welcome in' });
+    const second = await sendAs(ev.host.cookie, ev.event.id, { text: 'Please confirm you saw the fire exits', requiresAction: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await post(`/api/events/${ev.event.id}/inbox/${first.id}/read`, a.cookie)).statusCode).toBe(200);
+    const afterRead = (await lastSeen(a)).lastSeen!;
+    expect(Date.parse(afterRead)).toBeGreaterThan(Date.parse(atCheckIn.lastSeen!));
+    // b has read nothing: still the check-in.
+    expect((await lastSeen(b)).lastSeen).toBe((await lastSeen(b)).checkedInAt);
+
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await post(`/api/events/${ev.event.id}/inbox/${second.id}/acknowledge`, a.cookie)).statusCode).toBe(200);
+    const afterAck = (await lastSeen(a)).lastSeen!;
+    expect(Date.parse(afterAck)).toBeGreaterThan(Date.parse(afterRead));
+    const [row] = await t.db.select().from(messageRecipients).where(and(eq(messageRecipients.messageId, second.id), eq(messageRecipients.userId, a.user.id)));
+    expect(afterAck).toBe(row!.acknowledgedAt!.toISOString());
+
+    // b reading moves b, not a.
+    await post(`/api/events/${ev.event.id}/inbox/${first.id}/read`, b.cookie);
+    expect((await lastSeen(a)).lastSeen).toBe(afterAck);
+    expect(Date.parse((await lastSeen(b)).lastSeen!)).toBeGreaterThan(Date.parse((await lastSeen(b)).checkedInAt!));
+  });
+});
+
 describe('Send Reminders', () => {
   it('reminds every registered guest not yet checked in, once per click, by e-mail and in the inbox', async () => {
     const ev = await setUpEvening(t, { guests: 3, checkedIn: 1 });

@@ -65,6 +65,10 @@ export async function roomGuests(db: Db, eventId: number) {
       distanceM: arrivalStates.distanceM,
       accuracyM: arrivalStates.accuracyM,
       reportedAt: arrivalStates.updatedAt,
+      // The guest's latest read or acknowledgement of a message of this evening (issue 22: "last seen" moves with them).
+      readAt: sql<Date | null>`(select max(greatest(${messageRecipients.readAt}, ${messageRecipients.acknowledgedAt})) from ${messageRecipients} join ${eventMessages} on ${eventMessages.id} = ${messageRecipients.messageId} where ${eventMessages.eventId} = ${registrations.eventId} and ${messageRecipients.userId} = ${registrations.userId})`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
+      ),
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))

@@ -118,7 +118,8 @@ function locationOf(g: Awaited<ReturnType<typeof q.roomGuests>>[number]): Locati
   return 'unknown';
 }
 
-const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+/** The latest of some instants (null when none is known). */
+const latest = (...at: (Date | null)[]) => at.reduce<Date | null>((a, b) => (a && b ? (a > b ? a : b) : (a ?? b)), null);
 
 /** GET /api/events/{id}/messages: history with read counts, attendee counts, where guests are, and the list by name. */
 export async function room(db: Db, viewer: Viewer, eventId: number): Promise<Room> {
@@ -133,7 +134,7 @@ export async function room(db: Db, viewer: Viewer, eventId: number): Promise<Roo
       name: g.name,
       checkedIn: g.checkedIn,
       checkedInAt: g.checkedInAt?.toISOString() ?? null,
-      lastSeen: latest(g.checkedInAt, g.reportedAt)?.toISOString() ?? null,
+      lastSeen: latest(g.checkedInAt, g.reportedAt, g.readAt)?.toISOString() ?? null,
       location,
     };
   });

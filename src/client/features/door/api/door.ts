@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult } from '@shared/schemas/door';
+import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult, type ScanMethod } from '@shared/schemas/door';
 import { timerUpdateSchema } from '@shared/schemas/live';
 import { ApiError, del, get, post } from '@client/lib/api';
 import { timerQuery } from '@client/lib/queries';
@@ -43,11 +43,11 @@ function landOnDoor(qc: QueryClient, eventId: number, result: DoorCheckInResult 
 
 const reRead = (qc: QueryClient, eventId: number) => qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
 
-/** POST /api/events/{id}/door/scan {code}: what the camera read (`SFTICKET:CODE`) or a typed ticket code. */
+/** POST /api/events/{id}/door/scan {code, method}: what the camera read (`SFTICKET:CODE`, 'scan') or a ticket code typed ('code'). */
 export function useScanTicket(eventId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => post(`/api/events/${eventId}/door/scan`, { code }, doorCheckInResult),
+    mutationFn: (body: { code: string; method: ScanMethod }) => post(`/api/events/${eventId}/door/scan`, body, doorCheckInResult),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
     onSettled: () => reRead(qc, eventId),
   });

@@ -144,9 +144,9 @@ export function DoorActions({ eventId, timer, toCome, reminded }: { eventId: num
             {reminders.isPending ? 'Sending…' : 'Send Reminders'}
           </Button>
           <p id={`${hintId}-reminders`} className="mt-1.5 text-center text-sm text-muted">
-            {reminded.lastSentAt && `Last reminder sent at ${formatTime(reminded.lastSentAt)}. `}
+            {reminded.lastSentAt && `Reminded ${formatTime(reminded.lastSentAt)}. `}
             {tooSoon && reminded.nextAt
-              ? `The next can go at ${formatTime(reminded.nextAt)} (one an hour).`
+              ? `Send Reminders opens again at ${formatTime(reminded.nextAt)}: one an hour, so nobody gets the same e-mail twice.`
               : toCome > 0
                 ? `E-mails and messages the ${guestsWord(toCome)} still to come.`
                 : 'Everyone registered is here.'}

@@ -1,6 +1,6 @@
 import { Camera, CameraOff, CircleAlert, Info, Keyboard, LoaderCircle, ScanLine, Square } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { scanBody, type DoorGuest } from '@shared/schemas/door';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { scanBody, type DoorGuest, type ScanMethod } from '@shared/schemas/door';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
@@ -35,14 +35,15 @@ export function ScanPanel({ eventId }: { eventId: number }) {
   const scan = useScanTicket(eventId);
   const [result, setResult] = useState<ScanResult | null>(null);
   const busy = useRef(false);
+  const area = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
-  const send = (code: string) => {
+  const send = (code: string, method: ScanMethod) => {
     // One ticket at a time: a read while the last one is on its way waits for the next frame.
     if (busy.current) return false;
     busy.current = true;
     setResult({ kind: 'pending' });
-    scan.mutate(code, {
+    scan.mutate({ code, method }, {
       onSuccess: (r) => {
         setResult({ kind: r.outcome, guest: r.guest });
         buzz(r.outcome === 'checked_in' ? 80 : [60, 60, 60]);
@@ -58,7 +59,13 @@ export function ScanPanel({ eventId }: { eventId: number }) {
     return true;
   };
 
-  const camera = useQrCamera((text) => void send(text));
+  const camera = useQrCamera((text) => void send(text, 'scan'));
+  // The camera and its answer in full view, clear of the sticky header and the phone's tab bar
+  // (issue 22: on a phone the answer sat under the tab bar), when the camera opens and at each answer.
+  const answered = result !== null && result.kind !== 'pending';
+  useEffect(() => {
+    if (camera.status === 'on' || answered) area.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [camera.status, answered, result]);
 
   return (
     <Card>
@@ -76,9 +83,12 @@ export function ScanPanel({ eventId }: { eventId: number }) {
           )}
         </div>
 
-        <CameraArea camera={camera} />
-        <ScanBanner result={result} />
-        <CodeForm onSubmit={send} pending={scan.isPending} />
+        {/* The answer lies over the camera's picture while it is on, else under it (one status region, so each answer is announced). */}
+        <div ref={area} className="relative scroll-mt-20 scroll-mb-24 space-y-4 md:scroll-mb-4">
+          <CameraArea camera={camera} />
+          <ScanBanner result={result} over={camera.status === 'on'} />
+        </div>
+        <CodeForm onSubmit={(code) => send(code, 'code')} pending={scan.isPending} />
       </section>
     </Card>
   );
@@ -134,22 +144,22 @@ const TONE = {
   pending: 'bg-wine-50 text-wine-900',
 } as const;
 
-/** The answer to the last read, big: green for a welcome, amber for a second scan, red for a refusal. */
-export function ScanBanner({ result }: { result: ScanResult | null }) {
+/**
+ * The answer to the last read, big: green for a welcome, amber for a second scan, red for a refusal.
+ * `over`: laid over the top of the camera's picture (the camera is on), where the host is looking.
+ */
+export function ScanBanner({ result, over = false }: { result: ScanResult | null; over?: boolean }) {
   return (
     // Always in the page, so every new answer inside it is announced.
-    <div role="status" aria-live="polite" aria-atomic="true">
+    <div role="status" aria-live="polite" aria-atomic="true" data-over={over || undefined} className={cn(over && 'absolute inset-x-3 top-3 z-10')}>
       {result && (
-        <div className={cn('flex min-h-20 items-center gap-4 rounded-2xl px-5 py-4', TONE[result.kind])}>
+        <div className={cn('flex items-center rounded-2xl', over ? 'min-h-16 gap-3 px-4 py-3 shadow-lg ring-2 ring-white/80' : 'min-h-20 gap-4 px-5 py-4', TONE[result.kind])}>
           {result.kind === 'checked_in' ? (
             <>
-              <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white/20 text-3xl font-bold">
+              <span aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-full bg-white/20 font-bold', over ? 'size-10 text-2xl' : 'size-12 text-3xl')}>
                 ✓
               </span>
-              <p className="text-2xl leading-tight font-bold break-words">
-                <span aria-hidden="true">✓ </span>
-                {result.guest.name} checked in
-              </p>
+              <p className={cn('leading-tight font-bold break-words', over ? 'text-xl' : 'text-2xl')}>{result.guest.name} checked in</p>
             </>
           ) : result.kind === 'already_checked_in' ? (
             <>

@@ -14,8 +14,11 @@ export const SCANS_PER_SECOND = 4;
 /** The longest side a frame is decoded at (a ticket held up to the camera fills much of it). */
 export const MAX_FRAME_SIDE = 640;
 
-/** After a read, the same code is ignored this long (one ticket held up to the camera is sent once, not at every frame). */
-export const SAME_CODE_PAUSE_MS = 3000;
+/**
+ * A ticket read once is quiet while it stays in front of the lens and for this long after it was
+ * last seen (issue 22: a ticket still in view turned the welcome amber, "already checked in", 3 s later).
+ */
+export const SAME_CODE_PAUSE_MS = 5000;
 
 /** The text of the QR code in a frame, or null when there is none (or it cannot be read). */
 export function decodeFrame(frame: Frame): string | null {
@@ -32,18 +35,19 @@ export function frameSize(width: number, height: number, max = MAX_FRAME_SIDE): 
 }
 
 /**
- * Which reads to act on: a new code at once; the same code again only `pauseMs` after it was last
- * acted on. A ticket held up to the camera is sent once, then (if still there) again every few
- * seconds, when the door answers that the guest is already in: harmless, and it tells the host so.
+ * Which reads to act on: a new code at once; the same code again only once it has been out of view
+ * for `pauseMs` (every read of it, acted on or not, starts the pause again). A ticket held up to
+ * the camera is sent once however long it stays; shown again a while later (a second guest with a
+ * photo of it), it is sent again, and the door says whom it already let in.
  */
 export function createReadFilter(pauseMs = SAME_CODE_PAUSE_MS) {
   let last: { code: string; at: number } | null = null;
   return {
     /** Whether to act on `code` read at `now` (ms). */
     accept(code: string, now: number): boolean {
-      if (last && last.code === code && now - last.at < pauseMs) return false;
+      const quiet = !!last && last.code === code && now - last.at < pauseMs;
       last = { code, at: now };
-      return true;
+      return !quiet;
     },
     reset() {
       last = null;

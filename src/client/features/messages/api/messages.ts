@@ -35,6 +35,20 @@ export function useSendMessage(eventId: number) {
   });
 }
 
+/**
+ * The same POST as a request that outlives the page (fetch keepalive): a quick message still in its
+ * Undo seconds when the host closes or reloads the page goes all the same (hooks/use-undoable-send.ts).
+ */
+export function sendMessageOnLeave(eventId: number, body: Required<SendMessageBody>) {
+  void fetch(`/api/events/${eventId}/messages`, {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
+}
+
 /** GET /api/events/{id}/inbox (guests of the event): their messages, newest first, and how many are unread. */
 export const inboxQuery = (eventId: number) =>
   queryOptions({

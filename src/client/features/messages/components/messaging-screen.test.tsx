@@ -5,6 +5,7 @@ import type { Room, SentMessage } from '@shared/schemas/messages';
 import { fakeSockets, settle } from '@client/test/fake-socket';
 import { hostsTonight } from '@client/test/fixtures';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
+import { messageTime } from '../lib/messages';
 import { refusal, room, sentMessage } from '../messages.fixtures';
 import { MessagingPage } from './messaging-screen';
 
@@ -12,6 +13,7 @@ afterEach(() => {
   // Sonner keeps its toasts between tests and replays them to the next Toaster.
   toast.dismiss();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 const HOST = { id: 1, roles: ['member', 'host'] as const };
@@ -109,21 +111,75 @@ test("the server's refusal is shown and the text is kept", async () => {
   expect(sendButton()).toBeEnabled();
 });
 
-test('a quick message sends at once and says how many guests it went to', async () => {
+test('a quick message waits 5 seconds for Undo, then goes once and says how many guests it went to (issue 22)', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   const { user, posted } = await openRoom();
   await user.click(screen.getByRole('button', { name: /We've moved to the upstairs room/ }));
+  // Not yet: the host has a few seconds to take it back; the other quick messages wait meanwhile.
+  expect(await screen.findByRole('button', { name: 'Undo' })).toHaveFocus();
+  expect(screen.getByRole('status', { name: '' })).toHaveTextContent(/Sending “We've moved to the upstairs room”/);
+  expect(screen.getByRole('button', { name: /Last round coming up!/ })).toBeDisabled();
+  await vi.advanceTimersByTimeAsync(4_000);
+  expect(posted).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1_500);
   await vi.waitFor(() => expect(posted).toEqual([{ text: "We've moved to the upstairs room", type: 'location', requiresAction: true }]));
   expect(await screen.findByText('Sent to 4 guests')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: /Last round coming up!/ }));
+  await vi.advanceTimersByTimeAsync(5_500);
   await vi.waitFor(() => expect(posted).toHaveLength(2));
   expect(posted[1]).toEqual({ text: 'Last round coming up!', type: 'round', requiresAction: false });
+  await vi.advanceTimersByTimeAsync(20_000);
+  expect(posted).toHaveLength(2);
 });
 
-test('a quick message the server refuses shows why', async () => {
-  const { user } = await openRoom(undefined, { 'POST /api/events/5/messages': refusal(409, 'Nobody is checked in yet') });
+test('Undo keeps a quick message from going at all', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const { user, posted } = await openRoom();
   await user.click(screen.getByRole('button', { name: /Short break: back in 10 minutes/ }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Nobody is checked in yet');
+  await user.click(await screen.findByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Not sent: “Short break: back in 10 minutes”.')).toBeInTheDocument();
+  await vi.advanceTimersByTimeAsync(30_000);
+  expect(posted).toEqual([]);
+  expect(screen.getByRole('button', { name: /Short break: back in 10 minutes/ })).toBeEnabled();
+});
+
+test('leaving the screen during the Undo seconds sends it at once, and only once', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const { user, posted, unmount } = await openRoom();
+  await user.click(screen.getByRole('button', { name: /Last round coming up!/ }));
+  await screen.findByRole('button', { name: 'Undo' });
+  expect(posted).toEqual([]);
+  unmount();
+  await vi.waitFor(() => expect(posted).toEqual([{ text: 'Last round coming up!', type: 'round', requiresAction: false }]));
+  await vi.advanceTimersByTimeAsync(30_000);
+  expect(posted).toHaveLength(1);
+});
+
+test('closing or reloading the page during the Undo seconds sends it with a request that outlives the page, once', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const { user, posted, server } = await openRoom();
+  const outliving = () => server.fetch.mock.calls.filter(([, init]) => init?.keepalive === true);
+  await user.click(screen.getByRole('button', { name: /Thank you for coming!/ }));
+  await screen.findByRole('button', { name: 'Undo' });
+  window.dispatchEvent(new Event('pagehide'));
+  await vi.waitFor(() => expect(posted).toHaveLength(1));
+  expect(outliving()).toHaveLength(1);
+  expect(JSON.parse(String(outliving()[0]![1]!.body))).toEqual({ text: 'Thank you for coming! Your matches arrive within 24 hours', type: 'general', requiresAction: false });
+  await vi.advanceTimersByTimeAsync(30_000);
+  window.dispatchEvent(new Event('pagehide'));
+  expect(posted).toHaveLength(1);
+});
+
+test('a quick message keeps its text on one line of its own: "Asks to acknowledge" goes under it, not beside it', async () => {
+  await openRoom();
+  const button = screen.getByRole('button', { name: /We've moved to the upstairs room/ });
+  const text = within(button).getByText("We've moved to the upstairs room");
+  const asks = within(button).getByText('Asks to acknowledge');
+  // Both blocks in one column: the note is not a sibling column squeezing the text.
+  expect(text.parentElement).toBe(asks.parentElement);
+  expect(asks).toHaveClass('block');
 });
 
 test('read counts follow the room live: messages_updated refetches the history', async () => {
@@ -141,6 +197,18 @@ test('read counts follow the room live: messages_updated refetches the history',
   ws.push({ type: 'messages_updated', eventId: 5 });
   expect(await within(history).findByText('Read by 3 of 4')).toBeInTheDocument();
   expect(reads()).toBe(before + 1);
+});
+
+test('"Last seen" moves on the host\'s screen when a guest reads a message (messages_updated, issue 22)', async () => {
+  const seen = new Date(Date.now() - 40 * 60_000).toISOString();
+  const read = new Date(Date.now() - 60_000).toISOString();
+  const initial = room();
+  const { update, sockets } = await openRoom({ ...initial, attendees: initial.attendees.map((a) => (a.name === 'Alex' ? { ...a, lastSeen: seen } : a)) });
+  const alex = () => within(screen.getByRole('list', { name: 'Attendees' })).getAllByRole('listitem').find((li) => li.textContent?.startsWith('Alex'))!;
+  expect(alex()).toHaveTextContent(`Last seen ${messageTime(seen)}`);
+  update((r) => ({ ...r, attendees: r.attendees.map((a) => (a.name === 'Alex' ? { ...a, lastSeen: read } : a)) }));
+  sockets.last().push({ type: 'messages_updated', eventId: 5 });
+  await vi.waitFor(() => expect(alex()).toHaveTextContent(`Last seen ${messageTime(read)}`));
 });
 
 test('a check-in updates the counts live', async () => {

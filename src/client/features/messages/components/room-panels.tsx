@@ -1,12 +1,13 @@
-import { Check, CheckCheck, Clock, Eye, Send, Users, Zap } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Check, CheckCheck, Clock, Eye, Send, Undo2, Users, Zap } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { LOCATION_STATES, type LocationState, type Room, type SentMessage } from '@shared/schemas/messages';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
-import { useSendMessage } from '../api/messages';
+import { sendMessageOnLeave, useSendMessage } from '../api/messages';
+import { UNDO_MS, useSecondsLeft, useUndoableSend } from '../hooks/use-undoable-send';
 import { guests, LOCATION_LABELS, messageTime, newestFirst, percent, QUICK_MESSAGES } from '../lib/messages';
 import { TYPE_ICONS, TypeBadge } from './type-badge';
 
@@ -26,47 +27,101 @@ function Panel({ title, icon, children }: { title: string; icon?: ReactNode; chi
   );
 }
 
-/** One-tap messages: each goes at once to every checked-in guest. */
+type Quick = (typeof QUICK_MESSAGES)[number];
+
+/**
+ * One-tap messages to every checked-in guest, each after UNDO_MS (5 s) in which Undo keeps it
+ * (issue 22); leaving meanwhile sends it (hooks/use-undoable-send.ts, docs/decisions/0049).
+ */
 export function QuickMessages({ eventId }: { eventId: number }) {
   const send = useSendMessage(eventId);
   const [sending, setSending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
-  async function sendQuick(q: (typeof QUICK_MESSAGES)[number]) {
-    setSending(q.text);
-    setFailure(null);
+  async function deliver(q: Quick) {
+    if (mounted.current) setSending(q.text);
     try {
       const sent = await send.mutateAsync({ ...q });
       toast.success(`Sent to ${guests(sent.sentTo)}`, { description: sent.text });
     } catch (err) {
-      setFailure(messageOf(err, 'The message was not sent. Please try again.'));
+      const why = messageOf(err, 'The message was not sent. Please try again.');
+      // Sent on the way out: this screen is gone, so the toast says it.
+      if (mounted.current) setFailure(why);
+      else toast.error('Your quick message was not sent', { description: why });
     } finally {
-      setSending(null);
+      if (mounted.current) setSending(null);
     }
   }
 
+  const later = useUndoableSend<Quick>({ send: (q) => void deliver(q), sendOnLeave: (q) => sendMessageOnLeave(eventId, q) });
+  const seconds = useSecondsLeft(later.until);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const busy = sending !== null || later.waiting !== null;
+
+  const tap = (q: Quick) => {
+    setFailure(null);
+    setNote('');
+    if (later.queue(q)) window.setTimeout(() => undoRef.current?.focus(), 0);
+  };
+  const undo = () => {
+    if (later.undo()) setNote(`Not sent: “${later.waiting?.text ?? ''}”.`);
+  };
+
   return (
     <Panel title="Quick messages" icon={<Zap aria-hidden="true" className="size-5 text-apricot-700" />}>
-      <p className="mt-1 text-sm text-muted">One tap sends it straight away.</p>
+      <p className="mt-1 text-sm text-muted">One tap sends it to everyone checked in, after {UNDO_MS / 1000} seconds in which you can undo it.</p>
       <ul className="mt-4 space-y-2">
         {QUICK_MESSAGES.map((q) => {
           const Icon = TYPE_ICONS[q.type];
+          const state = sending === q.text ? 'Sending…' : later.waiting?.text === q.text ? `Sending in ${seconds}\u00a0s` : null;
           return (
             <li key={q.text}>
               <button
                 type="button"
-                disabled={sending !== null}
-                onClick={() => void sendQuick(q)}
-                className="flex min-h-14 w-full items-center gap-3 rounded-2xl border-2 border-wine-100 bg-white px-4 py-2 text-left transition-colors hover:border-wine-300 hover:bg-wine-50 disabled:cursor-not-allowed disabled:opacity-60"
+                disabled={busy}
+                onClick={() => tap(q)}
+                className="flex min-h-14 w-full items-start gap-3 rounded-2xl border-2 border-wine-100 bg-white px-4 py-2.5 text-left transition-colors hover:border-wine-300 hover:bg-wine-50 disabled:cursor-not-allowed disabled:opacity-60"
               >
-                <Icon aria-hidden="true" className="size-5 shrink-0 text-wine-700" />
-                <span className="min-w-0 flex-1 font-medium text-ink">{q.text}</span>
-                <span className="shrink-0 text-sm text-muted">{sending === q.text ? 'Sending…' : q.requiresAction ? 'Asks to acknowledge' : ''}</span>
+                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-700" />
+                {/* The text has the whole width; what it asks of guests goes under it (issue 22: it wrapped to four lines beside it). */}
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium text-ink">{q.text}</span>
+                  {(state || q.requiresAction) && <span className="mt-0.5 block text-sm text-muted">{state ?? 'Asks to acknowledge'}</span>}
+                </span>
               </button>
             </li>
           );
         })}
       </ul>
+      <div role="status" className="empty:hidden mt-3">
+        {later.waiting ? (
+          <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-wine-900 px-4 py-3 text-white">
+            <p className="min-w-0 flex-1">
+              Sending “{later.waiting.text}” <span aria-hidden="true">in {seconds}&nbsp;s</span>
+              <span className="sr-only">in {UNDO_MS / 1000} seconds</span>
+            </p>
+            <button
+              ref={undoRef}
+              type="button"
+              onClick={undo}
+              className="inline-flex min-h-12 min-w-24 items-center justify-center gap-2 rounded-xl bg-white px-4 font-semibold text-wine-900 hover:bg-wine-50"
+            >
+              <Undo2 aria-hidden="true" className="size-5" />
+              Undo
+            </button>
+          </div>
+        ) : note ? (
+          <p className="rounded-2xl bg-cream px-4 py-3 text-ink">{note}</p>
+        ) : null}
+      </div>
       {failure && (
         <p role="alert" className="mt-3 rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
           {failure}

@@ -30,7 +30,7 @@ export const LOCATION_LABELS: Record<LocationState, string> = {
   unknown: 'Unknown',
 };
 
-/** One-tap messages for the moments every evening has; each sends at once. */
+/** One-tap messages for the moments every evening has; each goes after a few seconds in which the host can undo it (components/room-panels.tsx). */
 export const QUICK_MESSAGES: readonly Required<SendMessageBody>[] = [
   { text: 'Please find your table for the next round', type: 'round', requiresAction: false },
   { text: 'Short break: back in 10 minutes', type: 'general', requiresAction: false },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -6,23 +7,37 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@shared': r('./src/shared'), '@client': r('./src/client') };
 
 /**
- * Three projects: `server` (server and shared code against a real database, see
- * src/server/test/global-setup.ts), `client` (pure client logic and components in a
- * DOM, happy-dom) and `build` (rules checked on the production build of the client).
+ * Four projects: `server` (the server against a real database, see
+ * src/server/test/global-setup.ts), `shared` (pure rules and the lint rules' probes),
+ * `client` (client logic and components in a DOM, happy-dom) and `build` (rules checked
+ * on the production build of the client). The PostgreSQL pass of CI runs `server` only.
  * `npm run test:coverage` reports line coverage per folder.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one fewer worker than cores: one on these 2-core machines, where a test
+    // file spends much of its time waiting (sockets, timers, PostgreSQL). Two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts'],
           globalSetup: ['./src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Pure rules shared by both sides, and the lint rules' probes: no database.
+        resolve: { alias },
+        test: {
+          name: 'shared',
+          include: ['src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          testTimeout: 30_000,
           pool: 'forks',
         },
       },

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Me } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/users';
 import type { AppConfig } from '../env';
+import { isGuardedUrl, OPEN_ROUTES } from '../open-routes';
 import { forbidden, unauthenticated } from '../errors';
 
 export const SESSION_COOKIE = 'sid';
@@ -48,6 +49,14 @@ export const authPlugin = fp<{ config: AppConfig; sessions: SessionStore }>(
       return this.viewerCache;
     });
 
+    // Signed-in by default (docs/decisions/0054): an API route not in OPEN_ROUTES answers 401 to
+    // a request without a session before anything else of it runs (its body is not even parsed).
+    app.addHook('onRequest', async (req) => {
+      const url = req.routeOptions.url;
+      if (url === undefined || !isGuardedUrl(url) || isOpenRoute(req.method, url)) return;
+      await requireViewer(req);
+    });
+
     app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
       const { token, expiresAt } = await sessions.create(userId);
       this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
@@ -62,6 +71,11 @@ export const authPlugin = fp<{ config: AppConfig; sessions: SessionStore }>(
   },
   { name: 'auth', dependencies: ['db'] },
 );
+
+/** Whether `METHOD url` is one of the routes a visitor may call (HEAD counts as GET). */
+export function isOpenRoute(method: string, url: string): boolean {
+  return Object.hasOwn(OPEN_ROUTES, `${method === 'HEAD' ? 'GET' : method} ${url}`);
+}
 
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.viewer();

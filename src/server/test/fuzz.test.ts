@@ -29,6 +29,8 @@ import {
   signUpHost,
   TEST_ADMIN_EMAIL,
   withCookie,
+  appRoutes,
+  type Route,
   type TestContext,
 } from './harness';
 import { checkIn, type Member } from './live-helpers';
@@ -39,10 +41,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 type Role = 'visitor' | 'member' | 'host' | 'admin';
 const ROLES: Role[] = ['visitor', 'member', 'host', 'admin'];
 
-interface Route {
-  method: string;
-  url: string;
-}
 
 let t: TestContext;
 let host: Member;
@@ -97,24 +95,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /* ------------------------------------------------------------------ routes */
-
-/** Every route of the app, from Fastify's own route tree (printRoutes without common prefixes). */
-function appRoutes(): Route[] {
-  const tree = t.app.printRoutes({ commonPrefix: false });
-  const stack: string[] = [];
-  const out: Route[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    // Sibling parameters share a node ('/:userId|:matchId'): keep the first name.
-    stack.push(m[2]!.replace(/\|:[A-Za-z]+/g, ''));
-    const url = stack.join('');
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ method, url });
-  }
-  return out;
-}
 
 /** Query strings a route reads (beyond its path). */
 const QUERIES: Record<string, Record<string, () => string>> = {
@@ -455,7 +435,7 @@ function encode(b: { json?: unknown; raw?: string }) {
 describe('fuzzing every route: never a 5xx, and a rejected request changes nothing', () => {
   let routes: Route[] = [];
   beforeAll(() => {
-    routes = appRoutes().filter(targeted);
+    routes = appRoutes(t.app).filter(targeted);
   });
 
   it('finds the routes to fuzz', () => {

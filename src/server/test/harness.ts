@@ -165,6 +165,29 @@ afterAll(async () => {
 let emailCounter = 0;
 
 /** A fresh e-mail address, unique within the run. */
+export interface Route {
+  method: string;
+  url: string;
+}
+
+/** Every route of the app, from Fastify's own route tree (printRoutes without common prefixes). */
+export function appRoutes(app: TestApp): Route[] {
+  const tree = app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const out: Route[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    // Sibling parameters share a node ('/:userId|:matchId'): keep the first name.
+    stack.push(m[2]!.replace(/\|:[A-Za-z]+/g, ''));
+    const url = stack.join('');
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ method, url });
+  }
+  return out;
+}
+
 export function uniqueEmail(tag = 'user') {
   return `${tag}.${process.pid}.${++emailCounter}.${randomBytes(3).toString('hex')}@example.com`;
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorGuest, type DoorUndoResult } from '@shared/schemas/door';
+import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorGuest } from '@shared/schemas/door';
 import { timerUpdateSchema } from '@shared/schemas/live';
-import { ApiError, del, get, NetworkError, post } from '@client/lib/api';
+import { ApiError, del, get, LocalRefusal, NetworkError, post } from '@client/lib/api';
 import { timerQuery } from '@client/lib/queries';
 import { queryKeys } from '@client/lib/query-keys';
-import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult } from '../hooks/use-desk';
+import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult, type DeskUndoResult } from '../hooks/use-desk';
 
 /**
  * The host's check-in desk (/check-in, docs/spec/organiser-tools.md §2.19): the door's counts and
@@ -38,9 +38,9 @@ export function applyGuest(door: Door, guest: DoorGuest, counts: Door['counts'])
   };
 }
 
-function landOnDoor(qc: QueryClient, eventId: number, result: DeskCheckInResult | DoorUndoResult) {
-  // A check-in queued offline is the desk's own (hooks/use-desk.ts), not the server's door.
-  if ('outcome' in result && result.outcome === 'queued') return;
+function landOnDoor(qc: QueryClient, eventId: number, result: DeskCheckInResult | DeskUndoResult) {
+  // An answer from the desk offline is its own view, pending included (hooks/use-desk.ts), not the server's door.
+  if ('offline' in result) return;
   qc.setQueryData(queryKeys.door(eventId), (old: Door | undefined) => (old ? applyGuest(old, result.guest, result.counts) : old));
 }
 
@@ -93,10 +93,10 @@ export function useUndoCheckIn(eventId: number) {
   const desk = useDesk();
   return useMutation({
     networkMode: 'always',
-    mutationFn: async (userId: number): Promise<DoorUndoResult> => {
+    mutationFn: async (userId: number): Promise<DeskUndoResult> => {
       const queued = await desk?.undoPending(userId);
       if (queued) return queued;
-      if (desk && !navigator.onLine) throw new Error(UNDO_NEEDS_CONNECTION);
+      if (desk && !navigator.onLine) throw new LocalRefusal(UNDO_NEEDS_CONNECTION);
       return del(`/api/events/${eventId}/door/check-in/${userId}`, doorUndoResult);
     },
     onSuccess: (result) => landOnDoor(qc, eventId, result),

@@ -47,16 +47,19 @@ export function DeskNotices() {
         <TriangleAlert aria-hidden="true" className="size-5" />
         Sent, but not counted from this desk
       </h2>
-      <ul className="space-y-2" role="alert">
-        {desk.notices.map((n) => (
-          <li key={n.key} className="flex flex-wrap items-center justify-between gap-3">
-            <p className="min-w-0 flex-1 text-base font-semibold break-words">{n.notice}</p>
-            <Button variant="outline" size="sm" onClick={() => desk.dismiss(n.key)}>
-              Got it<span className="sr-only">: {n.notice}</span>
-            </Button>
-          </li>
-        ))}
-      </ul>
+      {/* Announced as it appears: the host is busy at the door, eyes on the guests. */}
+      <div role="alert">
+        <ul className="space-y-2">
+          {desk.notices.map((n) => (
+            <li key={n.key} className="flex flex-wrap items-center justify-between gap-3">
+              <p className="min-w-0 flex-1 text-base font-semibold break-words">{n.notice}</p>
+              <Button variant="outline" size="sm" onClick={() => desk.dismiss(n.key)}>
+                Got it<span className="sr-only">: {n.notice}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

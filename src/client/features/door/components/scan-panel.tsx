@@ -131,7 +131,7 @@ function CameraArea({ camera }: { camera: ReturnType<typeof useQrCamera> }) {
 
 const TONE = {
   checked_in: 'bg-emerald-600 text-white',
-  queued: 'bg-emerald-600 text-white',
+  queued: 'bg-emerald-800 text-white',
   already_checked_in: 'bg-amber-300 text-ink',
   error: 'bg-red-700 text-white',
   pending: 'bg-wine-50 text-wine-900',

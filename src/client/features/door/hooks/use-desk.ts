@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { doorPackSchema, doorSyncResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack } from '@shared/schemas/door';
-import { ApiError, del, post, put } from '@client/lib/api';
+import { ApiError, del, LocalRefusal, post, put } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { doorFromPack, guestByCode, noticeOf, overruled, withPending } from '../lib/desk';
 import type { DeskCheckIn, DeskStore } from '../lib/desk-store';
@@ -21,9 +21,13 @@ export const NO_LIST_OFFLINE = 'You are offline and this desk has not loaded the
 export const NOT_ON_LIST = 'This code is not on tonight’s guest list. Check the code, or find the guest by name.';
 export const UNDO_NEEDS_CONNECTION = 'This check-in has already reached the server: undo it once the connection is back.';
 
-/** A check-in made offline: counted and shown at once, sent later. */
-export type QueuedResult = { outcome: 'queued'; guest: DoorGuest; counts: Door['counts'] };
-export type DeskCheckInResult = DoorCheckInResult | QueuedResult;
+/**
+ * What the desk answered with no server: a check-in queued (counted and shown at once, sent later),
+ * or the guest already in. `offline` marks it as the desk's view (pending included), never the server's door.
+ */
+export type OfflineResult = { offline: true; outcome: 'queued' | 'already_checked_in'; guest: DoorGuest; counts: Door['counts'] };
+export type DeskCheckInResult = DoorCheckInResult | OfflineResult;
+export type DeskUndoResult = { offline?: true; guest: DoorGuest; counts: Door['counts'] };
 
 export interface Desk {
   online: boolean;
@@ -38,7 +42,7 @@ export interface Desk {
   scanOffline(text: string): Promise<DeskCheckInResult>;
   checkInOffline(userId: number, method: 'scan' | 'search'): Promise<DeskCheckInResult>;
   /** Take back a pending check-in (it leaves the queue); false when there was none. */
-  undoPending(userId: number): Promise<{ guest: DoorGuest; counts: Door['counts'] } | null>;
+  undoPending(userId: number): Promise<DeskUndoResult | null>;
   dismiss(key: string): void;
 }
 
@@ -172,22 +176,22 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
     async (userId: number, method: 'scan' | 'search'): Promise<DeskCheckInResult> => {
       const shown = show(qc.getQueryData<Door>(queryKeys.door(eventId)) ?? door);
       const guest = shown?.guests.find((g) => g.userId === userId);
-      if (!shown || !guest) throw new Error(NO_LIST_OFFLINE);
-      if (guest.checkedIn) return { outcome: 'already_checked_in', guest, counts: shown.counts };
+      if (!shown || !guest) throw new LocalRefusal(NO_LIST_OFFLINE);
+      if (guest.checkedIn) return { offline: true, outcome: 'already_checked_in', guest, counts: shown.counts };
       const item: DeskCheckIn = { key: crypto.randomUUID(), eventId, userId, name: guest.name, method, at: new Date().toISOString(), state: 'pending' };
       await store.put([item]);
       const after = withPending(shown, [item], RECENT);
       await reload();
-      return { outcome: 'queued', guest: after.guests.find((g) => g.userId === userId)!, counts: after.counts };
+      return { offline: true, outcome: 'queued', guest: after.guests.find((g) => g.userId === userId)!, counts: after.counts };
     },
     [show, qc, eventId, door, store, reload],
   );
 
   const scanOffline = useCallback(
     async (text: string) => {
-      if (!pack) throw new Error(NO_LIST_OFFLINE);
+      if (!pack) throw new LocalRefusal(NO_LIST_OFFLINE);
       const guest = await guestByCode(pack, text);
-      if (!guest) throw new Error(NOT_ON_LIST);
+      if (!guest) throw new LocalRefusal(NOT_ON_LIST);
       return checkInOffline(guest.userId, 'scan');
     },
     [pack, checkInOffline],
@@ -202,7 +206,7 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
       const shown = withPending(qc.getQueryData<Door>(queryKeys.door(eventId)) ?? door ?? doorFromPack(pack!, RECENT), rest, RECENT);
       await reload();
       const guest = shown.guests.find((g) => g.userId === userId)!;
-      return { guest, counts: shown.counts };
+      return { offline: true as const, guest, counts: shown.counts };
     },
     [pending, store, qc, eventId, door, pack, reload],
   );

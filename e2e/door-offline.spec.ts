@@ -128,6 +128,11 @@ test('two desks check guests in offline, come back, and the server counts each g
 
     // Then desk A is back: its earlier scan of Priya stands; B is told.
     await a.context.setOffline(false);
+    const back = Date.now();
+    await expect.poll(async () => (await exportLines()).find((l) => l.startsWith('Sam Offline')), { intervals: [50], timeout: 15_000 }).toMatch(/,yes,/);
+    // The budget (ARCHITECTURE.md "Offline": on the server within 2 s) is measured here, not asserted: the machine is shared.
+    testInfo.annotations.push({ type: 'door sync after reconnect (ms)', description: String(Date.now() - back) });
+    console.log(`door-offline: desk A's check-ins on the server ${Date.now() - back} ms after its connection returned`);
     await expect(a.page.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
     await expectCounts(a.page, 3, 3);
     const told = b.page.getByRole('region', { name: 'Sent, but not counted from this desk' });

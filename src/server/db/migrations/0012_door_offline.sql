@@ -2,7 +2,6 @@ CREATE TABLE "door_check_ins" (
 	"event_id" integer NOT NULL,
 	"key" uuid NOT NULL,
 	"desk_id" uuid NOT NULL,
-	"user_id" integer NOT NULL,
 	"claimed_at" timestamp with time zone NOT NULL,
 	"received_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "door_check_ins_event_id_key_pk" PRIMARY KEY("event_id","key")
@@ -11,7 +10,6 @@ CREATE TABLE "door_check_ins" (
 CREATE TABLE "door_desks" (
 	"event_id" integer NOT NULL,
 	"desk_id" uuid NOT NULL,
-	"host_id" integer,
 	"since" timestamp with time zone NOT NULL,
 	CONSTRAINT "door_desks_event_id_desk_id_pk" PRIMARY KEY("event_id","desk_id")
 );
@@ -19,6 +17,4 @@ CREATE TABLE "door_desks" (
 ALTER TABLE "registrations" ADD COLUMN "check_in_desk" uuid;--> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "check_in_key" uuid;--> statement-breakpoint
 ALTER TABLE "door_check_ins" ADD CONSTRAINT "door_check_ins_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "door_check_ins" ADD CONSTRAINT "door_check_ins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "door_desks" ADD CONSTRAINT "door_desks_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "door_desks" ADD CONSTRAINT "door_desks_host_id_users_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "door_desks" ADD CONSTRAINT "door_desks_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;

@@ -165,8 +165,8 @@ export async function saveArrivalState(db: Db, v: { eventId: number; userId: num
 /* ------------------------------------------------------------ the door offline (docs/decisions/0052) */
 
 /** Note a desk the first time it loads the evening's pack; answers since when it is known. */
-export async function registerDesk(db: Db, v: { eventId: number; deskId: string; hostId: number; now: Date }): Promise<Date> {
-  await db.insert(doorDesks).values({ eventId: v.eventId, deskId: v.deskId, hostId: v.hostId, since: v.now }).onConflictDoNothing();
+export async function registerDesk(db: Db, v: { eventId: number; deskId: string; now: Date }): Promise<Date> {
+  await db.insert(doorDesks).values({ eventId: v.eventId, deskId: v.deskId, since: v.now }).onConflictDoNothing();
   return (await deskSince(db, v.eventId, v.deskId)) ?? v.now;
 }
 
@@ -221,7 +221,7 @@ export async function removedAmong(db: Db, eventId: number, userIds: number[]) {
  * Log these offline check-ins by key; answers the keys that were new. A key already logged (the
  * same sync sent again) is left as it was.
  */
-export async function logDeskCheckIns(db: Db, rows: { eventId: number; key: string; deskId: string; userId: number; claimedAt: Date; receivedAt: Date }[]) {
+export async function logDeskCheckIns(db: Db, rows: { eventId: number; key: string; deskId: string; claimedAt: Date; receivedAt: Date }[]) {
   if (rows.length === 0) return new Set<string>();
   const added = await db.insert(doorCheckIns).values(rows).onConflictDoNothing().returning({ key: doorCheckIns.key });
   return new Set(added.map((r) => r.key));

@@ -172,7 +172,7 @@ const syncUntil = (event: EventRow) => new Date(event.endsAt.getTime() + DOOR_SY
  */
 export async function deskPack(d: DoorDeps, viewer: Viewer, eventId: number, deskId: string): Promise<DoorPack> {
   const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
-  const since = await q.registerDesk(d.db, { eventId, deskId, hostId: viewer.id, now: d.now() });
+  const since = await q.registerDesk(d.db, { eventId, deskId, now: d.now() });
   const rows = byName(await q.packGuests(d.db, eventId));
   return {
     eventId,
@@ -243,7 +243,7 @@ export async function syncDesk(d: DoorDeps, viewer: Viewer, eventId: number, des
     const logged = ordered.filter((i) => regs.has(i.userId));
     const fresh = await q.logDeskCheckIns(
       tx,
-      logged.map((i) => ({ eventId, key: i.key, deskId, userId: i.userId, claimedAt: new Date(i.at), receivedAt: now })),
+      logged.map((i) => ({ eventId, key: i.key, deskId, claimedAt: new Date(i.at), receivedAt: now })),
     );
     const out = new Map<string, Judged>();
     for (const item of ordered) {

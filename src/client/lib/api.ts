@@ -30,6 +30,9 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
+/** A refusal decided on this device with no server to ask (the door offline, docs/decisions/0052): its message is for the user. */
+export class LocalRefusal extends Error {}
+
 /**
  * A route's response schema from src/shared/schemas (anything with zod's `parse`), or a loader of
  * one for modules of the first paint, which must not pull schemas in. Only `parse` is used, so
@@ -128,6 +131,6 @@ export const del = <T>(url: string, schema?: SchemaArg<T>) => api<T>('DELETE', u
 /** The server's sentence for an error, or the given fallback. */
 export function messageOf(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;
-  if (err instanceof NetworkError) return err.message;
+  if (err instanceof NetworkError || err instanceof LocalRefusal) return err.message;
   return fallback;
 }

@@ -120,9 +120,13 @@ function realParam(url: string, name: string): string {
   if (name === 'userId') return String(member.user.id);
   if (name === 'slotId') return String(slotId);
   if (name === 'matchId') return '1';
+  // A desk of the door offline (docs/decisions/0052): a UUID, so a body reaches the sync rules.
+  if (name === 'deskId') return FUZZ_DESK;
   if (name === 'file') return url.includes('venues') ? `${venueId}.ics` : `${'0'.repeat(32)}.ics`;
   return '1';
 }
+
+const FUZZ_DESK = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 
 /** A valid body per route, as a member or host would send it; generated bodies break it. */
 function sampleBody(route: Route): Record<string, unknown> | undefined {
@@ -179,6 +183,8 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
       return { code: 'SFTICKET:ABCDEF123456' };
     case 'POST /api/events/:id/door/check-in':
       return { userId: member.user.id };
+    case 'POST /api/events/:id/door/desks/:deskId/sync':
+      return { items: [{ key: '6f1c1a5e-3b1d-4c55-9d6e-2f0a8e7b9c10', userId: member.user.id, method: 'scan', at: new Date().toISOString() }] };
     case 'POST /api/events/:id/arrival':
       return { permission: 'granted', position: { latitude: 53.5331, longitude: -2.2847, accuracy: 10 } };
     case 'POST /api/events/:id/arrival/check-in':

@@ -3,7 +3,8 @@
  * arrival (/arrival, §2.20-2.21). Request bodies and answers, shared by server routes and client forms.
  */
 import { z } from 'zod';
-import { idField, storedText } from './common';
+import { DOOR_SYNC_MAX_ITEMS } from '../domain/door';
+import { idField, idParam, storedText } from './common';
 
 /**
  * How a guest got in, as it happened (issue 22): at the door the host's camera read the ticket
@@ -21,6 +22,15 @@ export type ScanMethod = (typeof SCAN_METHODS)[number];
 /** What a ticket's QR code holds: `SFTICKET:` and the ticket code. */
 export const TICKET_QR_PREFIX = 'SFTICKET:';
 export const ticketQrText = (ticketCode: string) => `${TICKET_QR_PREFIX}${ticketCode}`;
+
+/**
+ * The ticket code in what the camera read (`SFTICKET:CODE`, the ticket QR) or what the host typed
+ * (the bare code). Codes are base64url, so their case matters.
+ */
+export function ticketCodeOf(text: string): string {
+  const t = text.trim();
+  return (t.toUpperCase().startsWith(TICKET_QR_PREFIX) ? t.slice(TICKET_QR_PREFIX.length) : t).trim();
+}
 
 /** One guest at the door, as the host sees them (no e-mail or phone: those are only in the attendance export). */
 export const doorGuestSchema = z.object({
@@ -76,6 +86,80 @@ export type DoorUndoResult = z.infer<typeof doorUndoResult>;
 /** POST /api/events/{id}/reminders: e-mail and in-app message to the registered guests not yet checked in. */
 export const remindersResult = z.object({ sent: z.number() });
 export type RemindersResult = z.infer<typeof remindersResult>;
+
+// ---- the door offline (docs/decisions/0052-the-door-offline.md) ----
+
+/** How a desk checks a guest in, online or offline: their ticket scanned (or its code typed), or found by name. */
+export const DOOR_DESK_METHODS = ['scan', 'search'] as const satisfies readonly CheckInMethod[];
+
+/** /api/events/{id}/door/desks/{deskId}: a desk is a device running the door, named by a UUID it makes once. */
+export const deskParams = z.object({ id: idParam, deskId: z.uuid({ error: 'A desk id is a UUID' }) });
+
+/** One guest in the desk's offline pack: what a scan needs to recognise them, and no ticket code. */
+export const doorPackGuestSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  /** SHA-256 (hex) of ticketHashInput(eventId, code) (@shared/domain/door). */
+  codeHash: z.string(),
+  /** SHA-256 (hex) of looseTicketHashInput(eventId, code): a typed code with its case wrong. */
+  looseHash: z.string(),
+  checkedIn: z.boolean(),
+  checkedInAt: z.string().nullable(),
+  method: z.enum(CHECK_IN_METHODS).nullable(),
+  /** The key of the offline check-in that stands (null for one made online): a desk sees whether its own still does. */
+  checkInKey: z.string().nullable(),
+});
+export type DoorPackGuest = z.infer<typeof doorPackGuestSchema>;
+
+/** PUT /api/events/{id}/door/desks/{deskId}: the desk's offline pack (hosts of the event only). */
+export const doorPackSchema = z.object({
+  eventId: z.number(),
+  deskId: z.string(),
+  /** When this desk first loaded the list: an offline check-in cannot count from before. */
+  deskSince: z.string(),
+  /** Until when a desk that was offline may still send its check-ins (some hours after the end). */
+  syncUntil: z.string(),
+  event: z.object({ title: z.string(), venue: z.string(), startsAt: z.string(), endsAt: z.string() }),
+  guests: z.array(doorPackGuestSchema),
+});
+export type DoorPack = z.infer<typeof doorPackSchema>;
+
+/** One check-in the desk made offline: its idempotency key, who, how and when (the desk's clock). */
+export const doorSyncItem = z.object({
+  key: z.uuid({ error: 'Each check-in needs a UUID key' }),
+  userId: idField(),
+  method: z.enum(DOOR_DESK_METHODS, { error: 'A desk checks in by scan or search' }),
+  at: z.iso.datetime({ offset: true, error: 'When the check-in happened, as an ISO date and time' }),
+});
+export type DoorSyncItem = z.infer<typeof doorSyncItem>;
+
+/** POST /api/events/{id}/door/desks/{deskId}/sync: what the desk checked in while offline. */
+export const doorSyncBody = z.object({
+  items: z
+    .array(doorSyncItem)
+    .min(1, 'Nothing to send')
+    .max(DOOR_SYNC_MAX_ITEMS, `At most ${DOOR_SYNC_MAX_ITEMS} check-ins at once`)
+    .refine((items) => new Set(items.map((i) => i.key)).size === items.length, 'Each check-in is sent once (keys repeat)'),
+});
+export type DoorSyncBody = z.infer<typeof doorSyncBody>;
+
+/**
+ * What became of one offline check-in: it stands ('checked_in', at `checkedInAt`), the guest was
+ * already in earlier ('already_checked_in', since `checkedInAt`, by this desk, another, or on their
+ * own phone), or it could not count ('refused', `message` says why).
+ */
+export const doorSyncOutcome = z.object({
+  key: z.string(),
+  userId: z.number(),
+  outcome: z.enum(['checked_in', 'already_checked_in', 'refused']),
+  checkedInAt: z.string().nullable(),
+  by: z.enum(['this_desk', 'other_desk', 'guest']).nullable(),
+  message: z.string().nullable(),
+});
+export type DoorSyncOutcome = z.infer<typeof doorSyncOutcome>;
+
+export const doorSyncResult = z.object({ results: z.array(doorSyncOutcome), counts: doorCountsSchema });
+export type DoorSyncResult = z.infer<typeof doorSyncResult>;
 
 // ---- /arrival ----
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { venues } from './venues';
 
@@ -65,6 +65,9 @@ export const registrations = pgTable(
     checkInMethod: text('check_in_method').$type<CheckInMethod>(),
     /** The host who checked them in (null for a self check-in). */
     checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The desk (a device's UUID) whose offline check-in stands, and that check-in's idempotency key (docs/decisions/0052); null online. */
+    checkInDesk: uuid('check_in_desk'),
+    checkInKey: uuid('check_in_key'),
     /** Secret code printed as the ticket's QR code. */
     ticketCode: text('ticket_code').notNull(),
     paymentId: integer('payment_id'),

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { arrivalStates, cancelledTickets, events, registrations, removedGuests, users, venues } from '../../db/schema/index';
+import { arrivalStates, cancelledTickets, doorCheckIns, doorDesks, events, registrations, removedGuests, users, venues } from '../../db/schema/index';
 import type { CheckInMethod } from '../../db/schema/events';
 
 /** A guest at the door: what the host sees (no e-mail or phone). */
@@ -113,7 +113,7 @@ export async function checkIn(db: Db, p: { eventId: number; userId: number; at: 
 export async function undoCheckIn(db: Db, eventId: number, userId: number) {
   const rows = await db
     .update(registrations)
-    .set({ checkedIn: false, checkedInAt: null, checkInMethod: null, checkedInBy: null })
+    .set({ checkedIn: false, checkedInAt: null, checkInMethod: null, checkedInBy: null, checkInDesk: null, checkInKey: null })
     .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId), eq(registrations.checkedIn, true)))
     .returning({ id: registrations.id });
   return rows.length > 0;
@@ -160,4 +160,77 @@ export async function saveArrivalState(db: Db, v: { eventId: number; userId: num
       target: [arrivalStates.eventId, arrivalStates.userId],
       set: { permission: v.permission, distanceM: v.distanceM, accuracyM: v.accuracyM, updatedAt: v.updatedAt },
     });
+}
+
+/* ------------------------------------------------------------ the door offline (docs/decisions/0052) */
+
+/** Note a desk the first time it loads the evening's pack; answers since when it is known. */
+export async function registerDesk(db: Db, v: { eventId: number; deskId: string; now: Date }): Promise<Date> {
+  await db.insert(doorDesks).values({ eventId: v.eventId, deskId: v.deskId, since: v.now }).onConflictDoNothing();
+  return (await deskSince(db, v.eventId, v.deskId)) ?? v.now;
+}
+
+export async function deskSince(db: Db, eventId: number, deskId: string): Promise<Date | null> {
+  const rows = await db
+    .select({ since: doorDesks.since })
+    .from(doorDesks)
+    .where(and(eq(doorDesks.eventId, eventId), eq(doorDesks.deskId, deskId)))
+    .limit(1);
+  return rows[0]?.since ?? null;
+}
+
+/** Every guest of the evening with their code (the service hashes it) and the offline check-in that stands. */
+export async function packGuests(db: Db, eventId: number) {
+  return db
+    .select({ ...guestColumns, checkInKey: registrations.checkInKey })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.eventId, eventId))
+    .orderBy(asc(registrations.id));
+}
+
+/** These guests' registrations, locked until the transaction ends (in id order, so two syncs at once cannot deadlock). */
+export async function lockGuests(db: Db, eventId: number, userIds: number[]) {
+  return db
+    .select({
+      id: registrations.id,
+      userId: registrations.userId,
+      checkedIn: registrations.checkedIn,
+      checkedInAt: registrations.checkedInAt,
+      method: registrations.checkInMethod,
+      checkInDesk: registrations.checkInDesk,
+      checkInKey: registrations.checkInKey,
+    })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), inArray(registrations.userId, userIds)))
+    .orderBy(asc(registrations.id))
+    .for('update');
+}
+export type LockedGuest = Awaited<ReturnType<typeof lockGuests>>[number];
+
+/** Which of these guests a host removed from the evening (docs/decisions/0042). */
+export async function removedAmong(db: Db, eventId: number, userIds: number[]) {
+  const rows = await db
+    .select({ userId: removedGuests.userId })
+    .from(removedGuests)
+    .where(and(eq(removedGuests.eventId, eventId), inArray(removedGuests.userId, userIds)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/**
+ * Log these offline check-ins by key; answers the keys that were new. A key already logged (the
+ * same sync sent again) is left as it was.
+ */
+export async function logDeskCheckIns(db: Db, rows: { eventId: number; key: string; deskId: string; claimedAt: Date; receivedAt: Date }[]) {
+  if (rows.length === 0) return new Set<string>();
+  const added = await db.insert(doorCheckIns).values(rows).onConflictDoNothing().returning({ key: doorCheckIns.key });
+  return new Set(added.map((r) => r.key));
+}
+
+/** An offline check-in that stands: the guest in at `at`, by this desk, with this key (replacing a later one). */
+export async function checkInFromDesk(db: Db, v: { registrationId: number; at: Date; method: CheckInMethod; by: number; deskId: string; key: string }) {
+  await db
+    .update(registrations)
+    .set({ checkedIn: true, checkedInAt: v.at, checkInMethod: v.method, checkedInBy: v.by, checkInDesk: v.deskId, checkInKey: v.key })
+    .where(eq(registrations.id, v.registrationId));
 }

@@ -1,7 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
-import { arrivalCheckInBody, arrivalReportBody, arrivalSchema, doorCheckInBody, doorCheckInResult, doorSchema, doorUndoResult, scanBody } from '@shared/schemas/door';
+import {
+  arrivalCheckInBody,
+  arrivalReportBody,
+  arrivalSchema,
+  deskParams,
+  doorCheckInBody,
+  doorCheckInResult,
+  doorPackSchema,
+  doorSchema,
+  doorSyncBody,
+  doorSyncResult,
+  doorUndoResult,
+  scanBody,
+} from '@shared/schemas/door';
 import { requireViewer } from '../../plugins/auth';
 import * as door from './service';
 
@@ -36,6 +49,15 @@ export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/events/:id/door/check-in/:userId', { schema: { params: guestParams, response: { 200: doorUndoResult, ...errors } } }, async (req) =>
     door.undoCheckIn(deps(), await requireViewer(req), req.params.id, req.params.userId),
+  );
+
+  // The door offline (docs/decisions/0052-the-door-offline.md): a desk's pack, and what it checked in offline.
+  app.put('/api/events/:id/door/desks/:deskId', { schema: { params: deskParams, response: { 200: doorPackSchema, ...errors } } }, async (req) =>
+    door.deskPack(deps(), await requireViewer(req), req.params.id, req.params.deskId),
+  );
+
+  app.post('/api/events/:id/door/desks/:deskId/sync', { schema: { params: deskParams, body: doorSyncBody, response: { 200: doorSyncResult, ...errors } } }, async (req) =>
+    door.syncDesk(deps(), await requireViewer(req), req.params.id, req.params.deskId, req.body.items),
   );
 
   app.get('/api/events/:id/attendance.csv', { schema: { params: idParams, response: { 200: csvAnswer, ...errors } } }, async (req, reply) => {

@@ -3,11 +3,13 @@
  * "Events, payment, capacity": hosts check guests in by QR scan, code or search; a guest may check
  * in themself only at the venue (the arrival geofence) or from 60 minutes before the start).
  */
+import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { ARRIVAL_RADIUS_M, distanceMetres, formatDistance, isAtVenue, MAX_POSITION_ACCURACY_M, RECENT_CHECK_INS } from '@shared/domain/arrival';
+import { boundClaim, DOOR_SYNC_GRACE_HOURS, looseTicketHashInput, ticketHashInput } from '@shared/domain/door';
 import { londonDay, TIME_ZONE } from '@shared/domain/time';
-import { TICKET_QR_PREFIX, type Arrival, type ArrivalReportBody, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult, type Position, type ScanMethod } from '@shared/schemas/door';
+import { TICKET_QR_PREFIX, ticketCodeOf, type Arrival, type ArrivalReportBody, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack, type DoorSyncItem, type DoorSyncOutcome, type DoorSyncResult, type DoorUndoResult, type Position, type ScanMethod } from '@shared/schemas/door';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
@@ -95,14 +97,7 @@ export async function door(db: Db, viewer: Viewer, eventId: number): Promise<Doo
   };
 }
 
-/**
- * The ticket code in what the camera read (`SFTICKET:CODE`, ticket-mail.ts and the ticket QR) or
- * what the host typed (the bare code). Codes are base64url, so their case matters.
- */
-export function ticketCodeOf(text: string): string {
-  const t = text.trim();
-  return (t.toUpperCase().startsWith(TICKET_QR_PREFIX) ? t.slice(TICKET_QR_PREFIX.length) : t).trim();
-}
+export { ticketCodeOf };
 
 async function checkInAtDoor(d: DoorDeps, viewer: Viewer, event: EventRow, userId: number, method: CheckInMethod): Promise<DoorCheckInResult> {
   const done = await q.checkIn(d.db, { eventId: event.id, userId, at: d.now(), method, by: viewer.id });
@@ -158,6 +153,123 @@ export async function undoCheckIn(d: DoorDeps, viewer: Viewer, eventId: number, 
   const guest = await q.guest(d.db, eventId, userId);
   if (!guest) throw notFound(NOT_REGISTERED);
   return { guest: guestOut(guest), counts: await q.counts(d.db, eventId) };
+}
+
+/* ------------------------------------------------------------ the door offline (docs/decisions/0052) */
+
+export const DESK_UNKNOWN = 'This desk has not loaded tonight’s guest list. Open the check-in desk once while online, then try again.';
+export const SYNC_TOO_LATE = `Check-ins made offline can be sent until ${DOOR_SYNC_GRACE_HOURS} hours after the evening ends, and that time has passed.`;
+export const SYNC_NOT_REGISTERED = 'is not registered for this evening (their ticket may have been cancelled), so they were not checked in.';
+export const SYNC_REMOVED = 'was removed from tonight by a host, so they were not checked in.';
+export const SYNC_AFTER_END = 'was checked in after the evening finished, when the door was closed, so it does not count.';
+export const SYNC_UNDONE = 'was checked in by this desk, but that check-in has been undone since.';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const syncUntil = (event: EventRow) => new Date(event.endsAt.getTime() + DOOR_SYNC_GRACE_HOURS * 3_600_000);
+
+/**
+ * PUT /api/events/{id}/door/desks/{deskId}: the desk's offline pack, and the desk noted (from the
+ * first time). Names for the list and search, ticket codes only as SHA-256 hashes (enough to
+ * recognise a scanned or typed code, no use as a ticket), who is in and by which offline check-in.
+ */
+export async function deskPack(d: DoorDeps, viewer: Viewer, eventId: number, deskId: string): Promise<DoorPack> {
+  const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
+  const since = await q.registerDesk(d.db, { eventId, deskId, now: d.now() });
+  const rows = byName(await q.packGuests(d.db, eventId));
+  return {
+    eventId,
+    deskId,
+    deskSince: since.toISOString(),
+    syncUntil: syncUntil(event).toISOString(),
+    event: { title: event.title, venue: event.venue, startsAt: event.date.toISOString(), endsAt: event.endsAt.toISOString() },
+    guests: rows.map((g) => ({
+      userId: g.userId,
+      name: g.name,
+      codeHash: sha256(ticketHashInput(eventId, g.ticketCode)),
+      looseHash: sha256(looseTicketHashInput(eventId, g.ticketCode)),
+      checkedIn: g.checkedIn,
+      checkedInAt: g.checkedInAt?.toISOString() ?? null,
+      method: g.method,
+      checkInKey: g.checkInKey,
+    })),
+  };
+}
+
+type Judged = Omit<DoorSyncOutcome, 'key' | 'userId'> & { write?: Date };
+
+/** Who made the check-in that stands, as the desk is told: itself, another desk, or the guest on their phone. */
+function standingBy(r: q.LockedGuest, deskId: string): DoorSyncOutcome['by'] {
+  if (r.method === 'self' || r.method === 'location') return 'guest';
+  return r.checkInDesk === deskId ? 'this_desk' : 'other_desk';
+}
+
+const refused = (message: string): Judged => ({ outcome: 'refused', checkedInAt: null, by: null, message });
+
+/**
+ * One offline check-in against the guest's registration (locked): the first check-in by time
+ * stands, so one made earlier than the guest's current check-in replaces it, and one made later is
+ * told who was first. `fresh` is false for a key already received: it is answered, never applied twice.
+ */
+function judge(item: DoorSyncItem, r: q.LockedGuest | undefined, removed: boolean, claim: ReturnType<typeof boundClaim>, deskId: string, fresh: boolean): Judged {
+  if (r && r.checkInKey === item.key) return { outcome: 'checked_in', checkedInAt: r.checkedInAt?.toISOString() ?? null, by: 'this_desk', message: null };
+  if (!r) return refused(SYNC_NOT_REGISTERED);
+  if (removed) return refused(SYNC_REMOVED);
+  if ('refused' in claim) return refused(SYNC_AFTER_END);
+  if (r.checkedIn && r.checkedInAt && r.checkedInAt.getTime() <= claim.at.getTime()) {
+    return { outcome: 'already_checked_in', checkedInAt: r.checkedInAt.toISOString(), by: standingBy(r, deskId), message: null };
+  }
+  if (!fresh) return r.checkedIn ? { outcome: 'already_checked_in', checkedInAt: r.checkedInAt?.toISOString() ?? null, by: standingBy(r, deskId), message: null } : refused(SYNC_UNDONE);
+  return { outcome: 'checked_in', checkedInAt: claim.at.toISOString(), by: 'this_desk', message: null, write: claim.at };
+}
+
+/**
+ * POST /api/events/{id}/door/desks/{deskId}/sync: the check-ins a desk made offline, each with its
+ * idempotency key and the time the desk scanned it. Hosts of the evening only, from a desk that
+ * loaded the pack; each time is bounded (@shared/domain/door boundClaim) and applied in time order,
+ * in one transaction; a guest removed, not registered or scanned after the end is refused, and
+ * said so. Sending the same sync again changes nothing.
+ */
+export async function syncDesk(d: DoorDeps, viewer: Viewer, eventId: number, deskId: string, items: DoorSyncItem[]): Promise<DoorSyncResult> {
+  const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
+  const now = d.now();
+  const since = await q.deskSince(d.db, eventId, deskId);
+  if (!since) throw conflict(DESK_UNKNOWN);
+  if (now.getTime() >= syncUntil(event).getTime()) throw conflict(SYNC_TOO_LATE);
+
+  const ordered = [...items].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const userIds = [...new Set(items.map((i) => i.userId))];
+  const changed = new Set<number>();
+  const judged = await d.db.transaction(async (tx) => {
+    const regs = new Map((await q.lockGuests(tx, eventId, userIds)).map((r) => [r.userId, r]));
+    const removed = await q.removedAmong(tx, eventId, userIds);
+    const logged = ordered.filter((i) => regs.has(i.userId));
+    const fresh = await q.logDeskCheckIns(
+      tx,
+      logged.map((i) => ({ eventId, key: i.key, deskId, claimedAt: new Date(i.at), receivedAt: now })),
+    );
+    const out = new Map<string, Judged>();
+    for (const item of ordered) {
+      const r = regs.get(item.userId);
+      const claim = boundClaim(new Date(item.at), { deskSince: since, endsAt: event.endsAt, now });
+      const j = judge(item, r, removed.has(item.userId), claim, deskId, fresh.has(item.key));
+      if (j.write && r) {
+        await q.checkInFromDesk(tx, { registrationId: r.id, at: j.write, method: item.method, by: viewer.id, deskId, key: item.key });
+        // The next item for this guest in the same sync sees this check-in.
+        regs.set(item.userId, { ...r, checkedIn: true, checkedInAt: j.write, method: item.method, checkInDesk: deskId, checkInKey: item.key });
+        changed.add(item.userId);
+      }
+      out.set(item.key, j);
+    }
+    return out;
+  });
+  if (changed.size > 0) await d.publishCheckins(eventId, [...changed]);
+  return {
+    results: items.map((i) => {
+      const { write: _write, ...j } = judged.get(i.key)!;
+      return { key: i.key, userId: i.userId, ...j };
+    }),
+    counts: await q.counts(d.db, eventId),
+  };
 }
 
 /* ------------------------------------------------------------ the attendance export */

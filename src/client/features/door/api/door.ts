@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorUndoResult, type ScanMethod } from '@shared/schemas/door';
+import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorGuest, type ScanMethod } from '@shared/schemas/door';
 import { timerUpdateSchema } from '@shared/schemas/live';
-import { ApiError, del, get, post } from '@client/lib/api';
+import { ApiError, del, get, LocalRefusal, NetworkError, post } from '@client/lib/api';
 import { timerQuery } from '@client/lib/queries';
 import { queryKeys } from '@client/lib/query-keys';
+import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult, type DeskUndoResult } from '../hooks/use-desk';
 
 /**
  * The host's check-in desk (/check-in, docs/spec/organiser-tools.md §2.19): the door's counts and
@@ -37,17 +38,37 @@ export function applyGuest(door: Door, guest: DoorGuest, counts: Door['counts'])
   };
 }
 
-function landOnDoor(qc: QueryClient, eventId: number, result: DoorCheckInResult | DoorUndoResult) {
+function landOnDoor(qc: QueryClient, eventId: number, result: DeskCheckInResult | DeskUndoResult) {
+  // An answer from the desk offline is its own view, pending included (hooks/use-desk.ts), not the server's door.
+  if ('offline' in result) return;
   qc.setQueryData(queryKeys.door(eventId), (old: Door | undefined) => (old ? applyGuest(old, result.guest, result.counts) : old));
 }
 
 const reRead = (qc: QueryClient, eventId: number) => qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
 
+/**
+ * Online, the server; offline (the browser says so, or the request could not reach it), the desk
+ * checks the guest in against its pack and queues it (docs/decisions/0052-the-door-offline.md).
+ * These mutations run offline too (networkMode 'always'): TanStack Query would otherwise hold them.
+ */
+async function orOffline<T>(desk: Desk | null, online: () => Promise<T>, offline: (desk: Desk) => Promise<T>): Promise<T> {
+  if (desk && !navigator.onLine) return offline(desk);
+  try {
+    return await online();
+  } catch (err) {
+    if (desk && err instanceof NetworkError) return offline(desk);
+    throw err;
+  }
+}
+
 /** POST /api/events/{id}/door/scan {code, method}: what the camera read (`SFTICKET:CODE`, 'scan') or a ticket code typed ('code'). */
 export function useScanTicket(eventId: number) {
   const qc = useQueryClient();
+  const desk = useDesk();
   return useMutation({
-    mutationFn: (body: { code: string; method: ScanMethod }) => post(`/api/events/${eventId}/door/scan`, body, doorCheckInResult),
+    networkMode: 'always',
+    mutationFn: (body: { code: string; method: ScanMethod }): Promise<DeskCheckInResult> =>
+      orOffline(desk, () => post(`/api/events/${eventId}/door/scan`, body, doorCheckInResult), (d) => d.scanOffline(body.code)),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
     onSettled: () => reRead(qc, eventId),
   });
@@ -56,18 +77,28 @@ export function useScanTicket(eventId: number) {
 /** POST /api/events/{id}/door/check-in {userId}: the host found the guest by name or code. */
 export function useCheckInGuest(eventId: number) {
   const qc = useQueryClient();
+  const desk = useDesk();
   return useMutation({
-    mutationFn: (userId: number) => post(`/api/events/${eventId}/door/check-in`, { userId }, doorCheckInResult),
+    networkMode: 'always',
+    mutationFn: (userId: number): Promise<DeskCheckInResult> =>
+      orOffline(desk, () => post(`/api/events/${eventId}/door/check-in`, { userId }, doorCheckInResult), (d) => d.checkInOffline(userId, 'search')),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
     onSettled: () => reRead(qc, eventId),
   });
 }
 
-/** DELETE /api/events/{id}/door/check-in/{userId}: a mistaken check-in undone. */
+/** DELETE /api/events/{id}/door/check-in/{userId}: a mistaken check-in undone; one still waiting to be sent just leaves the queue. */
 export function useUndoCheckIn(eventId: number) {
   const qc = useQueryClient();
+  const desk = useDesk();
   return useMutation({
-    mutationFn: (userId: number) => del(`/api/events/${eventId}/door/check-in/${userId}`, doorUndoResult),
+    networkMode: 'always',
+    mutationFn: async (userId: number): Promise<DeskUndoResult> => {
+      const queued = await desk?.undoPending(userId);
+      if (queued) return queued;
+      if (desk && !navigator.onLine) throw new LocalRefusal(UNDO_NEEDS_CONNECTION);
+      return del(`/api/events/${eventId}/door/check-in/${userId}`, doorUndoResult);
+    },
     onSuccess: (result) => landOnDoor(qc, eventId, result),
     onSettled: () => reRead(qc, eventId),
   });

@@ -1,5 +1,5 @@
 import { CalendarX2, LogIn, ShieldQuestion } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DoorGuest } from '@shared/schemas/door';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
@@ -7,12 +7,15 @@ import { LoadError } from '@client/components/ui/load-error';
 import { NoticeCard } from '@client/components/ui/notice-card';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError, messageOf } from '@client/lib/api';
+import { ApiError, messageOf, NetworkError } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { formatWhen } from '@client/lib/format';
 import { useLiveSocket, type ConnectionStatus } from '@client/lib/live-socket';
 import { useEvent } from '@client/lib/queries';
 import { useDoor } from '../api/door';
+import { DeskProvider, NO_LIST_OFFLINE, useDeskState } from '../hooks/use-desk';
+import { deskStore, type DeskStore } from '../lib/desk-store';
+import { deskLine, DeskNotices } from './desk-status';
 import { DoorActions, DoorCounts, RecentCheckIns } from './door-panels';
 import { GuestSearch } from './guest-search';
 import { ScanPanel } from './scan-panel';
@@ -22,18 +25,34 @@ import { ScanPanel } from './scan-panel';
  * QR scanner, manual search, the five latest check-ins, and Start Event, Export Attendance, Send
  * Reminders. The live socket keeps the counts current when other devices check guests in.
  */
-export function CheckInDesk({ eventId, userId, guestActions }: { eventId: number; userId: number; guestActions?: (guest: DoorGuest) => ReactNode }) {
+export function CheckInDesk({
+  eventId,
+  userId,
+  guestActions,
+  store,
+}: {
+  eventId: number;
+  userId: number;
+  guestActions?: (guest: DoorGuest) => ReactNode;
+  /** Where the desk keeps its offline pack and queue: the device's IndexedDB unless given (lib/desk-store.ts). */
+  store?: DeskStore;
+}) {
   const door = useDoor(eventId);
   const event = useEvent(eventId);
+  const [kept] = useState(() => store ?? deskStore());
+  // Offline, the door is this desk's pack and queue (docs/decisions/0052-the-door-offline.md).
+  const desk = useDeskState(eventId, kept, door.data, door.dataUpdatedAt);
+  const cutOff = door.fetchStatus === 'paused' || door.error instanceof NetworkError;
+  const shown = door.data ? desk.show(door.data) : cutOff ? desk.show(undefined) : undefined;
   // checkins_updated re-reads queryKeys.door(eventId) (@client/lib/live-socket); the timer tells Start Event where the evening is.
   const live = useLiveSocket(eventId, userId, true);
   useCatchUpAfterReconnect(live.status, door.refetch);
-  const title = event.data?.title;
+  const title = event.data?.title ?? desk.pack?.event.title;
   useDocumentTitle(title ? `Check-in · ${title} · Speed Friendship` : 'Check-in · Speed Friendship');
 
-  if (door.isPending) return <Spinner label="Loading the guest list" />;
+  if (!shown && door.isPending && !cutOff) return <Spinner label="Loading the guest list" />;
   // A refetch that fails while the list is on screen keeps the list: the door must not go blank.
-  if (!door.data) {
+  if (!shown) {
     const status = door.error instanceof ApiError ? door.error.status : 0;
     const another = (
       <Button asChild variant="outline">
@@ -55,6 +74,8 @@ export function CheckInDesk({ eventId, userId, guestActions }: { eventId: number
           <NoticeCard icon={LogIn} title="Log in to check guests in" signIn>
             <p>Your session has ended. Log in again with your host account.</p>
           </NoticeCard>
+        ) : cutOff ? (
+          <LoadError title="You're offline" message={NO_LIST_OFFLINE} onRetry={() => void door.refetch()} />
         ) : (
           <LoadError title="We couldn't load the guest list" message={messageOf(door.error, 'Please check your connection and try again.')} onRetry={() => void door.refetch()} />
         )}
@@ -62,36 +83,40 @@ export function CheckInDesk({ eventId, userId, guestActions }: { eventId: number
     );
   }
 
-  const { counts, recent, guests, reminders } = door.data;
+  const { counts, recent, guests, reminders } = shown;
   return (
-    <Page wide>
-      <header className="mb-5">
-        <p className="text-sm font-semibold tracking-wide text-wine-600 uppercase">Check-in</p>
-        <h1 className="text-3xl font-bold break-words text-wine-900">{title ?? 'Check-in'}</h1>
-        {event.data && (
-          <p className="mt-1 text-muted">
-            {event.data.venue} · {formatWhen(event.data)}
-          </p>
-        )}
-      </header>
+    <DeskProvider value={desk}>
+      <Page wide>
+        <header className="mb-5">
+          <p className="text-sm font-semibold tracking-wide text-wine-600 uppercase">Check-in</p>
+          <h1 className="text-3xl font-bold break-words text-wine-900">{title ?? 'Check-in'}</h1>
+          {event.data && (
+            <p className="mt-1 text-muted">
+              {event.data.venue} · {formatWhen(event.data)}
+            </p>
+          )}
+        </header>
 
-      <p role="status" className="empty:hidden mb-3 flex items-center gap-2 rounded-2xl bg-apricot-100 px-4 py-2 text-sm font-semibold text-wine-900">
-        {live.status === 'reconnecting' ? 'Reconnecting… Check-ins on other phones will show once the line is back.' : ''}
-      </p>
+        <p role="status" className="empty:hidden mb-3 flex items-center gap-2 rounded-2xl bg-apricot-100 px-4 py-2 text-base font-semibold text-wine-900">
+          {deskLine(desk, live.status === 'reconnecting')}
+        </p>
 
-      <DoorCounts counts={counts} />
+        <DeskNotices />
 
-      <div className="mt-5 grid gap-5 lg:grid-cols-5 lg:items-start lg:gap-6">
-        <div className="space-y-5 lg:col-span-3 lg:space-y-6">
-          <ScanPanel eventId={eventId} />
-          <GuestSearch eventId={eventId} guests={guests} guestActions={guestActions} />
+        <DoorCounts counts={counts} />
+
+        <div className="mt-5 grid gap-5 lg:grid-cols-5 lg:items-start lg:gap-6">
+          <div className="space-y-5 lg:col-span-3 lg:space-y-6">
+            <ScanPanel eventId={eventId} />
+            <GuestSearch eventId={eventId} guests={guests} guestActions={guestActions} />
+          </div>
+          <div className="space-y-5 lg:col-span-2 lg:space-y-6">
+            <RecentCheckIns eventId={eventId} recent={recent} />
+            <DoorActions eventId={eventId} timer={live.timer} toCome={counts.toCome} reminded={reminders} />
+          </div>
         </div>
-        <div className="space-y-5 lg:col-span-2 lg:space-y-6">
-          <RecentCheckIns eventId={eventId} recent={recent} />
-          <DoorActions eventId={eventId} timer={live.timer} toCome={counts.toCome} reminded={reminders} />
-        </div>
-      </div>
-    </Page>
+      </Page>
+    </DeskProvider>
   );
 }
 

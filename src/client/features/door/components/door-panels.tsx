@@ -10,6 +10,7 @@ import { messageOf } from '@client/lib/api';
 import { formatTime } from '@client/lib/format';
 import { useSendReminders, useStartEvent } from '../api/door';
 import { guestsWord, METHOD_LABEL } from '../lib/format';
+import { PendingBadge } from './desk-status';
 import { UndoCheckIn } from './undo-check-in';
 
 function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -77,6 +78,7 @@ export function RecentCheckIns({ eventId, recent }: { eventId: number; recent: r
                   {g.checkedInAt ? formatTime(g.checkedInAt) : ''}
                   {g.method ? ` · ${METHOD_LABEL[g.method]}` : ''}
                 </p>
+                <PendingBadge userId={g.userId} />
               </div>
               <UndoCheckIn eventId={eventId} guest={g} />
             </li>

@@ -10,6 +10,7 @@ import { formatTime } from '@client/lib/format';
 import { useCheckInGuest } from '../api/door';
 import { guestsWord } from '../lib/format';
 import { byName, searchGuests } from '../lib/scan';
+import { PendingBadge } from './desk-status';
 import { UndoCheckIn } from './undo-check-in';
 
 /**
@@ -68,7 +69,9 @@ function GuestRow({ eventId, guest, actions }: { eventId: number; guest: DoorGue
       (r) =>
         r.outcome === 'checked_in'
           ? toast.success(`${r.guest.name} checked in`, { description: 'Welcome them in!' })
-          : toast.info(`${r.guest.name} is already checked in`, { description: r.guest.checkedInAt ? `Since ${formatTime(r.guest.checkedInAt)}.` : undefined }),
+          : r.outcome === 'queued'
+            ? toast.success(`${r.guest.name} checked in`, { description: 'Saved on this phone: sent when the connection is back.' })
+            : toast.info(`${r.guest.name} is already checked in`, { description: r.guest.checkedInAt ? `Since ${formatTime(r.guest.checkedInAt)}.` : undefined }),
       (err: unknown) => toast.error(`Could not check in ${guest.name}`, { description: messageOf(err, 'Please try again.') }),
     );
   return (
@@ -85,6 +88,7 @@ function GuestRow({ eventId, guest, actions }: { eventId: number; guest: DoorGue
             {guest.checkedInAt ? ` ${formatTime(guest.checkedInAt)}` : ''}
           </p>
         )}
+        <PendingBadge userId={guest.userId} />
       </div>
       {guest.checkedIn ? (
         <div className="flex flex-col items-end gap-1">

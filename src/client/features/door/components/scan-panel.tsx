@@ -1,4 +1,4 @@
-import { Camera, CameraOff, CircleAlert, Info, Keyboard, LoaderCircle, ScanLine, Square } from 'lucide-react';
+import { Camera, CameraOff, CircleAlert, CloudOff, Info, Keyboard, LoaderCircle, ScanLine, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { scanBody, type DoorGuest, type ScanMethod } from '@shared/schemas/door';
 import { Button } from '@client/components/ui/button';
@@ -14,6 +14,8 @@ import { useQrCamera } from '../hooks/use-qr-camera';
 export type ScanResult =
   | { kind: 'pending' }
   | { kind: 'checked_in'; guest: DoorGuest }
+  /** Checked in offline: counted, and sent when the connection is back (docs/decisions/0052). */
+  | { kind: 'queued'; guest: DoorGuest }
   | { kind: 'already_checked_in'; guest: DoorGuest }
   | { kind: 'error'; message: string };
 
@@ -46,7 +48,7 @@ export function ScanPanel({ eventId }: { eventId: number }) {
     scan.mutate({ code, method }, {
       onSuccess: (r) => {
         setResult({ kind: r.outcome, guest: r.guest });
-        buzz(r.outcome === 'checked_in' ? 80 : [60, 60, 60]);
+        buzz(r.outcome === 'already_checked_in' ? [60, 60, 60] : 80);
       },
       onError: (err) => {
         setResult({ kind: 'error', message: messageOf(err, 'That ticket could not be checked in. Please try again.') });
@@ -139,6 +141,7 @@ function CameraArea({ camera }: { camera: ReturnType<typeof useQrCamera> }) {
 
 const TONE = {
   checked_in: 'bg-emerald-600 text-white',
+  queued: 'bg-emerald-800 text-white',
   already_checked_in: 'bg-amber-300 text-ink',
   error: 'bg-red-700 text-white',
   pending: 'bg-wine-50 text-wine-900',
@@ -154,7 +157,15 @@ export function ScanBanner({ result, over = false }: { result: ScanResult | null
     <div role="status" aria-live="polite" aria-atomic="true" data-over={over || undefined} className={cn(over && 'absolute inset-x-3 top-3 z-10')}>
       {result && (
         <div className={cn('flex items-center rounded-2xl', over ? 'min-h-16 gap-3 px-4 py-3 shadow-lg ring-2 ring-white/80' : 'min-h-20 gap-4 px-5 py-4', TONE[result.kind])}>
-          {result.kind === 'checked_in' ? (
+          {result.kind === 'queued' ? (
+            <>
+              <CloudOff aria-hidden="true" className={cn('shrink-0', over ? 'size-8' : 'size-10')} />
+              <p className="leading-tight break-words">
+                <span className={cn('block font-bold', over ? 'text-xl' : 'text-2xl')}>{result.guest.name} checked in</span>
+                <span className="block text-base font-semibold">Saved on this phone: sent when the connection is back.</span>
+              </p>
+            </>
+          ) : result.kind === 'checked_in' ? (
             <>
               <span aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-full bg-white/20 font-bold', over ? 'size-10 text-2xl' : 'size-12 text-3xl')}>
                 ✓

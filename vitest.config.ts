@@ -18,7 +18,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts', 'bench/lib/**/*.test.ts'],
           globalSetup: ['./src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

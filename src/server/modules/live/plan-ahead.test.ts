@@ -105,6 +105,17 @@ describe('the evening planned ahead as its guests check in', () => {
     expect(await storedPlan(event.id)).toEqual(started);
   });
 
+  it('phones opened only after everyone checked in get their places from the plan kept at the start', async () => {
+    const { event, host, guests } = await setUpEvening(t, { guests: 6 });
+    const said = heardOnTheBus(event.id);
+    const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
+    const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+    hostSocket.client.send({ type: 'start_timer' });
+    const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
+    expect(said.at(-1)).toMatchObject({ kind: 'timer', plan: 'kept' });
+    expect(got.every((a) => a?.round === 1 && a.partner !== null)).toBe(true);
+  });
+
   it('guests checked in at the same moment at several desks are all in the plan once every answer has come', async () => {
     const { event, host, guests } = await setUpEvening(t, { guests: 8, checkedIn: 0 });
     await Promise.all(guests.map((g) => checkIn(t.app, event.id, host, g)));

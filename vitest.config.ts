@@ -32,11 +32,11 @@ export default defineConfig({
         },
       },
       {
-        // Pure rules shared by both sides, and the lint rules' probes: no database.
+        // Pure rules shared by both sides, the lint rules' probes and the bench's own rules: no database.
         resolve: { alias },
         test: {
           name: 'shared',
-          include: ['src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts', 'bench/lib/**/*.test.ts'],
           testTimeout: 30_000,
           pool: 'forks',
         },

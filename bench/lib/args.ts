@@ -29,12 +29,6 @@ export interface BenchArgs {
   workers: number;
   /** Live: clients ignore `mine` and fetch /rotation/me after every new round. */
   refetch: boolean;
-  /**
-   * Live: how guests are checked in. 'api': each host checks its guests in over HTTP at the door
-   * (POST /door/check-in), as at a real evening, and the evening is planned ahead
-   * (docs/decisions/0029); 'seeded': written into the database as checked in, so round 1 plans it.
-   */
-  door: 'api' | 'seeded';
   /** Race section: databases to race on. */
   raceDb: ('embedded' | 'postgres')[];
   /** Lighthouse section: the pages to score ('/events/demo' is the demo event's page, '/events/public' an open evening's public page). */
@@ -60,9 +54,6 @@ const HELP = `npm run bench -- [flags]
   --db=embedded|postgres   live: database (default embedded)
   --workers=N        live: client worker processes holding the guest sockets (default 2)
   --refetch          live: clients ignore "mine" in state messages and fetch GET /rotation/me, like the old client
-  --door=api|seeded  live: guests checked in by their host over HTTP before the sockets open, as at the door
-                     (default api; the evening is then planned ahead), or written into the database as
-                     checked in (seeded: round 1 plans the evening when it starts)
   --race-db=embedded,postgres  race: databases to race on (default both)
   --pages=/,/login,/events,/events/demo,/events/public,/profile   lighthouse: pages to score (default:
                      all six; /events/demo is the demo event's page as the demo member,
@@ -87,7 +78,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (!m) throw new Error(`Unknown argument ${a}\n${HELP}`);
     flags.set(m[1]!, m[2] ?? 'true');
   }
-  const known = new Set(['only', 'runs', 'sockets', 'events', 'instances', 'db', 'workers', 'refetch', 'door', 'race-db', 'pages', 'duration', 'connections', 'pg-url', 'chromium', 'cpu-prof', 'write']);
+  const known = new Set(['only', 'runs', 'sockets', 'events', 'instances', 'db', 'workers', 'refetch', 'race-db', 'pages', 'duration', 'connections', 'pg-url', 'chromium', 'cpu-prof', 'write']);
   for (const k of flags.keys()) if (!known.has(k)) throw new Error(`Unknown flag --${k}\n${HELP}`);
   const int = (k: string, d: number, min = 1) => {
     const v = flags.has(k) ? Number(flags.get(k)) : d;
@@ -101,8 +92,6 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     return items as T[];
   };
   const db = (flags.get('db') ?? 'embedded') as BenchArgs['db'];
-  const door = (flags.get('door') ?? 'api') as BenchArgs['door'];
-  if (door !== 'api' && door !== 'seeded') throw new Error('--door must be api or seeded');
   if (db !== 'embedded' && db !== 'postgres') throw new Error('--db must be embedded or postgres');
   const args: BenchArgs = {
     only: list('only', SECTIONS, SECTIONS),
@@ -113,7 +102,6 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     db,
     workers: int('workers', 2),
     refetch: flags.get('refetch') === 'true' || flags.get('refetch') === '1',
-    door,
     raceDb: list('race-db', ['embedded', 'postgres'] as const, ['embedded', 'postgres']),
     pages: list('pages', PAGES, PAGES),
     duration: int('duration', 8),

@@ -46,11 +46,12 @@ export interface ServerProc {
  * One instance of our server, `node --enable-source-maps dist/server/main.js`, as `npm start`
  * runs it (the build done once before by ensureBuilt). Embedded database in `dataDir` unless `databaseUrl`.
  */
-export async function startServer(opts: { dataDir?: string; databaseUrl?: string; extraEnv?: Record<string, string> }): Promise<ServerProc> {
+export async function startServer(opts: { dataDir?: string; databaseUrl?: string; extraEnv?: Record<string, string>; defaultLogLevel?: boolean }): Promise<ServerProc> {
   const port = await freePort();
   const env: Record<string, string> = {
     NODE_ENV: 'development', // the dev outbox lets the bench log in; nothing else on the measured paths differs
-    LOG_LEVEL: 'warn',
+    // defaultLogLevel: LOG_LEVEL unset, so info, as an operator who sets nothing runs it (its JSON lines go to /dev/null).
+    ...(opts.defaultLogLevel ? {} : { LOG_LEVEL: 'warn' }),
     HOST: '127.0.0.1',
     PORT: String(port),
     AUTH_RATE_LIMIT: '1000000',
@@ -61,7 +62,9 @@ export async function startServer(opts: { dataDir?: string; databaseUrl?: string
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   if (prof.length) mkdirSync(path.resolve(process.env.BENCH_CPU_PROF!), { recursive: true });
-  const child = spawn(process.execPath, [...prof, '--enable-source-maps', path.join(root, 'dist/server/main.js')], {
+  // BENCH_NODE_FLAGS: extra node flags for every server (experiments, e.g. V8's heap sizing).
+  const flags = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...flags, ...prof, '--enable-source-maps', path.join(root, 'dist/server/main.js')], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -95,7 +98,7 @@ export async function startServer(opts: { dataDir?: string; databaseUrl?: string
     port,
     pid: child.pid!,
     child,
-    command: `${shownEnv} node ${prof.length ? '--cpu-prof ' : ''}--enable-source-maps dist/server/main.js`,
+    command: `${shownEnv} node ${flags.map((f) => `${f} `).join('')}${prof.length ? '--cpu-prof ' : ''}--enable-source-maps dist/server/main.js`,
     stop: () => stopChild(child),
   };
 }

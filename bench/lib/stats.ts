@@ -14,10 +14,18 @@ export interface Figure {
   runs: number[];
 }
 
+/** The true median: the middle value, or the mean of the middle two of an even count (never the lower one); NaN when none. */
+export function median(samples: number[]): number {
+  if (!samples.length) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** The median of one figure over runs, with its spread. */
 export function over(runs: number[]): Figure {
   const ok = runs.filter((v) => Number.isFinite(v));
-  return { median: percentile(ok, 0.5), min: ok.length ? Math.min(...ok) : NaN, max: ok.length ? Math.max(...ok) : NaN, runs };
+  return { median: median(ok), min: ok.length ? Math.min(...ok) : NaN, max: ok.length ? Math.max(...ok) : NaN, runs };
 }
 
 const fmtNum = (v: number, digits: number) => (Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');

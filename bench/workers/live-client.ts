@@ -4,11 +4,15 @@
  *
  * A guest behaves like the real phone: it keeps the latest state (round, ends-at) and its clock
  * offset from `serverNow`, and it needs its own partner and table for a new round. A state message
- * carrying `mine` (docs/decisions/0017) gives them; one without `mine` makes the guest fetch
- * GET /api/events/:id/rotation/me, as the client did before, and it has them when that answers.
- * Each guest's clock is skewed (uniform ±skewMs) to check the shown countdown.
+ * whose `mine` names this round (docs/decisions/0017) gives them (`mine: null` or another round's
+ * place does not); one without `mine` makes the guest fetch GET /api/events/:id/rotation/me, as the
+ * client did before, and it has them when that answers. A sample of the places from `mine` is
+ * checked against GET /rotation/me after each round (`verify`). Each guest's clock is skewed
+ * (uniform ±skewMs) and redraws its countdown every 250 ms at its own phase; `sample` reads the
+ * whole seconds it shows against the server's clock (bench/lib/phone.ts).
  */
 import WebSocket from 'ws';
+import { placeFor, samePlace, shownError, shownSeconds, TICK_MS, type Place } from '../lib/phone';
 
 interface User {
   id: number;
@@ -20,6 +24,8 @@ interface User {
 interface Guest extends User {
   ws?: WebSocket;
   skew: number;
+  /** When, within each 250 ms, this phone redraws its countdown. */
+  tickPhase: number;
   /** serverNow - the guest's own clock, from the latest state message. */
   offset: number | null;
   endsAt: number | null;
@@ -29,6 +35,8 @@ interface Guest extends User {
   doneAt?: number;
   via?: 'mine' | 'fetch';
   fetchFailed?: boolean;
+  /** This round's place as the socket gave it. */
+  place?: Place;
 }
 
 type Msg =
@@ -38,6 +46,7 @@ type Msg =
   | { type: 'report' }
   | { type: 'count' }
   | { type: 'sample' }
+  | { type: 'verify'; max: number }
   | { type: 'close' };
 
 let role: 'guests' | 'hosts' = 'guests';
@@ -49,9 +58,10 @@ let refetch = false;
 let closing = false;
 let dropped = 0;
 const hostErrors: string[] = [];
+/** One raw message that gave a guest this round's place (the floor sends the same bytes). */
+let sampleMessage: string | null = null;
 
 const reply = (m: object) => process.send!(m);
-const clientNow = (g: Guest) => Date.now() + g.skew;
 
 function wsUrl(u: User, isHost: boolean) {
   return `${u.base.replace(/^http/, 'ws')}/ws?eventId=${u.eventId}&userId=${u.id}&isHost=${isHost}`;
@@ -78,35 +88,45 @@ function open(u: User, isHost: boolean, onMessage: (raw: WebSocket.RawData) => v
   });
 }
 
-async function fetchMine(g: Guest, round: number) {
+/** GET /rotation/me: this guest's place in `round`, or undefined (the answer failed or has none). */
+async function rotationMe(g: Guest, round: number): Promise<Place | undefined> {
   try {
     const r = await fetch(`${g.base}/api/events/${g.eventId}/rotation/me`, { headers: { cookie: g.cookie } });
-    const list = (await r.json()) as { round: number }[];
-    if (!r.ok || !Array.isArray(list) || !list.some((x) => x.round === round)) g.fetchFailed = true;
+    const list = (await r.json()) as Place[];
+    return r.ok && Array.isArray(list) ? list.find((x) => x.round === round) : undefined;
   } catch {
-    g.fetchFailed = true;
+    return undefined;
   }
-  if (armed === round && g.doneAt === undefined) {
-    g.doneAt = Date.now();
-    g.via = 'fetch';
-  }
+}
+
+async function fetchMine(g: Guest, round: number) {
+  if (!(await rotationMe(g, round))) g.fetchFailed = true;
+  if (armed === round && g.doneAt === undefined && !g.fetchFailed) g.doneAt = Date.now();
 }
 
 function onGuestMessage(g: Guest, raw: WebSocket.RawData) {
   const at = Date.now();
-  const m = JSON.parse(String(raw)) as { type: string; serverNow?: number; endsAt?: number | null; currentRound?: number; phase?: string; mine?: unknown };
+  const text = String(raw);
+  const m = JSON.parse(text) as { type: string; serverNow?: number; endsAt?: number | null; currentRound?: number; phase?: string; mine?: unknown };
   if (typeof m.serverNow !== 'number') return; // not a state message
+  // As the client: the offset is the server's clock minus this phone's own clock when the message is handled.
   g.offset = m.serverNow - (at + g.skew);
   g.endsAt = m.endsAt ?? null;
   const newRound = (m.currentRound ?? 0) > g.round;
   g.round = m.currentRound ?? g.round;
-  if (!armed || m.currentRound !== armed || m.phase !== 'active' || m.endsAt == null || g.stateAt !== undefined) return;
-  g.stateAt = at;
-  if ('mine' in m && !refetch) {
+  if (!armed || m.currentRound !== armed || m.phase !== 'active' || m.endsAt == null || g.doneAt !== undefined) return;
+  g.stateAt ??= at;
+  const place = refetch ? null : placeFor(m, armed);
+  if (place) {
     g.doneAt = at;
     g.via = 'mine';
-  } else if (newRound || g.doneAt === undefined) {
-    void fetchMine(g, armed);
+    g.place = place;
+    sampleMessage ??= text;
+  } else if (refetch || !('mine' in m)) {
+    if (newRound || g.via === undefined) {
+      g.via = 'fetch';
+      void fetchMine(g, armed);
+    }
   }
 }
 
@@ -133,7 +153,7 @@ process.on('message', (m: Msg) => {
         const started = Date.now();
         let opened: number;
         if (role === 'guests') {
-          for (const u of m.users) guests.push({ ...u, skew: (Math.random() * 2 - 1) * m.skewMs, offset: null, endsAt: null, round: 0 });
+          for (const u of m.users) guests.push({ ...u, skew: (Math.random() * 2 - 1) * m.skewMs, tickPhase: Math.random() * TICK_MS, offset: null, endsAt: null, round: 0 });
           opened = await openAll(guests, m.concurrency, async (g) => {
             g.ws = (await open(g, false, (raw) => onGuestMessage(g, raw))) ?? undefined;
             return !!g.ws;
@@ -153,20 +173,24 @@ process.on('message', (m: Msg) => {
       }
       case 'arm':
         armed = m.round;
+        sampleMessage = null;
         for (const g of guests) {
           g.stateAt = undefined;
           g.doneAt = undefined;
           g.via = undefined;
           g.fetchFailed = false;
+          g.place = undefined;
         }
         return reply({ type: 'armed' });
       case 'command': {
         // Every host at once; the time each command left is the start of its guests' wait.
+        // (A host may hold one socket per bare floor instance; its guests' wait starts at its first.)
         const sentAt: [number, number][] = [];
+        const text = JSON.stringify(m.msg);
         for (const h of hosts) {
           if (!h.ws) continue;
-          sentAt.push([h.user.eventId, Date.now()]);
-          h.ws.send(JSON.stringify(m.msg));
+          if (!sentAt.some(([e]) => e === h.user.eventId)) sentAt.push([h.user.eventId, Date.now()]);
+          h.ws.send(text);
         }
         return reply({ type: 'sent', sentAt });
       }
@@ -178,19 +202,41 @@ process.on('message', (m: Msg) => {
       }
       case 'report': {
         const rows = guests.filter((g) => g.ws).map((g) => [g.eventId, g.stateAt ?? -1, g.doneAt ?? -1, g.via === 'mine' ? 1 : g.via === 'fetch' ? 2 : 0, g.fetchFailed ? 1 : 0]);
-        return reply({ type: 'report', rows, hostErrors: hostErrors.splice(0) });
+        return reply({ type: 'report', rows, hostErrors: hostErrors.splice(0), sample: sampleMessage });
+      }
+      case 'verify': {
+        // Up to `max` phones that had their place from the socket, spread over all of them: does
+        // GET /rotation/me agree (round, table, partner)?
+        const had = guests.filter((g) => g.via === 'mine' && g.place);
+        const step = Math.max(1, Math.floor(had.length / m.max));
+        let agreed = 0;
+        let disagreed = 0;
+        let failed = 0;
+        for (let i = 0; i < had.length && i / step < m.max; i += step) {
+          const g = had[i]!;
+          const stored = await rotationMe(g, armed);
+          if (!stored) failed++;
+          else if (samePlace(g.place!, stored)) agreed++;
+          else disagreed++;
+        }
+        return reply({ type: 'verified', agreed, disagreed, failed });
       }
       case 'sample': {
-        // What each phone shows now (its own clock + offset, counting down to endsAt) vs the
-        // server's true remaining time (the server's clock is this machine's clock).
+        // The whole seconds each phone shows now (drawn at its last tick from its own skewed
+        // clock and its offset) against the server's true remaining time: the server's clock is
+        // this machine's clock, read here, not the phone's.
         const errors: number[] = [];
+        let right = 0;
         for (const g of guests) {
           if (!g.ws || g.offset === null || g.endsAt === null) continue;
-          const shown = g.endsAt - (clientNow(g) + g.offset);
-          const truth = g.endsAt - Date.now();
-          errors.push(Math.abs(shown - truth));
+          const now = Date.now();
+          const shown = shownSeconds({ endsAt: g.endsAt, offset: g.offset, skew: g.skew, tickPhase: g.tickPhase }, now);
+          const truth = g.endsAt - now;
+          const error = shownError(shown, truth);
+          errors.push(error);
+          if (error === 0) right++;
         }
-        return reply({ type: 'sample', errors });
+        return reply({ type: 'sample', errors, right });
       }
       case 'close': {
         closing = true;

@@ -57,10 +57,10 @@ export interface BuildOptions {
   /** How often the live timer polls the database for due transitions (ms; tests shorten it). */
   livePollMs?: number;
   /**
-   * How long the door must be quiet before the evening is planned ahead (ms, docs/decisions/0029);
-   * null: never plan ahead (round 1 plans at its start). Tests that do not test it turn it off.
+   * Plan the evening ahead at every change at the door, before the door answers (docs/decisions/0029,
+   * 0053); false: never (round 1 plans at its start). On unless turned off; the test harness turns it off unless a test asks.
    */
-  livePlanAheadMs?: number | null;
+  livePlanAhead?: boolean;
   /** How often the live sockets are pinged (ms; tests shorten it). */
   livePingMs?: number;
   /** The clock for time rules (tests fix it); the real time by default. */
@@ -119,7 +119,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
   await app.register(doorRoutes);
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
-  await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}), ...(opts.livePlanAheadMs !== undefined ? { planAheadMs: opts.livePlanAheadMs } : {}) });
+  await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}), ...(opts.livePlanAhead !== undefined ? { planAhead: opts.livePlanAhead } : {}) });
   await app.register(matchingRoutes);
   await app.register(messageRoutes, { publicUrl: config.publicUrl });
   await app.register(shareRoutes, { publicUrl: config.publicUrl });

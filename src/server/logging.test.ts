@@ -32,9 +32,9 @@ describe('serverLogging: which format', () => {
     expect(serverLogging(loadConfig({ NODE_ENV: 'test' }), fakeTerminal())).toEqual({ logger: false });
   });
 
-  it("keeps pino's JSON when stdout is piped, and in production even in a terminal", () => {
-    expect(serverLogging(loadConfig({}), notTerminal)).toEqual({ logger: { level: 'info' } });
-    expect(serverLogging(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), fakeTerminal())).toEqual({ logger: { level: 'warn' } });
+  it("keeps pino's JSON when stdout is piped, and in production even in a terminal, one line per request", () => {
+    expect(serverLogging(loadConfig({}), notTerminal)).toEqual({ logger: { level: 'info' }, logController: expect.any(OneLinePerRequest) });
+    expect(serverLogging(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), fakeTerminal())).toEqual({ logger: { level: 'warn' }, logController: expect.any(OneLinePerRequest) });
   });
 
   it('writes short lines in a terminal, at the LOG_LEVEL asked for', () => {
@@ -93,6 +93,39 @@ describe('in a terminal', () => {
     await app.inject({ method: 'GET', url: '/api/things' });
     await app.close();
     expect(term.lines[0]).toContain('\x1b[32m200\x1b[0m');
+  });
+});
+
+describe("pino's JSON, as an operator's log collector reads it (docs/decisions/0053)", () => {
+  /** The JSON lines the server writes when piped, at LOG_LEVEL info (the default). */
+  async function jsonLines(run: (app: ReturnType<typeof Fastify>) => Promise<unknown>) {
+    const lines: Record<string, unknown>[] = [];
+    const { logController } = serverLogging(loadConfig({}), notTerminal);
+    const app = Fastify({ logger: { level: 'info', stream: { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) } }, logController });
+    app.get('/api/events/:id', async () => ({ ok: true }));
+    app.get('/api/broken', async () => {
+      throw new Error('the database fell over');
+    });
+    await app.ready();
+    await run(app);
+    await app.close();
+    return lines.filter((l) => l.msg !== 'Server listening' && l.reqId !== undefined);
+  }
+
+  it('writes one line per request with method, url, route, status, time and request id', async () => {
+    const lines = await jsonLines((app) => app.inject({ method: 'GET', url: '/api/events/7?x=1' }));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', method: 'GET', url: '/api/events/7?x=1', route: '/api/events/:id', statusCode: 200, reqId: expect.any(String), responseTime: expect.any(Number) });
+  });
+
+  it('always logs a failed request: its line says 500, and the error with its stack carries the same request id', async () => {
+    const lines = await jsonLines((app) => app.inject({ method: 'GET', url: '/api/broken' }));
+    const completed = lines.filter((l) => l.method === 'GET');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ url: '/api/broken', route: '/api/broken', statusCode: 500 });
+    const errors = lines.filter((l) => l.err !== undefined);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ level: 50, reqId: completed[0]!.reqId, err: { message: 'the database fell over', stack: expect.stringContaining('Error: the database fell over') } });
   });
 });
 

@@ -35,8 +35,8 @@ export interface TestAppOverrides {
   stripeConnection?: StripeConnection;
   /** The app's clock (buildApp's `now`), for rules that depend on the time of day. */
   now?: () => Date;
-  /** buildApp's `livePlanAheadMs`; off unless a test asks (its timing would make round 1's 'written' or 'kept' a race). */
-  livePlanAheadMs?: number | null;
+  /** buildApp's `livePlanAhead`; off unless a test asks (round 1 then plans at its start, as most tests expect). */
+  livePlanAhead?: boolean;
   /** buildApp's `livePingMs`: how often the live sockets are pinged. */
   livePingMs?: number;
   /**
@@ -126,7 +126,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       logger: false,
       ...(overrides.stripeConnection ? { stripeConnection: overrides.stripeConnection } : {}),
       ...(overrides.now ? { now: overrides.now } : {}),
-      livePlanAheadMs: overrides.livePlanAheadMs ?? null,
+      livePlanAhead: overrides.livePlanAhead ?? false,
       ...(overrides.livePingMs ? { livePingMs: overrides.livePingMs } : {}),
       clientDir: overrides.clientDir ?? '/nonexistent-test-client-dir',
     });

@@ -321,7 +321,7 @@ describe('several instances on one outbox', () => {
     // process would; the embedded database allows one process, so there both share it.
     const own = a.database.kind === 'postgres' ? openPostgres(String(a.database.pool!.options.connectionString), { max: 5 }) : null;
     const b = own
-      ? { app: await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...env }), database: own, logger: false, livePlanAheadMs: null }), close: async () => {} }
+      ? { app: await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...env }), database: own, logger: false, livePlanAhead: false }), close: async () => {} }
       : await createTestApp({ env, shareDatabaseWith: a });
     await b.app.ready();
     try {
@@ -365,7 +365,7 @@ describe('the log', () => {
       },
     });
     const config = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent-test-data-dir', AUTH_RATE_LIMIT: '10000', ...env });
-    const app = await buildApp({ config, database: own.database, logger: { level: 'info', stream }, livePlanAheadMs: null });
+    const app = await buildApp({ config, database: own.database, logger: { level: 'info', stream }, livePlanAhead: false });
     await app.ready();
     return { app, lines };
   }

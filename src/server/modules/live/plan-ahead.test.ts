@@ -1,8 +1,9 @@
 /**
- * The evening planned ahead as its guests check in (docs/decisions/0029): the host's Start finds
- * the plan standing and writes none, so round 1 costs what a later round does; a guest who arrives
- * too late for the plan ahead is planned in when round 1 starts; guests see no plan before then.
- * Real `ws` clients against a listening server whose door waits 30 ms of quiet before planning.
+ * The evening planned ahead as its guests check in (docs/decisions/0029, 0053): the door answers
+ * once the plan counts the guest, so the host's Start, however soon after the last check-in, finds
+ * the plan standing and writes none, and round 1 costs what a later round does; a guest checked in
+ * by a path that does not go through the door is planned in when round 1 starts; guests see no
+ * plan before then. Real `ws` clients against a listening server.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,12 +11,12 @@ import type { RoundAssignment, ServerMessage } from '@shared/realtime';
 import { registrations, rotations } from '../../db/schema/index';
 import type { BusMessage } from '../../plugins/realtime';
 import { withCookie, type TestContext } from '../../test/harness';
-import { checkIn, liveTestServer, setUpEvening, waitFor, type Evening } from '../../test/live-helpers';
+import { checkIn, liveTestServer, setUpEvening, type Evening } from '../../test/live-helpers';
 import * as live from './service';
 
 let t: TestContext;
 let base: string;
-const { join } = liveTestServer((server) => ({ t, base } = server), { livePlanAheadMs: 30 });
+const { join } = liveTestServer((server) => ({ t, base } = server), { livePlanAhead: true });
 
 const mineOf = (m: ServerMessage) => ('mine' in m ? m.mine : undefined) as RoundAssignment | null | undefined;
 
@@ -52,23 +53,25 @@ function heardOnTheBus(eventId: number) {
 }
 
 describe('the evening planned ahead as its guests check in', () => {
-  it('is planned for everyone at the door, hidden from guests until round 1, and standing when the host starts: nothing is written then and every phone gets its place', async () => {
+  it('is planned for everyone at the door, hidden from guests until round 1, and standing when the host starts right after the last check-in: nothing is written then and every phone gets its place', async () => {
     const { event, host, guests, present } = await setUpEvening(t, { guests: 5, checkedIn: 4 });
     const said = heardOnTheBus(event.id);
-    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 4, 3000, 'the plan ahead of four');
+    // Each check-in's answer came once the plan counted that guest: no waiting for a quiet door.
     expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(present));
     // The host sees the plan as it stands; a guest sees none before the evening starts.
     expect((await get<unknown[]>(`/api/events/${event.id}/rotation`, host.cookie)).length).toBeGreaterThan(0);
     expect(await get<unknown[]>(`/api/events/${event.id}/rotation/me`, present[0]!.cookie)).toEqual([]);
 
-    // The fifth guest arrives: the door plans again, for five, and says so on the bus.
-    await checkIn(t.app, event.id, host, guests[4]!);
-    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 5, 3000, 'the plan ahead of five');
-    await waitFor(async () => said.at(-1)?.kind === 'rotation_planned', 3000, 'the plan announced');
-    const planned = await storedPlan(event.id);
-
     const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
     const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+
+    // The fifth guest arrives: by the door's answer the plan is for five, and said on the bus.
+    await checkIn(t.app, event.id, host, guests[4]!);
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(guests));
+    expect(said.at(-1)?.kind).toBe('rotation_planned');
+    const planned = await storedPlan(event.id);
+
+    // The host presses Start at once: the door never went quiet.
     hostSocket.client.send({ type: 'start_timer' });
     const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
     expect(said.at(-1)).toMatchObject({ kind: 'timer', plan: 'kept' });
@@ -81,14 +84,14 @@ describe('the evening planned ahead as its guests check in', () => {
     expect(got.filter((a) => a?.partner === null)).toHaveLength(1);
   });
 
-  it('a guest who arrived after the last plan ahead is planned in by the start, and planning ahead after the start changes nothing', async () => {
+  it('a guest checked in where the door did not see it is planned in by the start, and planning ahead after the start changes nothing', async () => {
     const { event, host, guests, present } = await setUpEvening(t, { guests: 4, checkedIn: 3 });
     const said = heardOnTheBus(event.id);
-    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 3, 3000, 'the plan ahead of three');
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(present));
     const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
     const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
 
-    // The fourth guest is in, and the door's quiet moment has not come yet (so no plan ahead is due).
+    // The fourth guest is in, written straight into the database: no plan ahead counts them.
     await t.db.update(registrations).set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' }).where(and(eq(registrations.eventId, event.id), eq(registrations.userId, guests[3]!.user.id)));
     hostSocket.client.send({ type: 'start_timer' });
     const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
@@ -102,12 +105,28 @@ describe('the evening planned ahead as its guests check in', () => {
     expect(await storedPlan(event.id)).toEqual(started);
   });
 
+  it('phones opened only after everyone checked in get their places from the plan kept at the start', async () => {
+    const { event, host, guests } = await setUpEvening(t, { guests: 6 });
+    const said = heardOnTheBus(event.id);
+    const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
+    const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+    hostSocket.client.send({ type: 'start_timer' });
+    const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
+    expect(said.at(-1)).toMatchObject({ kind: 'timer', plan: 'kept' });
+    expect(got.every((a) => a?.round === 1 && a.partner !== null)).toBe(true);
+  });
+
+  it('guests checked in at the same moment at several desks are all in the plan once every answer has come', async () => {
+    const { event, host, guests } = await setUpEvening(t, { guests: 8, checkedIn: 0 });
+    await Promise.all(guests.map((g) => checkIn(t.app, event.id, host, g)));
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(guests));
+  });
+
   it('a mistaken check-in undone at the door is planned out again', async () => {
     const { event, host, present } = await setUpEvening(t, { guests: 3 });
-    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 3, 3000, 'the plan ahead of three');
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(present));
     const res = await t.app.inject({ method: 'DELETE', url: `/api/events/${event.id}/door/check-in/${present[2]!.user.id}`, headers: withCookie(host.cookie) });
     expect(res.statusCode, res.body).toBe(200);
-    await waitFor(async () => (await plannedIntoRoundOne(event.id)).length === 2, 3000, 'the plan ahead of two');
     expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(present.slice(0, 2)));
   });
 });

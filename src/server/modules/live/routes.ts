@@ -26,15 +26,12 @@ declare module 'fastify' {
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-/** How long the door must be quiet before the evening is planned ahead (docs/decisions/0029). */
-const PLAN_AHEAD_MS = 1000;
-
 /**
  * The live evening: one authoritative timer per event, persisted; each instance keeps only its
  * own sockets and a timeout for the next due transition, and hears changes over the bus
  * (the realtime plugin).
  */
-const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | null; publicUrl: string }> = async (app, { pollMs = 1000, planAheadMs = PLAN_AHEAD_MS, publicUrl }) => {
+const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAhead?: boolean; publicUrl: string }> = async (app, { pollMs = 1000, planAhead = true, publicUrl }) => {
   /** The last timer state heard on the bus, per event: the starting guess of a host's command (live.hostCommand). */
   const lastKnown = new Map<number, TimerState>();
   // Only ever forward: messages of one event may arrive out of order between instances.
@@ -97,27 +94,39 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
   };
 
   /**
-   * Planning ahead (docs/decisions/0029): a change at the door plans the evening again once the door
-   * has been quiet for `planAheadMs`, on the instance where the change was made, then tells every
-   * instance to forget the places it kept.
+   * Planning ahead (docs/decisions/0029, 0053): every change at the door brings the evening's plan
+   * up to date before the door answers, on the instance where the change was made, then tells every
+   * instance to forget the places it kept. So whenever the host presses Start, however soon after
+   * the last check-in, the plan stands for everyone the door has answered for, and round 1 writes
+   * nothing. Changes arriving while an evening is being planned share one plan after it: at most
+   * one plan runs and one waits, per evening.
    */
-  const ahead = new Map<number, NodeJS.Timeout>();
-  const planSoon = (eventId: number) => {
-    if (planAheadMs === null) return;
-    clearTimeout(ahead.get(eventId));
-    const timeout = setTimeout(() => {
-      ahead.delete(eventId);
-      live
-        .planAhead(app.db, eventId)
-        .then((wrote) => (wrote ? app.bus.publish({ eventId, kind: 'rotation_planned' }) : undefined))
-        .catch((err) => app.log.warn({ err, eventId }, 'planning the evening ahead failed (round 1 will plan it)'));
-    }, planAheadMs);
-    timeout.unref();
-    ahead.set(eventId, timeout);
+  const latest = new Map<number, Promise<void>>();
+  const waiting = new Map<number, Promise<void>>();
+  const planOnce = (eventId: number) =>
+    live
+      .planAhead(app.db, eventId)
+      .then((wrote) => (wrote ? app.bus.publish({ eventId, kind: 'rotation_planned' }) : undefined))
+      .catch((err) => app.log.warn({ err, eventId }, 'planning the evening ahead failed (round 1 will plan it)'));
+  const planNow = (eventId: number): Promise<void> => {
+    if (!planAhead) return Promise.resolve();
+    // A plan not yet begun will see this change: wait for it rather than queue another.
+    const queued = waiting.get(eventId);
+    if (queued) return queued;
+    const plan = (latest.get(eventId) ?? Promise.resolve()).then(() => {
+      waiting.delete(eventId);
+      return planOnce(eventId);
+    });
+    waiting.set(eventId, plan);
+    latest.set(eventId, plan);
+    void plan.then(() => {
+      if (latest.get(eventId) === plan) latest.delete(eventId);
+    });
+    return plan;
   };
+  // Plans under way finish before the database closes.
   app.addHook('onClose', async () => {
-    ahead.forEach((timeout) => clearTimeout(timeout));
-    ahead.clear();
+    await Promise.all(latest.values());
   });
 
   /** A timer state heard: kept, its next transition scheduled, and said to the room here (each guest's copy with their place). */
@@ -181,9 +190,10 @@ const plugin: FastifyPluginAsyncZod<{ pollMs?: number; planAheadMs?: number | nu
   app.decorate('live', {
     publishTimer: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }),
     publish: (eventId, kind) => app.bus.publish({ eventId, kind }),
-    publishRoom: (m) => {
-      if (m.kind === 'checkins_updated') planSoon(m.eventId);
-      return app.bus.publish(m);
+    publishRoom: async (m) => {
+      await app.bus.publish(m);
+      // The door answers once the plan counts this change (docs/decisions/0053).
+      if (m.kind === 'checkins_updated') await planNow(m.eventId);
     },
     deps,
   });

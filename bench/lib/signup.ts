@@ -1,0 +1,50 @@
+/**
+ * Guests as real people arrive (issue 26): each signs up over HTTP (POST /api/users, which starts
+ * their session) and registers for their evening (POST /api/events/:id/register), from the bench
+ * process, `concurrency` people at a time. Nothing is written into the database behind the server.
+ */
+export interface Guest {
+  id: number;
+  cookie: string;
+  eventId: number;
+  base: string;
+}
+
+async function post(base: string, url: string, body: unknown, cookie?: string) {
+  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** A name of letters (names hold letters, spaces, hyphens and apostrophes): 0 -> "Guest A", 27 -> "Guest Bb". */
+const nameOf = (i: number) => {
+  let s = '';
+  for (let n = i; ; n = Math.floor(n / 26) - 1) {
+    s = String.fromCharCode(97 + (n % 26)) + s;
+    if (n < 26) break;
+  }
+  return `Guest ${s[0]!.toUpperCase()}${s.slice(1)}`;
+};
+
+/** `perEvent` guests for each evening, signed up and registered on the instance `baseOf(i)` of guest i. */
+export async function signUpGuests(eventIds: number[], perEvent: number, baseOf: (i: number) => string, tag: string, concurrency = 20): Promise<Guest[]> {
+  const total = eventIds.length * perEvent;
+  const guests: Guest[] = new Array(total);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const base = baseOf(i);
+        const eventId = eventIds[Math.floor(i / perEvent)]!;
+        const res = await post(base, '/api/users', { name: nameOf(i), email: `${tag}g${i}@bench.test`, age: 20 + (i % 50), bio: 'Here for the bench.', interests: ['running', 'books'] });
+        const sid = res.headers.getSetCookie().map((c) => /^sid=([^;]+)/.exec(c)?.[1]).find(Boolean);
+        if (!sid) throw new Error(`sign-up of guest ${i}: no session cookie`);
+        const { id } = (await res.json()) as { id: number };
+        const cookie = `sid=${sid}`;
+        await post(base, `/api/events/${eventId}/register`, { userId: id }, cookie);
+        guests[i] = { id, cookie, eventId, base };
+      }
+    }),
+  );
+  return guests;
+}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import type { ServerMessage } from '@shared/realtime';
 import { Button } from '@client/components/ui/button';
+import { KeptWrites } from '@client/components/ui/kept-writes';
 import { Dialog, DialogClose, DialogContent } from '@client/components/ui/dialog';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
@@ -186,6 +187,7 @@ function FullScreenTimer({
         </div>
 
         <ConnectionNotice status={live.status} host={false} className="flex justify-center" />
+        {registered && <KeptWrites userId={userId} eventId={eventId} dark />}
 
         <div className="flex flex-1 flex-col justify-center py-2">
           <TimerFace timer={live.timer} remaining={live.remaining} size="xl" />

@@ -6,6 +6,7 @@ import type { ServerMessage } from '@shared/realtime';
 import { Button } from '@client/components/ui/button';
 import { KeptWrites } from '@client/components/ui/kept-writes';
 import { Dialog, DialogClose, DialogContent } from '@client/components/ui/dialog';
+import { OfflineBanner } from '@client/components/ui/offline-banner';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
@@ -186,6 +187,7 @@ function FullScreenTimer({
           </div>
         </div>
 
+        <OfflineBanner dark />
         <ConnectionNotice status={live.status} host={false} className="flex justify-center" />
         {registered && <KeptWrites userId={userId} eventId={eventId} dark />}
 

@@ -1,0 +1,78 @@
+import { expect, test, type BrowserContext, type Route } from '@playwright/test';
+import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+
+/**
+ * The guest's phone offline (issue 23, docs/decisions/0051): mid-round a guest loses the connection,
+ * rates their partner, reloads the page with no connection (the service worker opens it, the rating
+ * waits on the phone and says so), then comes back: the rating reaches the server exactly once.
+ *
+ * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
+ * #2311), so while offline the worker's requests are aborted too, as the network would.
+ */
+const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue());
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**', cutWorker);
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**', cutWorker);
+  await context.setOffline(false);
+}
+
+test.use({ serviceWorkers: 'allow' });
+
+test('mid-round, a guest rates and reloads with no connection; back online, the rating is stored once', async ({ browser, page: host }) => {
+  test.setTimeout(180_000);
+  await logIn(host, DEMO.host);
+  const event = await newEvening(host, 'Offline evening');
+  const alice = await bookedGuest(browser, 'Alice Offline', event.id);
+  const bilal = await bookedGuest(browser, 'Bilal Backonline', event.id);
+  for (const g of [alice, bilal]) await ok(await host.request.post(`/api/events/${event.id}/checkin`, { data: { userId: g.id } }));
+  await ok(await host.request.post(`/api/events/${event.id}/timer`, { data: { type: 'start_timer' } }));
+
+  const phone = alice.page;
+  const context = phone.context();
+  // The installed app: its worker registers a few seconds after load, then controls the page from the next load.
+  await phone.goto(`/events/${event.id}`);
+  await phone.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await phone.reload();
+  await expect.poll(() => phone.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  const partner = phone.getByText(`Round 1: talk to ${bilal.name}`);
+  await expect(partner.first()).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByRole('heading', { name: 'Rate your conversations' })).toBeVisible();
+
+  // The bar's Wi-Fi drops.
+  await goOffline(context);
+  await expect(phone.getByText(/^You are offline since \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  await phone.getByRole('radio', { name: /Amazing connection!/ }).check({ force: true });
+  await phone.getByRole('button', { name: /Submit Rating/ }).click();
+  const kept = phone.getByRole('status').filter({ hasText: 'Saved on this phone, sending when you are back' });
+  await expect(kept).toContainText(`Your rating of ${bilal.name.split(' ')[0]}: 5`);
+  // Nothing has reached the server.
+  expect(await ok<unknown[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).toEqual([]);
+
+  // Reloaded with no connection: the worker opens the page, the round and partner are still there, and so is the rating.
+  await phone.reload();
+  await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(partner.first()).toBeVisible();
+  await expect(kept).toContainText(`Your rating of ${bilal.name.split(' ')[0]}: 5`);
+  await expect(phone.getByText(/^You are offline since/)).toBeVisible();
+  await phone.screenshot({ path: '/tmp/pwa/offline-rating-390.png', fullPage: true });
+  await expectAccessible(phone);
+  expect(await ok<unknown[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).toEqual([]);
+
+  // Back online: sent within 2 s, once; the page no longer says it is waiting.
+  const back = Date.now();
+  await goOnline(context);
+  await expect
+    .poll(async () => (await ok<{ ratedId: number }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).length, { intervals: [100], timeout: 10_000 })
+    .toBe(1);
+  const delay = Date.now() - back;
+  expect(delay, `rating reached the server ${delay} ms after the connection returned`).toBeLessThan(2_000);
+  await expect(kept).toHaveCount(0);
+  await expect(phone.getByText(/^You are offline since/)).toHaveCount(0);
+  const stored = await ok<{ ratedId: number; rating: number; round: number | null }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`));
+  expect(stored).toEqual([expect.objectContaining({ ratedId: bilal.id, rating: 5, round: 1 })]);
+});

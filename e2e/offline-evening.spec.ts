@@ -76,3 +76,17 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   const stored = await ok<{ ratedId: number; rating: number; round: number | null }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`));
   expect(stored).toEqual([expect.objectContaining({ ratedId: bilal.id, rating: 5, round: 1 })]);
 });
+
+test('Chrome finds the app installable on /: manifest, icons and a service worker that controls the page', async ({ page }) => {
+  // Lighthouse 12 dropped its installability audit; it read the same answer from Chrome (Page.getInstallabilityErrors).
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel=manifest]')!.href)).json());
+  expect(manifest).toMatchObject({ name: 'Speed Friendship', start_url: '/', display: 'standalone', theme_color: '#7a2e3b' });
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+});

@@ -132,7 +132,7 @@ describe('useLiveSocket', () => {
     expect(server.all).toHaveLength(4);
   });
 
-  test('however long the connection is gone, the phone tries again at least every 1.5 s, and at once when it says it is back online', async () => {
+  test('however long the connection is gone, the phone tries again at least every second, and at once when it says it is back online', async () => {
     const server = fakeSockets({ autoOpen: false });
     const { result } = renderHook(() => useLiveSocket(5, 2, false));
     server.last().accept();
@@ -144,7 +144,7 @@ describe('useLiveSocket', () => {
       expect(server.all.length, `try ${tries}`).toBe(before + 1);
       server.last().drop();
     }
-    expect(MAX_RETRY_MS).toBeLessThanOrEqual(1_500);
+    expect(MAX_RETRY_MS).toBeLessThanOrEqual(1_000);
     // The phone's connection returns: no waiting out the back-off.
     const before = server.all.length;
     act(() => window.dispatchEvent(new Event('online')));

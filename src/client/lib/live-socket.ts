@@ -72,7 +72,7 @@ type Listener = (m: ServerMessage) => void;
  * The longest wait between two tries after a drop: a phone whose connection returns is back on the
  * evening within it, and its first message is the whole state (one sync; docs/decisions/0051).
  */
-export const MAX_RETRY_MS = 1_500;
+export const MAX_RETRY_MS = 1_000;
 
 /** The close code the server sends when it shuts down (src/server/plugins/realtime.ts): reconnect now. */
 export const SERVICE_RESTART = 1012;

@@ -1,4 +1,7 @@
-import { expect, test, type BrowserContext, type Route } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Route } from '@playwright/test';
 import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
 
 /**
@@ -23,10 +26,10 @@ async function goOnline(context: BrowserContext) {
 
 test.use({ serviceWorkers: 'allow' });
 
-test('mid-round, a guest rates and reloads with no connection; back online, the rating is stored once', async ({ browser, page: host }) => {
+test('mid-round, a guest rates and reloads with no connection; back online, the rating is stored once', async ({ browser, page: host }, testInfo) => {
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
-  const event = await newEvening(host, 'Offline evening');
+  const event = await newEvening(host, 'Offline evening', 6);
   const alice = await bookedGuest(browser, 'Alice Offline', event.id);
   const bilal = await bookedGuest(browser, 'Bilal Backonline', event.id);
   for (const g of [alice, bilal]) await ok(await host.request.post(`/api/events/${event.id}/checkin`, { data: { userId: g.id } }));
@@ -59,8 +62,11 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   await expect(partner.first()).toBeVisible();
   await expect(kept).toContainText(`Your rating of ${bilal.name.split(' ')[0]}: 5`);
   await expect(phone.getByText(/^You are offline since/)).toBeVisible();
-  await phone.screenshot({ path: '/tmp/pwa/offline-rating-390.png', fullPage: true });
+  await phone.screenshot({ path: testInfo.outputPath('rating-kept-390.png'), fullPage: true });
   await expectAccessible(phone);
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  await phone.screenshot({ path: testInfo.outputPath('rating-kept-1280.png'), fullPage: true });
+  await phone.setViewportSize({ width: 390, height: 844 });
   expect(await ok<unknown[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).toEqual([]);
 
   // Back online: sent within 2 s, once; the page no longer says it is waiting.
@@ -77,8 +83,12 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   expect(stored).toEqual([expect.objectContaining({ ratedId: bilal.id, rating: 5, round: 1 })]);
 });
 
-test('Chrome finds the app installable on /: manifest, icons and a service worker that controls the page', async ({ page }) => {
+test('Chrome finds the app installable on /: manifest, icons and a service worker that controls the page', async ({ baseURL }) => {
   // Lighthouse 12 dropped its installability audit; it read the same answer from Chrome (Page.getInstallabilityErrors).
+  // A browser profile on disk: Chrome never installs from an incognito one, which is what every test context is.
+  const profile = mkdtempSync(path.join(tmpdir(), 'sf-install-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], baseURL });
+  const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
@@ -89,4 +99,6 @@ test('Chrome finds the app installable on /: manifest, icons and a service worke
   const manifest = await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel=manifest]')!.href)).json());
   expect(manifest).toMatchObject({ name: 'Speed Friendship', start_url: '/', display: 'standalone', theme_color: '#7a2e3b' });
   expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 });

@@ -2,13 +2,73 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: r('./src/client'),
   publicDir: r('./src/client/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app and its service worker (docs/decisions/0051-the-evening-offline.md).
+    VitePWA({
+      registerType: 'prompt',
+      // Registered by lib/service-worker.ts, a chunk loaded once the page is idle after load: nothing in the first paint.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Speed Friendship',
+        short_name: 'Speed Friends',
+        description: 'Meet 8-12 new people in relaxed five-minute conversations at cosy local venues in Prestwich, Manchester.',
+        lang: 'en-GB',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#7a2e3b',
+        background_color: '#fffaf4',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell and every screen's chunk: a screen visited once opens with no connection (the door's /check-in too).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        // Pages: the server's answer while online (fresh, with the public evening's own head); offline,
+        // the precached index.html of the same version as the precached scripts, never a mix.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/ws'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+          {
+            // The reads of tonight's screens (ticket, /events/{id}, /timer, /notifications): the network
+            // first, the last answer when there is none. Only these: cleared at logout and login
+            // (lib/device-data.ts). The door's reads are not here: the door keeps its own list.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/(auth\/me|events|events\/upcoming|users\/\d+\/events|events\/\d+(\/(timer|rotation|rotation\/me|rounds|inbox|arrival|participants|badges|connections|feedback\/form|feedback\/user\/\d+|ratings\/\d+|matches\/\d+))?)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'api-tonight',
+              networkTimeoutSeconds: 10,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 200, maxAgeSeconds: 2 * 24 * 3600 },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: { alias: { '@shared': r('./src/shared'), '@client': r('./src/client') } },
   build: {
     outDir: r('./dist/client'),

@@ -69,3 +69,28 @@ export async function bookedGuest(browser: Browser, name: string, eventId: numbe
   await ok(await guest.page.request.post(`/api/events/${eventId}/register`, { data: { userId: guest.id, consentToShare: true } }));
   return guest;
 }
+
+/** The demo host creates a free evening `daysAhead` days ahead (five by default) at one of their venues, 19:00-22:00: one spec per day, as a venue takes one booking at a time. */
+export async function newEvening(host: Page, title = 'Live log evening', daysAhead = 5) {
+  // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012).
+  const venues = await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'));
+  const venue = venues.find((v) => v.isActive && v.canEdit)!;
+  const day = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const event = await ok<{ id: number; title: string }>(
+    await host.request.post('/api/events', {
+      data: {
+        title: `${title} ${Date.now()}`,
+        description: 'Short conversations, logged on the night.',
+        date: day,
+        startTime: '19:00',
+        endTime: '22:00',
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 20,
+        price: 0,
+      },
+    }),
+  );
+  return event;
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, logIn, newMember, ok } from './helpers';
+import { expect, test } from '@playwright/test';
+import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
 
 /**
  * /live-event (docs/spec/organiser-tools.md §2.16, docs/product.md "The live evening"): during a
@@ -8,31 +8,6 @@ import { bookedGuest, DEMO, expectAccessible, logIn, newMember, ok } from './hel
  * instead. The evening is a fresh one the demo host creates, so the journey does not depend on
  * the demo evening's state (live-evening.spec.ts ends that one).
  */
-
-/** The demo host creates a free evening five days ahead at one of their venues. */
-async function newEvening(host: Page) {
-  // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012).
-  const venues = await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'));
-  const venue = venues.find((v) => v.isActive && v.canEdit)!;
-  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-  const event = await ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `Live log evening ${Date.now()}`,
-        description: 'Short conversations, logged on the night.',
-        date: day,
-        startTime: '19:00',
-        endTime: '22:00',
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 20,
-        price: 0,
-      },
-    }),
-  );
-  return event;
-}
 
 test('a guest logs the people they meet by code and from the list, answers yes/no, and sees it in their log', async ({ browser, page: host }) => {
   test.setTimeout(180_000);

@@ -18,6 +18,12 @@ if (new URLSearchParams(window.location.search).has('source')) {
   });
 }
 
+// The service worker (docs/decisions/0051): its chunk loads once the page has loaded and the network has
+// been quiet a while, so it is no part of the first paint, nor competes with the screen's own chunks.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => setTimeout(() => void import('./lib/service-worker').then((m) => m.registerServiceWorker()), 3000), { once: true });
+}
+
 // The first render is a transition, which React renders in slices of a few milliseconds, giving
 // the browser a turn between them; rendered at once it held the phone's main thread for 40-70 ms
 // (160-280 ms on Lighthouse's slowed phone: Total Blocking Time). Until it commits, the header

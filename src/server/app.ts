@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
@@ -86,6 +87,8 @@ export async function buildApp(opts: BuildOptions) {
 
   // helmet's headers with our content security policy, worked out once (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin, securityPolicy({ stripe: !!config.stripe }));
+  // Idempotency keys on the writes a phone keeps offline (docs/decisions/0051); before compression, whose onSend must run after its own.
+  await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   // Cross-site POST/PUT/PATCH/DELETE are refused before any handler runs (CSRF; plugins/same-origin.ts).

@@ -96,13 +96,13 @@ function retryAfter(value: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-export async function api<T>(method: string, url: string, body?: unknown, schema?: SchemaArg<T>): Promise<T> {
+export async function api<T>(method: string, url: string, body?: unknown, schema?: SchemaArg<T>, extraHeaders?: Record<string, string>): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }), ...extraHeaders },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

@@ -6,7 +6,7 @@ import type { ServerMessage } from '@shared/realtime';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
 import type { MyRound } from '@shared/schemas/live';
 import { fakeServer } from '@client/test/render';
-import { RESTART_JITTER_MS, SERVICE_RESTART, useLiveSocket, useRemainingSeconds } from './live-socket';
+import { MAX_RETRY_MS, RESTART_JITTER_MS, SERVICE_RESTART, useLiveSocket, useRemainingSeconds } from './live-socket';
 import { createQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -130,6 +130,27 @@ describe('useLiveSocket', () => {
     server.last().drop();
     act(() => vi.advanceTimersByTime(500));
     expect(server.all).toHaveLength(4);
+  });
+
+  test('however long the connection is gone, the phone tries again at least every second, and at once when it says it is back online', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    const { result } = renderHook(() => useLiveSocket(5, 2, false));
+    server.last().accept();
+    server.last().drop();
+    // Two minutes of failed tries: the wait stops growing at MAX_RETRY_MS.
+    for (let tries = 1; tries < 60; tries++) {
+      const before = server.all.length;
+      act(() => vi.advanceTimersByTime(MAX_RETRY_MS));
+      expect(server.all.length, `try ${tries}`).toBe(before + 1);
+      server.last().drop();
+    }
+    expect(MAX_RETRY_MS).toBeLessThanOrEqual(1_000);
+    // The phone's connection returns: no waiting out the back-off.
+    const before = server.all.length;
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(server.all).toHaveLength(before + 1);
+    server.last().accept();
+    expect(result.current.status).toBe('open');
   });
 
   test('reconnects at once when the server says it is restarting (1012), without growing the back-off', async () => {

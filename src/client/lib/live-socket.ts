@@ -68,6 +68,12 @@ export function readServerMessage(text: string): ServerMessage | null {
 
 type Listener = (m: ServerMessage) => void;
 
+/**
+ * The longest wait between two tries after a drop: a phone whose connection returns is back on the
+ * evening within it, and its first message is the whole state (one sync; docs/decisions/0051).
+ */
+export const MAX_RETRY_MS = 1_000;
+
 /** The close code the server sends when it shuts down (src/server/plugins/realtime.ts): reconnect now. */
 export const SERVICE_RESTART = 1012;
 /** A 1012 reconnects within this many milliseconds (a random share of it, so a room does not arrive at once). */
@@ -94,6 +100,18 @@ interface Channel {
 }
 
 const channels = new Map<string, Channel>();
+
+// The phone says its connection is back: every channel waiting to retry tries now.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    channels.forEach((ch) => {
+      if (ch.retryTimer === null || ch.ws) return;
+      window.clearTimeout(ch.retryTimer);
+      ch.retryTimer = null;
+      ch.connect();
+    });
+  });
+}
 
 function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient | null): Channel {
   const key = `${eventId}:${userId}:${isHost ? 1 : 0}`;
@@ -150,8 +168,11 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         // 1012 Service Restart: the server is shutting down and said so (docs/decisions/0036).
         // Another instance (or this one restarted) takes the phone at once; the jitter spreads a
         // room's phones over a quarter of a second, and the back-off does not grow.
-        const delay = e.code === SERVICE_RESTART ? Math.floor(Math.random() * RESTART_JITTER_MS) : Math.min(10_000, 500 * 2 ** ch.retry++);
-        ch.retryTimer = window.setTimeout(() => ch.connect(), delay);
+        const delay = e.code === SERVICE_RESTART ? Math.floor(Math.random() * RESTART_JITTER_MS) : Math.min(MAX_RETRY_MS, 500 * 2 ** ch.retry++);
+        ch.retryTimer = window.setTimeout(() => {
+          ch.retryTimer = null;
+          ch.connect();
+        }, delay);
       };
     },
   };

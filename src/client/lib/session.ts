@@ -1,3 +1,5 @@
+import { forgetCachedReads } from './device-data';
+
 /**
  * The spec's local storage keys. They drive the client-side route guard only; the server
  * decides everything from its httpOnly session cookie.
@@ -15,12 +17,15 @@ export function isSignedIn(): boolean {
 }
 
 export function rememberUser(id: number, email: string) {
+  // Someone else signing in on this phone: the last member's cached reads go (docs/decisions/0051).
+  if (storedUserId() !== id) void forgetCachedReads();
   localStorage.setItem(KEYS.userId, String(id));
   localStorage.setItem(KEYS.email, email);
   notify();
 }
 
 export function forgetUser() {
+  void forgetCachedReads();
   localStorage.removeItem(KEYS.userId);
   localStorage.removeItem(KEYS.email);
   notify();

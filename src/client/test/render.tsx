@@ -16,6 +16,7 @@ export interface FakeRequest {
   method: string;
   url: URL;
   body: unknown;
+  headers: Headers;
 }
 
 type Answer = unknown | ((req: FakeRequest) => unknown);
@@ -40,7 +41,7 @@ export function fakeServer(routes: Record<string, Answer>) {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const req = { method, url, body };
+    const req = { method, url, body, headers: new Headers(init?.headers) };
     calls.push(req);
     const key = `${method} ${url.pathname}`;
     if (!(key in routes)) {

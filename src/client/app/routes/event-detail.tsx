@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { KeptWrites } from '@client/components/ui/kept-writes';
+import { OfflineBanner } from '@client/components/ui/offline-banner';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { EventDetailScreen } from '@client/features/events/components/event-detail-screen';
@@ -65,6 +67,7 @@ export function Component() {
           event.status !== 'completed' && (event.viewer.checkedIn || event.viewer.isHost) ? (
             <Suspense fallback={<Spinner label="Loading the live evening" />}>
               <div className="space-y-4">
+                <OfflineBanner />
                 <LiveTimer eventId={event.id} userId={uid} isHost={hostWish} />
                 {event.viewer.checkedIn && <MyRoundCard eventId={event.id} userId={uid} />}
               </div>
@@ -74,6 +77,8 @@ export function Component() {
         ratingSlot={(event) =>
           event.viewer.checkedIn ? (
             <div className="space-y-4">
+              {/* What this phone keeps until the connection returns, or what the server refused on return (docs/decisions/0051). */}
+              <KeptWrites userId={uid} eventId={event.id} />
               {/* The partner to rate first; the running totals below it. */}
               {event.status !== 'completed' && (
                 <Suspense fallback={<Spinner label="Loading the rating card" />}>

@@ -9,3 +9,4 @@ export * from './room';
 export * from './growth';
 export * from './around';
 export * from './safety';
+export * from './idempotency';

@@ -27,7 +27,7 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> =
   // Contacts of an evening nobody released go out automatically 24 hours after it ends.
   startAutoRelease(app, opts.releasePollMs);
 
-  app.post('/api/events/:id/ratings', { schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } }, async (req, reply) => {
+  app.post('/api/events/:id/ratings', { config: { idempotent: true }, schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } }, async (req, reply) => {
     const viewer = await requireViewer(req);
     const rating = await matching.rate(app.db, viewer, req.params.id, req.body);
     // After a guest's last rating, matches are calculated (idempotent).

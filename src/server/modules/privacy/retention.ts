@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { forgetOldIdempotencyKeys } from '../../plugins/idempotency';
 import * as privacy from './service';
 
 /** How often each instance sweeps (it also sweeps once at start, src/server/main.ts). */
@@ -10,6 +11,8 @@ export const RETENTION_SWEEP_MS = 3_600_000;
  */
 export async function sweepRetention(app: FastifyInstance, days: number): Promise<privacy.SweepResult> {
   const result = await privacy.sweep(app.db, app.now(), days);
+  // Idempotency keys of writes kept offline: two days is enough for a phone to come back (docs/decisions/0051).
+  await forgetOldIdempotencyKeys(app.db, app.now());
   if (result.events.length || result.arrivalReports) {
     app.log.info({ events: result.events, ratings: result.ratings, arrivalReports: result.arrivalReports }, `deleted ratings and arrival reports of evenings over ${days} days ago`);
   }

@@ -66,6 +66,7 @@ export const EXPORT_SECTIONS: Record<string, Entry> = {
   venues: { sections: ['hosting.venuesOwned'] },
   venue_hosts: { sections: ['hosting.venuesCoHosted'] },
   rate_limits: { notExported: 'per-minute request counters keyed by IP address and route, gone within minutes; nothing in them names a member' },
+  idempotent_requests: { notExported: 'the answers to writes a phone may send twice (docs/decisions/0051): copies of ratings and feedback that are exported from their own tables, gone after two days' },
 };
 
 /** Column names that point at a member even without a foreign key (and the e-mail keyed tables). */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmojiKey } from '@shared/domain/feedback';
+import { EMOJI_CHOICES, type EmojiKey } from '@shared/domain/feedback';
 import {
   emojiFeedbackItem,
   emojiReactionSchema,
@@ -8,7 +8,8 @@ import {
   savedFeedbackSchema,
   type FeedbackFormBody,
 } from '@shared/schemas/feedback';
-import { get, listOf, post, put } from '@client/lib/api';
+import { get, listOf } from '@client/lib/api';
+import { sendOrKeep } from '@client/lib/outbox';
 import { queryKeys } from '@client/lib/query-keys';
 
 /**
@@ -27,15 +28,32 @@ export const myEmojiQuery = (eventId: number, userId: number) =>
 export const useEmojiFeedback = (eventId: number) => useQuery(emojiFeedbackQuery(eventId));
 export const useMyEmoji = (eventId: number, userId: number | null) => useQuery({ ...myEmojiQuery(eventId, userId ?? 0), enabled: userId !== null });
 
-/** POST /api/events/{id}/feedback; on success both feedback queries are refreshed (§7). */
+/**
+ * POST /api/events/{id}/feedback; on success both feedback queries are refreshed (§7). With no
+ * connection the reaction is kept on the phone and sent on return (lib/outbox.ts): meanwhile it shows as chosen.
+ */
 export function useReact(eventId: number, userId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (emoji: EmojiKey) => post(`/api/events/${eventId}/feedback`, { eventId, userId, emoji }, emojiReactionSchema),
-    onSuccess: (reaction) => {
-      qc.setQueryData(queryKeys.myEmojiFeedback(eventId, userId), reaction);
+    mutationFn: (emoji: EmojiKey) =>
+      sendOrKeep(
+        {
+          userId,
+          eventId,
+          kind: 'reaction',
+          subjectId: null,
+          method: 'POST',
+          url: `/api/events/${eventId}/feedback`,
+          body: { eventId, userId, emoji },
+          label: `Your reaction: ${EMOJI_CHOICES.find((e) => e.key === emoji)?.label ?? emoji}`,
+          refresh: [queryKeys.emojiFeedback(eventId)],
+        },
+        emojiReactionSchema,
+      ),
+    onSuccess: (result, emoji) => {
+      qc.setQueryData(queryKeys.myEmojiFeedback(eventId, userId), result.kept ? { eventId, userId, emoji } : result.data);
       // The prefix covers the list and the member's own reaction.
-      return qc.invalidateQueries({ queryKey: queryKeys.emojiFeedback(eventId) });
+      return result.kept ? undefined : qc.invalidateQueries({ queryKey: queryKeys.emojiFeedback(eventId) });
     },
   });
 }
@@ -45,12 +63,31 @@ export const myFeedbackQuery = (eventId: number) =>
   queryOptions({ queryKey: queryKeys.myFeedbackForm(eventId), queryFn: () => get(`/api/events/${eventId}/feedback/form`, myFeedbackSchema) });
 export const useMyFeedback = (eventId: number, enabled: boolean) => useQuery({ ...myFeedbackQuery(eventId), enabled });
 
-/** PUT /api/events/{id}/feedback/form: create or change the viewer's response. */
-export function useSaveFeedback(eventId: number) {
+/**
+ * PUT /api/events/{id}/feedback/form: create or change the viewer's response. With no connection
+ * it is kept on the phone and sent on return (lib/outbox.ts): the answer is then `kept`.
+ */
+export function useSaveFeedback(eventId: number, userId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: FeedbackFormBody) => put(`/api/events/${eventId}/feedback/form`, body, savedFeedbackSchema),
-    onSuccess: (saved) => {
+    mutationFn: (body: FeedbackFormBody) =>
+      sendOrKeep(
+        {
+          userId,
+          eventId,
+          kind: 'feedback',
+          subjectId: null,
+          method: 'PUT',
+          url: `/api/events/${eventId}/feedback/form`,
+          body,
+          label: `Your feedback: ${body.overallRating} of 5 overall`,
+          refresh: [queryKeys.myFeedbackForm(eventId), queryKeys.feedbackInsights(eventId)],
+        },
+        savedFeedbackSchema,
+      ),
+    onSuccess: (result) => {
+      if (result.kept) return;
+      const saved = result.data;
       qc.setQueryData(queryKeys.myFeedbackForm(eventId), (old: unknown) => (old && typeof old === 'object' ? { ...old, response: saved.response } : old));
       return Promise.all([qc.invalidateQueries({ queryKey: queryKeys.myFeedbackForm(eventId) }), qc.invalidateQueries({ queryKey: queryKeys.feedbackInsights(eventId) })]);
     },

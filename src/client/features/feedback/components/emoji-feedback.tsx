@@ -1,3 +1,4 @@
+import { KEPT_ON_PHONE } from '@client/lib/outbox';
 import { SmilePlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { countEmoji, EMOJI_CHOICES, type EmojiKey } from '@shared/domain/feedback';
@@ -77,13 +78,15 @@ function ReactionButtons({ eventId, userId, counts }: { eventId: number; userId:
   const mine = useMyEmoji(eventId, userId);
   const react = useReact(eventId, userId);
   const [thanked, setThanked] = useState(false);
+  const [kept, setKept] = useState(false);
   const current = react.isPending ? null : (mine.data?.emoji ?? null);
 
   const choose = (emoji: EmojiKey) => {
     // §4: choosing the current emoji again does nothing.
     if (emoji === mine.data?.emoji || react.isPending) return;
     setThanked(false);
-    react.mutate(emoji, { onSuccess: () => setThanked(true) });
+    setKept(false);
+    react.mutate(emoji, { onSuccess: (r) => (r.kept ? setKept(true) : setThanked(true)) });
   };
 
   return (
@@ -113,7 +116,7 @@ function ReactionButtons({ eventId, userId, counts }: { eventId: number; userId:
         })}
       </div>
       <p role="status" aria-live="polite" className="mt-3 min-h-6 text-center font-medium text-wine-800">
-        {react.isPending ? REACTION_PENDING : thanked ? REACTION_THANKS : ''}
+        {react.isPending ? REACTION_PENDING : kept ? `Your reaction is ${KEPT_ON_PHONE}.` : thanked ? REACTION_THANKS : ''}
       </p>
       {react.isError && (
         <p role="alert" className="mt-2 rounded-2xl bg-red-50 px-4 py-3 text-center font-medium text-red-800">

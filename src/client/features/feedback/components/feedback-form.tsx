@@ -1,3 +1,4 @@
+import { KeptWrites } from '@client/components/ui/kept-writes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -41,8 +42,8 @@ const fromResponse = (r: FeedbackResponse): FeedbackFormBody => ({
  * (0 = not rated); would recommend defaults to yes; improvements from the ten options; a favourite
  * aspect and comments, both optional. A returning guest edits their own response.
  */
-export function FeedbackForm({ eventId, existing, onSaved }: { eventId: number; existing: FeedbackResponse | null; onSaved: (r: FeedbackResponse) => void }) {
-  const save = useSaveFeedback(eventId);
+export function FeedbackForm({ eventId, userId, existing, onSaved }: { eventId: number; userId: number; existing: FeedbackResponse | null; onSaved: (r: FeedbackResponse) => void }) {
+  const save = useSaveFeedback(eventId, userId);
   const form = useForm({ resolver: zodResolver(feedbackFormBody), defaultValues: existing ? fromResponse(existing) : EMPTY });
   const { errors, isSubmitting } = form.formState;
   const overall = form.watch('overallRating') ?? 0;
@@ -52,7 +53,8 @@ export function FeedbackForm({ eventId, existing, onSaved }: { eventId: number; 
     setFailure(null);
     try {
       const saved = await save.mutateAsync(values);
-      onSaved(saved.response);
+      // No connection: kept on the phone and sent on return; the form stays, with what the phone keeps above it.
+      if (!saved.kept) onSaved(saved.data.response);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
         const known = Object.entries(err.fieldErrors).filter(([path]) => path in EMPTY);
@@ -67,6 +69,7 @@ export function FeedbackForm({ eventId, existing, onSaved }: { eventId: number; 
     <Card>
       <CardTitle>{existing ? 'Change your feedback' : 'Tell us about the evening'}</CardTitle>
       <p className="mt-1 text-muted">Only the overall rating is needed; everything else helps the host make the next evening better.</p>
+      <KeptWrites userId={userId} eventId={eventId} className="mt-4" />
       <form onSubmit={submit} noValidate aria-label="Event feedback" className="mt-5 space-y-6">
         <Controller
           control={form.control}

@@ -189,6 +189,7 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
   return (
     <FeedbackForm
       eventId={event.id}
+      userId={viewer.id}
       existing={response}
       onSaved={(r) => {
         setJustSent(r);

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import type { ServerMessage } from '@shared/realtime';
 import { Button } from '@client/components/ui/button';
+import { KeptWrites } from '@client/components/ui/kept-writes';
 import { Dialog, DialogClose, DialogContent } from '@client/components/ui/dialog';
+import { OfflineBanner } from '@client/components/ui/offline-banner';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
@@ -185,7 +187,9 @@ function FullScreenTimer({
           </div>
         </div>
 
+        <OfflineBanner dark />
         <ConnectionNotice status={live.status} host={false} className="flex justify-center" />
+        {registered && <KeptWrites userId={userId} eventId={eventId} dark />}
 
         <div className="flex flex-1 flex-col justify-center py-2">
           <TimerFace timer={live.timer} remaining={live.remaining} size="xl" />

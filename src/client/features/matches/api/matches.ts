@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Algorithm } from '@shared/domain/matching';
 import type { Match, Rating } from '@shared/schemas/live';
 import { get, listOf, post } from '@client/lib/api';
+import { sendOrKeep, useKeptWrites, type KeptWrite } from '@client/lib/outbox';
 import { queryKeys } from '@client/lib/query-keys';
+import { firstName } from '../lib/matches';
 
 // /events/{id} loads this file for its first paint: the schemas come by loader, fetched only in
 // development (lib/api.ts), so zod stays out of that first paint (as features/auth/api/auth.ts).
@@ -30,7 +33,27 @@ export const MY_MATCHES_POLL_MS = 2000;
 /** GET /api/me/matches: matches from every evening whose contacts the host has released. */
 export const myMatchesQuery = queryOptions({ queryKey: queryKeys.myMatches(), queryFn: () => get('/api/me/matches', () => live().then((m) => m.myMatchesSchema)) });
 
-export const useRatingsGiven = (eventId: number, userId: number) => useQuery(ratingsGivenQuery(eventId, userId));
+/** A rating as the screens show it: the server's, or one kept on this phone until the connection returns (lib/outbox.ts). */
+export type GivenRating = Rating & { keptOnPhone?: true };
+
+/** The ratings given, with those kept on this phone (not yet sent) in place of the server's. */
+export function withKeptRatings(server: Rating[] | undefined, kept: KeptWrite[]): GivenRating[] | undefined {
+  const waiting = kept.filter((w) => w.kind === 'rating' && w.refusal === null && w.subjectId !== null);
+  if (!waiting.length || !server) return server;
+  const mine = new Map<number, GivenRating>(server.map((r) => [r.ratedId, r]));
+  for (const w of waiting) {
+    const body = w.body as { raterId: number; ratedId: number; rating: number; round: number | null };
+    mine.set(body.ratedId, { id: -w.keptAt, raterId: body.raterId, ratedId: body.ratedId, rating: body.rating, round: body.round, createdAt: new Date(w.keptAt).toISOString(), keptOnPhone: true });
+  }
+  return [...mine.values()];
+}
+
+export function useRatingsGiven(eventId: number, userId: number) {
+  const query = useQuery(ratingsGivenQuery(eventId, userId));
+  const kept = useKeptWrites(userId, eventId);
+  const data = useMemo(() => withKeptRatings(query.data, kept), [query.data, kept]);
+  return { ...query, data };
+}
 export const useUserMatches = (eventId: number, userId: number, enabled = true) => useQuery({ ...userMatchesQuery(eventId, userId), enabled });
 export const useEventMatches = (eventId: number | null) => useQuery({ ...eventMatchesQuery(eventId ?? 0), enabled: eventId !== null });
 
@@ -47,16 +70,36 @@ export function useMyMatches() {
   return useQuery({ ...myMatchesQuery, refetchInterval: (q) => (q.state.data?.released && !q.state.data.pending.length ? false : MY_MATCHES_POLL_MS) });
 }
 
-/** POST /api/events/{id}/ratings. The server calculates matches itself after a guest's last rating. */
+/**
+ * POST /api/events/{id}/ratings. The server calculates matches itself after a guest's last rating.
+ * With no connection the rating is kept on the phone and sent on return (`kept` in the answer).
+ */
 export function useSubmitRating(eventId: number, userId: number) {
   const qc = useQueryClient();
   const given = ratingsGivenQuery(eventId, userId).queryKey;
   return useMutation({
-    mutationFn: (body: { ratedId: number; rating: number; round: number | null }) => post(`/api/events/${eventId}/ratings`, { raterId: userId, ...body }, () => live().then((m) => m.ratingSchema)),
-    onSuccess: (rating) => {
+    mutationFn: ({ partnerName, ...body }: { ratedId: number; rating: number; round: number | null; partnerName: string }) =>
+      sendOrKeep<Rating>(
+        {
+          userId,
+          eventId,
+          kind: 'rating',
+          subjectId: body.ratedId,
+          method: 'POST',
+          url: `/api/events/${eventId}/ratings`,
+          body: { raterId: userId, ...body },
+          label: `Your rating of ${firstName(partnerName)}: ${body.rating}`,
+          refresh: [given, queryKeys.userMatches(eventId, userId)],
+        },
+        () => live().then((m) => m.ratingSchema),
+      ),
+    onSuccess: (result) => {
+      if (result.kept) return;
+      const rating = result.data;
       qc.setQueryData(given, (old: Rating[] | undefined) => [...(old ?? []).filter((r) => r.ratedId !== rating.ratedId), rating]);
     },
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: given }), qc.invalidateQueries({ queryKey: queryKeys.userMatches(eventId, userId) })]),
+    onSettled: (result) =>
+      result?.kept ? undefined : Promise.all([qc.invalidateQueries({ queryKey: given }), qc.invalidateQueries({ queryKey: queryKeys.userMatches(eventId, userId) })]),
   });
 }
 

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { MIN_MATCH_RATING } from '@shared/domain/constants';
 import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
+import { KEPT_ON_PHONE } from '@client/lib/outbox';
 import { useRatingsGiven, useSubmitRating } from '../api/matches';
 import { firstName, RATING_LABELS, RATING_VALUES } from '../lib/matches';
 
@@ -16,7 +17,8 @@ export function QuickRating({ eventId, userId, round, partner }: { eventId: numb
   const submit = useSubmitRating(eventId, userId);
   const legendId = useId();
   const first = firstName(partner.name);
-  const saved = given.data?.find((r) => r.ratedId === partner.id)?.rating ?? null;
+  const mine = given.data?.find((r) => r.ratedId === partner.id);
+  const saved = mine?.rating ?? null;
   const chosen = submit.isPending ? (submit.variables?.rating ?? saved) : saved;
 
   return (
@@ -32,7 +34,7 @@ export function QuickRating({ eventId, userId, round, partner }: { eventId: numb
             aria-pressed={chosen === v}
             aria-label={`${v}: ${RATING_LABELS[v]}`}
             disabled={submit.isPending}
-            onClick={() => submit.mutate({ ratedId: partner.id, rating: v, round })}
+            onClick={() => submit.mutate({ ratedId: partner.id, rating: v, round, partnerName: partner.name })}
             className={cn(
               'flex min-h-14 items-center justify-center gap-0.5 rounded-2xl text-2xl leading-none font-bold ring-2 ring-inset transition-colors disabled:cursor-wait',
               chosen === v ? 'bg-wine-900 text-cream ring-wine-900' : 'bg-white text-wine-900 ring-white hover:ring-wine-700',
@@ -53,7 +55,9 @@ export function QuickRating({ eventId, userId, round, partner }: { eventId: numb
           ? 'Saving…'
           : submit.isError
             ? `Not saved: ${messageOf(submit.error, 'Failed to submit rating')}. Tap again, or rate on the event page.`
-            : saved !== null
+            : saved !== null && mine?.keptOnPhone
+              ? `${saved}, ${RATING_LABELS[saved]} for ${first}: ${KEPT_ON_PHONE}`
+              : saved !== null
               ? `✓ Saved: ${saved}, ${RATING_LABELS[saved]} for ${first}. Only you see it.`
               : 'One tap saves it. Only you see your ratings.'}
       </p>

@@ -1,6 +1,7 @@
 import { ChevronDown, Heart, HeartHandshake, MapPin, PartyPopper, SkipForward, Star } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { KEPT_ON_PHONE } from '@client/lib/outbox';
 import { MIN_MATCH_RATING } from '@shared/domain/constants';
 import type { MyRound, Rating } from '@shared/schemas/live';
 import { Button } from '@client/components/ui/button';
@@ -9,7 +10,7 @@ import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { useMyRotation } from '@client/lib/queries';
-import { useRatingsGiven, useSubmitRating } from '../api/matches';
+import { useRatingsGiven, useSubmitRating, type GivenRating } from '../api/matches';
 import { firstName, MATCHING_RATINGS_TEXT, plural, RATING_LABELS, RATING_VALUES } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 
@@ -113,10 +114,11 @@ export function RatingCard({ eventId, userId, round }: { eventId: number; userId
         onSubmit={(value) => {
           const first = firstName(current.partner.name);
           submit.mutate(
-            { ratedId: current.partner.id, rating: value, round: current.round },
+            { ratedId: current.partner.id, rating: value, round: current.round, partnerName: current.partner.name },
             {
-              onSuccess: () => {
-                toast.success('Rating Submitted', { description: `${RATING_LABELS[value]} for ${first}. Only you can see your ratings.` });
+              onSuccess: (result) => {
+                if (result.kept) toast('Rating kept on this phone', { description: `${RATING_LABELS[value]} for ${first}: ${KEPT_ON_PHONE}.` });
+                else toast.success('Rating Submitted', { description: `${RATING_LABELS[value]} for ${first}. Only you can see your ratings.` });
                 setMoved(true);
                 setEditing(null);
               },
@@ -307,7 +309,7 @@ function Finished({
   everyone: boolean;
   nextRound: number | null;
   met: Meeting[];
-  given: Map<number, Rating>;
+  given: Map<number, GivenRating>;
   skipped: Meeting[];
   onRateSkipped: () => void;
   onChange: (partnerId: number) => void;
@@ -360,6 +362,7 @@ function Finished({
                     <span className="block font-semibold break-words text-ink">{m.partner.name}</span>
                     <span className="block text-sm text-muted">
                       {r.rating}: {RATING_LABELS[r.rating]}
+                      {r.keptOnPhone && `, ${KEPT_ON_PHONE}`}
                     </span>
                   </span>
                   <Button variant="ghost" size="sm" onClick={() => onChange(m.partner.id)}>

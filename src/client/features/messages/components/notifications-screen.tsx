@@ -11,6 +11,7 @@ import { cn } from '@client/components/ui/cn';
 import { EveningLoadError, GuestsOnlyCard, HostingCard, NoEveningCard } from '@client/components/ui/evening-notices';
 import { ForEvening } from '@client/components/ui/for-evening';
 import { NoticeCard } from '@client/components/ui/notice-card';
+import { OfflineBanner } from '@client/components/ui/offline-banner';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useLiveSocket } from '@client/lib/live-socket';
@@ -117,6 +118,7 @@ function GuestInbox({ event, userId }: { event: EventDetail; userId: number }) {
       <p className="-mt-4 text-muted">
         {event.title} · {event.venue}
       </p>
+      <OfflineBanner />
       <NotificationStatus permission={permission} onEnable={() => void request()} />
 
       <div className="flex flex-col gap-3 sm:flex-row">

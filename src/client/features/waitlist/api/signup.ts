@@ -1,6 +1,5 @@
 import type { CreateUserBody } from '@shared/schemas/users';
 import { post } from '@client/lib/api';
-import { forgetShareSource, withShareSource } from '@client/lib/share-source';
 
 /**
  * POST /api/users with the spec's full payload (username = e-mail; empty objects and nulls
@@ -30,7 +29,9 @@ export function toSignupPayload(p: { name: string; email: string; age: number; b
  * (docs/decisions/0024-the-landing-page-without-tanstack-query.md); the other forms use `useSignup` (use-signup.ts).
  */
 export async function signUp(payload: CreateUserBody) {
-  // The answer's schema loads with the answer: zod stays out of the first paint of / (docs/architecture.md, budgets).
+  // The share source and the answer's schema load with the submit: neither is in the first paint of /
+  // (docs/architecture.md, budgets; the room they leave pays for the service worker's loader, docs/decisions/0051).
+  const { forgetShareSource, withShareSource } = await import('@client/lib/share-source');
   const user = await post('/api/users', withShareSource(payload), () => import('@shared/schemas/users').then((m) => m.userSchema));
   forgetShareSource();
   return user;

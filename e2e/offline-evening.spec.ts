@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Route } from '@playwright/test';
+import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+
+/**
+ * The guest's phone offline (issue 23, docs/decisions/0051): mid-round a guest loses the connection,
+ * rates their partner, reloads the page with no connection (the service worker opens it, the rating
+ * waits on the phone and says so), then comes back: the rating reaches the server exactly once.
+ *
+ * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
+ * #2311), so while offline the worker's requests are aborted too, as the network would.
+ */
+const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue());
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**', cutWorker);
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**', cutWorker);
+  await context.setOffline(false);
+}
+
+test.use({ serviceWorkers: 'allow' });
+
+test('mid-round, a guest rates and reloads with no connection; back online, the rating is stored once', async ({ browser, page: host }, testInfo) => {
+  test.setTimeout(180_000);
+  await logIn(host, DEMO.host);
+  const event = await newEvening(host, 'Offline evening', 6);
+  const alice = await bookedGuest(browser, 'Alice Offline', event.id);
+  const bilal = await bookedGuest(browser, 'Bilal Backonline', event.id);
+  for (const g of [alice, bilal]) await ok(await host.request.post(`/api/events/${event.id}/checkin`, { data: { userId: g.id } }));
+  await ok(await host.request.post(`/api/events/${event.id}/timer`, { data: { type: 'start_timer' } }));
+
+  const phone = alice.page;
+  const context = phone.context();
+  // The installed app: its worker registers a few seconds after load, then controls the page from the next load.
+  await phone.goto(`/events/${event.id}`);
+  await phone.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await phone.reload();
+  await expect.poll(() => phone.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  const partner = phone.getByText(`Round 1: talk to ${bilal.name}`);
+  await expect(partner.first()).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByRole('heading', { name: 'Rate your conversations' })).toBeVisible();
+
+  // The bar's Wi-Fi drops.
+  await goOffline(context);
+  await expect(phone.getByText(/^You are offline since \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  await phone.getByRole('radio', { name: /Amazing connection!/ }).check({ force: true });
+  await phone.getByRole('button', { name: /Submit Rating/ }).click();
+  const kept = phone.getByRole('status').filter({ hasText: 'Saved on this phone, sending when you are back' });
+  await expect(kept).toContainText(`Your rating of ${bilal.name.split(' ')[0]}: 5`);
+  // Nothing has reached the server.
+  expect(await ok<unknown[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).toEqual([]);
+
+  // Reloaded with no connection: the worker opens the page, the round and partner are still there, and so is the rating.
+  await phone.reload();
+  await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(partner.first()).toBeVisible();
+  await expect(kept).toContainText(`Your rating of ${bilal.name.split(' ')[0]}: 5`);
+  await expect(phone.getByText(/^You are offline since/)).toBeVisible();
+  await phone.screenshot({ path: testInfo.outputPath('rating-kept-390.png'), fullPage: true });
+  await expectAccessible(phone);
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  await phone.screenshot({ path: testInfo.outputPath('rating-kept-1280.png'), fullPage: true });
+  await phone.setViewportSize({ width: 390, height: 844 });
+  expect(await ok<unknown[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).toEqual([]);
+
+  // Back online: sent within 2 s, once; the page no longer says it is waiting.
+  const back = Date.now();
+  await goOnline(context);
+  await expect
+    .poll(async () => (await ok<{ ratedId: number }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).length, { intervals: [100], timeout: 10_000 })
+    .toBe(1);
+  const delay = Date.now() - back;
+  expect(delay, `rating reached the server ${delay} ms after the connection returned`).toBeLessThan(2_000);
+  await expect(kept).toHaveCount(0);
+  await expect(phone.getByText(/^You are offline since/)).toHaveCount(0);
+  const stored = await ok<{ ratedId: number; rating: number; round: number | null }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`));
+  expect(stored).toEqual([expect.objectContaining({ ratedId: bilal.id, rating: 5, round: 1 })]);
+});
+
+test('Chrome finds the app installable on /: manifest, icons and a service worker that controls the page', async ({ baseURL }) => {
+  // Lighthouse 12 dropped its installability audit; it read the same answer from Chrome (Page.getInstallabilityErrors).
+  // A browser profile on disk: Chrome never installs from an incognito one, which is what every test context is.
+  const profile = mkdtempSync(path.join(tmpdir(), 'sf-install-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel=manifest]')!.href)).json());
+  expect(manifest).toMatchObject({ name: 'Speed Friendship', start_url: '/', display: 'standalone', theme_color: '#7a2e3b' });
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});

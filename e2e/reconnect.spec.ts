@@ -1,0 +1,120 @@
+import net from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { bookedGuest, DEMO, logIn, newEvening, ok } from './helpers';
+
+/**
+ * Phones on a bar's Wi-Fi (issue 23, docs/decisions/0051): each phone reaches the server through its
+ * own TCP proxy, which cuts every connection (and refuses new ones) for 5, 30 and 120 seconds, the
+ * three at once, while the host moves the evening on to round 2. Within 2 seconds of its connection
+ * returning, every phone shows the right round, its partner and the time left.
+ */
+
+interface Proxy {
+  base: string;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy to the test server that can drop the line. */
+async function tcpProxy(targetPort: number): Promise<Proxy> {
+  let down = false;
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (down) return client.destroy();
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    cut() {
+      down = true;
+      for (const s of open) s.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of open) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+const seconds = (clock: string) => {
+  const [m, s] = clock.split(':').map(Number);
+  return m! * 60 + s!;
+};
+
+test('every phone shows the right round, partner and time within 2 s of its connection returning after 5, 30 and 120 s', async ({ browser, page: host }) => {
+  test.setTimeout(300_000);
+  const port = Number(process.env.E2E_PORT);
+  await logIn(host, DEMO.host);
+  const event = await newEvening(host, 'Patchy Wi-Fi evening', 7);
+  const guests = [];
+  for (const name of ['Ada Five', 'Ben Thirty', 'Cat Twominutes', 'Dev Steady']) guests.push(await bookedGuest(browser, name, event.id));
+  for (const g of guests) await ok(await host.request.post(`/api/events/${event.id}/checkin`, { data: { userId: g.id } }));
+  await ok(await host.request.post(`/api/events/${event.id}/timer`, { data: { type: 'start_timer' } }));
+
+  const cuts = [5, 30, 120];
+  const phones: { page: Page; proxy: Proxy; cut: number; id: number }[] = [];
+  for (const [i, cut] of cuts.entries()) {
+    const g = guests[i]!;
+    const proxy = await tcpProxy(port);
+    // The session cookie is the host's, whatever the port; the sign-in hint lives per origin: set it on the proxy's.
+    await g.page.goto(`${proxy.base}/`);
+    await g.page.evaluate(({ id, email }) => {
+      localStorage.setItem('currentUserId', String(id));
+      localStorage.setItem('userEmail', email);
+    }, { id: g.id, email: g.email });
+    await g.page.goto(`${proxy.base}/timer?event=${event.id}`);
+    await expect(g.page.getByText('Round 1', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(g.page.getByText(/^Round 1: talk to /)).toBeVisible();
+    phones.push({ page: g.page, proxy, cut, id: g.id });
+  }
+
+  // The line drops on all three phones; meanwhile the host starts round 2.
+  const cutAt = Date.now();
+  for (const p of phones) p.proxy.cut();
+  await ok(await host.request.post(`/api/events/${event.id}/timer`, { data: { type: 'next_round' } }));
+  const timer = await ok<{ currentRound: number }>(await host.request.get(`/api/events/${event.id}/timer`));
+  expect(timer.currentRound).toBe(2);
+
+  const results = await Promise.all(
+    phones.map(async ({ page, proxy, cut, id }) => {
+      // Each guest's place in round 2, as the server has it (asked directly, not through the cut line).
+      const rounds = await ok<{ round: number; partner: { name: string } | null; table: number | null }[]>(await page.request.get(`/api/events/${event.id}/rotation/me`));
+      const mine = rounds.find((r) => r.round === 2)!;
+      expect(mine.partner, `guest ${id} has a partner in round 2`).not.toBeNull();
+      await sleepUntil(cutAt + cut * 1000);
+      // Still cut off until now: the phone shows round 1's last state.
+      await expect(page.getByText(/^Round 2: talk to /)).toHaveCount(0);
+      const back = Date.now();
+      proxy.restore();
+      const sentence = `Round 2: talk to ${mine.partner!.name}${mine.table !== null ? ` at table ${mine.table}` : ''}`;
+      // Watched in the page every 50 ms (expect's own polling backs off to a second, which would blur the measure).
+      await page.waitForFunction((s) => document.body.innerText.includes(s) && [...document.querySelectorAll('p')].some((p) => p.textContent === 'Round 2'), sentence, { polling: 50, timeout: 2_000 });
+      const shownAfter = Date.now() - back;
+      await expect(page.getByText(sentence)).toBeVisible();
+      const state = await ok<{ endsAt: number; serverNow: number }>(await host.request.get(`/api/events/${event.id}/timer`));
+      const expected = (state.endsAt - state.serverNow) / 1000;
+      const shown = seconds(await page.getByRole('timer').innerText());
+      expect(Math.abs(shown - expected), `phone cut for ${cut} s shows ${shown} s left, the server ${expected.toFixed(1)} s`).toBeLessThanOrEqual(2);
+      return { cut, shownAfter };
+    }),
+  );
+  for (const r of results) expect(r.shownAfter, `phone cut for ${r.cut} s caught up in ${r.shownAfter} ms`).toBeLessThan(2_000);
+  console.log(results.map((r) => `cut ${r.cut} s: caught up in ${r.shownAfter} ms`).join('; '));
+  await Promise.all(phones.map((p) => p.proxy.close()));
+});

@@ -18,6 +18,8 @@ export const eventColumns = {
   maxParticipants: events.maxParticipants,
   participantCount: events.participantCount,
   spotsLeft: sql<number>`(${events.maxParticipants} - ${events.seatsTaken})::int`,
+  /** Seats offered to the first in line on the waitlist and held for them (docs/decisions/0016): taken, but not by a guest yet. */
+  seatsHeldForWaitlist: sql<number>`(SELECT count(*)::int FROM ${eventWaitlist} WHERE ${eventWaitlist.eventId} = ${events.id} AND ${eventWaitlist.status} = 'offered')`,
   ageRangeMin: events.ageRangeMin,
   ageRangeMax: events.ageRangeMax,
   roundDuration: events.roundDuration,

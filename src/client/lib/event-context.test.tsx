@@ -26,6 +26,7 @@ function registration(id: number, startsIn: number): UserEvent {
     maxParticipants: 40,
     participantCount: 6,
     spotsLeft: 34,
+    seatsHeldForWaitlist: 0,
     ageRangeMin: 25,
     ageRangeMax: 45,
     roundDuration: 300,

@@ -32,6 +32,7 @@ export function anEvent(over: Partial<Event> = {}): Event {
     maxParticipants: 40,
     participantCount: 12,
     spotsLeft: 28,
+    seatsHeldForWaitlist: 0,
     ageRangeMin: 25,
     ageRangeMax: 40,
     roundDuration: 300,
@@ -83,6 +84,7 @@ function tonight(over: Partial<Event>): Partial<Event> {
     venue: 'The Church Inn',
     participantCount: 6,
     spotsLeft: 34,
+    seatsHeldForWaitlist: 0,
     ageRangeMax: 45,
     ...over,
   };

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { DEFAULT_PRICE_PENCE } from '@shared/domain/constants';
+import { DEFAULT_PRICE_PENCE, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import type { EmojiKey, ImprovementKey } from '@shared/domain/feedback';
 import { pairKey, planSchedule, type RoundPlan } from '@shared/domain/rotation';
 import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
@@ -154,7 +154,7 @@ function demoEvenings(): DemoEvening[] {
     },
     {
       title: TONIGHT_TITLE,
-      description: 'A relaxed weeknight round of five-minute chats. Doors open 30 minutes before the start.',
+      description: `A relaxed weeknight round of five-minute chats. Check-in opens ${SELF_CHECK_IN_MINUTES} minutes before the start.`,
       ...soonSlot(), venue: 'wine', ages: [25, 45], max: 30,
       guests: ['sarah', 'michael', 'emma', 'priya'],
     },

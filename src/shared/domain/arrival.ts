@@ -20,6 +20,19 @@ export const RECENT_CHECK_INS = 5;
 /** Scheduled reminder e-mails: hours before the start. */
 export const REMINDER_HOURS = { '24h': 24, '2h': 2 } as const;
 
+/**
+ * The evening's own day, for what only makes sense on it ("Tips for tonight", "your host will start
+ * the first round soon"): from this many hours before the start until the evening ends (issue 22).
+ * 12 hours: the morning of a 7 PM evening, never the day before nor 12 days ahead.
+ */
+export const EVENING_DAY_HOURS = 12;
+
+/** Is `now` on the evening's day: within EVENING_DAY_HOURS before its start, up to its end? */
+export function isEveningDay(e: { date: string | Date; endsAt: string | Date }, now: number): boolean {
+  const start = new Date(e.date).getTime();
+  return now >= start - EVENING_DAY_HOURS * 3_600_000 && now <= new Date(e.endsAt).getTime();
+}
+
 const EARTH_RADIUS_M = 6_371_008.8;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 

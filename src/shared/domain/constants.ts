@@ -12,6 +12,12 @@ export const AUTO_RELEASE_HOURS = 24;
 export const SELF_CHECK_IN_MINUTES = 60;
 /** A freed seat offered to the first on a full evening's waitlist is held this long (docs/decisions/0016). */
 export const WAITLIST_OFFER_HOURS = 12;
+/**
+ * A follow-up invite (/missed-connections) is only for an evening at least this far away: the invitee
+ * reads it in their e-mail and needs time to book and plan; an evening starting in half an hour is
+ * not one they can still come to (issue 22, docs/decisions/0050-follow-up-evenings-the-invitee-can-book.md).
+ */
+export const FOLLOW_UP_MIN_NOTICE_HOURS = 24;
 
 export const AGE = {
   waitlistMin: 18,

@@ -6,30 +6,79 @@
  */
 export const ICE_BREAKER_COUNT = 5;
 
-/** Questions for the interests the registration wizard offers (./personality.ts REGISTER_INTERESTS) and the badge icons of §3. */
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * Questions for the interests the registration wizard offers (./personality.ts REGISTER_INTERESTS),
+ * the badge icons of §3 and the interests members type most (the demo people's among them). Each is
+ * written for its interest, read aloud once as a guest would ask it (issue 22): "What got you into
+ * food?" is what a template says, not a person.
+ */
 const BY_INTEREST: Record<string, readonly string[]> = {
   wine: ["What's the best bottle of wine you've had, and where were you?", 'Red, white or something more adventurous?'],
   art: ['Which artist or exhibition has stayed with you?', 'Do you make art yourself, or mostly enjoy it?'],
   travel: ["Where's the last place that surprised you on a trip?", 'If you could be anywhere tomorrow, where would it be?'],
   cooking: ["What's the dish you're proudest of cooking?", "What's a recipe you'd love to master?"],
   music: ["What's on repeat for you at the moment?", "What's the best gig you've ever been to?"],
-  photography: ["What do you love photographing most?", "What's a photo you've taken that you're really proud of?"],
+  photography: ['What do you love photographing most?', "What's a photo you've taken that you're really proud of?"],
   fitness: ['What keeps you motivated to stay active?', "What's your favourite way to work out?"],
   reading: ["What's the last book you couldn't put down?", 'Which book would you give to a friend?'],
   dancing: ['What style of dancing do you love?', "Where's the best place you've ever danced?"],
-  tech: ["What's a piece of tech you couldn't live without?", "What's the most exciting thing happening in tech for you?"],
+  tech: ["What's a piece of tech you couldn't live without?", "What's the most exciting thing in tech right now, for you?"],
   nature: ["What's your favourite place to get out into nature?", 'Sunrise walks or sunset walks?'],
   theater: ["What's the best show you've seen on stage?", 'Have you ever performed yourself?'],
-  fashion: ['How would you describe your style?', "What's a piece of clothing with a story behind it?"],
+  fashion: ['How would you describe your style?', "What's a piece of clothing you own with a story behind it?"],
   film: ['Which film could you watch again and again?', "What's the last film that really got you talking?"],
   gaming: ['What game are you playing at the moment?', 'Which game from your childhood would you play again?'],
   cycling: ["What's the best ride you've been on?", 'Road, gravel or a gentle ride to the pub?'],
   yoga: ['How did you get into yoga?', 'Do you have a favourite pose or class?'],
   hiking: ["What's the best walk you've done round here?", 'Which trail is on your wish list?'],
-  coffee: ['How do you take your coffee?', "Where's the best coffee near here?"],
+  coffee: ['How do you take your coffee?', "Where do you go for the best coffee near here?"],
+  food: ["What's the best thing you've eaten lately?", 'Which local place would you take a visiting friend to eat?'],
+  walking: ["What's your favourite walk from your front door?", 'Do you walk to think, or to get somewhere?'],
+  climbing: ['Indoor walls or real rock?', "What's the climb you're proudest of?"],
+  quizzes: ["What's your specialist subject at a pub quiz?", "What's the most useless fact you know?"],
+  'board games': ["What's the board game you always suggest?", 'Are you a fair loser at board games?'],
+  history: ['Which period of history would you visit for a day?', "What's a bit of local history you love telling people?"],
+  running: ["What's the best run you've done round here?", 'Do you run with music, or with your thoughts?'],
+  football: ['Which team do you follow, and how did that happen?', "What's the best match you've seen live?"],
+  baking: ["What's your signature bake?", "What's a bake of yours that went wrong in the best way?"],
+  gardening: ["What's growing in your garden at the moment?", "What's the plant you're proudest of keeping alive?"],
+  writing: ['What do you like to write?', "What's something you've written that you're proud of?"],
+  comedy: ['Who always makes you laugh?', "What's the best comedy gig you've been to?"],
+  podcasts: ["Which podcast would you tell a friend to start with?", "What's a podcast episode you still think about?"],
+  languages: ['Which languages do you speak, or want to?', "What's your favourite word in another language?"],
+  swimming: ['Pool, lake or sea?', "What's the best place you've ever swum?"],
+  volunteering: ['Where do you volunteer, and how did you start?', "What's the best thing volunteering has given you?"],
+};
+/** The same interest under another spelling. */
+const SAME_AS: Record<string, string> = { theatre: 'theater', films: 'film', cinema: 'film', games: 'gaming', 'video games': 'gaming', books: 'reading', walks: 'walking', quiz: 'quizzes', 'pub quizzes': 'quizzes', 'board game': 'board games', bake: 'baking', travelling: 'travel', traveling: 'travel', run: 'running', gym: 'fitness' };
+
+/** Interests with hand-written questions (the keys above): a test reads every one of them. */
+export const KNOWN_INTERESTS: readonly string[] = Object.keys(BY_INTEREST);
+
+/**
+ * An interest as it sits mid-sentence: a sentence capital lowered ("Board games" → "board games"),
+ * an acronym or a name kept ("AI", "Taylor Swift", "Formula 1": a later word in capitals or digits).
+ */
+export function inSentence(interest: string): string {
+  const t = interest.trim().replace(/\s+/g, ' ');
+  const [first = '', ...rest] = t.split(' ');
+  const aName = rest.some((w) => /^[A-Z0-9]/.test(w));
+  return /^[A-Z][a-z]/.test(first) && !aName ? t[0]!.toLowerCase() + t.slice(1) : t;
+}
+
+/** For an interest nobody wrote questions for: two that read well whatever the interest is (a thing, a pastime, a topic). */
+const generic = (interest: string) => {
+  const x = inSentence(interest);
+  return [`What do you love about ${x}?`, `How did ${x} become your thing?`];
 };
 
-const generic = (interest: string) => [`What got you into ${interest.toLowerCase()}?`, `What do you enjoy most about ${interest.toLowerCase()}?`];
+/** The questions for one interest, hand-written when known. */
+export function questionsAbout(interest: string): readonly string[] {
+  const k = norm(interest);
+  return BY_INTEREST[SAME_AS[k] ?? k] ?? generic(interest);
+}
 
 /** Openers for anyone, when shared and personal interests run out. */
 export const GENERAL_ICE_BREAKERS: readonly string[] = [
@@ -42,7 +91,6 @@ export const GENERAL_ICE_BREAKERS: readonly string[] = [
   "What's something people are often surprised to learn about you?",
 ];
 
-const norm = (s: string) => s.trim().toLowerCase();
 
 /** Their interests that the viewer also has (their spelling, in their order, no repeats). */
 export function sharedInterests(mine: readonly string[], theirs: readonly string[]): string[] {
@@ -79,7 +127,7 @@ function shuffle<T>(list: readonly T[], next: () => number): T[] {
 
 const questionsFor = (interests: readonly string[], next: () => number) =>
   shuffle(
-    interests.flatMap((i) => BY_INTEREST[norm(i)] ?? generic(i.trim())),
+    interests.flatMap((i) => questionsAbout(i)),
     next,
   );
 

@@ -25,6 +25,8 @@ export const eventSchema = z.object({
   participantCount: z.number(),
   /** Seats left for sale right now (registrations and unexpired payment holds count). */
   spotsLeft: z.number(),
+  /** Of the seats not for sale, those held for the first in line on the waitlist (offered, not yet booked). */
+  seatsHeldForWaitlist: z.number(),
   ageRangeMin: z.number(),
   ageRangeMax: z.number(),
   roundDuration: z.number(),

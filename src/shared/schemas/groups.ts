@@ -19,7 +19,7 @@ export const groupMemberSchema = z.object({
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
-/** An evening at which two members of the group matched. */
+/** An evening at which members of the group matched and every member of the group was checked in: where they all met. */
 export const groupEveningSchema = z.object({ id: z.number(), title: z.string(), date: z.string() });
 export type GroupEvening = z.infer<typeof groupEveningSchema>;
 
@@ -28,7 +28,7 @@ export const friendGroupSchema = z.object({
   key: z.string(),
   /** The viewer first, then the others by name. */
   members: z.array(groupMemberSchema),
-  /** Oldest first. */
+  /** Oldest first; empty when the group's pairs matched at different evenings and they were never all in one room. */
   evenings: z.array(groupEveningSchema),
   /** True when every pair of the group has its contact shared: then everyone may see everyone's address. */
   everyoneShared: z.boolean(),

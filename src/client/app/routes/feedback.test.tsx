@@ -22,6 +22,38 @@ test('/feedback: a visitor sees the public demo evening, its reactions, and a lo
   expect(document.title).toBe('Event Feedback · Speed Friendship');
 });
 
+test('/feedback: the host of the demo evening, with no booking of their own, reads one true sentence: they host it, and where its feedback is', async () => {
+  fakeServer({
+    ...signedInAs('host'),
+    'GET /api/users/7/events': [],
+    'GET /api/events/demo': demo,
+    'GET /api/events/1': anEventDetail(demo, { isHost: true }),
+    'GET /api/events/1/feedback': [],
+    'GET /api/events/1/feedback/user/7': { eventId: 1, userId: 7, emoji: null },
+    'GET /api/events/1/feedback/form': { eventId: 1, opensAt: demo.date, canSubmit: false, blocked: 'not-guest', reason: 'x', response: null },
+  });
+  renderApp('/feedback');
+  expect(await screen.findByText('You host this evening, so its feedback form is for your guests: read what they said on the Insights tab.')).toBeInTheDocument();
+  expect(screen.getByText('Demo evening')).toBeInTheDocument();
+  expect(screen.queryByText(/You have no evening of your own/)).not.toBeInTheDocument();
+});
+
+test('/feedback: a member with no evening of their own is told the demo evening is shown instead', async () => {
+  fakeServer({
+    ...signedInAs(),
+    'GET /api/users/7/events': [],
+    'GET /api/events/demo': demo,
+    'GET /api/events/1': anEventDetail(demo),
+    'GET /api/events/1/feedback': [],
+    'GET /api/events/1/feedback/user/7': { eventId: 1, userId: 7, emoji: null },
+    'GET /api/events/1/feedback/form': { eventId: 1, opensAt: demo.date, canSubmit: false, blocked: 'not-guest', reason: 'x', response: null },
+  });
+  renderApp('/feedback');
+  expect(await screen.findByText('You have no evening of your own yet, so this is our public demo evening.')).toBeInTheDocument();
+  expect(await screen.findByText(/Only guests who booked this evening can answer its feedback form/)).toBeInTheDocument();
+  expect(screen.queryByText(/You host this evening/)).not.toBeInTheDocument();
+});
+
 test('/feedback: a member gets their latest evening that has begun, not the next one', async () => {
   const past = { ...anEvent({ id: 5, title: 'Last Week Friends', date: fromNow(-7 * DAY) }), checkedIn: true, registeredAt: fromNow(-10 * DAY) };
   const next = { ...anEvent({ id: 6, title: 'Next Week Friends', date: fromNow(7 * DAY) }), checkedIn: false, registeredAt: fromNow(-HOUR) };

@@ -58,7 +58,7 @@ test('a group: its members with their public profile, where they met, and why th
   expect(within(group).getByText('Verified: every member is a mutual match')).toBeInTheDocument();
   const members = [...within(group).getByRole('list', { name: 'Members' }).children];
   // The viewer first; initials stand in for missing pictures.
-  expect(members.map((m) => m.textContent)).toEqual(['AMAlex Morgan (you), 34', 'EJEmma Jones, 31ClimbingJazzContact Shared', 'MBMichael Brown, 31Contact not shared yet']);
+  expect(members.map((m) => m.textContent)).toEqual(['AMAlex Morgan (you), 34', 'EJEmma Jones, 31Contact SharedClimbingJazz', 'MBMichael Brown, 31Contact not shared yet']);
   expect(within(group).getByRole('list', { name: 'Interests of Emma Jones' })).toHaveTextContent('ClimbingJazz');
   expect(within(group).getByRole('heading', { name: 'Where you met' })).toBeInTheDocument();
   expect(within(group).getByText('Winter Warmer')).toBeInTheDocument();
@@ -79,6 +79,15 @@ test('once everyone shared: the e-mail link from the server; two groups show as 
   expect(groups).toHaveLength(2);
   expect(within(groups[0]!).getByRole('link', { name: 'E-mail the group' })).toHaveAttribute('href', link);
   expect(within(groups[1]!).queryByRole('link', { name: 'E-mail the group' })).not.toBeInTheDocument();
+});
+
+test('a group never all at one evening says so under "Where you met" and names no evening', async () => {
+  fakeServer({ ...signedInAs('member'), 'GET /api/me/groups': { groups: [{ ...triangle, evenings: [] }] } satisfies MyGroups });
+  renderApp('/friend-groups');
+  const group = await screen.findByRole('region', { name: 'Group of 3' });
+  expect(within(group).getByRole('heading', { name: 'Where you met' })).toBeInTheDocument();
+  expect(within(group).getByText(/You were never all at one evening together/)).toBeInTheDocument();
+  expect(within(group).queryByText('Winter Warmer')).not.toBeInTheDocument();
 });
 
 test('a failed load says so and offers Try again', async () => {

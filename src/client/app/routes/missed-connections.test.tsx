@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { expect, test, vi } from 'vitest';
 import type { FollowUpEvent, MissedConnection, MissedConnectionsResponse, ReceivedInvites } from '@shared/schemas/invites';
 import { anEvent, DAY, fromNow, HOUR } from '@client/test/fixtures';
 import { fakeServer, Reply, type FakeRequest } from '@client/test/render';
@@ -203,6 +204,41 @@ test('Follow-up events tab: spots badges (red at 10 or fewer), full evenings can
   expect(server.calls.some((c) => c.url.searchParams.get('followUp') === '12')).toBe(true);
   await user.click(screen.getByRole('tab', { name: 'Connections' }));
   expect(await screen.findByRole('button', { name: 'Invite sent to Sarah' })).toBeDisabled();
+});
+
+test('the chosen follow-up evening is kept in the address, so a reload keeps it', async () => {
+  fakeServer({
+    ...signedInAs(),
+    'GET /api/events/5/missed-connections': (req: FakeRequest) => missed({ followUpEventId: Number(req.url.searchParams.get('followUp') ?? 11) }),
+    'GET /api/me/invites': noInvites,
+  });
+  const first = renderApp('/missed-connections?event=5');
+  await first.user.click(await screen.findByRole('tab', { name: 'Follow-up events' }));
+  await first.user.click(screen.getByRole('radio', { name: /Summer Mixer/ }));
+  await vi.waitFor(() => expect(first.location()).toBe('/missed-connections?event=5&followUp=12'));
+  const reloaded = first.location();
+  first.unmount();
+
+  // The same address again, as a reload opens it: Summer Mixer is still the one chosen.
+  renderApp(reloaded);
+  expect(await screen.findByText(/Summer Mixer ·/)).toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('tab', { name: 'Follow-up events' }));
+  expect(screen.getByRole('radio', { name: /Summer Mixer/ })).toBeChecked();
+});
+
+test('a chosen evening that has become too soon to book goes back to the server’s choice', async () => {
+  const server = fakeServer({
+    ...signedInAs(),
+    'GET /api/events/5/missed-connections': (req: FakeRequest) =>
+      req.url.searchParams.get('followUp') === '12'
+        ? new Reply(409, { message: 'That evening starts too soon for an invite', error: 'Conflict' })
+        : missed({ followUpEventId: 11 }),
+    'GET /api/me/invites': noInvites,
+  });
+  const { location } = renderApp('/missed-connections?event=5&followUp=12');
+  expect(await screen.findByText(/June Social ·/)).toBeInTheDocument();
+  expect(location()).toBe('/missed-connections?event=5');
+  expect(server.calls.some((c) => c.url.pathname.endsWith('missed-connections') && !c.url.searchParams.has('followUp'))).toBe(true);
 });
 
 test('Invites you have received: stop invites from a person, then undo', async () => {

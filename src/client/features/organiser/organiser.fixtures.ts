@@ -72,6 +72,7 @@ export function event(over: Partial<Event> = {}): Event {
     maxParticipants: 30,
     participantCount: 12,
     spotsLeft: 18,
+    seatsHeldForWaitlist: 0,
     ageRangeMin: 25,
     ageRangeMax: 40,
     roundDuration: 300,

@@ -41,6 +41,7 @@ export function registration(id: number, title: string, daysFromNow: number, ove
     maxParticipants: 30,
     participantCount: 20,
     spotsLeft: 10,
+    seatsHeldForWaitlist: 0,
     ageRangeMin: 25,
     ageRangeMax: 40,
     roundDuration: 300,

@@ -18,6 +18,9 @@ export const eventColumns = {
   maxParticipants: events.maxParticipants,
   participantCount: events.participantCount,
   spotsLeft: sql<number>`(${events.maxParticipants} - ${events.seatsTaken})::int`,
+  /** Seats offered to the first in line on the waitlist and held for them (docs/decisions/0016): taken, but not by a guest yet. */
+  // Qualified by hand: in a one-table select drizzle writes bare column names, and a bare "id" in the subquery would be the waitlist row's.
+  seatsHeldForWaitlist: sql<number>`(SELECT count(*)::int FROM event_waitlist w WHERE w.event_id = "events"."id" AND w.status = 'offered')`,
   ageRangeMin: events.ageRangeMin,
   ageRangeMax: events.ageRangeMax,
   roundDuration: events.roundDuration,

@@ -26,6 +26,8 @@ import {
   type TestContext,
 } from '../../test/harness';
 import type { Member } from '../../test/live-helpers';
+import { FOLLOW_UP_MIN_NOTICE_HOURS } from '@shared/domain/constants';
+import { EVENING_TOO_SOON } from './service';
 
 let t: TestContext;
 let host: Member;
@@ -201,6 +203,27 @@ describe('GET /api/events/:id/missed-connections', () => {
     expect(data.followUpEvents.find((e) => e.id === followUp)).toMatchObject({ full: false, spotsAvailable: 20, totalSpots: 20, price: 0 });
     // By default, the first evening with spots.
     expect(data.followUpEvents.find((e) => e.id === data.followUpEventId)?.full).toBe(false);
+  });
+
+  it('proposes the soonest evening the invitee can still book: never one starting in 30 minutes (too soon to read an e-mail and book), nor a full one', async () => {
+    const tonight = await freeEvening();
+    await t.db.update(events).set({ date: new Date(Date.now() + 30 * 60_000) }).where(eq(events.id, tonight));
+    const { data } = await list(sarah);
+    expect(data.followUpEvents.map((e) => e.id)).not.toContain(tonight);
+    // The soonest open evening after the notice: the follow-up evening, created first of those left.
+    const open = data.followUpEvents.filter((e) => !e.full);
+    expect(data.followUpEventId).toBe(open[0]!.id);
+    expect(new Date(open[0]!.date).getTime()).toBeGreaterThan(Date.now() + FOLLOW_UP_MIN_NOTICE_HOURS * 3_600_000);
+    // Chosen by hand, or invited to, it is refused with the reason; nothing is stored or sent.
+    const chosen = await get(evening, sarah, `?followUp=${tonight}`);
+    expect(chosen.statusCode, chosen.body).toBe(409);
+    expect(chosen.json().message).toBe(EVENING_TOO_SOON);
+    const before = (await invitesTo(michael)).length;
+    const sent = await invite(evening, sarah, { toUserId: michael.user.id, eventId: tonight });
+    expect(sent.statusCode, sent.body).toBe(409);
+    expect(sent.json().message).toBe(EVENING_TOO_SOON);
+    expect((await inviteAll(evening, sarah, { eventId: tonight })).statusCode).toBe(409);
+    expect(await invitesTo(michael)).toHaveLength(before);
   });
 
   it('a guest who booked but was never checked in is told so ("absent"), with nobody to invite', async () => {

@@ -92,13 +92,13 @@ const followUpColumns = {
   status: events.status,
 };
 
-/** Evenings that have not started yet (and are not ended by their host), soonest first; never `exceptId`. */
-export async function upcomingEvenings(db: Db, exceptId: number, now: Date) {
+/** Evenings starting after `after` (and not ended by their host), soonest first; never `exceptId`. */
+export async function upcomingEvenings(db: Db, exceptId: number, after: Date) {
   return db
     .select(followUpColumns)
     .from(events)
     .leftJoin(venues, eq(venues.id, events.venueId))
-    .where(and(ne(events.id, exceptId), eq(events.status, 'upcoming'), gt(events.date, now)))
+    .where(and(ne(events.id, exceptId), eq(events.status, 'upcoming'), gt(events.date, after)))
     .orderBy(asc(events.date), asc(events.id));
 }
 

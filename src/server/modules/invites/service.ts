@@ -9,6 +9,7 @@
  * e-mail, phone or ratings here.
  */
 import { demoCompatibility, sharedInterests, type Person } from '@shared/domain/matching';
+import { FOLLOW_UP_MIN_NOTICE_HOURS } from '@shared/domain/constants';
 import { previewShown, HIGH_MATCH_MIN } from '@shared/domain/match-preview';
 import type {
   FollowUpEvent,
@@ -35,6 +36,13 @@ export const NOT_BEGUN = 'Follow-up invites open once the evening has begun';
 export const NOT_CHECKED_IN = 'Follow-up invites are for guests who were checked in at this evening';
 export const EVENING_STARTED = 'That evening has already started: choose an upcoming one';
 export const EVENING_FULL = 'That evening is full: choose another one';
+export const EVENING_TOO_SOON = `That evening starts too soon for an invite: choose one at least ${FOLLOW_UP_MIN_NOTICE_HOURS} hours away, so there is time to book`;
+
+/**
+ * The earliest start of an evening someone can be invited to: an invite is read in an e-mail, so the
+ * invitee needs time to book it (FOLLOW_UP_MIN_NOTICE_HOURS, docs/decisions/0050).
+ */
+const bookableAfter = (now: Date) => new Date(now.getTime() + FOLLOW_UP_MIN_NOTICE_HOURS * 3_600_000);
 export const USER_NOT_FOUND = 'User not found';
 export const INVITE_NOT_FOUND = 'This stop link is not valid. It may have been copied incompletely.';
 export const NOT_INVITED_BY = 'You can only stop invites from someone who invited you';
@@ -177,14 +185,14 @@ export async function missedConnections(db: Db, viewer: Viewer, eventId: number,
   }
   // Booked but never checked in: nobody was missed, and the screen says why.
   if (!event.viewerCheckedIn) return { ...head, status: 'absent', followUpEvents: [], followUpEventId: null, connections: [], pendingCount: 0 };
-  const [missed, evenings] = await Promise.all([missedOf(db, viewer.id, eventId), q.upcomingEvenings(db, eventId, now)]);
+  const [missed, evenings] = await Promise.all([missedOf(db, viewer.id, eventId), q.upcomingEvenings(db, eventId, bookableAfter(now))]);
   const followUps = evenings.map(toFollowUp);
   let chosen: FollowUpEvent | null;
   if (followUp !== undefined) {
     chosen = followUps.find((e) => e.id === followUp) ?? null;
     if (!chosen) {
-      await events.getEventRow(db, followUp); // unknown: 'Event not found'
-      throw conflict(EVENING_STARTED);
+      await openEvening(db, followUp, now); // unknown: 404; started or too soon to book: 409
+      throw conflict(EVENING_STARTED); // the evening itself
     }
   } else {
     chosen = followUps.find((e) => !e.full) ?? followUps[0] ?? null;
@@ -214,11 +222,12 @@ export async function missedConnections(db: Db, viewer: Viewer, eventId: number,
   return { ...head, status: 'ready', followUpEvents: followUps, followUpEventId: chosen?.id ?? null, connections, pendingCount };
 }
 
-/** The invited evening must exist, not have started, and have a spot. */
+/** The invited evening must exist, not have started, start late enough for the invitee to book it, and have a spot. */
 async function openEvening(db: Db, id: number, now: Date) {
   const e = await q.findEvening(db, id);
   if (!e) throw notFound(events.EVENT_NOT_FOUND);
   if (e.status !== 'upcoming' || e.date.getTime() <= now.getTime()) throw conflict(EVENING_STARTED);
+  if (e.date.getTime() <= bookableAfter(now).getTime()) throw conflict(EVENING_TOO_SOON);
   if (spotsOf(e) === 0) throw conflict(EVENING_FULL);
   return e;
 }

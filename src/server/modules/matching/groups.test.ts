@@ -86,7 +86,7 @@ describe('Sarah, Michael and Emma', () => {
     for (const m of [sarah, michael, emma]) expect((await groupsOf(m)).data.groups).toEqual([]);
   });
 
-  it('once Michael and Emma match at another evening, the three are one group, met at both evenings', async () => {
+  it('once Michael and Emma match at another evening, the three are one group; where they met is only the evening all three were at', async () => {
     second = (await evening([michael, emma])).id;
     await both(second, michael, emma, 4);
     await calculate(second);
@@ -100,7 +100,8 @@ describe('Sarah, Michael and Emma', () => {
       ['Michael Brown', false],
     ]);
     expect(g!.members[1]).toEqual({ id: emma.user.id, name: 'Emma Jones', age: 30, interests: ['Walking', 'Board games'], profileImage: null, isYou: false, sharedWithYou: false });
-    expect(g!.evenings.map((e) => e.id)).toEqual([first, second]);
+    // Sarah was not at the second evening (only Michael and Emma were): the group met at the first one only.
+    expect(g!.evenings.map((e) => e.id)).toEqual([first]);
     // Nothing shared yet: no link, and no address or phone anywhere in the answer.
     expect(g!.everyoneShared).toBe(false);
     expect(g!.chatLink).toBeNull();
@@ -130,6 +131,22 @@ describe('Sarah, Michael and Emma', () => {
     const [mg] = (await groupsOf(michael)).data.groups;
     expect(decodeURIComponent(new URL(mg!.chatLink!).pathname).split(',').sort()).toEqual([emma.user.email, sarah.user.email].sort());
   });
+});
+
+it('a group whose pairs matched at three different evenings, never all in one room, names no evening', async () => {
+  const [a, b, c] = await Promise.all([person('Ama Apart'), person('Bo Apart'), person('Cy Apart')]);
+  for (const [x, y] of [
+    [a, b],
+    [b, c],
+    [a, c],
+  ] as const) {
+    const ev = (await evening([x, y])).id;
+    await both(ev, x, y);
+    await calculate(ev);
+  }
+  const [g] = (await groupsOf(a)).data.groups;
+  expect(g!.members.map((m) => m.name)).toEqual(['Ama Apart', 'Bo Apart', 'Cy Apart']);
+  expect(g!.evenings).toEqual([]);
 });
 
 describe('groups are private', () => {

@@ -225,6 +225,15 @@ export async function matchesAmong(db: Db, ids: number[]) {
     .orderBy(asc(events.date), asc(events.id));
 }
 
+/** Who of `userIds` was checked in at each of `eventIds`: one row per (event, person) at the door. */
+export async function checkedInAmong(db: Db, eventIds: number[], userIds: number[]) {
+  if (!eventIds.length || !userIds.length) return [];
+  return db
+    .select({ eventId: registrations.eventId, userId: registrations.userId })
+    .from(registrations)
+    .where(and(inArray(registrations.eventId, eventIds), inArray(registrations.userId, userIds), eq(registrations.checkedIn, true)));
+}
+
 /** Pairs among these people where one blocked the other (docs/decisions/0041). */
 export async function blockedPairsAmong(db: Db, ids: number[]) {
   if (ids.length < 2) return [];

@@ -323,11 +323,21 @@ export async function myGroups(db: Db, viewer: Viewer): Promise<MyGroups> {
   const people = new Map((await q.people(db, [...new Set(groups.flat())])).map((p) => [p.id, p]));
   const pairKey = (a: number, b: number) => pairOf(a, b).join(':');
   const sharedPairs = new Set(rows.filter((r) => r.shared).map((r) => pairKey(r.user1Id, r.user2Id)));
+  // "Where you met" names only evenings at which every member of the group was checked in (issue 22):
+  // a pair matching at an evening the third never came to is not where the group met.
+  const present = new Map<number, Set<number>>();
+  for (const c of await q.checkedInAmong(db, [...new Set(rows.map((r) => r.eventId))], [...new Set(groups.flat())])) {
+    if (!present.has(c.eventId)) present.set(c.eventId, new Set());
+    present.get(c.eventId)!.add(c.userId);
+  }
+  const allThere = (eventId: number, ids: number[]) => ids.every((id) => present.get(eventId)?.has(id));
   return {
     groups: groups.map((ids) => {
       const inGroup = new Set(ids);
       const groupRows = rows.filter((r) => inGroup.has(r.user1Id) && inGroup.has(r.user2Id));
-      const evenings = new Map(groupRows.map((r) => [r.eventId, { id: r.eventId, title: r.eventTitle, date: r.eventDate.toISOString() }]));
+      const evenings = new Map(
+        groupRows.filter((r) => allThere(r.eventId, ids)).map((r) => [r.eventId, { id: r.eventId, title: r.eventTitle, date: r.eventDate.toISOString() }]),
+      );
       const everyoneShared = ids.every((a, i) => ids.slice(i + 1).every((b) => sharedPairs.has(pairKey(a, b))));
       const members = ids
         .map((id) => {

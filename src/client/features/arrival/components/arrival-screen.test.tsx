@@ -4,7 +4,8 @@ import { ARRIVAL_GEO_OPTIONS } from '@shared/domain/arrival';
 import type { Arrival } from '@shared/schemas/door';
 import { fakeSockets, settle } from '@client/test/fake-socket';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
-import { anArrival, arrivalServer, fakeGeolocation, fromNow, MINUTE, northOf } from '../arrival.fixtures';
+import { anArrival, arrivalServer, fakeGeolocation, fromNow, HOUR, MINUTE, northOf } from '../arrival.fixtures';
+import { formatDate, formatTime } from '@client/lib/format';
 import { ArrivalScreen } from './arrival-screen';
 
 const DENIED = 'Location access was denied. You can still check in manually when you arrive at the wine bar venue.';
@@ -329,17 +330,35 @@ describe('self check-in and the venue card', () => {
     expect(screen.queryByRole('heading', { name: 'Successfully Checked In' })).not.toBeInTheDocument();
   });
 
-  test('the venue card: name, address, arrival time, guests expected, a map; and the tips', async () => {
-    await openArrival({ permission: 'prompt' });
+  test('the venue card: name, address, when arrival opens (the server\'s check-in window, not the start), guests expected, a map; and the tips', async () => {
+    const arrival = anArrival();
+    await openArrival({ permission: 'prompt', arrival });
     const card = screen.getByRole('region', { name: 'The Wine Bar' });
     expect(within(card).getByText('12 Bury New Road, Prestwich')).toBeInTheDocument();
-    expect(within(card).getByText('7:00 PM')).toBeInTheDocument();
+    const when = within(card).getByText(/^Arrival from/).closest('span')!;
+    expect(within(when).getByText(formatTime(arrival.selfCheckInOpensAt))).toBeInTheDocument();
+    expect(when).toHaveTextContent(/Check-in opens an hour before the 7:00 PM start/);
     expect(within(card).getByText('44 attendees expected')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /Open in Maps/ })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=53.5331,-2.2847');
     const tips = screen.getByRole('region', { name: 'Tips for tonight' });
     expect(within(tips).getByText(/Arrive 10 minutes early/)).toBeInTheDocument();
     expect(within(tips).getByText(/phone charged/)).toBeInTheDocument();
     expect(within(tips).getByText(/host will welcome you/)).toBeInTheDocument();
+  });
+
+  test('12 days ahead: no "Tips for tonight"; checked in early, no "first round soon" but the day and time', async () => {
+    const date = fromNow(12 * 24 * HOUR);
+    await openArrival({ permission: 'prompt', arrival: anArrival({ event: { date }, checkedIn: true, checkedInAt: fromNow(-MINUTE) }) });
+    expect(await screen.findByRole('heading', { name: 'Successfully Checked In' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Tips for tonight' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/first round soon/)).not.toBeInTheDocument();
+    expect(screen.getByText(`You're checked in for ${formatDate(date, 'long')}. The evening starts at 7:00 PM at The Wine Bar.`)).toBeInTheDocument();
+  });
+
+  test('on the evening\'s day, checked in: the first round is soon', async () => {
+    await openArrival({ permission: 'prompt', arrival: anArrival({ checkedIn: true, checkedInAt: fromNow(-MINUTE) }) });
+    expect(await screen.findByText(/Find a seat: your host will start the first round soon\./)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Tips for tonight' })).toBeInTheDocument();
   });
 
   test('a venue without coordinates: no tracking, the manual guide and the ticket', async () => {

@@ -1,4 +1,4 @@
-import { ARRIVAL_GEO_OPTIONS } from '@shared/domain/arrival';
+import { ARRIVAL_GEO_OPTIONS, isEveningDay } from '@shared/domain/arrival';
 import type { Arrival } from '@shared/schemas/door';
 import { EveningLoadError } from '@client/components/ui/evening-notices';
 import { Spinner } from '@client/components/ui/spinner';
@@ -45,6 +45,8 @@ function ArrivalView({ arrival, userId }: { arrival: Arrival; userId: number }) 
   const selfOpen = now >= new Date(arrival.selfCheckInOpensAt).getTime();
   // Once the evening is over nobody can check in (the server refuses): say so instead of offering it.
   const over = now >= new Date(arrival.event.endsAt).getTime();
+  // "Tonight" only on the evening's day (issue 22): not 12 days ahead.
+  const tonight = isEveningDay(arrival.event, now);
 
   const announcement = useArrivalAnnouncement({
     permission: hasCoordinates ? geo.permission : 'checking',
@@ -71,7 +73,7 @@ function ArrivalView({ arrival, userId }: { arrival: Arrival; userId: number }) 
         {announcement}
       </p>
       {checkedIn ? (
-        <CheckedInCard eventId={eventId} venueName={venue.name} checkedInAt={arrival.checkedInAt} />
+        <CheckedInCard eventId={eventId} venueName={venue.name} checkedInAt={arrival.checkedInAt} tonight={tonight} event={arrival.event} />
       ) : over ? (
         <EveningOver eventId={eventId} />
       ) : prompt ? (
@@ -81,7 +83,7 @@ function ArrivalView({ arrival, userId }: { arrival: Arrival; userId: number }) 
       ) : null}
       <LocationCard geo={geo} where={where} venueName={venue.name} hasCoordinates={hasCoordinates} checkedIn={checkedIn} ticketCode={arrival.ticketCode} />
       <VenueCard arrival={arrival} />
-      <ArrivalTips />
+      {tonight && <ArrivalTips />}
     </div>
   );
 }

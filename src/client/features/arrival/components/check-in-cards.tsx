@@ -2,7 +2,7 @@ import { AlertCircle, CircleCheck, DoorOpen, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { formatTime } from '@client/lib/format';
+import { formatDate, formatTime, formatWallTime } from '@client/lib/format';
 
 /** The server's reason for refusing a check-in, said at once. */
 function Refusal({ message }: { message: string | null }) {
@@ -45,7 +45,20 @@ export function ArrivedPrompt({ venueName, pending, error, onYes, onNotYet }: { 
 }
 
 /** "Successfully Checked In" with the way into the live evening. */
-export function CheckedInCard({ eventId, venueName, checkedInAt }: { eventId: number; venueName: string; checkedInAt: string | null }) {
+export function CheckedInCard({
+  eventId,
+  venueName,
+  checkedInAt,
+  tonight,
+  event,
+}: {
+  eventId: number;
+  venueName: string;
+  checkedInAt: string | null;
+  /** On the evening's day: the first round is soon. Otherwise (checked in days ahead by the host) say when it is. */
+  tonight: boolean;
+  event: { date: string; startTime: string };
+}) {
   return (
     <Card className="border-2 border-emerald-300 bg-emerald-50">
       <section aria-labelledby="checked-in-title" className="space-y-4 text-center">
@@ -57,11 +70,13 @@ export function CheckedInCard({ eventId, venueName, checkedInAt }: { eventId: nu
             Successfully Checked In
           </h2>
           <p className="mt-1 text-lg text-ink">
-            Welcome to {venueName}!{checkedInAt ? ` You checked in at ${formatTime(checkedInAt)}.` : ''} Find a seat: your host will start the first round soon.
+            {tonight
+              ? `Welcome to ${venueName}!${checkedInAt ? ` You checked in at ${formatTime(checkedInAt)}.` : ''} Find a seat: your host will start the first round soon.`
+              : `You're checked in for ${formatDate(event.date, 'long')}. The evening starts at ${formatWallTime(event.startTime)} at ${venueName}.`}
           </p>
         </div>
         <Button asChild size="lg" block>
-          <Link to={`/events/${eventId}`}>Go to Live Event</Link>
+          <Link to={`/events/${eventId}`}>{tonight ? 'Go to Live Event' : 'See the evening'}</Link>
         </Button>
       </section>
     </Card>

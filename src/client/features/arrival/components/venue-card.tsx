@@ -1,7 +1,8 @@
 import { BatteryCharging, Clock, ExternalLink, HeartHandshake, Lightbulb, MapPin, Smartphone, Users, Wine } from 'lucide-react';
 import type { Arrival } from '@shared/schemas/door';
 import { Card } from '@client/components/ui/card';
-import { formatDate, formatWallTime } from '@client/lib/format';
+import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
+import { formatDate, formatTime, formatWallTime, minutesInWords } from '@client/lib/format';
 import { expectedText, mapLink } from '../lib/arrival';
 
 /** The event venue card (docs/spec/organiser-tools.md §2.21): name, address, arrival time, guests expected, a map. */
@@ -29,9 +30,12 @@ export function VenueCard({ arrival }: { arrival: Arrival }) {
           )}
           <li className="flex items-start gap-3">
             <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-wine-700" />
+            {/* When arrival opens is the server's rule (selfCheckInOpensAt, SELF_CHECK_IN_MINUTES before the start), not the start itself (issue 22). */}
             <span>
-              Arrival time <strong className="font-semibold">{formatWallTime(event.startTime)}</strong>
-              <span className="block text-base text-muted">{formatDate(event.date, 'long')}</span>
+              Arrival from <strong className="font-semibold">{formatTime(arrival.selfCheckInOpensAt)}</strong>
+              <span className="block text-base text-muted">
+                Check-in opens {minutesInWords(SELF_CHECK_IN_MINUTES)} before the {formatWallTime(event.startTime)} start, {formatDate(event.date, 'long')}
+              </span>
             </span>
           </li>
           <li className="flex items-start gap-3">

@@ -1,6 +1,5 @@
-import { CircleCheck, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { TriangleAlert } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
 import type { EventDetail } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
@@ -11,14 +10,17 @@ import { useCancelRegistration, type CancelResult } from '../api/events';
 
 /** What cancelling now means for this member's money, in words (docs/product.md: ≥24 h full refund, later none). */
 function refundRule(event: EventDetail) {
-  if (event.price <= 0 || !event.viewer.paid) return 'Your seat will go to someone else. There is nothing to refund.';
+  if (event.price <= 0) return 'Your seat will go to someone else. There is nothing to refund.';
+  // A paid evening booked without a payment (its host's free place, or a booking of the demo data): say why nothing comes back (issue 22).
+  if (!event.viewer.paid) return `No payment was taken for this place, so there is nothing to refund, though the evening costs ${formatMoney(event.price)}. Your seat will go to someone else.`;
   if (event.viewer.refundable) return `You're cancelling ${REFUND_WINDOW_HOURS} hours or more before the start, so you'll get a full refund of ${formatMoney(event.price)} to your card.`;
   return `The evening starts in less than ${REFUND_WINDOW_HOURS} hours, so there is no refund. Your seat will go to someone else.`;
 }
 
 /**
- * Cancel a registration: states the refund rule first, then the server's own answer.
- * Lives outside the ticket so it stays open (showing the answer) after the ticket goes away.
+ * Cancel a registration: states the refund rule first. On success it closes and the page shows the
+ * server's answer once, in its notice (focused): one confirmation per action, no toast (issue 22).
+ * A refusal stays in the dialog, with the reason.
  */
 export function CancelDialog({
   event,
@@ -40,78 +42,62 @@ export function CancelDialog({
   returnFocusTo?: HTMLElement | null;
 }) {
   const cancel = useCancelRegistration(userId, event.id);
-  const [result, setResult] = useState<CancelResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const done = useRef(false);
 
   const change = (next: boolean) => {
     if (cancel.isPending) return;
     onOpenChange(next);
-    if (next) {
-      setResult(null);
-      setError(null);
-    }
+    if (next) setError(null);
   };
 
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent
-        title={result ? 'Registration cancelled' : 'Cancel your registration?'}
-        description={result ? result.message : refundRule(event)}
-        descriptionRole={result ? 'status' : undefined}
-        icon={result ? <DialogIcon icon={CircleCheck} tone="success" /> : <DialogIcon icon={TriangleAlert} tone="danger" />}
+        title="Cancel your registration?"
+        description={refundRule(event)}
+        icon={<DialogIcon icon={TriangleAlert} tone="danger" />}
         closeDisabled={cancel.isPending}
         onCloseAutoFocus={(e) => {
           // No DialogTrigger here (the button is on the ticket): say where focus goes back to.
           e.preventDefault();
-          if (result) onClosedAfterCancel();
+          if (done.current) onClosedAfterCancel();
           else returnFocusTo?.focus();
         }}
       >
-        {result ? (
+        <>
+          <p className="mt-3 rounded-2xl bg-cream p-3 text-sm text-muted ring-1 ring-wine-100">
+            Refund policy: cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund. Later than that, there is no refund.
+          </p>
+          {error && (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
           <DialogFooter>
             <DialogClose asChild>
-              <Button>Done</Button>
-            </DialogClose>
-          </DialogFooter>
-        ) : (
-          <>
-            <p className="mt-3 rounded-2xl bg-cream p-3 text-sm text-muted ring-1 ring-wine-100">
-              Refund policy: cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund. Later than that, there is no refund.
-            </p>
-            {error && (
-              <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-                {error}
-              </p>
-            )}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline" disabled={cancel.isPending}>
-                  Keep my place
-                </Button>
-              </DialogClose>
-              <Button
-                variant="destructive"
-                disabled={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(undefined, {
-                    onSuccess: (r) => {
-                      setResult(r);
-                      onCancelled(r);
-                      toast.success('Registration Cancelled', { description: r.message });
-                    },
-                    onError: (err) => {
-                      const msg = messageOf(err, 'Failed to cancel your registration');
-                      setError(msg);
-                      toast.error('Cancellation Failed', { description: msg });
-                    },
-                  })
-                }
-              >
-                {cancel.isPending ? 'Cancelling…' : 'Cancel registration'}
+              <Button variant="outline" disabled={cancel.isPending}>
+                Keep my place
               </Button>
-            </DialogFooter>
-          </>
-        )}
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: (r: CancelResult) => {
+                    done.current = true;
+                    onCancelled(r);
+                    onOpenChange(false);
+                  },
+                  onError: (err) => setError(messageOf(err, 'Failed to cancel your registration')),
+                })
+              }
+            >
+              {cancel.isPending ? 'Cancelling…' : 'Cancel registration'}
+            </Button>
+          </DialogFooter>
+        </>
       </DialogContent>
     </Dialog>
   );

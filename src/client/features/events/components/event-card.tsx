@@ -34,7 +34,7 @@ export function EventCard({
         <DateTile iso={event.date} muted={past} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <StatusBadge label={badge} />
+            <StatusBadge label={badge} heldForWaitlist={event.participantCount < event.maxParticipants ? event.seatsHeldForWaitlist : 0} />
             <span className="font-display text-xl font-bold text-wine-800">
               <span className="sr-only">Price: </span>
               {event.price > 0 ? formatMoney(event.price) : 'Free'}

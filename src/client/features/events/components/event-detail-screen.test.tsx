@@ -81,6 +81,14 @@ describe('a member without a place', () => {
     expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument();
   });
 
+  test('a seat held for the first in line: "1 seat held for the waitlist" beside 7/8, never "Full"', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', participantCount: 7, maxParticipants: 8, spotsLeft: 0, seatsHeldForWaitlist: 1 }) });
+    detailAt();
+    expect(await screen.findByText('1 seat held for the waitlist')).toBeInTheDocument();
+    expect(screen.getByText('7/8')).toBeInTheDocument();
+    expect(screen.queryByText('Full')).not.toBeInTheDocument();
+  });
+
   test('a refused join says why', async () => {
     fakeServer({
       [`GET /api/events/${ID}`]: anEventDetail({ id: ID, participantCount: 40, spotsLeft: 0 }),
@@ -362,15 +370,15 @@ describe('cancelling', () => {
     server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID }, { registered: false }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
 
-    const answered = await screen.findByRole('dialog', { name: 'Registration cancelled' });
-    expect(within(answered).getByRole('status')).toHaveTextContent('Your registration is cancelled and £15.00 is on its way back to your card.');
+    // One confirmation (issue 22): the dialog closes and the page's notice, focused, carries the server's answer; no toast, no second sheet.
+    const notice = (await screen.findByText('Registration cancelled')).closest('[role="status"]') as HTMLElement;
+    expect(notice).toHaveTextContent('Your registration is cancelled and £15.00 is on its way back to your card.');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(notice).toHaveFocus());
+    expect(screen.getAllByText(/cancelled/i)).toHaveLength(2); // the notice's title and its message, nothing else
+    expect(screen.queryByText('Registration Cancelled')).not.toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([`/api/events/${ID}/registration`]);
-
-    await user.click(within(answered).getByRole('button', { name: 'Done' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // The page keeps the answer, and the member may book again.
-    const notice = screen.getByText('Registration cancelled').closest('[role="status"]') as HTMLElement;
-    expect(notice).toHaveTextContent('£15.00 is on its way back');
+    // The member may book again.
     expect(await screen.findByRole('link', { name: /Register £15.00/ })).toBeInTheDocument();
     await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Registration cancelled')).not.toBeInTheDocument();
@@ -384,6 +392,15 @@ describe('cancelling', () => {
     expect(dialog).toHaveAccessibleDescription('The evening starts in less than 24 hours, so there is no refund. Your seat will go to someone else.');
     expect(dialog).not.toHaveTextContent(/full refund of/);
     expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  test('a place at a paid evening booked without a payment (the demo data, a host) says why nothing is refunded', async () => {
+    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, price: 1500, date: fromNow(3 * DAY) }, { registered: true, paid: false, refundable: true }), [`GET /api/events/${ID}/participants`]: [] });
+    const { user } = detailAt();
+    await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
+    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription(
+      'No payment was taken for this place, so there is nothing to refund, though the evening costs £15.00. Your seat will go to someone else.',
+    );
   });
 
   test('a free place has nothing to refund', async () => {
@@ -416,7 +433,9 @@ describe('cancelling', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The evening has already started');
-    expect(screen.getByText('Cancellation Failed')).toBeInTheDocument();
+    // Said once, where the member is looking: no toast repeating it.
+    expect(screen.getAllByText('The evening has already started')).toHaveLength(1);
+    expect(screen.queryByText('Cancellation Failed')).not.toBeInTheDocument();
   });
 });
 

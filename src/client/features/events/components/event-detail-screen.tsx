@@ -188,7 +188,7 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 lg:gap-y-6">
         <header className="lg:col-start-1">
           <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge label={happening ? 'Happening now' : badge} />
+            <StatusBadge label={happening ? 'Happening now' : badge} heldForWaitlist={event.participantCount < event.maxParticipants ? event.seatsHeldForWaitlist : 0} />
             {event.viewer.isHost && <span className="rounded-full bg-apricot-100 px-3 py-1 text-sm font-semibold text-apricot-700">You're hosting</span>}
           </div>
           <h1 className={cn('mt-3 leading-tight font-bold break-words text-wine-900', liveFirst ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-4xl')}>{event.title}</h1>

@@ -18,6 +18,19 @@ const screenAt = (path = '/events') =>
 const card = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('article') as HTMLElement;
 
 describe('Upcoming', () => {
+  test('an evening full only because a seat is held for the first in line says so, not "Full" beside 7/8', async () => {
+    const held = anEvent({ id: 3, title: 'Held Seat Night', participantCount: 7, maxParticipants: 8, spotsLeft: 0, seatsHeldForWaitlist: 1 });
+    const two = anEvent({ id: 4, title: 'Two Held', participantCount: 6, maxParticipants: 8, spotsLeft: 0, seatsHeldForWaitlist: 2 });
+    fakeServer({ 'GET /api/events': [held, two], 'GET /api/users/1/events': [] });
+    screenAt();
+    const heldCard = await card('Held Seat Night');
+    expect(within(heldCard).getByText('7/8 participants')).toBeInTheDocument();
+    expect(within(heldCard).getByText('1 seat held for the waitlist')).toBeInTheDocument();
+    expect(within(heldCard).queryByText('Full')).not.toBeInTheDocument();
+    expect(within(heldCard).queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
+    expect(within(await card('Two Held')).getByText('2 seats held for the waitlist')).toBeInTheDocument();
+  });
+
   test('each evening shows its facts, badge, spots left, View Details and Register', async () => {
     const open = anEvent({ id: 1, title: 'Friday Friends', participantCount: 12, maxParticipants: 40, spotsLeft: 28, ageRangeMin: 25, ageRangeMax: 40 });
     const full = anEvent({ id: 2, title: 'Sold Out Social', date: new Date(Date.now() + 9 * DAY).toISOString(), participantCount: 40, spotsLeft: 0 });

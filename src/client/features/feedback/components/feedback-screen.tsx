@@ -114,7 +114,8 @@ function EveningHeader({ event: e, demo }: { event: EventDetail; demo: boolean }
           {e.venue}
         </li>
       </ul>
-      {demo && <p className="mt-2 text-sm text-muted">You have no evening of your own yet, so this is our public demo evening.</p>}
+      {/* One true sentence per case (issue 22): the host of the demo evening has an evening of their own, this one. */}
+      {demo && !e.viewer.isHost && <p className="mt-2 text-sm text-muted">You have no evening of your own yet, so this is our public demo evening.</p>}
     </Card>
   );
 }
@@ -182,7 +183,11 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
     }
     return (
       <GuestsOnlyCard title="Feedback is for guests of this evening" eventId={event.id}>
-        <p>{event.viewer.isHost ? 'As its host, you read the feedback on the Insights tab.' : 'Only guests who booked this evening can answer its feedback form. You can still leave a quick reaction above.'}</p>
+        <p>
+          {event.viewer.isHost
+            ? "You host this evening, so its feedback form is for your guests: read what they said on the Insights tab."
+            : 'Only guests who booked this evening can answer its feedback form. You can still leave a quick reaction above.'}
+        </p>
       </GuestsOnlyCard>
     );
   }

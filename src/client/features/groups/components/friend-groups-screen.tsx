@@ -95,14 +95,18 @@ function GroupCard({ group }: { group: FriendGroup }) {
 
       <ul aria-label="Members" className="mt-5 divide-y divide-wine-100 rounded-2xl bg-white ring-1 ring-wine-100">
         {group.members.map((m) => (
-          <li key={m.id} className="flex flex-wrap items-start gap-3 px-4 py-3">
+          <li key={m.id} className="flex items-start gap-3 px-4 py-3">
             <PersonAvatar person={m} />
+            {/* Name, badge and chips share one column as wide as the card allows: a badge beside them squeezed a name to "Michae / l" on a phone (issue 22). */}
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words text-ink">
                 {m.name}
                 {m.isYou && ' (you)'}
                 <span className="font-normal text-muted">, {m.age}</span>
               </p>
+              {!m.isYou && (
+                <p className="mt-1">{m.sharedWithYou ? <Badge tone="green">Contact Shared</Badge> : <Badge tone="grey">Contact not shared yet</Badge>}</p>
+              )}
               {m.interests.length > 0 && (
                 <ul aria-label={`Interests of ${m.name}`} className="mt-2 flex flex-wrap gap-2">
                   {m.interests.slice(0, 4).map((i) => (
@@ -113,13 +117,15 @@ function GroupCard({ group }: { group: FriendGroup }) {
                 </ul>
               )}
             </div>
-            {!m.isYou && (m.sharedWithYou ? <Badge tone="green">Contact Shared</Badge> : <Badge tone="grey">Contact not shared yet</Badge>)}
           </li>
         ))}
       </ul>
 
       <div className="mt-5">
         <h3 className="text-lg font-semibold text-wine-900">Where you met</h3>
+        {group.evenings.length === 0 && (
+          <p className="mt-2 text-ink">You were never all at one evening together: each pair of you matched at a different one. Meeting up together would be a first.</p>
+        )}
         <ul className="mt-2 space-y-1">
           {group.evenings.map((e) => (
             <li key={e.id} className="flex flex-wrap items-center gap-x-2 text-ink">

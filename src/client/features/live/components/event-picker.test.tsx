@@ -24,6 +24,7 @@ function anEvening(id: number, title: string, startsIn: number): Event {
     maxParticipants: 40,
     participantCount: 18,
     spotsLeft: 22,
+    seatsHeldForWaitlist: 0,
     ageRangeMin: 25,
     ageRangeMax: 45,
     roundDuration: 300,

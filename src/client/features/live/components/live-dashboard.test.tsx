@@ -26,6 +26,7 @@ function anEvening(id: number, title: string, startsIn: number, over: Partial<Ev
     maxParticipants: 40,
     participantCount: 20,
     spotsLeft: 20,
+    seatsHeldForWaitlist: 0,
     ageRangeMin: 25,
     ageRangeMax: 45,
     roundDuration: 300,

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { describe, expect, test } from 'vitest';
 import { fakeServer, renderAt, Reply } from '@client/test/render';
 import { aPreview, aProfile } from '../match-preview.fixtures';
@@ -8,7 +9,13 @@ import { MatchPreviewScreen } from './match-preview-screen';
 
 async function open(body: unknown, extra: Record<string, unknown> = {}) {
   const server = fakeServer({ 'GET /api/events/5/preview': body, ...extra });
-  const view = renderAt(<MatchPreviewScreen eventId={5} />);
+  // With the app's toaster, so a message shown twice (status line and toast) would be seen.
+  const view = renderAt(
+    <>
+      <Toaster />
+      <MatchPreviewScreen eventId={5} />
+    </>,
+  );
   return { ...view, server };
 }
 
@@ -111,8 +118,12 @@ describe('buttons', () => {
     await user.click(await screen.findByRole('button', { name: 'Set Event Reminder' }));
     expect(await screen.findByText("Reminder sent to alex@example.com with the evening's calendar file.")).toHaveAttribute('role', 'status');
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // Said once: no toast repeating the status line (issue 22).
+    expect(screen.getAllByText(/Reminder sent to alex@example.com/)).toHaveLength(1);
+    expect(screen.queryByText('Reminder set')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set Event Reminder' }));
     expect(await screen.findByText(LIMIT)).toHaveAttribute('role', 'status');
+    expect(screen.getAllByText(LIMIT)).toHaveLength(1);
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
   });
 

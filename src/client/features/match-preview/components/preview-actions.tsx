@@ -1,6 +1,5 @@
 import { BellRing, CalendarPlus, Navigation } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { PreviewResponse } from '@shared/schemas/preview';
 import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
@@ -18,15 +17,9 @@ export function PreviewActions({ data }: { data: PreviewResponse }) {
   const remind = () => {
     setStatus(null);
     reminder.mutate(undefined, {
-      onSuccess: (r) => {
-        setStatus({ ok: true, text: r.message });
-        toast.success('Reminder set', { description: r.message });
-      },
-      onError: (err) => {
-        const text = messageOf(err, "We couldn't send your reminder. Please try again.");
-        setStatus({ ok: false, text });
-        toast.error(text);
-      },
+      // The answer shows once, in the status line under the button (no toast as well: issue 22).
+      onSuccess: (r) => setStatus({ ok: true, text: r.message }),
+      onError: (err) => setStatus({ ok: false, text: messageOf(err, "We couldn't send your reminder. Please try again.") }),
     });
   };
 

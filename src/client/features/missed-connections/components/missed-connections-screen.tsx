@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarClock, CalendarPlus, HeartHandshake, Lock, Send, Sparkles, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { MissedConnection, MissedConnectionsResponse } from '@shared/schemas/invites';
 import { Button } from '@client/components/ui/button';
 import { EveningLoadError, GuestsOnlyCard, NoEveningCard } from '@client/components/ui/evening-notices';
@@ -156,10 +157,33 @@ function ConnectionsTab({ eventId, data, onChangeEvening, actions }: { eventId: 
 /** More for a person on a card (the app composes Block and Report, docs/decisions/0041). */
 export type PersonActions = (c: MissedConnection) => ReactNode;
 
+/** The chosen follow-up evening lives in the page's `?followUp=ID`, so a reload or a shared link keeps it (issue 22). */
+function useFollowUpParam() {
+  const [params, setParams] = useSearchParams();
+  const v = params.get('followUp');
+  const followUp = v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null;
+  const setFollowUp = (id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete('followUp');
+        else next.set('followUp', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+  return [followUp, setFollowUp] as const;
+}
+
 export function MissedConnectionsScreen({ eventId, actions }: { eventId: number; actions?: PersonActions }) {
-  const [followUp, setFollowUp] = useState<number | null>(null);
+  const [followUp, setFollowUp] = useFollowUpParam();
   const [tab, setTab] = useState<Tab>('connections');
   const missed = useMissedConnections(eventId, followUp);
+  const stale = missed.isError && missed.error instanceof ApiError && missed.error.status === 409 && followUp !== null;
+  useEffect(() => {
+    // The chosen evening has started meanwhile, or is now too soon to book: go back to the server's choice.
+    if (stale) setFollowUp(null);
+  });
 
   if (missed.isPending) return <Spinner label="Loading your missed connections" />;
   if (missed.isError) {
@@ -172,11 +196,7 @@ export function MissedConnectionsScreen({ eventId, actions }: { eventId: number;
         </GuestsOnlyCard>
       );
     }
-    if (status === 409 && followUp !== null) {
-      // The chosen evening has started meanwhile: go back to the default.
-      setFollowUp(null);
-      return <Spinner label="Loading your missed connections" />;
-    }
+    if (stale) return <Spinner label="Loading your missed connections" />;
     return <EveningLoadError notFound={status === 404 || status === 400} onRetry={() => void missed.refetch()} />;
   }
 

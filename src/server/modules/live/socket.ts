@@ -135,6 +135,9 @@ export const liveSocket: FastifyPluginAsync<{
       // a message arriving meanwhile would be dropped (@fastify/websocket does not buffer).
       const { eventId, viewer, host } = admitted.get(req)!;
       admitted.delete(req);
+      // A hijacked upgrade gets no "request completed" line (src/server/logging.ts): the socket's own
+      // line tells the operator which instance holds whose socket.
+      req.log.info({ method: req.method, url: req.url, route: '/ws', statusCode: 101, userId: viewer.id, eventId, host }, 'socket opened');
       const { conn, leave, opened } = rooms.join(eventId, socket, viewer.id, host);
       socket.on('close', leave);
       socket.on('message', (raw) => {

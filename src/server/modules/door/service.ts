@@ -64,8 +64,7 @@ const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) 
 /* ------------------------------------------------------------ who may */
 
 async function hostEvent(db: Db, viewer: Viewer, eventId: number, refusal: string) {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden(refusal);
+  const event = await events.requireHostOf(db, viewer, eventId, refusal);
   return event;
 }
 

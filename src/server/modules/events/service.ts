@@ -49,6 +49,17 @@ export function isHostOf(viewer: Viewer | null, event: { hostId: number | null }
   return !!viewer && (viewer.roles.includes('admin') || (viewer.roles.includes('host') && event.hostId === viewer.id));
 }
 
+/**
+ * The event (404 if there is none) when the viewer hosts it (or is an admin); anyone else is
+ * refused 403 with `refusal`, the sentence the screen shows. The one check every host-only
+ * action makes.
+ */
+export async function requireHostOf(db: Db, viewer: Viewer, eventId: number, refusal: string) {
+  const event = await getEventRow(db, eventId);
+  if (!isHostOf(viewer, event)) throw forbidden(refusal);
+  return event;
+}
+
 export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Promise<EventDetail> {
   const row = await getEventRow(db, id);
   const reg = viewer ? await q.findRegistration(db, id, viewer.id) : null;

@@ -93,8 +93,7 @@ export async function saveFeedback(db: Db, viewer: Viewer, eventId: number, valu
 
 /** GET /api/events/{id}/feedback/insights: the host of the evening and admins. */
 export async function insights(db: Db, viewer: Viewer, eventId: number): Promise<FeedbackInsights> {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden(INSIGHTS_HOSTS_ONLY);
+  const event = await events.requireHostOf(db, viewer, eventId, INSIGHTS_HOSTS_ONLY);
   const [rows, guests] = await Promise.all([q.responsesOf(db, eventId), q.guestCount(db, eventId)]);
   const agg = aggregateFeedback(rows);
   const prev = event.hostId === null ? null : await q.previousRatedEvening(db, event.hostId, event.date, event.id);

@@ -64,16 +64,12 @@ function toCommand(msg: ClientMessage): TimerCommand | null {
   }
 }
 
-/** May this viewer drive the timer of this event? Hosts of the event (and admins) only. */
-export async function assertHostOf(db: Db, viewer: Viewer, eventId: number) {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden('Only a host of this event can control the timer');
-  return event;
-}
+/** Who may drive the timer, see the whole rotation or remove a guest: hosts of the event (and admins). */
+export const TIMER_HOSTS_ONLY = 'Only a host of this event can control the timer';
 
 /** A host command over HTTP: the viewer must host the event (or be an admin). */
 export async function command(d: LiveDeps, viewer: Viewer, eventId: number, msg: ClientMessage) {
-  await assertHostOf(d.db, viewer, eventId);
+  await events.requireHostOf(d.db, viewer, eventId, TIMER_HOSTS_ONLY);
   return hostCommand(d, eventId, msg);
 }
 
@@ -250,7 +246,7 @@ export async function eveningPlaces(db: Db, eventId: number): Promise<Map<number
 
 /** The whole rotation, for hosts. */
 export async function fullRotation(db: Db, viewer: Viewer, eventId: number): Promise<RotationRow[]> {
-  await assertHostOf(db, viewer, eventId);
+  await events.requireHostOf(db, viewer, eventId, TIMER_HOSTS_ONLY);
   const rows = await q.rotationRows(db, eventId);
   const ids = [...new Set(rows.flatMap((r) => [r.userA, r.userB]).filter((v): v is number => v !== null))];
   const names = new Map((await q.namesOf(db, ids)).map((p) => [p.id, p.name]));
@@ -258,7 +254,7 @@ export async function fullRotation(db: Db, viewer: Viewer, eventId: number): Pro
 }
 
 export async function roundHistory(db: Db, viewer: Viewer, eventId: number): Promise<RoundRecord[]> {
-  await assertHostOf(db, viewer, eventId);
+  await events.requireHostOf(db, viewer, eventId, TIMER_HOSTS_ONLY);
   const rows = await q.history(db, eventId);
   // The same count as the host's submission progress: of the guests paired that round (a guest
   // sitting out has nobody to rate), how many rated that round's partner.
@@ -352,7 +348,7 @@ export async function replanRemaining(db: Db, eventId: number, leaving?: number)
  * again at once; in the round under way their partner sits out. Returns whether the plan changed.
  */
 export async function removeGuest(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<boolean> {
-  const event = await assertHostOf(db, viewer, eventId);
+  const event = await events.requireHostOf(db, viewer, eventId, TIMER_HOSTS_ONLY);
   if (event.status === 'completed') throw conflict(EVENING_OVER);
   if (((await q.findTimer(db, eventId))?.phase ?? 'idle') === 'ended') throw conflict(EVENING_OVER);
   const removed = await db.transaction((tx) => q.removeGuest(tx, eventId, userId, viewer.id));

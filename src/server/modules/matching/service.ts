@@ -12,13 +12,6 @@ import * as q from './queries';
 
 const pairOf = (x: number, y: number): [number, number] => (x < y ? [x, y] : [y, x]);
 
-/** Hosts of the event (and admins) only; anyone else is refused with `message`. */
-async function assertHostOf(db: Db, viewer: Viewer, eventId: number, message: string) {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden(message);
-  return event;
-}
-
 async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId: number) {
   const event = await events.getEventRow(db, eventId);
   if (viewer.id !== userId && !events.isHostOf(viewer, event)) throw forbidden('You can only see your own');
@@ -155,7 +148,7 @@ async function present(db: Db, eventId: number, rows: q.MatchRow[], audience: Au
 
 /** POST /api/events/{id}/calculate-matches: a host of the event recalculates with the algorithm of their choice. */
 export async function calculateAsHost(db: Db, viewer: Viewer, eventId: number, algorithm: Algorithm) {
-  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
+  await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
   return calculate(db, eventId, algorithm);
 }
 
@@ -165,7 +158,7 @@ export async function matchesFor(db: Db, viewer: Viewer, eventId: number, userId
 }
 
 export async function eventMatches(db: Db, viewer: Viewer, eventId: number) {
-  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
+  await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
   return present(db, eventId, await q.matchesOfEvent(db, eventId), audienceOf(viewer));
 }
 
@@ -180,7 +173,7 @@ export async function share(db: Db, viewer: Viewer, eventId: number, matchId: nu
 
 /** The host releases contacts of every match of the event. */
 export async function release(db: Db, viewer: Viewer, eventId: number): Promise<ReleaseResult> {
-  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can release contacts');
+  await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can release contacts');
   await calculate(db, eventId, 'balanced');
   await q.release(db, eventId);
   return { released: true, matches: (await q.matchesOfEvent(db, eventId)).length };
@@ -223,7 +216,7 @@ export async function releaseDue(db: Db, now: Date): Promise<number[]> {
 
 /** Host console: who has rated their partner of this round. */
 export async function progress(db: Db, viewer: Viewer, eventId: number, round: number): Promise<ProgressRow[]> {
-  await assertHostOf(db, viewer, eventId, 'Only hosts of this event can see progress');
+  await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can see progress');
   const guests = await q.checkedIn(db, eventId);
   const rotation = (await q.rotationOf(db, eventId)).filter((r) => r.round === round);
   const all = await q.allRatings(db, eventId);

@@ -38,13 +38,6 @@ export const NOBODY_CHECKED_IN = 'Nobody is checked in yet: messages go to check
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const EVENT_OVER = 'This event is over: there is nobody left to remind';
 
-/** Hosts of the event (its host, and admins) only; anyone else is refused with `message`. */
-async function assertHostOf(db: Db, viewer: Viewer, eventId: number, message: string) {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden(message);
-  return event;
-}
-
 /** Registered guests of the event only (hosts who are not registered have no inbox for it). */
 async function assertGuestOf(db: Db, viewer: Viewer, eventId: number) {
   await events.getEventRow(db, eventId);
@@ -97,7 +90,7 @@ export interface Delivery {
  * The message and its recipients are stored in one transaction; nobody checked in stores nothing.
  */
 export async function send(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof sendMessageBody>): Promise<{ sent: SentMessage } & Delivery> {
-  await assertHostOf(db, viewer, eventId, 'Only the host of this event can message its guests');
+  await events.requireHostOf(db, viewer, eventId, 'Only the host of this event can message its guests');
   const stored = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const recipients = await q.guestIds(t, eventId, true, viewer.id);
@@ -123,7 +116,7 @@ const latest = (...at: (Date | null)[]) => at.reduce<Date | null>((a, b) => (a &
 
 /** GET /api/events/{id}/messages: history with read counts, attendee counts, where guests are, and the list by name. */
 export async function room(db: Db, viewer: Viewer, eventId: number): Promise<Room> {
-  await assertHostOf(db, viewer, eventId, "Only the host of this event can see its guests' messages");
+  await events.requireHostOf(db, viewer, eventId, "Only the host of this event can see its guests' messages");
   const [sent, guests] = await Promise.all([q.sentMessages(db, eventId), q.roomGuests(db, eventId)]);
   const locations = { at_venue: 0, en_route: 0, location_off: 0, unknown: 0 };
   const attendees: RoomAttendee[] = guests.map((g) => {
@@ -192,7 +185,7 @@ function reminderText(event: { title: string; date: Date; startTime: string; ven
  * caller, an e-mail. Each call reminds once; nobody to remind stores nothing.
  */
 export async function remind(db: Db, viewer: Viewer, eventId: number, now: Date): Promise<(Delivery & { rows: q.ReminderRow[] }) | null> {
-  const event = await assertHostOf(db, viewer, eventId, 'Only the host of this event can send reminders');
+  const event = await events.requireHostOf(db, viewer, eventId, 'Only the host of this event can send reminders');
   if (event.status === 'completed') throw conflict(EVENT_OVER);
   const stored = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;

@@ -3,7 +3,7 @@ import { WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
 import { TIME_ZONE } from '@shared/domain/time';
 import type { HostWaitlist, MyWaitlistPlace } from '@shared/schemas/events';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as q from './queries';
@@ -101,8 +101,7 @@ export async function leave(d: WaitlistDeps, viewer: Viewer, eventId: number) {
 
 /** GET /api/events/{id}/waitlist: the host of the evening (and admins) see who is waiting, names only. */
 export async function forHost(db: Db, viewer: Viewer, eventId: number): Promise<HostWaitlist> {
-  const event = await events.getEventRow(db, eventId);
-  if (!events.isHostOf(viewer, event)) throw forbidden('Only the host of this evening can see its waitlist');
+  await events.requireHostOf(db, viewer, eventId, 'Only the host of this evening can see its waitlist');
   const rows = await q.waitlistForHost(db, eventId);
   let position = 0;
   const entries = rows

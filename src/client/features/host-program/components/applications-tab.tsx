@@ -13,7 +13,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useApproveApplication, useDeclineApplication, useHostApplications, useMessageApplicant } from '../api/host-program';
-import type { HostProgramViewer } from './host-program-screen';
+import type { HostProgramViewer } from './viewer';
 
 /** Admins review applications: pending ones can be approved or messaged; approved ones show no actions (§4). */
 export function ApplicationsTab({ viewer }: { viewer: HostProgramViewer }) {

@@ -19,7 +19,7 @@ import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { queryKeys } from '@client/lib/query-keys';
 import { useApplyToHost, useMyHostApplication, useWithdrawApplication } from '../api/host-program';
-import type { HostProgramViewer } from './host-program-screen';
+import type { HostProgramViewer } from './viewer';
 
 const EMPTY: HostApplicationBody = { name: '', email: '', location: '', experience: '', motivation: '', venueIdea: '', proposedEventDate: '' };
 

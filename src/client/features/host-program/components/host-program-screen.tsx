@@ -3,14 +3,14 @@ import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { ClipboardList, Info, Send, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Me } from '@shared/schemas/auth';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { ActiveHostsTab } from './active-hosts-tab';
 import { ApplicationsTab } from './applications-tab';
 import { ApplyTab } from './apply-tab';
 import { OverviewTab } from './overview-tab';
+import type { HostProgramViewer } from './viewer';
 
-export type HostProgramViewer = Pick<Me, 'id' | 'name' | 'email' | 'roles'> | null;
+export type { HostProgramViewer } from './viewer';
 
 export const HOST_PROGRAM_TABS = ['overview', 'applications', 'hosts', 'apply'] as const;
 export type HostProgramTab = (typeof HOST_PROGRAM_TABS)[number];

@@ -141,8 +141,11 @@ test('/events/{id} reads host messages and round starts aloud too, on the page s
   await settle();
   ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 1, roundDuration: 600, secondsLeft: 600 }));
   await settle();
-  await tick(100);
-  expect(heard()).toEqual(['Round 1: talk to Sam at table 1.']);
+  // The page reads the new round's state back (GET …/timer) before it speaks: wait for that, not a fixed time.
+  await vi.waitFor(async () => {
+    await tick(50);
+    expect(heard()).toEqual(['Round 1: talk to Sam at table 1.']);
+  });
   ws.push({
     type: 'host_message',
     eventId: 5,

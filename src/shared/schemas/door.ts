@@ -89,8 +89,9 @@ export type RemindersResult = z.infer<typeof remindersResult>;
 
 // ---- the door offline (docs/decisions/0052-the-door-offline.md) ----
 
-/** How a desk checks a guest in, online or offline: their ticket scanned (or its code typed), or found by name. */
-export const DOOR_DESK_METHODS = ['scan', 'search'] as const satisfies readonly CheckInMethod[];
+/** How a desk checks a guest in, online or offline: their ticket scanned, its code typed, or found by name. */
+export const DOOR_DESK_METHODS = ['scan', 'code', 'search'] as const satisfies readonly CheckInMethod[];
+export type DoorDeskMethod = (typeof DOOR_DESK_METHODS)[number];
 
 /** /api/events/{id}/door/desks/{deskId}: a desk is a device running the door, named by a UUID it makes once. */
 export const deskParams = z.object({ id: idParam, deskId: z.uuid({ error: 'A desk id is a UUID' }) });
@@ -128,7 +129,7 @@ export type DoorPack = z.infer<typeof doorPackSchema>;
 export const doorSyncItem = z.object({
   key: z.uuid({ error: 'Each check-in needs a UUID key' }),
   userId: idField(),
-  method: z.enum(DOOR_DESK_METHODS, { error: 'A desk checks in by scan or search' }),
+  method: z.enum(DOOR_DESK_METHODS, { error: 'A desk checks in by scan, code or search' }),
   at: z.iso.datetime({ offset: true, error: 'When the check-in happened, as an ISO date and time' }),
 });
 export type DoorSyncItem = z.infer<typeof doorSyncItem>;

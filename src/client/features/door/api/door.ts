@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorGuest, type ScanMethod } from '@shared/schemas/door';
+import { RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { timerUpdateSchema } from '@shared/schemas/live';
 import { ApiError, del, get, LocalRefusal, NetworkError, post } from '@client/lib/api';
 import { timerQuery } from '@client/lib/queries';
@@ -12,9 +13,6 @@ import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult, type
  * change lands on queryKeys.door(eventId) at once and is then re-read; the live socket re-reads it
  * when another device checks someone in (checkins_updated).
  */
-
-/** How many recent check-ins the desk shows (docs/spec/organiser-tools.md §9: "Recently checked-in shows 5"). */
-export const RECENT_COUNT = 5;
 
 /** GET /api/events/{id}/door (hosts of the event): counts, the 5 most recent check-ins, every guest. */
 export const doorQuery = (eventId: number) =>
@@ -34,7 +32,7 @@ export function applyGuest(door: Door, guest: DoorGuest, counts: Door['counts'])
     ...door,
     counts,
     guests: door.guests.map((g) => (g.userId === guest.userId ? guest : g)),
-    recent: (guest.checkedIn ? [guest, ...others] : others).sort(byRecent).slice(0, RECENT_COUNT),
+    recent: (guest.checkedIn ? [guest, ...others] : others).sort(byRecent).slice(0, RECENT_CHECK_INS),
   };
 }
 
@@ -44,7 +42,14 @@ function landOnDoor(qc: QueryClient, eventId: number, result: DeskCheckInResult 
   qc.setQueryData(queryKeys.door(eventId), (old: Door | undefined) => (old ? applyGuest(old, result.guest, result.counts) : old));
 }
 
-const reRead = (qc: QueryClient, eventId: number) => qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
+/**
+ * Read the door again after a change, without waiting for it: TanStack Query waits for a promise
+ * returned from onSettled before it calls the caller's own callbacks, and offline the re-read is
+ * paused until the connection returns, so the scan's answer would stay on "Checking the ticket…".
+ */
+const reRead = (qc: QueryClient, eventId: number) => {
+  void qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
+};
 
 /**
  * Online, the server; offline (the browser says so, or the request could not reach it), the desk
@@ -68,7 +73,7 @@ export function useScanTicket(eventId: number) {
   return useMutation({
     networkMode: 'always',
     mutationFn: (body: { code: string; method: ScanMethod }): Promise<DeskCheckInResult> =>
-      orOffline(desk, () => post(`/api/events/${eventId}/door/scan`, body, doorCheckInResult), (d) => d.scanOffline(body.code)),
+      orOffline(desk, () => post(`/api/events/${eventId}/door/scan`, body, doorCheckInResult), (d) => d.scanOffline(body.code, body.method)),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
     onSettled: () => reRead(qc, eventId),
   });

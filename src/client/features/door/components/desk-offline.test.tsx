@@ -66,6 +66,10 @@ async function offlineDesk() {
   await waitFor(() => expect(server.calls.some((c) => c.method === 'PUT')).toBe(true));
   await settle();
   setOnline(false);
+  // Offline as a browser is: a request fails before it reaches any server (so the desk's re-read of the door waits for the connection).
+  server.set(`GET ${PATH}/door`, () => {
+    throw new TypeError('Failed to fetch');
+  });
   const syncs = () => server.calls.filter((c: FakeRequest) => c.url.pathname === `${PATH}/door/desks/${deskId}/sync`);
   return { server, deskId, syncs, user: view.user };
 }
@@ -124,6 +128,23 @@ describe('offline', () => {
     await settle();
     expect(syncs()).toEqual([]);
     expect(server.calls.filter((c) => c.method === 'POST' || c.method === 'DELETE')).toEqual([]);
+  });
+
+  test('a typed ticket code answers at once, offline, and is sent as a typed code', async () => {
+    const { server, deskId, syncs, user } = await offlineDesk();
+    await user.type(await screen.findByLabelText(/Ticket code/), 'aB3-x_9Qz0Lk');
+    await user.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('Saved on this phone: sent when the connection is back.')).toBeInTheDocument();
+    expect(screen.queryByText('Checking the ticket…')).not.toBeInTheDocument();
+
+    server.set(`POST ${PATH}/door/desks/${deskId}/sync`, (req: FakeRequest) => ({
+      results: itemsOf(req).map((i) => ({ key: i.key, userId: i.userId, outcome: 'checked_in', checkedInAt: i.at, by: 'this_desk', message: null })),
+      counts: { registered: 3, checkedIn: 2, toCome: 1 },
+    }));
+    server.set(`GET ${PATH}/door`, aDoor([arrived(priya, new Date().toISOString(), 'code'), sam, zoe]));
+    setOnline(true);
+    await waitFor(() => expect(syncs()).toHaveLength(1));
+    expect(itemsOf(syncs()[0]!)).toEqual([expect.objectContaining({ userId: 1, method: 'code' })]);
   });
 
   test('sent, but another desk had the guest in first: the host is told when and by whom', async () => {

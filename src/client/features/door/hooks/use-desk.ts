@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { doorPackSchema, doorSyncResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack } from '@shared/schemas/door';
+import { doorPackSchema, doorSyncResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack, type DoorDeskMethod, type ScanMethod } from '@shared/schemas/door';
 import { ApiError, del, LocalRefusal, post, put } from '@client/lib/api';
+import { RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { queryKeys } from '@client/lib/query-keys';
 import { doorFromPack, guestByCode, noticeOf, overruled, withPending } from '../lib/desk';
 import type { DeskCheckIn, DeskStore } from '../lib/desk-store';
@@ -14,8 +15,6 @@ import type { DeskCheckIn, DeskStore } from '../lib/desk-store';
 
 /** How often a desk with check-ins waiting tries again while the browser says it is online (the server may be the one down). */
 export const RETRY_MS = 5_000;
-/** How many recent check-ins the desk shows (docs/spec/organiser-tools.md §9). */
-const RECENT = 5;
 
 export const NO_LIST_OFFLINE = 'You are offline and this desk has not loaded the guest list yet. Check guests in once the connection is back.';
 export const NOT_ON_LIST = 'This code is not on tonight’s guest list. Check the code, or find the guest by name.';
@@ -39,8 +38,9 @@ export interface Desk {
   isPending(userId: number): boolean;
   /** The door as it stands for this desk: the server's (or the pack's, reloaded offline) with pending check-ins in. */
   show(door: Door | undefined): Door | undefined;
-  scanOffline(text: string): Promise<DeskCheckInResult>;
-  checkInOffline(userId: number, method: 'scan' | 'search'): Promise<DeskCheckInResult>;
+  /** A ticket read by the camera ('scan') or typed ('code'), recognised against the pack. */
+  scanOffline(text: string, method: ScanMethod): Promise<DeskCheckInResult>;
+  checkInOffline(userId: number, method: DoorDeskMethod): Promise<DeskCheckInResult>;
   /** Take back a pending check-in (it leaves the queue); false when there was none. */
   undoPending(userId: number): Promise<DeskUndoResult | null>;
   dismiss(key: string): void;
@@ -166,21 +166,21 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
 
   const show = useCallback(
     (d: Door | undefined) => {
-      const base = d ?? (pack ? doorFromPack(pack, RECENT) : undefined);
-      return base && withPending(base, pending, RECENT);
+      const base = d ?? (pack ? doorFromPack(pack, RECENT_CHECK_INS) : undefined);
+      return base && withPending(base, pending, RECENT_CHECK_INS);
     },
     [pack, pending],
   );
 
   const checkInOffline = useCallback(
-    async (userId: number, method: 'scan' | 'search'): Promise<DeskCheckInResult> => {
+    async (userId: number, method: DoorDeskMethod): Promise<DeskCheckInResult> => {
       const shown = show(qc.getQueryData<Door>(queryKeys.door(eventId)) ?? door);
       const guest = shown?.guests.find((g) => g.userId === userId);
       if (!shown || !guest) throw new LocalRefusal(NO_LIST_OFFLINE);
       if (guest.checkedIn) return { offline: true, outcome: 'already_checked_in', guest, counts: shown.counts };
       const item: DeskCheckIn = { key: crypto.randomUUID(), eventId, userId, name: guest.name, method, at: new Date().toISOString(), state: 'pending' };
       await store.put([item]);
-      const after = withPending(shown, [item], RECENT);
+      const after = withPending(shown, [item], RECENT_CHECK_INS);
       await reload();
       return { offline: true, outcome: 'queued', guest: after.guests.find((g) => g.userId === userId)!, counts: after.counts };
     },
@@ -188,11 +188,11 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
   );
 
   const scanOffline = useCallback(
-    async (text: string) => {
+    async (text: string, method: ScanMethod) => {
       if (!pack) throw new LocalRefusal(NO_LIST_OFFLINE);
       const guest = await guestByCode(pack, text);
       if (!guest) throw new LocalRefusal(NOT_ON_LIST);
-      return checkInOffline(guest.userId, 'scan');
+      return checkInOffline(guest.userId, method);
     },
     [pack, checkInOffline],
   );
@@ -203,7 +203,7 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
       if (mine.length === 0) return null;
       await store.remove(mine.map((i) => i.key));
       const rest = pending.filter((i) => i.userId !== userId);
-      const shown = withPending(qc.getQueryData<Door>(queryKeys.door(eventId)) ?? door ?? doorFromPack(pack!, RECENT), rest, RECENT);
+      const shown = withPending(qc.getQueryData<Door>(queryKeys.door(eventId)) ?? door ?? doorFromPack(pack!, RECENT_CHECK_INS), rest, RECENT_CHECK_INS);
       await reload();
       const guest = shown.guests.find((g) => g.userId === userId)!;
       return { offline: true as const, guest, counts: shown.counts };

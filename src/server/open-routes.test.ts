@@ -23,6 +23,7 @@ const EXPECTED_OPEN_ROUTES = [
   'GET /api/events/upcoming',
   'GET /api/health',
   'GET /api/health/ready',
+  'GET /api/ping',
   'GET /api/host-program/hosts',
   'GET /api/privacy',
   'GET /api/share/links',

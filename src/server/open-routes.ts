@@ -16,6 +16,7 @@ export const OPEN_ROUTES: Readonly<Record<string, string>> = {
   // Operators and machines.
   'GET /api/health': 'liveness for the load balancer',
   'GET /api/health/ready': 'readiness for the load balancer',
+  'GET /api/ping': 'a phone whose socket dropped asks whether the server answers before it opens a new one',
   'POST /api/internal/control': 'the control token (modules/control)',
   'POST /api/internal/backup': 'the control token (modules/control)',
   'POST /api/webhooks/stripe': "Stripe's signature (modules/tickets)",

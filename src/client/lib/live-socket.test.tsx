@@ -6,13 +6,38 @@ import type { ServerMessage } from '@shared/realtime';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
 import type { MyRound } from '@shared/schemas/live';
 import { fakeServer } from '@client/test/render';
-import { MAX_RETRY_MS, RESTART_JITTER_MS, SERVICE_RESTART, useLiveSocket, useRemainingSeconds } from './live-socket';
+import { RETRY_MS, REACHABLE_URL, RESTART_JITTER_MS, SERVICE_RESTART, useLiveSocket, useRemainingSeconds } from './live-socket';
 import { createQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
+/** Whether GET /api/ping (REACHABLE_URL) gets an answer: the phone's line, as the socket's retries see it. */
+let lineUp = true;
+const pings: string[] = [];
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
+  lineUp = true;
+  pings.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      pings.push(String(url));
+      if (!lineUp) throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 204 });
+    }),
+  );
 });
+
+/** Let the retry's question to the server (a fetch) be answered. */
+const answered = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
+/** Wait `ms` of the back-off, then let its question be answered. */
+async function waitRetry(ms: number) {
+  act(() => vi.advanceTimersByTime(ms));
+  await answered();
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -101,7 +126,9 @@ describe('useLiveSocket', () => {
     expect(server.last().sent).toEqual([{ type: 'start_timer', duration: 600, currentRound: 0, autoAdvance: true }]);
   });
 
-  test('reconnects after a drop with a growing back-off, and resets it once connected', async () => {
+  test('reconnects half a second after a drop, again after each failed try, once the server answers', async () => {
+    // Exact to the millisecond: the clock moves only when the test moves it.
+    vi.useFakeTimers();
     const server = fakeSockets({ autoOpen: false });
     const { result } = renderHook(() => useLiveSocket(5, 2, false));
     server.last().accept();
@@ -110,50 +137,82 @@ describe('useLiveSocket', () => {
     expect(result.current.status).toBe('reconnecting');
     expect(result.current.send({ type: 'sync' })).toBe(false);
 
-    act(() => vi.advanceTimersByTime(499));
+    await waitRetry(RETRY_MS - 1);
     expect(server.all).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1));
+    await waitRetry(1);
+    expect(pings).toEqual([REACHABLE_URL]);
     expect(server.all).toHaveLength(2);
 
-    // The second attempt fails too: the next one waits twice as long.
+    // That try fails too: the next one comes as soon.
     server.last().drop();
-    act(() => vi.advanceTimersByTime(999));
+    await waitRetry(RETRY_MS - 1);
     expect(server.all).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(1));
+    await waitRetry(1);
     expect(server.all).toHaveLength(3);
 
     server.last().accept();
     expect(result.current.status).toBe('open');
     expect(server.last().url).toContain('eventId=5&userId=2');
-
-    // Connected again: the back-off starts from 500 ms.
-    server.last().drop();
-    act(() => vi.advanceTimersByTime(500));
-    expect(server.all).toHaveLength(4);
   });
 
-  test('however long the connection is gone, the phone tries again at least every second, and at once when it says it is back online', async () => {
+  test('while the line is down the phone asks the server every half second and opens no socket; the first answer opens one', async () => {
     const server = fakeSockets({ autoOpen: false });
     const { result } = renderHook(() => useLiveSocket(5, 2, false));
     server.last().accept();
+    lineUp = false;
     server.last().drop();
-    // Two minutes of failed tries: the wait stops growing at MAX_RETRY_MS.
-    for (let tries = 1; tries < 60; tries++) {
-      const before = server.all.length;
-      act(() => vi.advanceTimersByTime(MAX_RETRY_MS));
-      expect(server.all.length, `try ${tries}`).toBe(before + 1);
-      server.last().drop();
-    }
-    expect(MAX_RETRY_MS).toBeLessThanOrEqual(1_000);
-    // The phone's connection returns: no waiting out the back-off.
-    const before = server.all.length;
-    act(() => window.dispatchEvent(new Event('online')));
-    expect(server.all).toHaveLength(before + 1);
+    // Two minutes without a line: a question every half second, and not one failed socket for the
+    // browser to count against the page.
+    for (let tries = 0; tries < 240; tries++) await waitRetry(RETRY_MS);
+    expect(RETRY_MS).toBeLessThanOrEqual(500);
+    expect(pings).toHaveLength(240);
+    expect(new Set(pings)).toEqual(new Set([REACHABLE_URL]));
+    expect(server.all).toHaveLength(1);
+    expect(result.current.status).toBe('reconnecting');
+
+    // The line returns: within half a second the phone asks, gets an answer, and opens its socket.
+    lineUp = true;
+    await waitRetry(RETRY_MS);
+    expect(server.all).toHaveLength(2);
     server.last().accept();
     expect(result.current.status).toBe('open');
   });
 
-  test('reconnects at once when the server says it is restarting (1012), without growing the back-off', async () => {
+  test('a gateway with no server behind it (502-504) is not an answer; the server\'s own is, whatever its status', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    renderHook(() => useLiveSocket(5, 2, false));
+    server.last().accept();
+    let status = 502;
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status })));
+    server.last().drop();
+    for (const gateway of [502, 503, 504]) {
+      status = gateway;
+      await waitRetry(RETRY_MS);
+      expect(server.all, `after a ${gateway}`).toHaveLength(1);
+    }
+    status = 401;
+    await waitRetry(RETRY_MS);
+    expect(server.all).toHaveLength(2);
+  });
+
+  test('when the phone says it is back online it opens its socket at once, without asking', async () => {
+    const server = fakeSockets({ autoOpen: false });
+    const { result } = renderHook(() => useLiveSocket(5, 2, false));
+    server.last().accept();
+    lineUp = false;
+    server.last().drop();
+    for (let tries = 0; tries < 5; tries++) await waitRetry(RETRY_MS);
+    const asked = pings.length;
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(server.all).toHaveLength(2);
+    expect(pings).toHaveLength(asked);
+    server.last().accept();
+    expect(result.current.status).toBe('open');
+  });
+
+  test('reconnects at once when the server says it is restarting (1012), without asking first', async () => {
+    // Exact to the millisecond: the clock moves only when the test moves it.
+    vi.useFakeTimers();
     const server = fakeSockets({ autoOpen: false });
     const { result } = renderHook(() => useLiveSocket(5, 2, false));
     server.last().accept();
@@ -163,13 +222,15 @@ describe('useLiveSocket', () => {
     server.last().drop(SERVICE_RESTART);
     expect(result.current.status).toBe('reconnecting');
     act(() => vi.advanceTimersByTime(RESTART_JITTER_MS - 1));
+    // Straight to a new socket: the server said it is going, another instance is there.
     expect(server.all).toHaveLength(2);
+    expect(pings).toEqual([]);
 
-    // That attempt is refused (1006): the ordinary back-off, from 500 ms (the restart did not grow it).
+    // That attempt is refused (1006): the ordinary wait and question.
     server.last().drop();
-    act(() => vi.advanceTimersByTime(499));
+    await waitRetry(RETRY_MS - 1);
     expect(server.all).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(1));
+    await waitRetry(1);
     expect(server.all).toHaveLength(3);
 
     // The next instance restarts too (a rolling upgrade): again within the jitter.
@@ -182,29 +243,18 @@ describe('useLiveSocket', () => {
     expect(server.last().url).toContain('eventId=5&userId=2');
   });
 
-  test('an ordinary drop still waits 500 ms (1012 alone is "now")', async () => {
+  test('an ordinary drop waits RETRY_MS (1012 alone is "now")', async () => {
+    // Exact to the millisecond: the clock moves only when the test moves it.
+    vi.useFakeTimers();
     const server = fakeSockets({ autoOpen: false });
     renderHook(() => useLiveSocket(5, 2, false));
     server.last().accept();
     vi.spyOn(Math, 'random').mockReturnValue(0);
     server.last().drop(1011);
-    act(() => vi.advanceTimersByTime(RESTART_JITTER_MS));
+    await waitRetry(RESTART_JITTER_MS);
     expect(server.all).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(500 - RESTART_JITTER_MS));
+    await waitRetry(RETRY_MS - RESTART_JITTER_MS);
     expect(server.all).toHaveLength(2);
-  });
-
-  test('never waits more than 10 seconds between attempts', async () => {
-    const server = fakeSockets({ autoOpen: false });
-    renderHook(() => useLiveSocket(5, 2, false));
-    for (let i = 0; i < 6; i++) {
-      server.last().drop();
-      act(() => vi.advanceTimersByTime(10_000));
-    }
-    const before = server.all.length;
-    server.last().drop();
-    act(() => vi.advanceTimersByTime(10_000));
-    expect(server.all).toHaveLength(before + 1);
   });
 
   test('components of one page share one socket; it closes when the last one leaves', async () => {
@@ -243,6 +293,21 @@ describe('useLiveSocket', () => {
     await settle();
     server.last().drop();
     unmount();
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(server.all).toHaveLength(1);
+  });
+
+  test('leaving while the question is on its way opens nothing when the answer comes', async () => {
+    const server = fakeSockets();
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const { unmount } = renderHook(() => useLiveSocket(4, 2, false));
+    await settle();
+    server.last().drop();
+    act(() => vi.advanceTimersByTime(RETRY_MS));
+    unmount();
+    answer(new Response(null, { status: 204 }));
+    await answered();
     act(() => vi.advanceTimersByTime(20_000));
     expect(server.all).toHaveLength(1);
   });

@@ -9,7 +9,7 @@ import { queryKeys } from './query-keys';
 
 /**
  * One socket per (event, user) on /ws, shared by every component that listens. It reconnects
- * with backoff, reads every message (readServerMessage), keeps the last timer state and
+ * (every RETRY_MS, once the server answers a plain request), reads every message (readServerMessage), keeps the last timer state and
  * the server clock offset, and never needs a tick from the server: remaining time is computed
  * locally from `endsAt`. Every message is applied once to the shared query keys (applyToCache).
  */
@@ -69,10 +69,35 @@ export function readServerMessage(text: string): ServerMessage | null {
 type Listener = (m: ServerMessage) => void;
 
 /**
- * The longest wait between two tries after a drop: a phone whose connection returns is back on the
- * evening within it, and its first message is the whole state (one sync; docs/decisions/0051).
+ * The wait between two tries after a drop, each a cheap question (REACHABLE_URL) before a socket:
+ * a phone whose connection returns is back on the evening within about this and one round trip,
+ * and its first message is the whole state (one sync; docs/decisions/0051).
  */
-export const MAX_RETRY_MS = 1_000;
+export const RETRY_MS = 500;
+
+/**
+ * Asked (a plain fetch: no database behind it, never cached, nothing logged) before each new socket
+ * after an ordinary drop, so a phone whose line is down does not pile up failed sockets: Chromium
+ * delays every new WebSocket of a page by up to 5 s once many have failed (its per-process
+ * WebSocket throttle), which held a phone back 4-6 s after a two-minute cut (docs/decisions/0051).
+ */
+export const REACHABLE_URL = '/api/ping';
+/** How long the question waits for an answer before counting the line as still down. */
+export const REACHABLE_TIMEOUT_MS = 3_000;
+
+/**
+ * Whether the server can be reached: any answer of its own counts, a gateway's "no upstream"
+ * (502-504, nginx in front of a stopped instance) and no answer do not.
+ */
+export async function reachable(): Promise<boolean> {
+  try {
+    const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(REACHABLE_TIMEOUT_MS) : undefined;
+    const res = await fetch(REACHABLE_URL, { cache: 'no-store', credentials: 'omit', signal });
+    return res.status < 502 || res.status > 504;
+  } catch {
+    return false;
+  }
+}
 
 /** The close code the server sends when it shuts down (src/server/plugins/realtime.ts): reconnect now. */
 export const SERVICE_RESTART = 1012;
@@ -89,7 +114,6 @@ interface Channel {
   listeners: Set<Listener>;
   watchers: Set<() => void>;
   refs: number;
-  retry: number;
   retryTimer: number | null;
   lastError: string | null;
   /** The host removed this guest from the evening (guest_removed, docs/decisions/0042). */
@@ -97,6 +121,8 @@ interface Channel {
   /** The app's query cache, when there is one (a bare hook in a test has none). */
   qc: QueryClient | null;
   connect(): void;
+  /** After an ordinary drop: wait RETRY_MS, ask whether the server answers, then open (or wait again). */
+  retryLater(): void;
 }
 
 const channels = new Map<string, Channel>();
@@ -129,7 +155,6 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
     listeners: new Set(),
     watchers: new Set(),
     refs: 0,
-    retry: 0,
     retryTimer: null,
     lastError: null,
     removed: false,
@@ -139,7 +164,6 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
       const ws = new WebSocket(`${proto}://${location.host}/ws?eventId=${eventId}&userId=${userId}&isHost=${isHost}`);
       ch.ws = ws;
       ws.onopen = () => {
-        ch.retry = 0;
         ch.status = 'open';
         notify(ch);
       };
@@ -168,12 +192,27 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         // 1012 Service Restart: the server is shutting down and said so (docs/decisions/0036).
         // Another instance (or this one restarted) takes the phone at once; the jitter spreads a
         // room's phones over a quarter of a second, and the back-off does not grow.
-        const delay = e.code === SERVICE_RESTART ? Math.floor(Math.random() * RESTART_JITTER_MS) : Math.min(MAX_RETRY_MS, 500 * 2 ** ch.retry++);
-        ch.retryTimer = window.setTimeout(() => {
-          ch.retryTimer = null;
-          ch.connect();
-        }, delay);
+        if (e.code === SERVICE_RESTART) {
+          ch.retryTimer = window.setTimeout(() => {
+            ch.retryTimer = null;
+            ch.connect();
+          }, Math.floor(Math.random() * RESTART_JITTER_MS));
+          return;
+        }
+        ch.retryLater();
       };
+    },
+    retryLater() {
+      ch.retryTimer = window.setTimeout(() => {
+        // Still waiting (not left, not reconnected by the 'online' event meanwhile): ask first, then open.
+        void reachable().then((up) => {
+          if (ch.retryTimer !== waiting || ch.refs <= 0 || ch.ws) return;
+          ch.retryTimer = null;
+          if (up) ch.connect();
+          else ch.retryLater();
+        });
+      }, RETRY_MS);
+      const waiting = ch.retryTimer;
     },
   };
   channels.set(key, ch);

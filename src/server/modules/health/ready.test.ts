@@ -35,6 +35,21 @@ describe('GET /api/health/ready', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('GET /api/ping, the phones\' question after a drop, answers 204 to anyone, never cached, without the database', async () => {
+    const database = t.app.database;
+    const ping = database.ping;
+    database.ping = () => Promise.reject(new Error('the database is gone'));
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ping' });
+      expect(res.statusCode, res.body).toBe(204);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toBe('');
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      database.ping = ping;
+    }
+  });
+
   it('answers 503 once the instance is shutting down, while liveness stays 200', async () => {
     const own = await createTestApp({ shareDatabaseWith: t });
     try {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noContent } from '@shared/schemas/common';
 import { healthDown, healthUp, readyDown, readyUp, type ReadyDown } from '@shared/schemas/health';
 import { RETRY_AFTER_SECONDS } from '../../errors';
 import { migrating } from './service';
@@ -46,6 +47,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').send({ status: 'unavailable', database: 'down', message: 'The database is unreachable' });
     }
   });
+
+  // The phones' question after a drop, "can I reach the server?" (src/client/lib/live-socket.ts):
+  // no database, never cached, and not logged (a phone whose line is down asks every second).
+  app.get('/api/ping', { logLevel: 'warn', config: { rateLimit: false }, schema: { response: { 204: noContent } } }, async (_req, reply) =>
+    reply.code(204).header('cache-control', 'no-store').send(),
+  );
 
   app.get('/api/health/ready', { config: { rateLimit: false }, schema: { response: { 200: readyUp, 503: readyDown } } }, async (req, reply) => {
     const notReady = (reason: ReadyDown['reason']) =>

@@ -30,6 +30,8 @@ async function payWith(user: ReturnType<typeof checkoutAt>['user'], card: string
 
 describe('paying for a place', () => {
   test('the summary, a seat held, the test-mode banner and the card form', async () => {
+    // The hold's clock stands still while the page renders (a slow machine showed 14:59); timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const server = fakeServer({ [`GET /api/events/${ID}`]: paidEvening(), 'POST /api/create-payment-intent': aPaymentIntent() });
     checkoutAt();
     expect(screen.getByRole('heading', { level: 1, name: 'Complete Registration' })).toBeInTheDocument();

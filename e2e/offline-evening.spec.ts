@@ -102,3 +102,49 @@ test('Chrome finds the app installable on /: manifest, icons and a service worke
   await context.close();
   rmSync(profile, { recursive: true, force: true });
 });
+
+test("tonight's screens open with no connection once visited: the ticket of a guest on the way, the evening, /timer and /notifications of one in the room", async ({ browser, page: host }, testInfo) => {
+  test.setTimeout(240_000);
+  await logIn(host, DEMO.host);
+  const event = await newEvening(host, 'Offline screens evening', 6);
+  const cleo = await bookedGuest(browser, 'Cleo Nosignal', event.id);
+  const dara = await bookedGuest(browser, 'Dara Partner', event.id);
+  const eli = await bookedGuest(browser, 'Eli Ontheway', event.id);
+  for (const g of [cleo, dara]) await ok(await host.request.post(`/api/events/${event.id}/checkin`, { data: { userId: g.id } }));
+  await ok(await host.request.post(`/api/events/${event.id}/messages`, { data: { text: 'Drinks are half price at the bar until 8.' } }));
+  await ok(await host.request.post(`/api/events/${event.id}/timer`, { data: { type: 'start_timer' } }));
+
+  const phones = [
+    // Eli is on the way: the ticket's QR code is what the door needs from his phone.
+    { page: eli.page, screens: [{ path: `/events/${event.id}`, shows: [eli.page.getByRole('img', { name: /Ticket QR code/ })] }] },
+    // Cleo is in the room, mid-round.
+    {
+      page: cleo.page,
+      screens: [
+        { path: `/events/${event.id}`, shows: [cleo.page.getByText(`Round 1: talk to ${dara.name}`).first()] },
+        { path: `/timer?event=${event.id}`, shows: [cleo.page.getByText(`Round 1: talk to ${dara.name}`).first(), cleo.page.getByRole('timer')] },
+        { path: '/notifications', shows: [cleo.page.getByText('Drinks are half price at the bar until 8.').first()] },
+      ],
+    },
+  ];
+  for (const { page: phone, screens } of phones) {
+    // Visited once with a connection (the worker registers after the first load and keeps what they read).
+    await phone.goto(screens[0]!.path);
+    await phone.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    for (const s of screens) {
+      await phone.goto(s.path);
+      await expect.poll(() => phone.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      for (const l of s.shows) await expect(l).toBeVisible({ timeout: 15_000 });
+    }
+
+    // No connection at all (the page's requests and the worker's own fail, as with the server stopped): each opens again, from the worker.
+    await goOffline(phone.context());
+    for (const s of screens) {
+      await phone.goto(s.path);
+      for (const l of s.shows) await expect(l, `${s.path} offline`).toBeVisible({ timeout: 15_000 });
+      await phone.screenshot({ path: testInfo.outputPath(`offline-${s.path.replace(/\W+/g, '-')}-390.png`), fullPage: true });
+    }
+    await expectAccessible(phone);
+    await goOnline(phone.context());
+  }
+});

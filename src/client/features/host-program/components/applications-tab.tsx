@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, CheckCircle2, Clock, Inbox, Mail, Send, XCircle } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DECLINE_REASON_MAX, HOST_MESSAGE_MAX, hostDeclineBody, hostMessageBody, type HostApplication } from '@shared/schemas/host-program';
@@ -285,28 +285,21 @@ function DeclineButton({ application: a }: { application: HostApplication }) {
 function MessageButton({ application: a }: { application: HostApplication }) {
   const send = useMessageApplicant();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(hostMessageBody), defaultValues: { text: '' } });
   const [failure, setFailure] = useState<string | null>(null);
+  const text = form.watch('text');
   const blank = text.trim().length === 0;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const parsed = hostMessageBody.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write a message first');
-      return;
-    }
+  const submit = form.handleSubmit(async (values) => {
     try {
-      const sent = await send.mutateAsync({ id: a.id, text: parsed.data.text });
-      setText('');
+      const sent = await send.mutateAsync({ id: a.id, text: values.text });
+      form.reset();
       setOpen(false);
       toast.success(sent.message, { description: `E-mailed to ${sent.sentTo}.` });
     } catch (err) {
       setFailure(messageOf(err, 'The message was not sent. Please try again.'));
     }
-  };
+  });
 
   return (
     <Dialog
@@ -321,16 +314,19 @@ function MessageButton({ application: a }: { application: HostApplication }) {
         Message
       </Button>
       <DialogContent title={`Message ${a.name}`} description={`Your message is e-mailed to ${a.account?.email ?? a.email}, signed with your name.`} icon={<DialogIcon icon={Mail} />} closeDisabled={send.isPending}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Message to ${a.name}`} className="mt-4 space-y-4">
+        <form
+          onSubmit={(e) => {
+            setFailure(null);
+            void submit(e);
+          }}
+          noValidate
+          aria-label={`Message to ${a.name}`}
+          className="mt-4 space-y-4"
+        >
           <TextAreaField
             label="Message"
             rows={5}
             maxLength={HOST_MESSAGE_MAX}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(null);
-            }}
             hint={
               <span className="flex justify-end tabular-nums">
                 <span aria-hidden="true">
@@ -341,7 +337,8 @@ function MessageButton({ application: a }: { application: HostApplication }) {
                 </span>
               </span>
             }
-            error={error ?? undefined}
+            error={form.formState.errors.text?.message}
+            {...form.register('text')}
           />
           {failure && (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">

@@ -102,3 +102,16 @@ export const registerPersonalForm = z.object({
     .pipe(z.number().int().min(AGE.min, MESSAGES.ageRange).max(AGE.max, MESSAGES.ageRange)),
 });
 export type RegisterPersonalInput = z.input<typeof registerPersonalForm>;
+
+/**
+ * The whole wizard as its form holds it (the client's resolver): step 1 as typed, then the
+ * answers' own rules. Its output, less the e-mail, is the answers' body.
+ */
+export const registerWizardForm = registerPersonalForm.extend({
+  interests: registerInterests,
+  personality: registerPersonality,
+  motivations: registerMotivations,
+  lookingFor: lookingForField,
+});
+export type RegisterWizardInput = z.input<typeof registerWizardForm>;
+export type RegisterWizardValues = z.output<typeof registerWizardForm>;

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Camera, CameraOff, CircleAlert, CloudOff, Info, Keyboard, LoaderCircle, ScanLine, Square } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { scanBody, type DoorGuest, type ScanMethod } from '@shared/schemas/door';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -198,20 +200,12 @@ export function ScanBanner({ result, over = false }: { result: ScanResult | null
 
 /** Typing the code printed under the QR (a cracked screen, a paper ticket, no camera) works the same. */
 function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => boolean; pending: boolean }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = scanBody.safeParse({ code });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    if (onSubmit(parsed.data.code)) setCode('');
-  };
+  const form = useForm({ resolver: zodResolver(scanBody), defaultValues: { code: '' } });
+  const submit = form.handleSubmit(({ code }) => {
+    if (onSubmit(code)) form.reset();
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label="Check in by ticket code" className="flex flex-col gap-3 border-t border-wine-100 pt-4 sm:flex-row sm:items-start">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Check in by ticket code" className="flex flex-col gap-3 border-t border-wine-100 pt-4 sm:flex-row sm:items-start">
       <TextField
         label={
           <span className="inline-flex items-center gap-1.5">
@@ -225,9 +219,8 @@ function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => boolean; 
         autoCorrect="off"
         spellCheck={false}
         placeholder="The code under the guest's QR"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error}
+        error={form.formState.errors.code?.message}
+        {...form.register('code')}
       />
       <Button type="submit" size="lg" disabled={pending} className="sm:mt-7">
         Check in

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, CheckCircle2, Clock, Inbox, Mail, Send, XCircle } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DECLINE_REASON_MAX, HOST_MESSAGE_MAX, hostDeclineBody, hostMessageBody, type HostApplication } from '@shared/schemas/host-program';
 import { Badge } from '@client/components/ui/badge';
@@ -223,27 +225,19 @@ function ApproveButton({ application: a }: { application: HostApplication }) {
 function DeclineButton({ application: a }: { application: HostApplication }) {
   const decline = useDeclineApplication();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(hostDeclineBody), defaultValues: { reason: '' } });
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const parsed = hostDeclineBody.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please give the applicant a reason');
-      return;
-    }
+  const submit = form.handleSubmit(async ({ reason }) => {
     try {
-      await decline.mutateAsync({ id: a.id, reason: parsed.data.reason });
-      setReason('');
+      await decline.mutateAsync({ id: a.id, reason });
+      form.reset();
       setOpen(false);
       toast.success(`${a.name}'s application is declined`, { description: a.account ? `We e-mailed them the reason at ${a.account.email}.` : 'They no longer have an account, so no e-mail went out.' });
     } catch (err) {
       setFailure(messageOf(err, 'The decision did not go through. Please try again.'));
     }
-  };
+  });
 
   return (
     <Dialog
@@ -258,18 +252,16 @@ function DeclineButton({ application: a }: { application: HostApplication }) {
         Decline
       </Button>
       <DialogContent title={`Decline ${a.name}?`} description={a.account ? `Say why: we e-mail your reason to ${a.account.email} (their login address), and they see it on their host programme page.` : 'Say why: they no longer have an account, so no e-mail goes out.'} icon={<DialogIcon icon={XCircle} />} closeDisabled={decline.isPending}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Decline ${a.name}`} className="mt-4 space-y-4">
-          <TextAreaField
-            label="Reason"
-            rows={4}
-            maxLength={DECLINE_REASON_MAX}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            error={error ?? undefined}
-          />
+        <form
+          onSubmit={(e) => {
+            setFailure(null);
+            void submit(e);
+          }}
+          noValidate
+          aria-label={`Decline ${a.name}`}
+          className="mt-4 space-y-4"
+        >
+          <TextAreaField label="Reason" rows={4} maxLength={DECLINE_REASON_MAX} error={form.formState.errors.reason?.message} {...form.register('reason')} />
           {failure && (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
               {failure}
@@ -293,28 +285,21 @@ function DeclineButton({ application: a }: { application: HostApplication }) {
 function MessageButton({ application: a }: { application: HostApplication }) {
   const send = useMessageApplicant();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(hostMessageBody), defaultValues: { text: '' } });
   const [failure, setFailure] = useState<string | null>(null);
+  const text = form.watch('text');
   const blank = text.trim().length === 0;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const parsed = hostMessageBody.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write a message first');
-      return;
-    }
+  const submit = form.handleSubmit(async (values) => {
     try {
-      const sent = await send.mutateAsync({ id: a.id, text: parsed.data.text });
-      setText('');
+      const sent = await send.mutateAsync({ id: a.id, text: values.text });
+      form.reset();
       setOpen(false);
       toast.success(sent.message, { description: `E-mailed to ${sent.sentTo}.` });
     } catch (err) {
       setFailure(messageOf(err, 'The message was not sent. Please try again.'));
     }
-  };
+  });
 
   return (
     <Dialog
@@ -329,16 +314,19 @@ function MessageButton({ application: a }: { application: HostApplication }) {
         Message
       </Button>
       <DialogContent title={`Message ${a.name}`} description={`Your message is e-mailed to ${a.account?.email ?? a.email}, signed with your name.`} icon={<DialogIcon icon={Mail} />} closeDisabled={send.isPending}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Message to ${a.name}`} className="mt-4 space-y-4">
+        <form
+          onSubmit={(e) => {
+            setFailure(null);
+            void submit(e);
+          }}
+          noValidate
+          aria-label={`Message to ${a.name}`}
+          className="mt-4 space-y-4"
+        >
           <TextAreaField
             label="Message"
             rows={5}
             maxLength={HOST_MESSAGE_MAX}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(null);
-            }}
             hint={
               <span className="flex justify-end tabular-nums">
                 <span aria-hidden="true">
@@ -349,7 +337,8 @@ function MessageButton({ application: a }: { application: HostApplication }) {
                 </span>
               </span>
             }
-            error={error ?? undefined}
+            error={form.formState.errors.text?.message}
+            {...form.register('text')}
           />
           {failure && (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">

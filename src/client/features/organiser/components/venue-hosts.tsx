@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { venueHostBody } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { messageOf } from '@client/lib/api';
@@ -14,22 +16,17 @@ export function VenueHosts({ venueId, venueName }: { venueId: number; venueName:
   const hosts = useVenueHosts(venueId, true);
   const add = useAddVenueHost(venueId);
   const remove = useRemoveVenueHost(venueId);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ resolver: zodResolver(venueHostBody), defaultValues: { email: '' } });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const typed = email.trim();
-    if (!typed.includes('@')) return setError('Please enter a valid email address');
-    setError(undefined);
-    add.mutate(typed, {
+  const submit = form.handleSubmit(({ email }) =>
+    add.mutate(email, {
       onSuccess: () => {
-        setEmail('');
-        toast.success('Co-host added', { description: `${typed} can now edit ${venueName}.` });
+        form.reset();
+        toast.success('Co-host added', { description: `${email} can now edit ${venueName}.` });
       },
-      onError: (err) => setError(messageOf(err, 'Could not add that host. Please try again.')),
-    });
-  };
+      onError: (err) => form.setError('email', { type: 'server', message: messageOf(err, 'Could not add that host. Please try again.') }),
+    }),
+  );
 
   return (
     <section aria-label={`Co-hosts of ${venueName}`} className="mt-4 rounded-2xl border border-wine-100 p-4">
@@ -59,8 +56,8 @@ export function VenueHosts({ venueId, venueName }: { venueId: number; venueName:
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="mt-3 space-y-3">
-        <TextField label="Add a host by e-mail" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+      <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 space-y-3">
+        <TextField label="Add a host by e-mail" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
         <Button type="submit" size="sm" variant="secondary" disabled={add.isPending}>
           <UserPlus aria-hidden="true" className="size-4" />
           {add.isPending ? 'Adding…' : 'Add co-host'}

@@ -350,3 +350,58 @@ test('a member who answered before starts from the saved answers; a failed save 
   expect(screen.getByRole('heading', { name: 'What brings you here' })).toBeInTheDocument();
   expect(sessionStorage.getItem(DRAFT_KEY)).not.toBeNull();
 });
+
+/** A half-finished wizard as a reload finds it, at the last step. */
+const storedAtLastStep = (over: Record<string, unknown>) =>
+  sessionStorage.setItem(
+    DRAFT_KEY,
+    JSON.stringify({
+      step: 4,
+      name: 'Robin Ashworth',
+      email: 'robin@example.com',
+      age: '34',
+      interests: ['Wine', 'Film', 'Hiking'],
+      personality: { creative: 5, social: 2, adventurous: 4, analytical: 1, empathetic: 5 },
+      motivations: ['Try new experiences'],
+      lookingFor: '',
+      ...over,
+    }),
+  );
+
+test('Complete Registration checks every step: an earlier answer that is not valid leads back to its step, and nothing is sent', async () => {
+  const server = fakeServer({});
+  storedAtLastStep({ interests: ['Wine', 'Film'] });
+  const first = wizard();
+  await heading('What brings you here');
+  await first.user.click(screen.getByRole('button', { name: /Complete Registration/ }));
+  expect(await heading('Your interests')).toHaveFocus();
+  expect(screen.getByText('Choose at least 3 interests (2 chosen).')).toBeInTheDocument();
+  first.unmount();
+
+  // Step 1 as it was left: no field's message, the hint says why.
+  storedAtLastStep({ age: '17' });
+  const { user } = wizard();
+  await heading('What brings you here');
+  await user.click(screen.getByRole('button', { name: /Complete Registration/ }));
+  expect(await heading('Personal details')).toHaveFocus();
+  expect(screen.getByLabelText('Age')).toHaveValue(17);
+  expect(screen.queryByText('Age must be between 18 and 100')).not.toBeInTheDocument();
+  expect(screen.getByText('Check your details: some are not valid yet.')).toBeInTheDocument();
+  expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+});
+
+test('what they are looking for is checked before sending: its message shows under it and clears when it is edited', async () => {
+  const server = fakeServer({});
+  storedAtLastStep({ lookingFor: 'Walking\u0007 buddies' });
+  const { user } = wizard();
+  await heading('What brings you here');
+  await user.click(screen.getByRole('button', { name: /Complete Registration/ }));
+  const field = screen.getByLabelText(/What are you looking for\?/);
+  expect(await screen.findByText('Text must not contain control characters')).toBeInTheDocument();
+  expect(field).toHaveFocus();
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+  await user.type(field, '!');
+  expect(screen.queryByText('Text must not contain control characters')).not.toBeInTheDocument();
+});

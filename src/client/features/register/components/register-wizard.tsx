@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Check, LogIn, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { AGE } from '@shared/domain/constants';
@@ -15,9 +17,17 @@ import {
   REGISTER_MOTIVATIONS,
   REGISTER_STEPS,
   registerProgress,
+  type PersonalityAnswers,
   type PersonalityQuestion,
 } from '@shared/domain/personality';
-import { MESSAGES, registerPersonalForm, type RegisterAnswersBody } from '@shared/schemas/register';
+import {
+  MESSAGES,
+  registerPersonalForm,
+  registerWizardForm,
+  type RegisterAnswersBody,
+  type RegisterWizardInput,
+  type RegisterWizardValues,
+} from '@shared/schemas/register';
 import type { User } from '@shared/schemas/users';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -60,6 +70,9 @@ export function RegisterWizard({ memberId }: { memberId: number | null }) {
   return <Wizard memberId={memberId} member={member.data ?? null} />;
 }
 
+/** Whether a saved answer is one of the options offered now. */
+const among = <T extends string>(options: readonly T[], value: string): value is T => (options as readonly string[]).includes(value);
+
 /** The draft to start from: the stored one, else (for a member) what their profile already holds. */
 function startingDraft(member: User | null): RegisterDraft {
   const stored = loadDraft();
@@ -73,21 +86,42 @@ function startingDraft(member: User | null): RegisterDraft {
   };
   if (stored || !member.answers) return fromProfile;
   // Completed before: start from the saved answers, so updating them is a matter of a few taps.
-  const options = REGISTER_INTERESTS as readonly string[];
   return {
     ...fromProfile,
-    interests: member.interests.filter((i) => options.includes(i)).slice(0, REGISTER_INTERESTS_MAX),
+    interests: member.interests.filter((i) => among(REGISTER_INTERESTS, i)).slice(0, REGISTER_INTERESTS_MAX),
     personality: Object.fromEntries(PERSONALITY_QUESTIONS.filter((q) => typeof member.answers!.personality[q] === 'number').map((q) => [q, member.answers!.personality[q]])),
-    motivations: member.answers.motivations.filter((m) => (REGISTER_MOTIVATIONS as readonly string[]).includes(m)),
+    motivations: member.answers.motivations.filter((m) => among(REGISTER_MOTIVATIONS, m)),
     lookingFor: member.answers.lookingFor ?? '',
   };
 }
 
-type PersonalErrors = Partial<Record<'name' | 'email' | 'age', string>>;
+type Step = RegisterDraft['step'];
+const PERSONAL = ['name', 'email', 'age'] as const;
+
+/** The form's values as the draft keeps them (the step is the wizard's, not the form's). */
+const toDraft = (step: Step, v: RegisterWizardInput): RegisterDraft => ({
+  step,
+  name: v.name,
+  email: v.email,
+  age: v.age,
+  interests: v.interests,
+  personality: v.personality,
+  motivations: v.motivations,
+  lookingFor: v.lookingFor ?? '',
+});
 
 function Wizard({ memberId, member }: { memberId: number | null; member: User | null }) {
-  const [draft, setDraft] = useState<RegisterDraft>(() => startingDraft(member));
-  const [personalErrors, setPersonalErrors] = useState<PersonalErrors>({});
+  const [{ step: firstStep, ...startingValues }] = useState(() => startingDraft(member));
+  const [step, setStep] = useState<Step>(firstStep);
+  // Checked when a step is left (Next, Complete Registration); a field's message clears when it is edited.
+  const form = useForm<RegisterWizardInput, unknown, RegisterWizardValues>({
+    resolver: zodResolver(registerWizardForm),
+    defaultValues: startingValues,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
+  const personality: Partial<PersonalityAnswers> = values.personality;
   const [failure, setFailure] = useState<{ text: string; taken: boolean } | null>(null);
   const [done, setDone] = useState<User | null>(null);
   /** A visitor who signed up here but whose answers did not save yet: the next try only saves. */
@@ -97,9 +131,13 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
+  // The draft follows every answer and step until the wizard is completed.
   useEffect(() => {
-    if (!done) saveDraft(draft);
-  }, [draft, done]);
+    if (done) return;
+    saveDraft(toDraft(step, form.getValues()));
+    const watching = form.watch(() => saveDraft(toDraft(step, form.getValues())));
+    return () => watching.unsubscribe();
+  }, [form, step, done]);
 
   // A new step: its heading takes the focus (not on first paint, where the page title leads).
   useEffect(() => {
@@ -108,74 +146,62 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
       return;
     }
     heading.current?.focus();
-  }, [draft.step]);
+  }, [step]);
 
   const userId = memberId ?? signedUpId;
-  const update = (patch: Partial<RegisterDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const goTo = (step: RegisterDraft['step']) => {
+  const goTo = (next: Step) => {
     setFailure(null);
-    update({ step });
+    setStep(next);
   };
 
   if (done) return <RegisterComplete user={done} />;
 
-  const nextFromPersonal = () => {
-    const parsed = registerPersonalForm.safeParse({ name: draft.name, email: draft.email, age: draft.age });
-    if (!parsed.success) {
-      const errors: PersonalErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof PersonalErrors;
-        errors[key] ??= issue.message;
-      }
-      setPersonalErrors(errors);
-      const first = (['name', 'email', 'age'] as const).find((k) => errors[k]);
-      if (first) document.getElementById(`register-${first}`)?.focus();
-      return;
-    }
-    setPersonalErrors({});
-    goTo(2);
+  // Step 1's messages show under their fields, and the first field with one takes the focus.
+  const nextFromPersonal = async () => {
+    if (await form.trigger(PERSONAL, { shouldFocus: true })) goTo(2);
   };
 
-  const complete = async () => {
-    const parsed = registerPersonalForm.safeParse({ name: draft.name, email: draft.email, age: draft.age });
-    if (!parsed.success) return goTo(1);
-    if (!allAnswered(draft.personality)) return goTo(3);
-    setFailure(null);
-    const body: RegisterAnswersBody = {
-      name: parsed.data.name,
-      age: parsed.data.age,
-      interests: draft.interests as RegisterAnswersBody['interests'],
-      personality: draft.personality,
-      motivations: draft.motivations as RegisterAnswersBody['motivations'],
-      lookingFor: draft.lookingFor.trim() || null,
-    };
-    let id = userId;
-    try {
-      if (id === null) {
-        const created = await signup.mutateAsync({ name: parsed.data.name, email: parsed.data.email, age: parsed.data.age, interests: draft.interests });
-        id = created.id;
-        setSignedUpId(created.id);
+  const complete = form.handleSubmit(
+    async ({ email, ...answers }) => {
+      setFailure(null);
+      const body: RegisterAnswersBody = answers;
+      let id = userId;
+      try {
+        if (id === null) {
+          const created = await signup.mutateAsync({ name: answers.name, email, age: answers.age, interests: answers.interests });
+          id = created.id;
+          setSignedUpId(created.id);
+        }
+        const saved = await saveAnswers.mutateAsync({ userId: id, body });
+        clearDraft();
+        setDone(saved);
+        toast.success('Profile Complete', { description: 'Your answers are saved to your profile.' });
+      } catch (err) {
+        const taken = id === null && err instanceof ApiError && err.status === 409;
+        const text =
+          err instanceof NetworkError
+            ? 'Network error. Please try again.'
+            : id === null
+              ? `Error: ${messageOf(err, 'Failed to sign up')}`
+              : `Your answers were not saved: ${messageOf(err, 'please try again.')}`;
+        setFailure({ text, taken });
+        if (!(err instanceof ApiError) && !(err instanceof NetworkError)) console.error('Registration failed', err);
       }
-      const saved = await saveAnswers.mutateAsync({ userId: id, body });
-      clearDraft();
-      setDone(saved);
-      toast.success('Profile Complete', { description: 'Your answers are saved to your profile.' });
-    } catch (err) {
-      const taken = id === null && err instanceof ApiError && err.status === 409;
-      const text =
-        err instanceof NetworkError
-          ? 'Network error. Please try again.'
-          : id === null
-            ? `Error: ${messageOf(err, 'Failed to sign up')}`
-            : `Your answers were not saved: ${messageOf(err, 'please try again.')}`;
-      setFailure({ text, taken });
-      if (!(err instanceof ApiError) && !(err instanceof NetworkError)) console.error('Registration failed', err);
-    }
-  };
+    },
+    // An earlier step's answer is not valid (a draft from storage): back to that step, as it was left.
+    (invalid) => {
+      const back = PERSONAL.some((k) => invalid[k]) ? 1 : invalid.interests ? 2 : invalid.personality ? 3 : null;
+      if (back === null) return;
+      form.clearErrors();
+      goTo(back);
+    },
+  );
 
   const pending = signup.isPending || saveAnswers.isPending;
-  const step = draft.step;
   const progress = registerProgress(step);
+  const personalErrors = PERSONAL.some((k) => errors[k]);
+  /** A text field whose message clears as soon as it is edited. */
+  const editable = (name: (typeof PERSONAL)[number] | 'lookingFor') => form.register(name, { onChange: () => form.clearErrors(name) });
 
   return (
     <div className="space-y-5">
@@ -224,27 +250,34 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
 
         {step === 1 && (
           <PersonalStep
-            draft={draft}
-            errors={personalErrors}
+            field={editable}
+            errors={{ name: errors.name?.message, email: errors.email?.message, age: errors.age?.message }}
             emailLocked={userId !== null}
-            onChange={(patch) => {
-              update(patch);
-              setPersonalErrors((e) => {
-                const next = { ...e };
-                for (const k of Object.keys(patch) as (keyof PersonalErrors)[]) delete next[k];
-                return next;
-              });
-            }}
           />
         )}
-        {step === 2 && <InterestsStep chosen={draft.interests} onChange={(interests) => update({ interests })} />}
-        {step === 3 && <PersonalityStep answers={draft.personality} onAnswer={(q, v) => update({ personality: { ...draft.personality, [q]: v } })} />}
+        {step === 2 && (
+          <Controller control={form.control} name="interests" render={({ field }) => <InterestsStep chosen={field.value} onChange={field.onChange} />} />
+        )}
+        {step === 3 && (
+          <Controller
+            control={form.control}
+            name="personality"
+            render={({ field }) => <PersonalityStep answers={field.value} onAnswer={(q, v) => field.onChange({ ...field.value, [q]: v })} />}
+          />
+        )}
         {step === 4 && (
-          <MotivationsStep
-            chosen={draft.motivations}
-            lookingFor={draft.lookingFor}
-            onChange={(motivations) => update({ motivations })}
-            onLookingFor={(lookingFor) => update({ lookingFor })}
+          <Controller
+            control={form.control}
+            name="motivations"
+            render={({ field }) => (
+              <MotivationsStep
+                chosen={field.value}
+                onChange={field.onChange}
+                lookingFor={values.lookingFor ?? ''}
+                lookingForField={editable('lookingFor')}
+                lookingForError={errors.lookingFor?.message}
+              />
+            )}
           />
         )}
 
@@ -264,13 +297,13 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
           </div>
         )}
 
-        {step === 1 && <StepHint ok={personalHint(draft, personalErrors).ok}>{personalHint(draft, personalErrors).text}</StepHint>}
-        {step === 2 && <StepHint ok={draft.interests.length >= REGISTER_INTERESTS_MIN}>{interestsHint(draft.interests.length)}</StepHint>}
-        {step === 3 && <StepHint ok={allAnswered(draft.personality)}>{personalityHint(answeredCount(draft.personality))}</StepHint>}
-        {step === 4 && <StepHint ok={draft.motivations.length > 0}>{draft.motivations.length > 0 ? 'Ready when you are.' : MESSAGES.motivationsMin}</StepHint>}
+        {step === 1 && <StepHint ok={personalHint(values, personalErrors).ok}>{personalHint(values, personalErrors).text}</StepHint>}
+        {step === 2 && <StepHint ok={values.interests.length >= REGISTER_INTERESTS_MIN}>{interestsHint(values.interests.length)}</StepHint>}
+        {step === 3 && <StepHint ok={allAnswered(personality)}>{personalityHint(answeredCount(personality))}</StepHint>}
+        {step === 4 && <StepHint ok={values.motivations.length > 0}>{values.motivations.length > 0 ? 'Ready when you are.' : MESSAGES.motivationsMin}</StepHint>}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           {step > 1 ? (
-            <Button variant="outline" size="lg" disabled={pending} onClick={() => goTo((step - 1) as RegisterDraft['step'])}>
+            <Button variant="outline" size="lg" disabled={pending} onClick={() => goTo((step - 1) as Step)}>
               <ArrowLeft aria-hidden="true" className="size-5" />
               Back
             </Button>
@@ -278,7 +311,7 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
             <span aria-hidden="true" />
           )}
           {step === 1 && (
-            <Button size="lg" disabled={!draft.name.trim() || !draft.email.trim() || !draft.age.trim()} aria-describedby="register-step-hint" onClick={nextFromPersonal}>
+            <Button size="lg" disabled={!values.name.trim() || !values.email.trim() || !values.age.trim()} aria-describedby="register-step-hint" onClick={() => void nextFromPersonal()}>
               Next
               <ArrowRight aria-hidden="true" className="size-5" />
             </Button>
@@ -286,7 +319,7 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
           {step === 2 && (
             <Button
               size="lg"
-              disabled={draft.interests.length < REGISTER_INTERESTS_MIN || draft.interests.length > REGISTER_INTERESTS_MAX}
+              disabled={values.interests.length < REGISTER_INTERESTS_MIN || values.interests.length > REGISTER_INTERESTS_MAX}
               aria-describedby="register-step-hint"
               onClick={() => goTo(3)}
             >
@@ -295,13 +328,13 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
             </Button>
           )}
           {step === 3 && (
-            <Button size="lg" disabled={!allAnswered(draft.personality)} aria-describedby="register-step-hint" onClick={() => goTo(4)}>
+            <Button size="lg" disabled={!allAnswered(personality)} aria-describedby="register-step-hint" onClick={() => goTo(4)}>
               Next
               <ArrowRight aria-hidden="true" className="size-5" />
             </Button>
           )}
           {step === 4 && (
-            <Button size="lg" disabled={draft.motivations.length === 0 || draft.lookingFor.trim().length > LOOKING_FOR_MAX || pending} aria-describedby="register-step-hint" onClick={() => void complete()}>
+            <Button size="lg" disabled={values.motivations.length === 0 || (values.lookingFor ?? '').trim().length > LOOKING_FOR_MAX || pending} aria-describedby="register-step-hint" onClick={() => void complete()}>
               <Check aria-hidden="true" className="size-5" />
               {pending ? 'Saving...' : 'Complete Registration'}
             </Button>
@@ -316,8 +349,8 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
  * Step 1's hint agrees with the fields: "All set" only when the details pass the same rules the
  * Next button checks (an age of 17 is not all set), and never beside a field's error.
  */
-function personalHint(draft: Pick<RegisterDraft, 'name' | 'email' | 'age'>, errors: PersonalErrors): { ok: boolean; text: string } {
-  if (Object.values(errors).some(Boolean)) return { ok: false, text: 'Correct the highlighted details to continue.' };
+function personalHint(draft: Pick<RegisterWizardInput, 'name' | 'email' | 'age'>, hasErrors: boolean): { ok: boolean; text: string } {
+  if (hasErrors) return { ok: false, text: 'Correct the highlighted details to continue.' };
   if (!(draft.name.trim() && draft.email.trim() && draft.age.trim())) return { ok: false, text: 'Fill in your name, email and age to continue.' };
   const parsed = registerPersonalForm.safeParse({ name: draft.name, email: draft.email, age: draft.age });
   return parsed.success ? { ok: true, text: 'All set: press Next.' } : { ok: false, text: 'Check your details: some are not valid yet.' };
@@ -343,19 +376,17 @@ function StepHint({ ok, children }: { ok: boolean; children: ReactNode }) {
 }
 
 function PersonalStep({
-  draft,
+  field,
   errors,
   emailLocked,
-  onChange,
 }: {
-  draft: RegisterDraft;
-  errors: PersonalErrors;
+  field: (name: (typeof PERSONAL)[number]) => UseFormRegisterReturn;
+  errors: Partial<Record<(typeof PERSONAL)[number], string>>;
   emailLocked: boolean;
-  onChange: (patch: Partial<Pick<RegisterDraft, 'name' | 'email' | 'age'>>) => void;
 }) {
   return (
     <div className="space-y-5">
-      <TextField id="register-name" label="Full name" autoComplete="name" autoCapitalize="words" value={draft.name} error={errors.name} onChange={(e) => onChange({ name: e.target.value })} />
+      <TextField id="register-name" label="Full name" autoComplete="name" autoCapitalize="words" error={errors.name} {...field('name')} />
       <TextField
         id="register-email"
         label="Email address"
@@ -365,11 +396,10 @@ function PersonalStep({
         autoCapitalize="none"
         spellCheck={false}
         placeholder="you@example.com"
-        value={draft.email}
         readOnly={emailLocked}
         hint={emailLocked ? 'The email you log in with. It stays as it is.' : undefined}
         error={errors.email}
-        onChange={(e) => onChange({ email: e.target.value })}
+        {...field('email')}
       />
       <TextField
         id="register-age"
@@ -380,9 +410,8 @@ function PersonalStep({
         max={AGE.max}
         className="[&_input]:max-w-40"
         hint="You need to be 18 or over."
-        value={draft.age}
         error={errors.age}
-        onChange={(e) => onChange({ age: e.target.value })}
+        {...field('age')}
       />
     </div>
   );
@@ -391,7 +420,7 @@ function PersonalStep({
 const chip =
   'flex min-h-12 cursor-pointer items-center gap-2 rounded-2xl border-2 px-3 py-2 font-semibold break-words transition-colors has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-wine-300';
 
-function InterestsStep({ chosen, onChange }: { chosen: string[]; onChange: (next: string[]) => void }) {
+function InterestsStep({ chosen, onChange }: { chosen: RegisterDraft['interests']; onChange: (next: RegisterDraft['interests']) => void }) {
   const full = chosen.length >= REGISTER_INTERESTS_MAX;
   return (
     <fieldset>
@@ -476,14 +505,16 @@ function PersonalityStep({ answers, onAnswer }: { answers: RegisterDraft['person
 
 function MotivationsStep({
   chosen,
-  lookingFor,
   onChange,
-  onLookingFor,
+  lookingFor,
+  lookingForField,
+  lookingForError,
 }: {
-  chosen: string[];
+  chosen: RegisterDraft['motivations'];
+  onChange: (next: RegisterDraft['motivations']) => void;
   lookingFor: string;
-  onChange: (next: string[]) => void;
-  onLookingFor: (text: string) => void;
+  lookingForField: UseFormRegisterReturn;
+  lookingForError: string | undefined;
 }) {
   const tooLong = lookingFor.trim().length > LOOKING_FOR_MAX;
   return (
@@ -514,10 +545,9 @@ function MotivationsStep({
         rows={4}
         maxLength={LOOKING_FOR_MAX + 50}
         placeholder="A walking buddy, a pub quiz team, people to try new restaurants with…"
-        value={lookingFor}
         hint={`${lookingFor.trim().length}/${LOOKING_FOR_MAX}`}
-        error={tooLong ? MESSAGES.lookingFor : undefined}
-        onChange={(e) => onLookingFor(e.target.value)}
+        error={tooLong ? MESSAGES.lookingFor : lookingForError}
+        {...lookingForField}
       />
     </div>
   );

@@ -18,9 +18,9 @@ export interface RegisterDraft {
   email: string;
   /** As typed (the field is text until step 1 is checked). */
   age: string;
-  interests: string[];
+  interests: (typeof REGISTER_INTERESTS)[number][];
   personality: Partial<PersonalityAnswers>;
-  motivations: string[];
+  motivations: (typeof REGISTER_MOTIVATIONS)[number][];
   lookingFor: string;
 }
 
@@ -29,7 +29,8 @@ export const DRAFT_KEY = 'registerDraft';
 export const emptyDraft = (): RegisterDraft => ({ step: 1, name: '', email: '', age: '', interests: [], personality: {}, motivations: [], lookingFor: '' });
 
 const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
-const among = (v: unknown, options: readonly string[]) => (Array.isArray(v) ? [...new Set(v.filter((x): x is string => typeof x === 'string' && options.includes(x)))] : []);
+const among = <T extends string>(v: unknown, options: readonly T[]): T[] =>
+  Array.isArray(v) ? [...new Set(v.filter((x): x is T => typeof x === 'string' && (options as readonly string[]).includes(x)))] : [];
 
 /** Whatever was stored, read defensively: anything unexpected falls back to an empty answer. */
 export function loadDraft(): RegisterDraft | null {

@@ -1,13 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Flag, ShieldBan } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportContext, type ReportReason } from '@shared/schemas/safety';
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, reportBody, type ReportContext } from '@shared/schemas/safety';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogIcon, DialogTrigger } from '@client/components/ui/dialog';
 import { TextAreaField } from '@client/components/ui/field';
 import { messageOf } from '@client/lib/api';
 import { useBlock, useReport } from '../api/safety';
+
+/** What the report dialog asks: the route's own rules for the reason and the details (the rest comes from where it opens). */
+const reportForm = reportBody.pick({ reason: true, details: true });
 
 interface Person {
   id: number;
@@ -82,28 +87,25 @@ export function BlockButton({ person, onBlocked }: { person: Person; onBlocked?:
 
 export function ReportButton({ eventId, person, context }: { eventId: number; person: Person; context: ReportContext }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(reportForm), defaultValues: { details: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
   const report = useReport();
   const legendId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason) return setError('Choose a reason');
-    setError(null);
+  const details = form.watch('details') ?? '';
+  const error = form.formState.errors.reason?.message ?? failure;
+  const submit = form.handleSubmit(({ reason, details }) =>
     report.mutate(
       { userId: person.id, eventId, context, reason, details },
       {
         onSuccess: (r) => {
           toast.success('Report sent', { description: r.message });
           setOpen(false);
-          setReason(null);
-          setDetails('');
+          form.reset();
         },
-        onError: (err) => setError(messageOf(err, 'Your report could not be sent. Please try again.')),
+        onError: (err) => setFailure(messageOf(err, 'Your report could not be sent. Please try again.')),
       },
-    );
-  };
+    ),
+  );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -117,14 +119,21 @@ export function ReportButton({ eventId, person, context }: { eventId: number; pe
         description="The hosts of this evening and our admins read reports. The person is not told who reported them."
         icon={<DialogIcon icon={Flag} tone="danger" />}
       >
-        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <form
+          onSubmit={(e) => {
+            setFailure(null);
+            void submit(e);
+          }}
+          className="mt-4 space-y-4"
+          noValidate
+        >
           <fieldset aria-labelledby={legendId} className="space-y-2">
             <legend id={legendId} className="text-sm font-semibold text-wine-900">
               What happened?
             </legend>
             {REPORT_REASONS.map((r) => (
               <label key={r} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-2xl border-2 border-wine-100 px-4 py-2 has-[:checked]:border-wine-500">
-                <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="size-5 accent-wine-700" />
+                <input type="radio" value={r} className="size-5 accent-wine-700" {...form.register('reason')} />
                 <span>{REPORT_REASON_LABELS[r]}</span>
               </label>
             ))}
@@ -133,9 +142,8 @@ export function ReportButton({ eventId, person, context }: { eventId: number; pe
             label="Tell us more (optional)"
             hint={`${details.length}/${REPORT_DETAILS_MAX} characters`}
             maxLength={REPORT_DETAILS_MAX}
-            value={details}
-            onChange={(e) => setDetails(e.target.value)}
             rows={4}
+            {...form.register('details')}
           />
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700">

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
@@ -23,7 +24,7 @@ import * as matching from './service';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const eventUser = z.object({ id: idParam, userId: idParam });
 
-export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, opts) => {
+const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, opts) => {
   // Contacts of an evening nobody released go out automatically 24 hours after it ends.
   startAutoRelease(app, opts.releasePollMs);
 
@@ -88,3 +89,6 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> =
     return result;
   });
 };
+
+/** Tells open pages through `app.live`: the live runtime comes first (docs/decisions/0056). */
+export const matchingRoutes = fp(plugin, { name: 'matching', dependencies: ['live-runtime'], encapsulate: true });

@@ -19,6 +19,8 @@ declare module 'fastify' {
       /** Tell open pages about the door and the room (host messages, reads, check-ins), on every instance. */
       publishRoom(m: Extract<BusMessage, { kind: 'host_message' | 'messages_updated' | 'checkins_updated' }>): Promise<void>;
       deps(): live.LiveDeps;
+      /** The event's timer as stored (an idle one is made on the first read): for modules that act on the round under way. */
+      timer(eventId: number): Promise<TimerState>;
     };
   }
 }
@@ -194,6 +196,7 @@ const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; public
       if (m.kind === 'checkins_updated') await planNow(m.eventId);
     },
     deps,
+    timer: (eventId) => live.timerState(app.db, eventId),
   });
 
   await app.register(liveSocket, { rooms, deps, publicUrl, syncFor });

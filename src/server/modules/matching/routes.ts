@@ -17,7 +17,6 @@ import {
 } from '@shared/schemas/live';
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
-import * as live from '../live/service';
 import { startAutoRelease } from './auto-release';
 import * as matching from './service';
 
@@ -80,7 +79,8 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
   app.post('/api/events/:id/connections', { schema: { params: idParams, body: quickRatingBody, response: { 200: connectionsStateSchema, ...errors } } }, async (req) => {
     const viewer = await requireViewer(req);
     if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
-    const timer = await live.timerState(app.db, req.params.id);
+    // The round under way, from the live runtime rather than live's service, which calls this module's own (no module loop, docs/decisions/0056).
+    const timer = await app.live.timer(req.params.id);
     const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, {
       round: timer.currentRound > 0 ? timer.currentRound : null,
       active: timer.phase === 'active',

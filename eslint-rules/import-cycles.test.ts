@@ -3,7 +3,8 @@
  * `import type` (it has no option to count them), so two files that name each other's types
  * passed the lint; a cycle of types still ties two modules together and is where a runtime
  * cycle starts. This walks the static imports of every source file (dynamic `import()` is a
- * lazy edge and is not followed) and fails on any strongly connected group of files.
+ * lazy edge and is not followed) and fails on any strongly connected group of files, and on
+ * any between server modules (each folder of src/server/modules one node, tests aside).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -92,5 +93,18 @@ describe('import cycles, type-only imports included', () => {
     const graph = new Map(files.map((f) => [f, staticImports(readFileSync(f, 'utf8')).flatMap((s) => resolve(f, s) ?? [])]));
     const rel = cycles(graph).map((group) => group.map((f) => path.relative(root, f)));
     expect(rel).toEqual([]);
+  });
+
+  it('the server modules have none between them either (a module is its folder, tests aside)', () => {
+    const modules = path.join(src, 'server', 'modules');
+    const moduleOf = (f: string) => (f.startsWith(modules + path.sep) ? path.relative(modules, f).split(path.sep)[0]! : null);
+    const graph = new Map<string, string[]>();
+    for (const f of sourceFiles(modules).filter((x) => !/\.test\.ts$/.test(x))) {
+      const from = moduleOf(f)!;
+      const to = staticImports(readFileSync(f, 'utf8')).flatMap((s) => moduleOf(resolve(f, s) ?? '') ?? []).filter((m) => m !== from);
+      graph.set(from, [...new Set([...(graph.get(from) ?? []), ...to])]);
+    }
+    expect(graph.size).toBeGreaterThan(15);
+    expect(cycles(graph)).toEqual([]);
   });
 });

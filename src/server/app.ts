@@ -19,6 +19,7 @@ import { safetyRoutes } from './modules/safety/routes';
 import { doorRoutes } from './modules/door/routes';
 import { venueRoutes } from './modules/venues/routes';
 import { liveRoutes } from './modules/live/routes';
+import { liveRuntime } from './modules/live/runtime';
 import { matchingRoutes } from './modules/matching/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { shareRoutes } from './modules/share/routes';
@@ -113,6 +114,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });
 
   await app.register(realtimePlugin, { database: opts.database, ...(opts.livePingMs ? { pingMs: opts.livePingMs } : {}) });
+  // The live runtime (timers, sockets, the bus subscriber, `app.live`): before every module that names it (docs/decisions/0056).
+  await app.register(liveRuntime, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}), ...(opts.livePlanAhead !== undefined ? { planAhead: opts.livePlanAhead } : {}) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rateLimit: config.authRateLimit, publicUrl: config.publicUrl });
@@ -122,7 +125,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
   await app.register(doorRoutes);
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
-  await app.register(liveRoutes, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}), ...(opts.livePlanAhead !== undefined ? { planAhead: opts.livePlanAhead } : {}) });
+  await app.register(liveRoutes);
   await app.register(matchingRoutes);
   await app.register(messageRoutes, { publicUrl: config.publicUrl });
   await app.register(shareRoutes, { publicUrl: config.publicUrl });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
@@ -28,7 +29,7 @@ const guestParams = z.object({ id: idParam, userId: idParam });
  * The door (/check-in, hosts of the event) and the guest's arrival (/arrival, guests of the
  * event): docs/spec/organiser-tools.md §2.19-2.21.
  */
-export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
+const plugin: FastifyPluginAsyncZod = async (app) => {
   const deps = (): door.DoorDeps => ({
     db: app.db,
     now: () => app.now(),
@@ -81,3 +82,6 @@ export const doorRoutes: FastifyPluginAsyncZod = async (app) => {
     door.arrivalCheckIn(deps(), await requireViewer(req), req.params.id, req.body.position),
   );
 };
+
+/** Tells open pages through `app.live`: the live runtime comes first (docs/decisions/0056). */
+export const doorRoutes = fp(plugin, { name: 'door', dependencies: ['live-runtime'], encapsulate: true });

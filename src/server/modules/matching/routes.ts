@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
@@ -16,14 +17,13 @@ import {
 } from '@shared/schemas/live';
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
-import * as live from '../live/service';
 import { startAutoRelease } from './auto-release';
 import * as matching from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const eventUser = z.object({ id: idParam, userId: idParam });
 
-export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, opts) => {
+const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, opts) => {
   // Contacts of an evening nobody released go out automatically 24 hours after it ends.
   startAutoRelease(app, opts.releasePollMs);
 
@@ -79,7 +79,8 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> =
   app.post('/api/events/:id/connections', { schema: { params: idParams, body: quickRatingBody, response: { 200: connectionsStateSchema, ...errors } } }, async (req) => {
     const viewer = await requireViewer(req);
     if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
-    const timer = await live.timerState(app.db, req.params.id);
+    // The round under way, from the live runtime rather than live's service, which calls this module's own (no module loop, docs/decisions/0056).
+    const timer = await app.live.timer(req.params.id);
     const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, {
       round: timer.currentRound > 0 ? timer.currentRound : null,
       active: timer.phase === 'active',
@@ -88,3 +89,6 @@ export const matchingRoutes: FastifyPluginAsyncZod<{ releasePollMs?: number }> =
     return result;
   });
 };
+
+/** Tells open pages through `app.live`: the live runtime comes first (docs/decisions/0056). */
+export const matchingRoutes = fp(plugin, { name: 'matching', dependencies: ['live-runtime'], encapsulate: true });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
@@ -16,7 +17,7 @@ const messageParams = z.object({ id: idParam, messageId: idParam });
  * the guest's inbox with read and acknowledged state, and reminders (the door's Send Reminders,
  * and scheduled e-mails 24 and 2 hours before the start).
  */
-export const messageRoutes: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number }> = async (app, opts) => {
+const plugin: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number }> = async (app, opts) => {
   startReminders(app, opts.publicUrl, opts.reminderPollMs);
 
   app.post('/api/events/:id/messages', { config: perPerson('messages'), schema: { params: idParams, body: sendMessageBody, response: { 201: sentMessageSchema, ...errors } } }, async (req, reply) => {
@@ -55,3 +56,6 @@ export const messageRoutes: FastifyPluginAsyncZod<{ publicUrl: string; reminderP
     return { sent: reminded.recipients.length };
   });
 };
+
+/** Tells open pages through `app.live`: the live runtime comes first (docs/decisions/0056). */
+export const messageRoutes = fp(plugin, { name: 'messages', dependencies: ['live-runtime'], encapsulate: true });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import {
@@ -21,7 +22,7 @@ import * as waitlist from './waitlist';
 
 const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-export const ticketRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; webhookSecret: string | null; seatSweepMs?: number }> = async (app, opts) => {
+const plugin: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; webhookSecret: string | null; seatSweepMs?: number }> = async (app, opts) => {
   const deps = (): tickets.TicketDeps => ({ db: app.db, payments: app.payments, mailer: app.mailer, publicUrl: opts.publicUrl, holdMinutes: opts.holdMinutes, log: app.log });
   // Lapsed payment holds and waitlist offers give their seats back, and free seats go to the line, between requests too.
   waitlist.startSeatSweep(app, deps, opts.seatSweepMs);
@@ -76,3 +77,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinute
     });
   }
 };
+
+/** Tells open pages through `app.live`: the live runtime comes first (docs/decisions/0056). */
+export const ticketRoutes = fp(plugin, { name: 'tickets', dependencies: ['live-runtime'], encapsulate: true });

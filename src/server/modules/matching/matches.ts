@@ -1,0 +1,136 @@
+import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
+import type { CalculateResult, Match } from '@shared/schemas/live';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../errors';
+import type { Viewer } from '../auth/service';
+import * as events from '../events/service';
+import * as q from './queries';
+import { assertHostOrSelf } from './ratings';
+
+export const pairOf = (x: number, y: number): [number, number] => (x < y ? [x, y] : [y, x]);
+
+/**
+ * Calculate matches: mutual ratings of MIN_MATCH_RATING (4) or more only; the algorithm scores and
+ * ranks them. Pairs no longer mutual are dropped; sharing flags of kept pairs survive. Running it
+ * twice changes nothing.
+ */
+export async function calculate(db: Db, eventId: number, algorithm: Algorithm): Promise<CalculateResult> {
+  await events.getEventRow(db, eventId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // Its ratings were deleted by the retention sweep, which calculated the matches first: they are
+    // final, and recalculating from no ratings would drop them (docs/decisions/0044).
+    if (await q.purgedAt(t, eventId)) return { matches: (await q.matchesOfEvent(t, eventId)).length, algorithm };
+    return calculateFromRatings(t, eventId, algorithm);
+  });
+}
+
+/**
+ * The calculation itself, from the evening's ratings as they are: `calculate`, and the retention
+ * sweep just before it deletes them (docs/decisions/0044). Run it inside a transaction.
+ */
+export async function calculateFromRatings(t: Db, eventId: number, algorithm: Algorithm): Promise<CalculateResult> {
+  const all = await q.allRatings(t, eventId);
+  const given = new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]));
+  const mutual: [number, number][] = [];
+  for (const r of all) {
+    if (r.raterId > r.ratedId) continue;
+    if (isMutual(r.rating, given.get(`${r.ratedId}>${r.raterId}`))) mutual.push([r.raterId, r.ratedId]);
+  }
+  const ids = [...new Set(mutual.flat())];
+  const people = new Map((await q.people(t, ids)).map((p) => [p.id, p]));
+  await q.deleteMatchesExcept(t, eventId, mutual);
+  for (const [a, b] of mutual) {
+    const pa = people.get(a)!;
+    const pb = people.get(b)!;
+    const rab = given.get(`${a}>${b}`)!;
+    const rba = given.get(`${b}>${a}`)!;
+    const s = scorePair(algorithm, pa, pb, rab, rba);
+    await q.upsertMatch(t, { eventId, user1Id: a, user2Id: b, matchScore: memberMatchScore(rab, rba), matchType: algorithm, ...s });
+  }
+  return { matches: mutual.length, algorithm };
+}
+
+/**
+ * Who is looking: e-mail and phone go only to the person themself, admins, and the matched
+ * people once their contact is shared (docs/product.md "Personal data"); a host of the event
+ * sees names, scores and counts only.
+ */
+interface Audience {
+  viewerId: number | null;
+  admin: boolean;
+}
+
+export const audienceOf = (viewer: Viewer): Audience => ({ viewerId: viewer.id, admin: viewer.roles.includes('admin') });
+
+export async function present(db: Db, eventId: number, rows: q.MatchRow[], audience: Audience): Promise<Match[]> {
+  const { viewerId, admin } = audience;
+  const released = !!(await q.releasedAt(db, eventId));
+  const ids = [...new Set(rows.flatMap((m) => [m.user1Id, m.user2Id]))];
+  const people = new Map((await q.people(db, ids)).map((p) => [p.id, p]));
+  const rotation = await q.rotationOf(db, eventId);
+  const metIn = new Map(rotation.filter((r) => r.b !== null).map((r) => [pairOf(r.a, r.b!).join(':'), r.round]));
+  return rows.map((m) => {
+    const shared = released || (m.user1Shared && m.user2Shared);
+    const show = (id: number) => {
+      const p = people.get(id)!;
+      // E-mail and phone only to the person themself, admins, or the other side of the match once shared.
+      const inPair = viewerId === m.user1Id || viewerId === m.user2Id;
+      const visible = id === viewerId || admin || (shared && inPair);
+      return { id, name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage, email: visible ? p.email : null, contactInfo: visible ? p.contactInfo : null };
+    };
+    const u1 = people.get(m.user1Id)!;
+    const u2 = people.get(m.user2Id)!;
+    return {
+      id: m.id,
+      eventId: m.eventId,
+      user1Id: m.user1Id,
+      user2Id: m.user2Id,
+      user1: show(m.user1Id),
+      user2: show(m.user2Id),
+      matchScore: m.matchScore,
+      matchType: m.matchType,
+      personalityScore: m.personalityScore,
+      interestScore: m.interestScore,
+      communicationScore: m.communicationScore,
+      ageCompatibilityScore: m.ageCompatibilityScore,
+      ratingScore: m.ratingScore,
+      overallScore: m.overallScore,
+      contactShared: shared,
+      sharedByMe: viewerId === m.user1Id ? m.user1Shared : viewerId === m.user2Id ? m.user2Shared : false,
+      round: metIn.get(`${m.user1Id}:${m.user2Id}`) ?? null,
+      sharedInterests: sharedInterests(u1, u2),
+    };
+  });
+}
+
+/** POST /api/events/{id}/calculate-matches: a host of the event recalculates with the algorithm of their choice. */
+export async function calculateAsHost(db: Db, viewer: Viewer, eventId: number, algorithm: Algorithm) {
+  await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
+  return calculate(db, eventId, algorithm);
+}
+
+export async function matchesFor(db: Db, viewer: Viewer, eventId: number, userId: number) {
+  await assertHostOrSelf(db, viewer, eventId, userId);
+  return present(db, eventId, await q.matchesOfUser(db, userId, eventId), audienceOf(viewer));
+}
+
+export async function eventMatches(db: Db, viewer: Viewer, eventId: number) {
+  await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can see all its matches');
+  return present(db, eventId, await q.matchesOfEvent(db, eventId), audienceOf(viewer));
+}
+
+/** Share Contact: the member's half of mutual sharing. */
+export async function share(db: Db, viewer: Viewer, eventId: number, matchId: number) {
+  const m = await q.findMatch(db, eventId, matchId);
+  if (!m) throw notFound('Match not found');
+  if (m.user1Id !== viewer.id && m.user2Id !== viewer.id) throw forbidden('This is not your match');
+  await q.setShared(db, m.id, m.user1Id === viewer.id ? 1 : 2);
+  return (await present(db, eventId, [(await q.findMatch(db, eventId, matchId))!], audienceOf(viewer)))[0]!;
+}
+
+/** Profile activity from real data. */
+export async function activity(db: Db, userId: number) {
+  const received = await q.ratingsReceived(db, userId);
+  return { totalConnections: await q.matchCount(db, userId), averageRating: received.avg === null ? null : Math.round(received.avg * 10) / 10 };
+}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from './api';
-import { currentOrNextEvent, demoEventQuery, latestEvent, useUserEvents } from './queries';
+import { currentOrNextEvent, demoEventQuery, latestEvent, useUserEvents } from './queries/events';
 
 export type EventContext =
   | { status: 'loading' }

@@ -4,7 +4,7 @@ import type { ClientMessage, ServerMessage, TimerStateMessage } from '@shared/re
 import type { MyRound } from '@shared/schemas/live';
 import type { Inbox } from '@shared/schemas/messages';
 import { secondsLeft } from './format';
-import type { ReceivedTimer } from './queries';
+import type { ReceivedTimer } from './queries/live';
 import { queryKeys } from './query-keys';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ServerMessage, TimerStateMessage } from '@shared/realtime';
 import type { MyRound } from '@shared/schemas/live';
 import { useLiveSocket, useRemainingSeconds } from './live-socket';
-import { timerQuery, useMyRotation } from './queries';
+import { timerQuery, useMyRotation } from './queries/live';
 import { useNarration } from './use-narration';
 
 /**

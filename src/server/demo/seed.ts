@@ -5,7 +5,7 @@ import type { EmojiKey, ImprovementKey } from '@shared/domain/feedback';
 import { pairKey, planSchedule, type RoundPlan } from '@shared/domain/rotation';
 import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../db/client';
-import type { SharePlatform } from '../db/schema/growth';
+import type { SharePlatform } from '../db/schema/share';
 import { sourcePlatform, type ShareSource } from '@shared/domain/share-sources';
 import {
   appMeta,

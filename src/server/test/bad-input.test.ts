@@ -4,7 +4,8 @@
  * more, a socket opened with such an eventId, a date that is not a real calendar day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event, PaymentIntentResponse } from '@shared/schemas/events';
+import type { Event } from '@shared/schemas/events';
+import type { PaymentIntentResponse } from '@shared/schemas/tickets';
 import { fingerprint } from './db-fingerprint';
 import {
   createEvent,

@@ -15,7 +15,9 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event, PaymentIntentResponse, Slot } from '@shared/schemas/events';
+import type { Event } from '@shared/schemas/events';
+import type { PaymentIntentResponse } from '@shared/schemas/tickets';
+import type { Slot } from '@shared/schemas/venues';
 import { idParam } from '@shared/schemas/common';
 import { changedTables, fingerprint, walPosition } from './db-fingerprint';
 import {

@@ -15,7 +15,7 @@ import { buildApp } from '../app';
 import { openPostgres } from '../db/client';
 import { mailOutbox, registrations } from '../db/schema/index';
 import { loadConfig } from '../env';
-import { inviteMail } from '../modules/invites/invite-mail';
+import { inviteMail } from '../modules/missed-connections/invite-mail';
 import { reminderMail } from '../modules/messages/reminders';
 import { fakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp';
 import {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROUND_DURATION_SECONDS } from '../domain/constants';
 import { storedText } from './common';
-import { createEventBody, venueBody, type CreateEventBody, type VenueBody } from './events';
+import { createEventBody, type CreateEventBody } from './events';
+import { venueBody, type VenueBody } from './venues';
 
 /** Create-event defaults (docs/spec/organiser-tools.md §9). */
 export const CREATE_EVENT_DEFAULTS = {

@@ -7,7 +7,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { BadgesEveningBar, badgesEvenings, type BadgesEvening } from '@client/features/badges/components/badges-evening';
 import { BadgesScreen, BadgesSignIn, NoBadgesEvening } from '@client/features/badges/components/badges-screen';
-import { currentOrNextEvent, hostEveningsQuery, useUserEvents } from '@client/lib/queries';
+import { currentOrNextEvent, useUserEvents } from '@client/lib/queries/events';
+import { hostEveningsQuery } from '@client/lib/queries/live';
 
 /**
  * /badges (docs/spec/organiser-tools.md §2.8): the badges of the other guests of an evening. A public

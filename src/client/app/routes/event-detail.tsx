@@ -5,11 +5,11 @@ import { OfflineBanner } from '@client/components/ui/offline-banner';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { EventDetailScreen } from '@client/features/events/components/event-detail-screen';
-import { MatchesCard } from '@client/features/matches/components/matches-list';
-import { RatingStats } from '@client/features/matches/components/rating-stats';
+import { MatchesCard } from '@client/features/matching/components/matches-list';
+import { RatingStats } from '@client/features/matching/components/rating-stats';
 import type { EveningView } from '@client/features/live/components/evening-watch';
 import { readyFormatsAhead } from '@client/lib/format';
-import { useEvent } from '@client/lib/queries';
+import { useEvent } from '@client/lib/queries/events';
 import { forgetUser } from '@client/lib/session';
 
 /**
@@ -21,7 +21,7 @@ import { forgetUser } from '@client/lib/session';
 const EveningWatch = lazy(() => import('@client/features/live/components/evening-watch').then((m) => ({ default: m.EveningWatch })));
 const LiveTimer = lazy(() => import('@client/features/live/components/live-timer').then((m) => ({ default: m.LiveTimer })));
 const MyRoundCard = lazy(() => import('@client/features/live/components/my-round-card').then((m) => ({ default: m.MyRoundCard })));
-const RatingCard = lazy(() => import('@client/features/matches/components/rating-card').then((m) => ({ default: m.RatingCard })));
+const RatingCard = lazy(() => import('@client/features/matching/components/rating-card').then((m) => ({ default: m.RatingCard })));
 
 /**
  * The member's /events/{id} (a visitor gets ./public-evening.tsx, app/router.tsx): the event (features/events) with the live evening composed in: the shared

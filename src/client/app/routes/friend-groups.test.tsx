@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import type { FriendGroup, MyGroups } from '@shared/schemas/groups';
+import type { FriendGroup, MyGroups } from '@shared/schemas/friend-groups';
 import { fakeServer, Reply } from '@client/test/render';
 import { LAZY, renderApp, signedInAs } from '../app.fixtures';
 

@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { FriendGroupsScreen, FriendGroupsSignIn } from '@client/features/groups/components/friend-groups-screen';
+import { FriendGroupsScreen, FriendGroupsSignIn } from '@client/features/friend-groups/components/friend-groups-screen';
 
 /**
  * /friend-groups (docs/spec/organiser-tools.md §2.17): the member's community groups. A public path

@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { MatchesScreen } from '@client/features/matches/components/matches-screen';
+import { MatchesScreen } from '@client/features/matching/components/matches-screen';
 
 /** /matches (?event optional): the member's matches, evening by evening. The id comes from the server session. */
 export function Component() {

@@ -2,7 +2,7 @@ import { Page, PageTitle } from '@client/components/ui/page';
 import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { MatchingDashboard } from '@client/features/matches/components/matching-dashboard';
+import { MatchingDashboard } from '@client/features/matching/components/matching-dashboard';
 import { useSignedIn } from '../session-hooks';
 
 /** /matching-dashboard (docs/spec/organiser-tools.md §2.11): calculate and review matches. Hosts (their evenings) and admins (all). */

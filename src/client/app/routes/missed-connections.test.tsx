@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import type { FollowUpEvent, MissedConnection, MissedConnectionsResponse, ReceivedInvites } from '@shared/schemas/invites';
+import type { FollowUpEvent, MissedConnection, MissedConnectionsResponse, ReceivedInvites } from '@shared/schemas/missed-connections';
 import { anEvent, DAY, fromNow, HOUR } from '@client/test/fixtures';
 import { fakeServer, Reply, type FakeRequest } from '@client/test/render';
 import { renderApp, signedInAs } from '../app.fixtures';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import type { BlockList } from '@shared/schemas/safety';
-import { aMatch, aPerson, myMatches } from '@client/features/matches/matches.fixtures';
+import { aMatch, aPerson, myMatches } from '@client/features/matching/matches.fixtures';
 import { fakeServer, Reply, signIn, type FakeRequest } from '@client/test/render';
 import { EMAIL, me, renderApp } from '../app.fixtures';
 

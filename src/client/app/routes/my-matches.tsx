@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { MyMatchesScreen } from '@client/features/matches/components/my-matches-screen';
+import { MyMatchesScreen } from '@client/features/matching/components/my-matches-screen';
 import { useMyBlocks } from '@client/features/safety/api/safety';
 import { SafetyActions } from '@client/features/safety/components/safety-actions';
 

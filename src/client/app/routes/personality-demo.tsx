@@ -1,5 +1,5 @@
 import { Page, PageTitle } from '@client/components/ui/page';
-import { PersonalityDemo } from '@client/features/matches/components/personality-demo';
+import { PersonalityDemo } from '@client/features/matching/components/personality-demo';
 
 /** /personality-demo (docs/spec/organiser-tools.md §2.12): the personality algorithm on five fictional people. Open to everyone. */
 export function Component() {

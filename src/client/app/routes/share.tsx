@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { useMe } from '@client/features/auth/api/auth';
 import { ShareScreen } from '@client/features/share';
-import { usePublicUrl } from '@client/lib/queries';
+import { usePublicUrl } from '@client/lib/queries/share';
 import { useEventParam } from '../event-param';
 import { useSignedIn } from '../session-hooks';
 

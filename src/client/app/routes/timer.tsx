@@ -2,9 +2,9 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { AccessCard, TimerFrame, TimerScreen, useLiveTimer } from '@client/features/live';
 import { useTimerAnnouncements } from '@client/features/live/hooks/use-announcements';
-import { QuickRating } from '@client/features/matches/components/quick-rating';
+import { QuickRating } from '@client/features/matching/components/quick-rating';
 import { useEventContext } from '@client/lib/event-context';
-import { useEvent } from '@client/lib/queries';
+import { useEvent } from '@client/lib/queries/events';
 import { useLiveNarration } from '@client/lib/use-live-narration';
 import { useNarrationSettings } from '@client/lib/use-narration';
 import { useEventParam } from '../event-param';
@@ -35,7 +35,7 @@ export function Component() {
       </TimerFrame>
     );
   }
-  // At the bell, the partner just met can be rated in one tap (features/matches), right in the switch overlay.
+  // At the bell, the partner just met can be rated in one tap (features/matching), right in the switch overlay.
   return (
     <>
       {narration.settings.enabled && <LiveNarration userId={me.data.id} eventParam={eventId} />}

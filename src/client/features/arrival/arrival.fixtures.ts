@@ -5,7 +5,7 @@
  */
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { Arrival, ArrivalCheckInBody, ArrivalReportBody } from '@shared/schemas/door';
+import type { Arrival, ArrivalCheckInBody, ArrivalReportBody } from '@shared/schemas/arrival';
 import { distanceMetres, isAtVenue } from '@shared/domain/arrival';
 import { fromNow, HOUR, MINUTE } from '@client/test/fixtures';
 import { Reply, type FakeRequest } from '@client/test/render';

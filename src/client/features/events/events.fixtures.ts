@@ -3,7 +3,8 @@
  * Dates are relative to the moment a fixture is built, so 'upcoming' stays upcoming.
  */
 import type { z } from 'zod';
-import type { cancelResponse, Participant, PaymentIntentResponse, registrationSchema, UserEvent } from '@shared/schemas/events';
+import type { Participant, UserEvent } from '@shared/schemas/events';
+import type { cancelResponse, PaymentIntentResponse, registrationSchema } from '@shared/schemas/tickets';
 import { Reply } from '@client/test/render';
 
 export { anEvent, anEventDetail, DAY, fromNow, HOUR, MINUTE } from '@client/test/fixtures';

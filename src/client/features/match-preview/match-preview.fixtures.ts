@@ -1,4 +1,4 @@
-import type { PreviewProfile, PreviewResponse } from '@shared/schemas/preview';
+import type { PreviewProfile, PreviewResponse } from '@shared/schemas/match-preview';
 
 /** Answers of GET /api/events/{id}/preview for the client tests. */
 

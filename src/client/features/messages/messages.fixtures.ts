@@ -1,5 +1,5 @@
 /** Typed fixtures for the messaging and notifications screens, shaped as the server answers them (src/shared/schemas/messages.ts). */
-import type { Arrival } from '@shared/schemas/door';
+import type { Arrival } from '@shared/schemas/arrival';
 import type { Inbox, InboxMessage, Room, RoomAttendee, SentMessage } from '@shared/schemas/messages';
 import { fromNow, MINUTE } from '@client/test/fixtures';
 import { Reply } from '@client/test/render';

@@ -1,6 +1,7 @@
 /** Typed fixtures for the organiser screens: venues, slots and events as the server answers them. */
 import { londonDay } from '@shared/domain/time';
-import type { Event, Slot, Venue } from '@shared/schemas/events';
+import type { Event } from '@shared/schemas/events';
+import type { Slot, Venue } from '@shared/schemas/venues';
 import { Reply } from '@client/test/render';
 
 /** A refusal as the server's error handler writes it: the sentence twice, and the field errors. */

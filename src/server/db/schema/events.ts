@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { venues } from './venues';
 
-/** As src/shared/schemas/door.ts CHECK_IN_METHODS (docs/decisions/0049-how-a-guest-got-in.md). */
-export type CheckInMethod = 'scan' | 'code' | 'search' | 'self' | 'location';
+/** The evenings themselves (docs/spec/member-app.md §2.4, /events). */
 
 export const events = pgTable(
   'events',
@@ -47,50 +46,3 @@ export const events = pgTable(
     check('events_capacity', sql`${t.participantCount} >= 0 AND ${t.participantCount} <= ${t.seatsTaken} AND ${t.seatsTaken} <= ${t.maxParticipants}`),
   ],
 );
-
-export const registrations = pgTable(
-  'registrations',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    consentToShare: boolean('consent_to_share').notNull().default(false),
-    checkedIn: boolean('checked_in').notNull().default(false),
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
-    /** How the guest got in: the host scanned their ticket, found them by search, or they checked themself in (event page or /arrival). */
-    checkInMethod: text('check_in_method').$type<CheckInMethod>(),
-    /** The host who checked them in (null for a self check-in). */
-    checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The desk (a device's UUID) whose offline check-in stands, and that check-in's idempotency key (docs/decisions/0052); null online. */
-    checkInDesk: uuid('check_in_desk'),
-    checkInKey: uuid('check_in_key'),
-    /** Secret code printed as the ticket's QR code. */
-    ticketCode: text('ticket_code').notNull(),
-    paymentId: integer('payment_id'),
-    /** Short code a guest reads out or shows as QR so others can log a conversation (/live-event). */
-    connectCode: text('connect_code').notNull().default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 6))`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('registrations_event_user_unique').on(t.eventId, t.userId),
-    index('registrations_user_idx').on(t.userId),
-    uniqueIndex('registrations_ticket_unique').on(t.ticketCode),
-  ],
-);
-
-/**
- * Tickets given up: a cancelled registration is deleted (its seat freed), but its code is kept here so
- * the door can say "this ticket was cancelled" instead of "unknown code".
- */
-export const cancelledTickets = pgTable('cancelled_tickets', {
-  ticketCode: text('ticket_code').primaryKey(),
-  eventId: integer('event_id')
-    .notNull()
-    .references(() => events.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
-});

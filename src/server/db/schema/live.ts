@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { users } from './users';
+
+/** The live evening (docs/spec/organiser-tools.md §2.1-2.3): the round timer, the rounds held, and who talks to whom. */
 
 export type TimerPhase = 'idle' | 'active' | 'paused' | 'grace' | 'ended';
 
@@ -57,80 +58,4 @@ export const rotations = pgTable(
     // Who has met whom at other evenings (queries.pairsMetElsewhere), looked up by person, not by event.
     index('rotations_pair').on(t.userA, t.userB),
   ],
-);
-
-export const ratings = pgTable(
-  'ratings',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    raterId: integer('rater_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ratedId: integer('rated_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rating: integer('rating').notNull(),
-    round: integer('round'),
-    source: text('source').$type<'card' | 'quick'>().notNull().default('card'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('ratings_one_per_pair').on(t.eventId, t.raterId, t.ratedId),
-    check('ratings_range', sql`${t.rating} BETWEEN 1 AND 5`),
-    check('ratings_not_self', sql`${t.raterId} <> ${t.ratedId}`),
-  ],
-);
-
-/** A mutual match (both rated 4+). user1_id < user2_id. Sharing flags survive recalculation. */
-export const matches = pgTable(
-  'matches',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    user1Id: integer('user1_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    user2Id: integer('user2_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    matchScore: integer('match_score').notNull(),
-    matchType: text('match_type').notNull().default('balanced'),
-    personalityScore: doublePrecision('personality_score'),
-    interestScore: doublePrecision('interest_score'),
-    communicationScore: doublePrecision('communication_score'),
-    ageCompatibilityScore: doublePrecision('age_compatibility_score'),
-    ratingScore: doublePrecision('rating_score'),
-    overallScore: doublePrecision('overall_score'),
-    user1Shared: boolean('user1_shared').notNull().default(false),
-    user2Shared: boolean('user2_shared').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('matches_pair').on(t.eventId, t.user1Id, t.user2Id), check('matches_ordered', sql`${t.user1Id} < ${t.user2Id}`)],
-);
-
-/** /live-event: a guest logs a conversation by QR, code or list. */
-export const connectionLogs = pgTable(
-  'connection_logs',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    otherId: integer('other_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    method: text('method').$type<'qr' | 'code' | 'list'>().notNull(),
-    round: integer('round'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('connection_logs_once').on(t.eventId, t.userId, t.otherId)],
 );

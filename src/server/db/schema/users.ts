@@ -88,3 +88,16 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
+
+/** The registration wizard's answers (/register), kept with the member's profile. */
+export const profileAnswers = pgTable('profile_answers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The five personality questions, 1-5 each, by question key. */
+  personality: jsonb('personality').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  motivations: jsonb('motivations').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The optional free text: what they are looking for. */
+  lookingFor: text('looking_for'),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+});

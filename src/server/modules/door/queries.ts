@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { arrivalStates, cancelledTickets, doorCheckIns, doorDesks, events, registrations, removedGuests, users, venues } from '../../db/schema/index';
-import type { CheckInMethod } from '../../db/schema/events';
+import { cancelledTickets, doorCheckIns, doorDesks, events, registrations, removedGuests, users } from '../../db/schema/index';
+import type { CheckInMethod } from '../../db/schema/tickets';
 
 /** A guest at the door: what the host sees (no e-mail or phone). */
 const guestColumns = {
@@ -117,49 +117,6 @@ export async function undoCheckIn(db: Db, eventId: number, userId: number) {
     .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId), eq(registrations.checkedIn, true)))
     .returning({ id: registrations.id });
   return rows.length > 0;
-}
-
-/** Where the evening happens: the venue's row when the event names one, else the event's venue text. */
-export async function venueOf(db: Db, eventId: number) {
-  return (
-    (
-      await db
-        .select({
-          eventVenue: events.venue,
-          name: venues.name,
-          address: venues.address,
-          city: venues.city,
-          latitude: venues.latitude,
-          longitude: venues.longitude,
-        })
-        .from(events)
-        .leftJoin(venues, eq(venues.id, events.venueId))
-        .where(eq(events.id, eventId))
-        .limit(1)
-    )[0] ?? null
-  );
-}
-
-export async function arrivalState(db: Db, eventId: number, userId: number) {
-  return (
-    (
-      await db
-        .select({ permission: arrivalStates.permission, distanceM: arrivalStates.distanceM, accuracyM: arrivalStates.accuracyM, updatedAt: arrivalStates.updatedAt })
-        .from(arrivalStates)
-        .where(and(eq(arrivalStates.eventId, eventId), eq(arrivalStates.userId, userId)))
-        .limit(1)
-    )[0] ?? null
-  );
-}
-
-export async function saveArrivalState(db: Db, v: { eventId: number; userId: number; permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null; updatedAt: Date }) {
-  await db
-    .insert(arrivalStates)
-    .values(v)
-    .onConflictDoUpdate({
-      target: [arrivalStates.eventId, arrivalStates.userId],
-      set: { permission: v.permission, distanceM: v.distanceM, accuracyM: v.accuracyM, updatedAt: v.updatedAt },
-    });
 }
 
 /* ------------------------------------------------------------ the door offline (docs/decisions/0052) */

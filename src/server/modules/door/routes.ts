@@ -2,20 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
-import {
-  arrivalCheckInBody,
-  arrivalReportBody,
-  arrivalSchema,
-  deskParams,
-  doorCheckInBody,
-  doorCheckInResult,
-  doorPackSchema,
-  doorSchema,
-  doorSyncBody,
-  doorSyncResult,
-  doorUndoResult,
-  scanBody,
-} from '@shared/schemas/door';
+import { deskParams, doorCheckInBody, doorCheckInResult, doorPackSchema, doorSchema, doorSyncBody, doorSyncResult, doorUndoResult, scanBody } from '@shared/schemas/door';
 import { requireViewer } from '../../plugins/auth';
 import * as door from './service';
 
@@ -26,8 +13,8 @@ const csvAnswer = { content: { 'text/csv': { schema: z.string().describe('text/c
 const guestParams = z.object({ id: idParam, userId: idParam });
 
 /**
- * The door (/check-in, hosts of the event) and the guest's arrival (/arrival, guests of the
- * event): docs/spec/organiser-tools.md §2.19-2.21.
+ * The door (/check-in, hosts of the event): docs/spec/organiser-tools.md §2.19. The guest's
+ * arrival (/arrival) is modules/arrival.
  */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const deps = (): door.DoorDeps => ({
@@ -69,18 +56,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .send(text);
   });
-
-  app.get('/api/events/:id/arrival', { schema: { params: idParams, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
-    door.arrival(app.db, await requireViewer(req), req.params.id),
-  );
-
-  app.post('/api/events/:id/arrival', { schema: { params: idParams, body: arrivalReportBody, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
-    door.reportArrival(deps(), await requireViewer(req), req.params.id, req.body),
-  );
-
-  app.post('/api/events/:id/arrival/check-in', { schema: { params: idParams, body: arrivalCheckInBody, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
-    door.arrivalCheckIn(deps(), await requireViewer(req), req.params.id, req.body.position),
-  );
 };
 
 /** Tells open pages through `app.live`: the live runtime comes first (docs/decisions/0056). */

@@ -1,17 +1,16 @@
 /**
- * The door and the guest's arrival (docs/spec/organiser-tools.md §2.19-2.21; docs/product.md
- * "Events, payment, capacity": hosts check guests in by QR scan, code or search; a guest may check
- * in themself only at the venue (the arrival geofence) or from 60 minutes before the start).
+ * The door (docs/spec/organiser-tools.md §2.19; docs/product.md "Events, payment, capacity": hosts
+ * check guests in by QR scan, code or search). A guest's own check-in on /arrival is modules/arrival.
  */
 import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
-import { ARRIVAL_RADIUS_M, distanceMetres, formatDistance, isAtVenue, MAX_POSITION_ACCURACY_M, RECENT_CHECK_INS } from '@shared/domain/arrival';
+import { RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { boundClaim, DOOR_SYNC_GRACE_HOURS, looseTicketHashInput, ticketHashInput } from '@shared/domain/door';
 import { londonDay, TIME_ZONE } from '@shared/domain/time';
-import { TICKET_QR_PREFIX, ticketCodeOf, type Arrival, type ArrivalReportBody, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack, type DoorSyncItem, type DoorSyncOutcome, type DoorSyncResult, type DoorUndoResult, type Position, type ScanMethod } from '@shared/schemas/door';
+import { TICKET_QR_PREFIX, ticketCodeOf, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack, type DoorSyncItem, type DoorSyncOutcome, type DoorSyncResult, type DoorUndoResult, type ScanMethod } from '@shared/schemas/door';
 import type { Db } from '../../db/client';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as messages from '../messages/service';
@@ -20,7 +19,6 @@ import * as q from './queries';
 export const NOT_REGISTERED = 'Not registered for this event';
 export const DOOR_HOSTS_ONLY = 'Only hosts of this event can run its door.';
 export const EXPORT_HOSTS_ONLY = 'Only hosts of this event can export its attendance.';
-export const ARRIVAL_GUESTS_ONLY = 'Only guests of this event can use its arrival page.';
 export const DOOR_CLOSED = 'This evening has finished, so check-in is closed.';
 
 export interface DoorDeps {
@@ -31,7 +29,7 @@ export interface DoorDeps {
   publishCheckins(eventId: number, userIds: number[]): Promise<void>;
 }
 
-type EventRow = Awaited<ReturnType<typeof events.getEventRow>>;
+export type EventRow = Awaited<ReturnType<typeof events.getEventRow>>;
 
 /* ------------------------------------------------------------ time and text */
 
@@ -43,14 +41,14 @@ const londonTime = (d: Date) => hhmmFormat.format(d);
 /** 'Wed 14 May' in London. */
 const londonDayLabel = (d: Date) => dayFormat.format(d);
 /** '18:00', or '18:00 on Wed 14 May' when that is not today (London). */
-function timeFrom(at: Date, now: Date) {
+export function timeFrom(at: Date, now: Date) {
   return londonDay(at) === londonDay(now) ? londonTime(at) : `${londonTime(at)} on ${londonDayLabel(at)}`;
 }
 
-const selfCheckInOpensAt = (event: EventRow) => new Date(event.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000);
+export const selfCheckInOpensAt = (event: EventRow) => new Date(event.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000);
 
 /** Ended by the host, or past its end time: nobody is checked in any more. */
-function hasFinished(event: EventRow, now: Date) {
+export function hasFinished(event: EventRow, now: Date) {
   return event.status === 'completed' || now.getTime() >= event.endsAt.getTime();
 }
 
@@ -68,12 +66,15 @@ async function hostEvent(db: Db, viewer: Viewer, eventId: number, refusal: strin
   return event;
 }
 
-async function guestEvent(db: Db, viewer: Viewer, eventId: number) {
-  const event = await events.getEventRow(db, eventId);
-  const guest = await q.guest(db, eventId, viewer.id);
-  if (!guest) throw forbidden(ARRIVAL_GUESTS_ONLY);
-  return { event, guest };
-}
+/** A registered guest of the evening as the door sees them, or null (for /arrival, modules/arrival). */
+export const guestOf = (db: Db, eventId: number, userId: number) => q.guest(db, eventId, userId);
+export type GuestRow = q.GuestRow;
+
+/**
+ * The conditional flip every check-in goes through (the door's, and a guest's own on /arrival): true
+ * when this call checked the guest in, false when they already were (the first check-in stands).
+ */
+export const recordCheckIn = (db: Db, p: Parameters<typeof q.checkIn>[1]) => q.checkIn(db, p);
 
 /* ------------------------------------------------------------ the door (/check-in) */
 
@@ -300,109 +301,4 @@ export async function attendanceCsv(db: Db, viewer: Viewer, eventId: number): Pr
   // quoted_match makes it quote a lone LF or CR too (a spreadsheet would break the row there).
   // The BOM tells Excel the file is UTF-8 (names with accents).
   return stringify(rows, { header: true, columns: [...ATTENDANCE_COLUMNS], record_delimiter: 'windows', quoted_match: /[\r\n]/, bom: true });
-}
-
-/* ------------------------------------------------------------ arrival (/arrival) */
-
-type Venue = { name: string; address: string; city: string | null; latitude: number | null; longitude: number | null };
-
-async function venueOf(db: Db, event: EventRow): Promise<Venue> {
-  const v = await q.venueOf(db, event.id);
-  if (v?.name) return { name: v.name, address: v.address ?? '', city: v.city ?? null, latitude: v.latitude ?? null, longitude: v.longitude ?? null };
-  return { name: event.venue, address: '', city: null, latitude: null, longitude: null };
-}
-
-const coordinatesOf = (venue: Venue) => (venue.latitude !== null && venue.longitude !== null ? { latitude: venue.latitude, longitude: venue.longitude } : null);
-
-/** At the venue by a stored report: granted, a distance (the venue has coordinates), close and precise enough. */
-function atVenueBy(state: { permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null } | null) {
-  return !!state && state.permission === 'granted' && state.distanceM !== null && isAtVenue(state.distanceM, state.accuracyM ?? Infinity);
-}
-
-function arrivalOut(event: EventRow, venue: Venue, guest: q.GuestRow, state: Awaited<ReturnType<typeof q.arrivalState>>): Arrival {
-  return {
-    event: { id: event.id, title: event.title, date: event.date.toISOString(), startTime: event.startTime, endTime: event.endTime, endsAt: event.endsAt.toISOString(), expected: event.participantCount },
-    venue,
-    checkedIn: guest.checkedIn,
-    checkedInAt: guest.checkedInAt?.toISOString() ?? null,
-    selfCheckInOpensAt: selfCheckInOpensAt(event).toISOString(),
-    ticketCode: guest.ticketCode,
-    last: state ? { permission: state.permission, distanceM: state.distanceM, atVenue: atVenueBy(state), updatedAt: state.updatedAt.toISOString() } : null,
-  };
-}
-
-async function arrivalAnswer(db: Db, event: EventRow, venue: Venue, userId: number): Promise<Arrival> {
-  const guest = await q.guest(db, event.id, userId);
-  if (!guest) throw forbidden(ARRIVAL_GUESTS_ONLY);
-  return arrivalOut(event, venue, guest, await q.arrivalState(db, event.id, userId));
-}
-
-/** GET /api/events/{id}/arrival: what the guest's /arrival screen shows. */
-export async function arrival(db: Db, viewer: Viewer, eventId: number): Promise<Arrival> {
-  const { event, guest } = await guestEvent(db, viewer, eventId);
-  return arrivalOut(event, await venueOf(db, event), guest, await q.arrivalState(db, eventId, viewer.id));
-}
-
-/** Where a position puts the guest: metres from the venue (null when the venue has no coordinates). */
-function distanceFrom(venue: Venue, position: Position) {
-  const at = coordinatesOf(venue);
-  return at ? distanceMetres(position, at) : null;
-}
-
-/**
- * POST /api/events/{id}/arrival: the guest's location permission and, when granted, how far they
- * are (worked out here, from the venue's coordinates). The host's door hears of it only when the
- * guest's state changes (permission, or at the venue vs on the way), not on every position.
- */
-export async function reportArrival(d: DoorDeps, viewer: Viewer, eventId: number, report: ArrivalReportBody): Promise<Arrival> {
-  const { event } = await guestEvent(d.db, viewer, eventId);
-  const venue = await venueOf(d.db, event);
-  const next =
-    report.permission === 'granted'
-      ? { permission: 'granted' as const, distanceM: distanceFrom(venue, report.position), accuracyM: report.position.accuracy }
-      : { permission: 'denied' as const, distanceM: null, accuracyM: null };
-  const before = await q.arrivalState(d.db, eventId, viewer.id);
-  await q.saveArrivalState(d.db, { eventId, userId: viewer.id, ...next, updatedAt: d.now() });
-  if (!before || before.permission !== next.permission || atVenueBy(before) !== atVenueBy(next)) await d.publishCheckins(eventId, [viewer.id]);
-  return arrivalAnswer(d.db, event, venue, viewer.id);
-}
-
-/**
- * POST /api/events/{id}/arrival/check-in ("Yes, Check Me In"). The server decides from its own
- * clock: a guest checks in themself from SELF_CHECK_IN_MINUTES before the start until the evening
- * has finished, whatever the position says (a position is the guest's word: the venue's coordinates
- * are public, so a spoofed one must gain nothing, docs/decisions/0014-the-door-and-the-room.md).
- * The position, when sent, is kept for the host's view of where guests are.
- */
-export async function arrivalCheckIn(d: DoorDeps, viewer: Viewer, eventId: number, position: Position | undefined): Promise<Arrival> {
-  const { event, guest } = await guestEvent(d.db, viewer, eventId);
-  const venue = await venueOf(d.db, event);
-  if (guest.checkedIn) return arrivalOut(event, venue, guest, await q.arrivalState(d.db, eventId, viewer.id));
-
-  const now = d.now();
-  if (hasFinished(event, now)) throw conflict(DOOR_CLOSED);
-  const opensAt = selfCheckInOpensAt(event);
-  const distanceM = position ? distanceFrom(venue, position) : null;
-  if (now.getTime() < opensAt.getTime()) throw conflict(refusal(venue, position, distanceM, timeFrom(opensAt, now)));
-
-  if (position) await q.saveArrivalState(d.db, { eventId, userId: viewer.id, permission: 'granted', distanceM, accuracyM: position.accuracy, updatedAt: now });
-  // 'location' when the position put the guest at the venue, else 'self' (in the window, from anywhere).
-  const method = position && distanceM !== null && isAtVenue(distanceM, position.accuracy) ? 'location' : 'self';
-  // The same conditional flip as the door: a scan at the same moment leaves one check-in, the first.
-  if (await q.checkIn(d.db, { eventId, userId: viewer.id, at: now, method, by: null })) await d.publishCheckins(eventId, [viewer.id]);
-  return arrivalAnswer(d.db, event, venue, viewer.id);
-}
-
-/**
- * Why "Yes, Check Me In" is refused before the window opens: from when it is allowed, and what the
- * position (if any) said, so a guest at the door early knows it is the clock and not the phone.
- */
-function refusal(venue: Venue, position: Position | undefined, distanceM: number | null, opens: string) {
-  const when = `You can check yourself in from ${opens}, ${SELF_CHECK_IN_MINUTES} minutes before the start, until the evening ends.`;
-  if (!position || distanceM === null) return when;
-  if (position.accuracy > MAX_POSITION_ACCURACY_M) {
-    return `${when} Your location is only accurate to within ${formatDistance(position.accuracy)}, wider than the ${ARRIVAL_RADIUS_M} m around ${venue.name}, so it does not count.`;
-  }
-  if (isAtVenue(distanceM, position.accuracy)) return `${when} You're at ${venue.name} early: the host can let you in at the door.`;
-  return `${when} You're ${formatDistance(distanceM)} from ${venue.name}.`;
 }

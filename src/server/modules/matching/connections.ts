@@ -1,5 +1,5 @@
 import { MIN_MATCH_RATING } from '@shared/domain/constants';
-import type { ConnectionsState } from '@shared/schemas/live';
+import type { ConnectionsState } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';

@@ -1,5 +1,5 @@
 import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
-import type { CalculateResult, Match } from '@shared/schemas/live';
+import type { CalculateResult, Match } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';

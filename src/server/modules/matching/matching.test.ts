@@ -5,7 +5,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Match } from '@shared/schemas/live';
+import type { Match } from '@shared/schemas/matching';
 import { matches, ratings } from '../../db/schema/index';
 import { createTestApp, expectBadInput, signUp, withCookie, type TestContext } from '../../test/harness';
 import { joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';

@@ -1,4 +1,4 @@
-import type { ProgressRow } from '@shared/schemas/live';
+import type { ProgressRow } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';

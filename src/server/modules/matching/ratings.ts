@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Rating, ratingBody } from '@shared/schemas/live';
+import type { Rating, ratingBody } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden } from '../../errors';
 import type { Viewer } from '../auth/service';

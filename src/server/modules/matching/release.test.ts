@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Match, MyMatches } from '@shared/schemas/live';
+import type { Match, MyMatches } from '@shared/schemas/matching';
 import { events } from '../../db/schema/index';
 import { createTestApp, signUp, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
 import { joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';

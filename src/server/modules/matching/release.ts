@@ -1,5 +1,5 @@
 import { AUTO_RELEASE_HOURS } from '@shared/domain/constants';
-import type { MyMatches, ReleaseResult } from '@shared/schemas/live';
+import type { MyMatches, ReleaseResult } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';

@@ -2,19 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
-import { myGroupsSchema } from '@shared/schemas/groups';
-import {
-  calculateBody,
-  calculateResult,
-  connectionsStateSchema,
-  matchSchema,
-  myMatchesSchema,
-  progressRowSchema,
-  quickRatingBody,
-  ratingBody,
-  ratingSchema,
-  releaseResult,
-} from '@shared/schemas/live';
+import { myGroupsSchema } from '@shared/schemas/friend-groups';
+import { calculateBody, calculateResult, connectionsStateSchema, matchSchema, myMatchesSchema, progressRowSchema, quickRatingBody, ratingBody, ratingSchema, releaseResult } from '@shared/schemas/matching';
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { startAutoRelease } from './auto-release';

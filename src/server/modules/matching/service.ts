@@ -9,4 +9,4 @@ export { activity, calculate, calculateAsHost, calculateFromRatings, eventMatche
 export { myReleasedMatches, release, releaseDue } from './release';
 export { progress } from './progress';
 export { connections, logConnection } from './connections';
-export { myGroups } from './groups';
+export { myGroups } from './friend-groups';

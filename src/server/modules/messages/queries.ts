@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { arrivalStates, eventMessages, events, messageRecipients, registrations, reminderSends, users, venues } from '../../db/schema/index';
-import type { MessageType } from '../../db/schema/room';
+import type { MessageType } from '../../db/schema/messages';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const iso = (d: Date) => d.toISOString();

@@ -6,8 +6,8 @@
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MyGroups } from '@shared/schemas/groups';
-import type { MyMatches } from '@shared/schemas/live';
+import type { MyGroups } from '@shared/schemas/friend-groups';
+import type { MyMatches } from '@shared/schemas/matching';
 import { arrivalStates, events, matches, ratings, users } from '../../db/schema/index';
 import { loadDemoData } from '../../demo/seed';
 import { createTestApp, loginWithCode, withCookie, type TestContext } from '../../test/harness';

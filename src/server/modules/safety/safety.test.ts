@@ -11,13 +11,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pairKey } from '@shared/domain/rotation';
 import type { BadgesResponse } from '@shared/schemas/events';
-import type { MyGroups } from '@shared/schemas/groups';
-import type { MissedConnectionsResponse } from '@shared/schemas/invites';
-import type { PreviewResponse } from '@shared/schemas/preview';
+import type { MyGroups } from '@shared/schemas/friend-groups';
+import type { MissedConnectionsResponse } from '@shared/schemas/missed-connections';
+import type { PreviewResponse } from '@shared/schemas/match-preview';
 import type { BlockList, ReportList, SuspensionResult } from '@shared/schemas/safety';
 import { events, matches, payments, registrations, reports } from '../../db/schema/index';
 import { ACCOUNT_SUSPENDED } from '../auth/service';
-import { cannotInvite, firstNameOf, NOT_A_CONNECTION } from '../invites/service';
+import { cannotInvite, firstNameOf, NOT_A_CONNECTION } from '../missed-connections/service';
 import { planAhead } from '../live/service';
 import {
   buyTicket,

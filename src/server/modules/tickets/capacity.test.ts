@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentIntentResponse } from '@shared/schemas/events';
+import type { PaymentIntentResponse } from '@shared/schemas/tickets';
 import { events, payments } from '../../db/schema/index';
 import {
   buyTicket,

@@ -1,7 +1,7 @@
 /** Paid and free registration on the built-in test provider (the default without Stripe keys). */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentIntentResponse } from '@shared/schemas/events';
+import type { PaymentIntentResponse } from '@shared/schemas/tickets';
 import { payments, registrations, testProviderIntents } from '../../db/schema/index';
 import { TEST_CARDS } from '../../plugins/payments';
 import {

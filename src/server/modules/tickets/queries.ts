@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cancelledTickets, events, eventWaitlist, payments, registrations, removedGuests, users } from '../../db/schema/index';
-import type { CheckInMethod } from '../../db/schema/events';
-import type { PaymentStatus } from '../../db/schema/payments';
+import type { CheckInMethod, PaymentStatus } from '../../db/schema/tickets';
 
 /**
  * Give back the seats of payment holds that have run out. Each hold is released once: the

@@ -1,20 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@shared/schemas/common';
-import {
-  cancelResponse,
-  checkinBody,
-  hostWaitlistSchema,
-  myWaitlistPlace,
-  paymentIntentBody,
-  paymentIntentResponse,
-  registerBody,
-  registrationSchema,
-  testConfirmBody,
-  testConfirmResponse,
-  waitlistLeft,
-  webhookAck,
-} from '@shared/schemas/events';
+import { myWaitlistPlace } from '@shared/schemas/events';
+import { cancelResponse, checkinBody, hostWaitlistSchema, paymentIntentBody, paymentIntentResponse, registerBody, registrationSchema, testConfirmBody, testConfirmResponse, waitlistLeft, webhookAck } from '@shared/schemas/tickets';
 import { requireViewer } from '../../plugins/auth';
 import { TestProvider } from '../../plugins/payments';
 import * as tickets from './service';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { formatPounds, REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES, WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
 import { TIME_ZONE } from '@shared/domain/time';
-import type { CancelResponse, Registration, TestConfirmResponse } from '@shared/schemas/events';
+import type { CancelResponse, Registration, TestConfirmResponse } from '@shared/schemas/tickets';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { PaymentProvider, TestProvider } from '../../plugins/payments';

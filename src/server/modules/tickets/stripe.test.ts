@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentIntentResponse } from '@shared/schemas/events';
+import type { PaymentIntentResponse } from '@shared/schemas/tickets';
 import { payments, registrations } from '../../db/schema/index';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import {

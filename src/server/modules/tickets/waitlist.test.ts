@@ -5,7 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
-import type { HostWaitlist, MyWaitlistPlace, PaymentIntentResponse } from '@shared/schemas/events';
+import type { MyWaitlistPlace } from '@shared/schemas/events';
+import type { HostWaitlist, PaymentIntentResponse } from '@shared/schemas/tickets';
 import { events, eventWaitlist, payments } from '../../db/schema/index';
 import type {
   signUp} from '../../test/harness';

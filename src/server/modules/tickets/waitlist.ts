@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
 import { TIME_ZONE } from '@shared/domain/time';
-import type { HostWaitlist, MyWaitlistPlace } from '@shared/schemas/events';
+import type { MyWaitlistPlace } from '@shared/schemas/events';
+import type { HostWaitlist } from '@shared/schemas/tickets';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';

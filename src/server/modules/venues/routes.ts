@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dayField, errorBody, idParam, idParams, noContent } from '@shared/schemas/common';
-import { slotBody, slotSchema, venueBody, venueHostBody, venueHostSchema, venuePatchBody, venueSchema } from '@shared/schemas/events';
+import { slotBody, slotSchema, venueBody, venueHostBody, venueHostSchema, venuePatchBody, venueSchema } from '@shared/schemas/venues';
 import { londonDay } from '@shared/domain/time';
 import { requireRole } from '../../plugins/auth';
 import * as venues from './service';

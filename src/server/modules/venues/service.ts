@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Slot, slotBody, Venue, venueBody, venuePatchBody } from '@shared/schemas/events';
+import type { Slot, slotBody, Venue, venueBody, venuePatchBody } from '@shared/schemas/venues';
 import { londonDay, minutesOf } from '@shared/domain/time';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Venue } from '@shared/schemas/events';
+import type { Venue } from '@shared/schemas/venues';
 import { events as eventsTable, venues as venuesTable, venueSlots } from '../../db/schema/index';
 import { createTestApp, createVenue, dayFromNow, eventBody, signUp, signUpHost, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
 import { NOT_YOUR_VENUE, ONLY_OWNER_ADDS_HOSTS, notYourVenueToBook } from './service';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Slot, Venue } from '@shared/schemas/events';
+import type { Slot, Venue } from '@shared/schemas/venues';
 import { venues as venuesTable, venueSlots } from '../../db/schema/index';
 import {
   createEvent,

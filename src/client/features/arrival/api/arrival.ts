@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { arrivalSchema, type ArrivalCheckInBody, type ArrivalReportBody } from '@shared/schemas/door';
+import { arrivalSchema, type ArrivalCheckInBody, type ArrivalReportBody } from '@shared/schemas/arrival';
 import { get, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 

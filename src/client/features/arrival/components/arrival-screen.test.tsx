@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ARRIVAL_GEO_OPTIONS } from '@shared/domain/arrival';
-import type { Arrival } from '@shared/schemas/door';
+import type { Arrival } from '@shared/schemas/arrival';
 import { fakeSockets, settle } from '@client/test/fake-socket';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
 import { anArrival, arrivalServer, fakeGeolocation, fromNow, HOUR, MINUTE, northOf } from '../arrival.fixtures';

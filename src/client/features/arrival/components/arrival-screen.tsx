@@ -1,5 +1,5 @@
 import { ARRIVAL_GEO_OPTIONS, isEveningDay } from '@shared/domain/arrival';
-import type { Arrival } from '@shared/schemas/door';
+import type { Arrival } from '@shared/schemas/arrival';
 import { EveningLoadError } from '@client/components/ui/evening-notices';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';

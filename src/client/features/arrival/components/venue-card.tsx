@@ -1,5 +1,5 @@
 import { BatteryCharging, Clock, ExternalLink, HeartHandshake, Lightbulb, MapPin, Smartphone, Users, Wine } from 'lucide-react';
-import type { Arrival } from '@shared/schemas/door';
+import type { Arrival } from '@shared/schemas/arrival';
 import { Card } from '@client/components/ui/card';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { formatDate, formatTime, formatWallTime, minutesInWords } from '@client/lib/format';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { distanceMetres, isAtVenue } from '@shared/domain/arrival';
-import type { Arrival, ArrivalReportBody, Position } from '@shared/schemas/door';
+import type { Arrival, ArrivalReportBody, Position } from '@shared/schemas/arrival';
 import { useReportArrival } from '../api/arrival';
 import { nextPrompt, PROMPT_CLOSED, shouldReport, type PromptState, type SentReport } from '../lib/arrival';
 import type { Fix, Geolocation } from './use-geolocation';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { Event } from '@shared/schemas/events';
 import { Badge } from '@client/components/ui/badge';
 import { formatDate, formatWhen, isTonight } from '@client/lib/format';
-import { useEvent } from '@client/lib/queries';
+import { useEvent } from '@client/lib/queries/events';
 
 /** An evening /badges can show: one the viewer booked or hosts. */
 export type BadgesEvening = Pick<Event, 'id' | 'title' | 'venue' | 'date' | 'endsAt' | 'startTime' | 'endTime'>;

@@ -8,7 +8,7 @@ import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { useLiveSocket } from '@client/lib/live-socket';
-import { timerQuery } from '@client/lib/queries';
+import { timerQuery } from '@client/lib/queries/live';
 import { useBadges } from '../api/badges';
 import { groupOf, PER_VIEW } from '../lib/badge-view';
 import { BadgeCard, type ChatState } from './badge-card';

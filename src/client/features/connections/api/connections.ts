@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { connectionsStateSchema, type QuickRatingBody } from '@shared/schemas/live';
+import { connectionsStateSchema, type QuickRatingBody } from '@shared/schemas/matching';
 import { get, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { Clock, UsersRound } from 'lucide-react';
-import type { Connection } from '@shared/schemas/live';
+import type { Connection } from '@shared/schemas/matching';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { formatTime } from '@client/lib/format';

@@ -1,6 +1,6 @@
 import { Heart, HeartHandshake, ThumbsDown } from 'lucide-react';
 import { forwardRef, useState } from 'react';
-import type { Connection, Decision } from '@shared/schemas/live';
+import type { Connection, Decision } from '@shared/schemas/matching';
 import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
 

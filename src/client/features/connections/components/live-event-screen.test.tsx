@@ -3,7 +3,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { TimerStateMessage } from '@shared/realtime';
 import type { EventDetail } from '@shared/schemas/events';
-import type { Connection, ConnectionsState } from '@shared/schemas/live';
+import type { Connection, ConnectionsState } from '@shared/schemas/matching';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
 import { HOUR, fromNow, guestTonight } from '@client/test/fixtures';
 import { fakeServer, Reply, renderAt, type FakeRequest } from '@client/test/render';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import QRCode from 'qrcode';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ConnectionsState } from '@shared/schemas/live';
+import type { ConnectionsState } from '@shared/schemas/matching';
 import { ApiError } from '@client/lib/api';
 import { renderAt } from '@client/test/render';
 import { connectPayload } from '../lib/connect-code';

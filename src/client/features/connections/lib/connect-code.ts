@@ -1,4 +1,4 @@
-import type { Connection, ConnectionMethod } from '@shared/schemas/live';
+import type { Connection, ConnectionMethod } from '@shared/schemas/matching';
 
 /** What a guest's QR code says: `SFCONNECT:<eventId>:<personalCode>`. */
 const PREFIX = 'SFCONNECT';

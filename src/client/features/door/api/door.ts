@@ -3,7 +3,7 @@ import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Do
 import { RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { timerUpdateSchema } from '@shared/schemas/live';
 import { ApiError, del, get, LocalRefusal, NetworkError, post } from '@client/lib/api';
-import { timerQuery } from '@client/lib/queries';
+import { timerQuery } from '@client/lib/queries/live';
 import { queryKeys } from '@client/lib/query-keys';
 import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult, type DeskUndoResult } from '../hooks/use-desk';
 

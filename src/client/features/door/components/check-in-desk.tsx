@@ -11,7 +11,7 @@ import { ApiError, messageOf, NetworkError } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { formatWhen } from '@client/lib/format';
 import { useLiveSocket, type ConnectionStatus } from '@client/lib/live-socket';
-import { useEvent } from '@client/lib/queries';
+import { useEvent } from '@client/lib/queries/events';
 import { useDoor } from '../api/door';
 import { DeskProvider, NO_LIST_OFFLINE, useDeskState } from '../hooks/use-desk';
 import { deskStore, type DeskStore } from '../lib/desk-store';

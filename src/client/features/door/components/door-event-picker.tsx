@@ -1,6 +1,6 @@
 import { EveningPicker } from '@client/components/ui/evening-picker';
 import { Page, PageTitle } from '@client/components/ui/page';
-import { useHostEvenings } from '@client/lib/queries';
+import { useHostEvenings } from '@client/lib/queries/live';
 
 /** /check-in without ?event: the evenings this host runs, tonight's first, each opening its desk. */
 export function DoorEventPicker() {

@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogIcon } from '@client/components/ui/dialog';
 import { messageOf } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
-import { useCancelRegistration, type CancelResult } from '../api/events';
+import { useCancelRegistration, type CancelResult } from '../api/tickets';
 
 /** What cancelling now means for this member's money, in words (docs/product.md: ≥24 h full refund, later none). */
 function refundRule(event: EventDetail) {

@@ -11,8 +11,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { formatDate, formatTimeRange, minutesInWords } from '@client/lib/format';
-import { useEvent } from '@client/lib/queries';
-import { useRegister, type CancelResult } from '../api/events';
+import { useEvent } from '@client/lib/queries/events';
+import { useRegister, type CancelResult } from '../api/tickets';
 import { useNow } from '../hooks/use-now';
 import { eventBadge, spotsLeftText } from '../lib/format';
 import { AroundLinks } from './around-links';
@@ -33,9 +33,9 @@ export type EventSlot = ReactNode | ((event: EventDetail) => ReactNode);
 export interface EventDetailSlots {
   /** The live evening (features/live): the round timer and whom to talk to, for checked-in guests and hosts. */
   liveSlot?: EventSlot;
-  /** The rating card, one partner at a time, and the running totals (features/matches). */
+  /** The rating card, one partner at a time, and the running totals (features/matching). */
   ratingSlot?: EventSlot;
-  /** The matches once the evening is completed (features/matches). */
+  /** The matches once the evening is completed (features/matching). */
   matchesSlot?: EventSlot;
   /**
    * Where the room's timer is: 'running' once the host has started round 1 (then the live part

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Event, UserEvent } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
-import { useEvents, useUserEvents } from '@client/lib/queries';
+import { useEvents, useUserEvents } from '@client/lib/queries/events';
 import { useNow } from '../hooks/use-now';
 import { isOver } from '../lib/format';
 import { EventCard, EventCardSkeleton } from './event-card';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListOrdered } from 'lucide-react';
 import { formatDate, formatTime } from '@client/lib/format';
-import { hostWaitlistQuery } from '../api/events';
+import { hostWaitlistQuery } from '../api/tickets';
 
 /** Inside the host's card: the view of a full evening's waitlist (docs/decisions/0016): who holds an offer until when, and who is next. */
 export function HostWaitlistCard({ eventId }: { eventId: number }) {

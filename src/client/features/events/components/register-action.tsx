@@ -5,7 +5,7 @@ import type { Event } from '@shared/schemas/events';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
-import { useRegister } from '../api/events';
+import { useRegister } from '../api/tickets';
 
 /**
  * 'Register £15.00': a paid evening goes to /checkout/{id}; a free one (price 0), or the host's

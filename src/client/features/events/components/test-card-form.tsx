@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { messageOf } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
-import { useConfirmTestPayment } from '../api/events';
+import { useConfirmTestPayment } from '../api/tickets';
 import { formatCardNumber, formatExpiry, testCardForm, type TestCardInput, type TestCardValues } from '../lib/card';
 
 /** Which field a provider message is about, so it shows under that field too. */

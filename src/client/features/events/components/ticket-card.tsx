@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { TicketQr } from '@client/components/ui/ticket-qr';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatMoney, formatTime, minutesInWords } from '@client/lib/format';
-import { useCheckIn } from '../api/events';
+import { useCheckIn } from '../api/tickets';
 import { useNow } from '../hooks/use-now';
 
 /**

@@ -5,7 +5,7 @@ import { WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatTime, secondsLeft } from '@client/lib/format';
-import { useJoinWaitlist, useLeaveWaitlist } from '../api/events';
+import { useJoinWaitlist, useLeaveWaitlist } from '../api/tickets';
 import { useNow } from '../hooks/use-now';
 import { RegisterAction } from './register-action';
 

@@ -10,7 +10,7 @@ import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
-import { demoEventQuery } from '@client/lib/queries';
+import { demoEventQuery } from '@client/lib/queries/events';
 
 /** §2.15: the evening's running order. */
 const SCHEDULE = [

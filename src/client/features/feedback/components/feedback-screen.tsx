@@ -16,7 +16,7 @@ import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate, formatTime, formatTimeRange } from '@client/lib/format';
-import { useEvent } from '@client/lib/queries';
+import { useEvent } from '@client/lib/queries/events';
 import { useMyFeedback } from '../api/feedback';
 import { EmojiFeedback } from './emoji-feedback';
 import { FeedbackForm } from './feedback-form';

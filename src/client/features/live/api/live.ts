@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientMessage, TimerStateMessage } from '@shared/realtime';
-import { liveDashboardRowSchema, releaseResult, roundRecordSchema, rotationRowSchema, progressRowSchema, timerUpdateSchema, type LiveDashboardRow } from '@shared/schemas/live';
+import { liveDashboardRowSchema, roundRecordSchema, rotationRowSchema, timerUpdateSchema, type LiveDashboardRow } from '@shared/schemas/live';
+import { releaseResult, progressRowSchema } from '@shared/schemas/matching';
 import { get, listOf, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 

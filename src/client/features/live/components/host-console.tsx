@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
-import { useEvent } from '@client/lib/queries';
+import { useEvent } from '@client/lib/queries/events';
 import { liveEventsQuery, progressQuery, roundsQuery, rotationQuery } from '../api/live';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer, type LiveTimer } from '../hooks/use-live-timer';

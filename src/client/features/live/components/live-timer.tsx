@@ -1,7 +1,7 @@
 import { FastForward, Flag, Pause, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
-import { useEvent } from '@client/lib/queries';
+import { useEvent } from '@client/lib/queries/events';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer, type LiveTimer as LiveTimerState } from '../hooks/use-live-timer';
 import { DURATION_CHOICES, stageOf, type Stage } from '../lib/timer';

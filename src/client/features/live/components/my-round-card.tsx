@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { MyRound } from '@shared/schemas/live';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
-import { useMyRotation } from '@client/lib/queries';
+import { useMyRotation } from '@client/lib/queries/live';
 import { useLiveState } from '../hooks/use-live-timer';
 import { stageOf } from '../lib/timer';
 

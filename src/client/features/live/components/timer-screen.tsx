@@ -10,7 +10,7 @@ import { OfflineBanner } from '@client/components/ui/offline-banner';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
-import { currentOrNextEvent, useEvent, useUserEvents } from '@client/lib/queries';
+import { currentOrNextEvent, useEvent, useUserEvents } from '@client/lib/queries/events';
 import { useWakeLock } from '@client/lib/wake-lock';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer } from '../hooks/use-live-timer';

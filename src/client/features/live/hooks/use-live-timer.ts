@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ClientMessage, ServerMessage, TimerStateMessage } from '@shared/realtime';
 import { useLiveSocket, useRemainingSeconds, type ConnectionStatus } from '@client/lib/live-socket';
-import { timerQuery } from '@client/lib/queries';
+import { timerQuery } from '@client/lib/queries/live';
 
 export interface LiveTimer {
   status: ConnectionStatus;

@@ -1,5 +1,5 @@
 import { Lightbulb, MessageCircle } from 'lucide-react';
-import type { PreviewResponse } from '@shared/schemas/preview';
+import type { PreviewResponse } from '@shared/schemas/match-preview';
 import { Card, CardTitle } from '@client/components/ui/card';
 
 /** Insights: conversation starters (from the interests you share with the guests) and tips. */

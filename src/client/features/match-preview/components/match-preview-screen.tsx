@@ -9,7 +9,7 @@ import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { formatDate, formatTimeRange } from '@client/lib/format';
-import { useMatchPreview } from '../api/preview';
+import { useMatchPreview } from '../api/match-preview';
 import { InsightsTab } from './insights-tab';
 import { OverviewTab } from './overview-tab';
 import { PreviewActions } from './preview-actions';

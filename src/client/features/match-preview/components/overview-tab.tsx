@@ -2,7 +2,7 @@ import { EyeOff, Heart, Sparkles, Users } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HIGH_MATCH_MIN } from '@shared/domain/match-preview';
-import type { PreviewResponse } from '@shared/schemas/preview';
+import type { PreviewResponse } from '@shared/schemas/match-preview';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { TraitBars } from '@client/components/ui/compatibility';
 

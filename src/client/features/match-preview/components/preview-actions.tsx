@@ -1,9 +1,9 @@
 import { BellRing, CalendarPlus, Navigation } from 'lucide-react';
 import { useState } from 'react';
-import type { PreviewResponse } from '@shared/schemas/preview';
+import type { PreviewResponse } from '@shared/schemas/match-preview';
 import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
-import { useSendReminder } from '../api/preview';
+import { useSendReminder } from '../api/match-preview';
 
 /**
  * Set Event Reminder (e-mails the guest a reminder with the evening's .ics; the server allows one

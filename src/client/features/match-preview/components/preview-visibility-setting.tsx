@@ -4,7 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
-import { usePreviewVisibility, useSetPreviewVisibility } from '../api/preview';
+import { usePreviewVisibility, useSetPreviewVisibility } from '../api/match-preview';
 
 /**
  * The profile's opt-out from match previews (docs/spec/organiser-tools.md §2.25): on by default;

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { PREVIEW_SIZE } from '@shared/domain/match-preview';
-import type { PreviewProfile } from '@shared/schemas/preview';
+import type { PreviewProfile } from '@shared/schemas/match-preview';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { NoticeCard } from '@client/components/ui/notice-card';

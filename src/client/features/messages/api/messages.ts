@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { arrivalSchema } from '@shared/schemas/door';
+import { arrivalSchema } from '@shared/schemas/arrival';
 import { inboxMessageSchema, inboxSchema, roomSchema, sentMessageSchema, type Inbox, type Room, type SendMessageBody } from '@shared/schemas/messages';
 import { get, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';

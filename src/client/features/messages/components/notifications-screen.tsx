@@ -15,7 +15,7 @@ import { OfflineBanner } from '@client/components/ui/offline-banner';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useLiveSocket } from '@client/lib/live-socket';
-import { eventQuery } from '@client/lib/queries';
+import { eventQuery } from '@client/lib/queries/events';
 import { useInbox, useInboxAction, useVenuePlace, type InboxAction } from '../api/messages';
 import { alertArrival, useNotificationPermission, type NotificationState } from '../hooks/use-notifications';
 import { messageTime, modalMessage, newestFirst } from '../lib/messages';

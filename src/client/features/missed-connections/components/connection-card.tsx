@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check, MailPlus } from 'lucide-react';
-import type { MissedConnection } from '@shared/schemas/invites';
+import type { MissedConnection } from '@shared/schemas/missed-connections';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { CompatibilityPill, FitDetails } from '@client/components/ui/compatibility';

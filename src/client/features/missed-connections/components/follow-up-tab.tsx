@@ -1,5 +1,5 @@
 import { CalendarPlus, MapPin } from 'lucide-react';
-import { FOLLOW_UP_FEW_SPOTS, type FollowUpEvent } from '@shared/schemas/invites';
+import { FOLLOW_UP_FEW_SPOTS, type FollowUpEvent } from '@shared/schemas/missed-connections';
 import { Badge } from '@client/components/ui/badge';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
@@ -19,7 +19,7 @@ export function SpotsBadge({ e }: { e: FollowUpEvent }) {
 
 export const eveningWhen = (e: { date: string; startTime: string }) => `${formatDate(e.date, 'long')}, ${formatWallTime(e.startTime)}`;
 
-/** What the invitee gets: the same words as the e-mail (src/server/modules/invites/invite-mail.ts), first name and evening only. */
+/** What the invitee gets: the same words as the e-mail (src/server/modules/missed-connections/invite-mail.ts), first name and evening only. */
 function InvitationPreview({ sender, e }: { sender: string; e: FollowUpEvent }) {
   return (
     <Card className="bg-wine-50">

@@ -2,14 +2,14 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarClock, CalendarPlus, HeartHandshake, Lock, Send, Sparkles, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { MissedConnection, MissedConnectionsResponse } from '@shared/schemas/invites';
+import type { MissedConnection, MissedConnectionsResponse } from '@shared/schemas/missed-connections';
 import { Button } from '@client/components/ui/button';
 import { EveningLoadError, GuestsOnlyCard, NoEveningCard } from '@client/components/ui/evening-notices';
 import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
-import { useMissedConnections, useSendAll, useSendInvite } from '../api/invites';
+import { useMissedConnections, useSendAll, useSendInvite } from '../api/missed-connections';
 import { ConnectionCard } from './connection-card';
 import { eveningWhen, FollowUpTab } from './follow-up-tab';
 

@@ -6,7 +6,7 @@ import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
-import { useInviteBlock, useMyInvites, useStopInvites } from '../api/invites';
+import { useInviteBlock, useMyInvites, useStopInvites } from '../api/missed-connections';
 import { eveningWhen } from './follow-up-tab';
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { noContent } from '@shared/schemas/common';
-import { eventSchema, slotSchema, venueHostSchema, venueSchema, type SlotBody, type VenueBody } from '@shared/schemas/events';
+import { eventSchema } from '@shared/schemas/events';
+import { slotSchema, venueHostSchema, venueSchema, type SlotBody, type VenueBody } from '@shared/schemas/venues';
 import { del, get, listOf, patch, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 

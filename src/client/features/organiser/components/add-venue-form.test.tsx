@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { expect, test } from 'vitest';
-import type { VenueBody } from '@shared/schemas/events';
+import type { VenueBody } from '@shared/schemas/venues';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
 import { refusal, venue } from '../organiser.fixtures';
 import { AddVenueForm } from './add-venue-form';

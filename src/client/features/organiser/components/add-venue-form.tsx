@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ARRIVAL_RADIUS_M } from '@shared/domain/arrival';
-import { AMENITIES, venueBody } from '@shared/schemas/events';
+import { AMENITIES, venueBody } from '@shared/schemas/venues';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarX, Clock, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Slot } from '@shared/schemas/events';
+import type { Slot } from '@shared/schemas/venues';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Slot, SlotBody } from '@shared/schemas/events';
+import type { Slot, SlotBody } from '@shared/schemas/venues';
 import { fakeServer, renderAt, Reply, type FakeRequest } from '@client/test/render';
 import { dayName, fifteenthOfNextMonth, londonToday, refusal, slot, VENUES } from '../organiser.fixtures';
 import { CalendarScreen } from './calendar-screen';

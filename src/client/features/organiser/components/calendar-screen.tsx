@@ -4,7 +4,7 @@ import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { CalendarDays, CalendarSync, ListChecks, Radio } from 'lucide-react';
 import { useId, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import type { Venue } from '@shared/schemas/events';
+import type { Venue } from '@shared/schemas/venues';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';

@@ -15,7 +15,7 @@ import {
   VENUE_FIELD_TO_FORM,
   type CreateEventFormInput,
 } from '@shared/schemas/create-event-form';
-import type { Venue } from '@shared/schemas/events';
+import type { Venue } from '@shared/schemas/venues';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';

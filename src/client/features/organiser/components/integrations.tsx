@@ -1,5 +1,5 @@
 import { CalendarSync, ExternalLink } from 'lucide-react';
-import type { Venue } from '@shared/schemas/events';
+import type { Venue } from '@shared/schemas/venues';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { messageOf } from '@client/lib/api';
 import { useMyCalendar } from '../api/calendar';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { BLOCK_REASONS, slotBody, type Slot, type SlotBody } from '@shared/schemas/events';
+import { BLOCK_REASONS, slotBody, type Slot, type SlotBody } from '@shared/schemas/venues';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';

@@ -1,4 +1,4 @@
-import type { Slot } from '@shared/schemas/events';
+import type { Slot } from '@shared/schemas/venues';
 import { cn } from '@client/components/ui/cn';
 
 export const SLOT_STYLES: Record<Slot['kind'], { label: string; chip: string; dot: string }> = {

@@ -2,7 +2,7 @@ import { CalendarClock, CalendarPlus, ChevronDown, UserCog, MapPin, Power, Power
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { Venue } from '@shared/schemas/events';
+import type { Venue } from '@shared/schemas/venues';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/components/ui/cn';

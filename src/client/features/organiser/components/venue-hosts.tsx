@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus, X } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { venueHostBody } from '@shared/schemas/events';
+import { venueHostBody } from '@shared/schemas/venues';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { messageOf } from '@client/lib/api';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ARRIVAL_RADIUS_M } from '@shared/domain/arrival';
-import type { Venue } from '@shared/schemas/events';
+import type { Venue } from '@shared/schemas/venues';
 import { Button } from '@client/components/ui/button';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useSetVenueLocation } from '../api/venues';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Venue, VenueBody } from '@shared/schemas/events';
+import type { Venue, VenueBody } from '@shared/schemas/venues';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
 import { event, refusal, venue, VENUES } from '../organiser.fixtures';
 import { VenuesScreen } from './venues-screen';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { venueBody } from '@shared/schemas/events';
+import { venueBody } from '@shared/schemas/venues';
 
 const shared = venueBody.shape;
 

@@ -1,4 +1,4 @@
-import type { AMENITIES, BLOCK_REASONS, Venue } from '@shared/schemas/events';
+import type { AMENITIES, BLOCK_REASONS, Venue } from '@shared/schemas/venues';
 
 export type Amenity = (typeof AMENITIES)[number];
 export type BlockReason = (typeof BLOCK_REASONS)[number];

@@ -8,7 +8,7 @@ import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatDate, formatWallTime } from '@client/lib/format';
-import { useUserEvents } from '@client/lib/queries';
+import { useUserEvents } from '@client/lib/queries/events';
 import { splitEvents } from '../lib/format';
 
 function EventRow({ event, upcoming }: { event: UserEvent; upcoming?: boolean }) {

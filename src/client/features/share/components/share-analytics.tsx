@@ -9,7 +9,7 @@ import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatWhen } from '@client/lib/format';
-import { useUpcomingEvents } from '@client/lib/queries';
+import { useUpcomingEvents } from '@client/lib/queries/events';
 import { useShareAnalytics } from '../api/share';
 
 export interface ShareViewer {

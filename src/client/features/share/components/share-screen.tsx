@@ -10,7 +10,7 @@ import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { formatWhen } from '@client/lib/format';
-import { useUpcomingEvents } from '@client/lib/queries';
+import { useUpcomingEvents } from '@client/lib/queries/events';
 import { CustomGenerator } from './custom-generator';
 import { ReadyTemplates } from './ready-templates';
 import { ShareAnalyticsTab, type ShareViewer } from './share-analytics';

@@ -9,7 +9,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
-import { useUpcomingEvents } from '@client/lib/queries';
+import { useUpcomingEvents } from '@client/lib/queries/events';
 import { rememberUser } from '@client/lib/session';
 import { toSignupPayload } from '../api/signup';
 import { useSignup } from '../api/use-signup';

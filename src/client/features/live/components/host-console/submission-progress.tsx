@@ -1,5 +1,5 @@
 import { Check, Clock, Coffee, RefreshCw, UserRoundX } from 'lucide-react';
-import type { ProgressRow } from '@shared/schemas/live';
+import type { ProgressRow } from '@shared/schemas/matching';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';

@@ -24,7 +24,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 const dirs = (p) => {
   try {
-    return readdirSync(new URL(p, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return readdirSync(new URL(p, import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }

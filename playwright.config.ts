@@ -32,12 +32,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
-  projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
-  ],
+  projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
   webServer: {
     // A fresh database in DATA_DIR, deleted when the server stops (scripts/e2e-server.mjs).
     command: 'node scripts/e2e-server.mjs',
@@ -46,6 +52,14 @@ export default defineConfig({
     reuseExistingServer: false,
     // SIGTERM (not Playwright's default SIGKILL), so the server closes its database and the script deletes it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR, NODE_ENV: 'development', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '200' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '200',
+    },
   },
 });

@@ -56,7 +56,9 @@ export default defineConfig({
             // (lib/device-data.ts). The door's reads are not here: the door keeps its own list.
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin &&
-              /^\/api\/(auth\/me|events|events\/upcoming|users\/\d+\/events|events\/\d+(\/(timer|rotation|rotation\/me|rounds|inbox|arrival|participants|badges|connections|feedback\/form|feedback\/user\/\d+|ratings\/\d+|matches\/\d+))?)$/.test(url.pathname),
+              /^\/api\/(auth\/me|events|events\/upcoming|users\/\d+\/events|events\/\d+(\/(timer|rotation|rotation\/me|rounds|inbox|arrival|participants|badges|connections|feedback\/form|feedback\/user\/\d+|ratings\/\d+|matches\/\d+))?)$/.test(
+                url.pathname,
+              ),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'api-tonight',

@@ -33,8 +33,12 @@ async function main() {
   const command = `npm run bench --${argv.length ? ` ${argv.join(' ')}` : ''}`;
   const started = new Date();
   log(`# Benchmark results\n`);
-  log(`Run ${started.toISOString()}, commit ${commit}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${process.platform}/${process.arch}. The machine may have been shared with other work.\n`);
-  log(`Command: \`${command}\` (sections: ${args.only.join(', ')}; runs ${args.runs}${args.only.includes('live') ? `; live: ${args.sockets} sockets, ${args.events} events, ${args.instances} instance(s), ${args.db} database, ${args.workers} client workers${args.refetch ? ', --refetch' : ''}` : ''}${args.only.includes('scale') ? `; scale: ${SCALE.sockets} sockets, ${SCALE.events} events, ${SCALE.instances} instances, ${SCALE.db}, ${args.workers} client workers` : ''}). Each section below names the exact server command it measured.\n`);
+  log(
+    `Run ${started.toISOString()}, commit ${commit}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${process.platform}/${process.arch}. The machine may have been shared with other work.\n`,
+  );
+  log(
+    `Command: \`${command}\` (sections: ${args.only.join(', ')}; runs ${args.runs}${args.only.includes('live') ? `; live: ${args.sockets} sockets, ${args.events} events, ${args.instances} instance(s), ${args.db} database, ${args.workers} client workers${args.refetch ? ', --refetch' : ''}` : ''}${args.only.includes('scale') ? `; scale: ${SCALE.sockets} sockets, ${SCALE.events} events, ${SCALE.instances} instances, ${SCALE.db}, ${args.workers} client workers` : ''}). Each section below names the exact server command it measured.\n`,
+  );
   ensureBuilt();
   const step = async (name: string, fn: () => Promise<void>) => {
     const t = Date.now();
@@ -45,18 +49,24 @@ async function main() {
       log(`## ${name}\n\nFAILED to run: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exitCode = 1;
     }
-    const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ');
     console.error(`bench: ${name} took ${((Date.now() - t) / 1000).toFixed(0)} s`);
     log(`_${name}: ${((Date.now() - t) / 1000).toFixed(0)} s; machine load average (1, 5, 15 min) at its end: ${load} on ${os.cpus().length} cores._\n`);
   };
   const paint = args.only.includes('paint');
   const lh = args.only.includes('lighthouse');
-  if (paint || lh) await step(paint && lh ? 'first paint and Lighthouse' : paint ? 'first paint' : 'Lighthouse', () => frontend(args, { paint, lighthouse: lh }, log));
+  if (paint || lh)
+    await step(paint && lh ? 'first paint and Lighthouse' : paint ? 'first paint' : 'Lighthouse', () => frontend(args, { paint, lighthouse: lh }, log));
   if (args.only.includes('api')) await step('API throughput', () => api(args, log));
   if (args.only.includes('race')) await step('registration race', () => race(args, log));
   if (args.only.includes('live')) await step('live evening', () => live(args, log));
   if (args.only.includes('scale')) {
-    await step('live evening at scale', () => live({ ...args, ...SCALE }, log, `Live evening at scale: ${SCALE.sockets.toLocaleString('en-US')} sockets, ${SCALE.instances} instances on PostgreSQL`));
+    await step('live evening at scale', () =>
+      live({ ...args, ...SCALE }, log, `Live evening at scale: ${SCALE.sockets.toLocaleString('en-US')} sockets, ${SCALE.instances} instances on PostgreSQL`),
+    );
   }
   log(`\nFinished in ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min.`);
   if (args.write) {

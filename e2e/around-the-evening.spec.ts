@@ -31,7 +31,10 @@ test('a guest reacts and gives feedback; the host sees it in the insights and th
   const submit = tom.getByRole('button', { name: 'Submit Feedback' });
   await expect(submit).toBeDisabled();
   // The stars by keyboard, as a screen-reader user would choose them.
-  await tom.getByRole('group', { name: /Overall rating/ }).getByRole('radio', { name: '4 stars' }).focus();
+  await tom
+    .getByRole('group', { name: /Overall rating/ })
+    .getByRole('radio', { name: '4 stars' })
+    .focus();
   await tom.keyboard.press('Space');
   await expect(submit).toBeEnabled();
   await tom.getByRole('group', { name: /Venue/ }).getByRole('radio', { name: '5 stars' }).focus();
@@ -49,7 +52,10 @@ test('a guest reacts and gives feedback; the host sees it in the insights and th
   await logIn(host, DEMO.host);
   await host.goto(`/feedback?event=${demo.id}`);
   await host.getByRole('tab', { name: 'Insights' }).click();
-  const figures = host.getByRole('region').filter({ has: host.getByText('Responses') }).first();
+  const figures = host
+    .getByRole('region')
+    .filter({ has: host.getByText('Responses') })
+    .first();
   await expect(figures).toContainText('6');
   await expect(host.getByText('Meeting Sarah and the quiz table')).toBeVisible();
   await expectAccessible(host);
@@ -87,7 +93,9 @@ test("the member's missed connections, their friend group and the preview of an 
   await expect(members).not.toContainText('Michael');
   await expectAccessible(page);
 
-  const upcoming = await ok<{ id: number; title: string; date: string }[]>(await page.request.get(`/api/users/${await page.evaluate(() => localStorage.getItem('currentUserId'))}/events`));
+  const upcoming = await ok<{ id: number; title: string; date: string }[]>(
+    await page.request.get(`/api/users/${await page.evaluate(() => localStorage.getItem('currentUserId'))}/events`),
+  );
   const next = upcoming.filter((e) => Date.parse(e.date) > Date.now()).sort((a, b) => Date.parse(a.date) - Date.parse(b.date))[0]!;
   await page.goto(`/match-preview?event=${next.id}`);
   await expect(page.getByRole('tab', { name: /Compatible/i })).toBeVisible();

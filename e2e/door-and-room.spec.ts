@@ -19,7 +19,15 @@ const FAR_AWAY = { latitude: 53.5331, longitude: -2.2847, accuracy: 10 };
 
 const london = (d: Date) => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   );
@@ -39,7 +47,18 @@ async function newEvening(host: Page, minutes: number) {
   const endTime = `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}${startTime.slice(2)}`;
   return ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
-      data: { title: `Door evening ${Date.now()}`, description: 'Five-minute chats by the lake.', date: day, startTime, endTime, venueId: venue.id, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 20, price: 0 },
+      data: {
+        title: `Door evening ${Date.now()}`,
+        description: 'Five-minute chats by the lake.',
+        date: day,
+        startTime,
+        endTime,
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 20,
+        price: 0,
+      },
     }),
   );
 }
@@ -63,7 +82,13 @@ test('the host checks a guest in by scanning the QR of the ticket on her phone',
   writeCameraFile(await qrOnScreen(ticket), video);
   const door = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   try {
     const context = await door.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
@@ -145,7 +170,9 @@ test('a guest at the venue checks in on /arrival inside the window; hours early,
   // The doors agree: nobody in three hours early; one in (by arrival) at the evening about to start.
   const door = await ok<{ counts: { checkedIn: number; toCome: number } }>(await host.request.get(`/api/events/${evening.id}/door`));
   expect(door.counts).toEqual({ registered: 2, checkedIn: 0, toCome: 2 });
-  const soonDoor = await ok<{ counts: { checkedIn: number; toCome: number }; guests: { name: string; method: string | null }[] }>(await host.request.get(`/api/events/${soon.id}/door`));
+  const soonDoor = await ok<{ counts: { checkedIn: number; toCome: number }; guests: { name: string; method: string | null }[] }>(
+    await host.request.get(`/api/events/${soon.id}/door`),
+  );
   expect(soonDoor.counts).toEqual({ registered: 1, checkedIn: 1, toCome: 0 });
   expect(soonDoor.guests.find((g) => g.name === 'Nadia Near')?.method).toBe('location');
   await Promise.all([near, far, early].map((g: Member) => g.page.context().close()));

@@ -13,17 +13,31 @@ const SHOTS = '/tmp/doorline';
 
 /** A free evening of the demo host's, at a venue of its own, weeks ahead (the door is open until it ends). */
 async function newEvening(host: Page) {
-  const venue = await ok<{ id: number }>(await host.request.post('/api/venues', { data: { name: `Cellar Bar ${Date.now()}`, address: '1 Bury Old Road', city: 'Prestwich', capacity: 40 } }));
+  const venue = await ok<{ id: number }>(
+    await host.request.post('/api/venues', { data: { name: `Cellar Bar ${Date.now()}`, address: '1 Bury Old Road', city: 'Prestwich', capacity: 40 } }),
+  );
   const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
   return ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
-      data: { title: `Offline door ${Date.now()}`, description: 'Short conversations.', date: day, startTime: '19:00', endTime: '22:00', venueId: venue.id, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 20, price: 0 },
+      data: {
+        title: `Offline door ${Date.now()}`,
+        description: 'Short conversations.',
+        date: day,
+        startTime: '19:00',
+        endTime: '22:00',
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 20,
+        price: 0,
+      },
     }),
   );
 }
 
 /** '7:04 PM' in London, as the desk writes times. */
-const clock = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(d).toUpperCase();
+const clock = (d: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(d).toUpperCase();
 /** '19:04' in London, as the attendance export writes times. */
 const hhmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
@@ -55,7 +69,10 @@ async function scanOnce(desk: Page, name: string) {
   await desk.getByRole('button', { name: 'Stop camera' }).click();
 }
 
-test('two desks check guests in offline, come back, and the server counts each guest once, the first scan standing', async ({ browser, page: host }, testInfo) => {
+test('two desks check guests in offline, come back, and the server counts each guest once, the first scan standing', async ({
+  browser,
+  page: host,
+}, testInfo) => {
   test.setTimeout(240_000);
   const baseURL = testInfo.project.use.baseURL!;
   await logIn(host, DEMO.host);
@@ -74,7 +91,13 @@ test('two desks check guests in offline, come back, and the server counts each g
   writeCameraFile(await qrOnScreen(ticket), video);
   const doors = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   const contexts: BrowserContext[] = [];
   try {
@@ -136,7 +159,9 @@ test('two desks check guests in offline, come back, and the server counts each g
     await expect(a.page.getByText('Waiting to send')).toHaveCount(0, { timeout: 15_000 });
     await expectCounts(a.page, 3, 3);
     const told = b.page.getByRole('region', { name: 'Sent, but not counted from this desk' });
-    await expect(told).toContainText(new RegExp(`Priya Offline was already checked in at (${clock(aScannedFrom)}|${clock(aScannedBy)}) by the other desk\\.`), { timeout: 15_000 });
+    await expect(told).toContainText(new RegExp(`Priya Offline was already checked in at (${clock(aScannedFrom)}|${clock(aScannedBy)}) by the other desk\\.`), {
+      timeout: 15_000,
+    });
     await expectCounts(b.page, 3, 3);
     await expect(a.page.getByRole('region', { name: 'Sent, but not counted from this desk' })).toHaveCount(0);
     await b.page.screenshot({ path: `${SHOTS}/desk-b-told-1280.png`, fullPage: true });

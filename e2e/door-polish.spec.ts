@@ -42,7 +42,9 @@ async function expectInView(page: Page, target: Locator, what: string) {
       const hit = document.elementFromPoint(x, y);
       if (hit && (hit === el || el.contains(hit))) return [];
       const nav = hit?.closest('nav, header');
-      return [`(${Math.round(x)}, ${Math.round(y)}) is under ${hit?.tagName.toLowerCase() ?? 'nothing'}${nav ? ` in ${nav.tagName.toLowerCase()} "${nav.getAttribute('aria-label') ?? ''}"` : ''}`];
+      return [
+        `(${Math.round(x)}, ${Math.round(y)}) is under ${hit?.tagName.toLowerCase() ?? 'nothing'}${nav ? ` in ${nav.tagName.toLowerCase()} "${nav.getAttribute('aria-label') ?? ''}"` : ''}`,
+      ];
     });
   });
   expect(covered, `${what}: covered`).toEqual([]);
@@ -50,10 +52,22 @@ async function expectInView(page: Page, target: Locator, what: string) {
 
 /** The demo host's free evening at a new venue, starting in 30 minutes (on a later day if it would run past midnight). */
 async function newEvening(host: Page) {
-  const venue = await ok<{ id: number }>(await host.request.post('/api/venues', { data: { name: `Lakeside ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, latitude: 53.5352, longitude: -2.2557 } }));
+  const venue = await ok<{ id: number }>(
+    await host.request.post('/api/venues', {
+      data: { name: `Lakeside ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, latitude: 53.5352, longitude: -2.2557 },
+    }),
+  );
   const london = (d: Date) =>
     Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/London',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
         .formatToParts(d)
         .map((p) => [p.type, p.value]),
     );
@@ -67,7 +81,18 @@ async function newEvening(host: Page) {
   const endTime = `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}${startTime.slice(2)}`;
   return ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
-      data: { title: `Polish evening ${Date.now()}`, description: 'Chats by the lake.', date: `${p.year}-${p.month}-${p.day}`, startTime, endTime, venueId: venue.id, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 20, price: 0 },
+      data: {
+        title: `Polish evening ${Date.now()}`,
+        description: 'Chats by the lake.',
+        date: `${p.year}-${p.month}-${p.day}`,
+        startTime,
+        endTime,
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 20,
+        price: 0,
+      },
     }),
   );
 }
@@ -78,7 +103,10 @@ const SIZES = [
 ] as const;
 
 for (const size of SIZES) {
-  test(`${size.viewport.width}x${size.viewport.height}: the door's and the room's results are on screen, not under the tab bar`, async ({ browser, page: host }, testInfo) => {
+  test(`${size.viewport.width}x${size.viewport.height}: the door's and the room's results are on screen, not under the tab bar`, async ({
+    browser,
+    page: host,
+  }, testInfo) => {
     test.setTimeout(300_000);
     const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${size.name}-${name}.png` });
     await logIn(host, DEMO.host);
@@ -98,10 +126,22 @@ for (const size of SIZES) {
     writeCameraFile(await qrOnScreen(ticket), video);
     const door = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
     try {
-      const context = await door.newContext({ baseURL: testInfo.project.use.baseURL, viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch, permissions: ['camera'] });
+      const context = await door.newContext({
+        baseURL: testInfo.project.use.baseURL,
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.hasTouch,
+        permissions: ['camera'],
+      });
       const desk = await context.newPage();
       await logIn(desk, DEMO.host);
 

@@ -120,7 +120,9 @@ test('pay for tonight, check in at the door, then cancel without a refund', asyn
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('so there is no refund')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel registration' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Registration cancelled' })).toContainText('As the event starts in less than 24 hours, there is no refund.');
+  await expect(page.getByRole('status').filter({ hasText: 'Registration cancelled' })).toContainText(
+    'As the event starts in less than 24 hours, there is no refund.',
+  );
 });
 
 test('a declined card shows Payment Failed and keeps the seat held', async ({ page }) => {

@@ -57,7 +57,9 @@ export async function newMember(browser: Browser, name: string, options: Browser
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
   const page = await context.newPage();
   const email = unique('member');
-  const user = await ok<{ id: number }>(await page.request.post('/api/users', { data: { name, email, age: 31, bio: 'Here for the chats.', interests: ['Walking', 'Board games'] } }));
+  const user = await ok<{ id: number }>(
+    await page.request.post('/api/users', { data: { name, email, age: 31, bio: 'Here for the chats.', interests: ['Walking', 'Board games'] } }),
+  );
   await logIn(page, email);
   return { page, id: user.id, name, email };
 }

@@ -131,7 +131,11 @@ test('a host and three guests run two rounds, rate, match, and see contacts afte
   // Before release: tonight's matches wait for the host, with no contact details. (The demo's
   // launch night in May is long released: those matches show their contacts, and are not tonight's.)
   const tonight = (p: Page) =>
-    p.getByRole('region', { name: 'Your Matches' }).getByRole('listitem').filter({ hasText: 'Tonight at The Wine Bar' }).filter({ has: p.getByRole('heading', { level: 3 }) });
+    p
+      .getByRole('region', { name: 'Your Matches' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Tonight at The Wine Bar' })
+      .filter({ has: p.getByRole('heading', { level: 3 }) });
   await emma.goto('/my-matches');
   await expect(emma.getByText(/Your matches from Tonight at The Wine Bar will be shared by/)).toBeVisible();
   await expect(tonight(emma)).toHaveCount(0);

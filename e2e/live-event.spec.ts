@@ -62,7 +62,10 @@ test('a guest logs the people they meet by code and from the list, answers yes/n
 
   // Bilal logs Alice from the list and says no: Declined in his log; Alice's answer is untouched.
   await bilal.page.getByRole('tab', { name: 'List' }).click();
-  await bilal.page.getByRole('list', { name: 'Checked-in guests' }).getByRole('button', { name: `Log conversation with ${alice.name}` }).click();
+  await bilal.page
+    .getByRole('list', { name: 'Checked-in guests' })
+    .getByRole('button', { name: `Log conversation with ${alice.name}` })
+    .click();
   await expect(bilal.page.getByText(`Would you like to stay in touch with ${alice.name}?`)).toBeVisible();
   await bilal.page.getByRole('button', { name: 'No', exact: true }).click();
   const bilalLog = bilal.page.getByRole('heading', { name: /Your connections/ }).locator('xpath=ancestor::*[.//ul][1]');
@@ -73,9 +76,13 @@ test('a guest logs the people they meet by code and from the list, answers yes/n
 
   // After a reload the logs come from the server as they are.
   await alice.page.reload();
-  await expect(alice.page.getByRole('heading', { name: /Your connections/ }).locator('xpath=ancestor::*[.//ul][1]').getByRole('listitem').filter({ hasText: bilal.name })).toContainText(
-    'Match',
-  );
+  await expect(
+    alice.page
+      .getByRole('heading', { name: /Your connections/ })
+      .locator('xpath=ancestor::*[.//ul][1]')
+      .getByRole('listitem')
+      .filter({ hasText: bilal.name }),
+  ).toContainText('Match');
   await expect(alice.page.getByText(`Would you like to stay in touch with ${bilal.name}?`)).toHaveCount(0);
 
   await alice.page.context().close();

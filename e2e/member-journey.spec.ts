@@ -28,7 +28,10 @@ test('a visitor joins on /, logs out, logs back in with the mailed code and edit
   await expectAccessible(page);
 
   // Signed in by signing up: the profile shows the new member.
-  await page.getByRole('link', { name: /profile/i }).first().click();
+  await page
+    .getByRole('link', { name: /profile/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect(page.getByText('Robin Ashworth').first()).toBeVisible();
 

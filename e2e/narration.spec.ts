@@ -38,7 +38,9 @@ test('a member changes the rate and voice on /accessibility, and they persist fr
   expect(voiceName).toBeTruthy();
   await expectAccessible(page);
 
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/me/narration') && r.request().method() === 'PUT' && (r.request().postData() ?? '').includes('"voice":'));
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/me/narration') && r.request().method() === 'PUT' && (r.request().postData() ?? '').includes('"voice":'),
+  );
   await page.getByRole('slider', { name: 'Speech rate' }).fill('1.5');
   await voice.selectOption(voiceName!);
   await expect(page.getByText('1.5×')).toBeVisible();
@@ -48,7 +50,9 @@ test('a member changes the rate and voice on /accessibility, and they persist fr
     .toMatchObject({ rate: 1.5, voice: voiceName });
 
   // The device forgets (or holds something else): the account's copy wins after a reload.
-  await page.evaluate(() => localStorage.setItem('narrationSettings', JSON.stringify({ enabled: false, voice: null, rate: 0.5, pitch: 1, volume: 0.8, autoRead: false })));
+  await page.evaluate(() =>
+    localStorage.setItem('narrationSettings', JSON.stringify({ enabled: false, voice: null, rate: 0.5, pitch: 1, volume: 0.8, autoRead: false })),
+  );
   await page.reload();
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('slider', { name: 'Speech rate' })).toHaveValue('1.5');

@@ -73,7 +73,10 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   const back = Date.now();
   await goOnline(context);
   await expect
-    .poll(async () => (await ok<{ ratedId: number }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).length, { intervals: [100], timeout: 10_000 })
+    .poll(async () => (await ok<{ ratedId: number }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).length, {
+      intervals: [100],
+      timeout: 10_000,
+    })
     .toBe(1);
   const delay = Date.now() - back;
   expect(delay, `rating reached the server ${delay} ms after the connection returned`).toBeLessThan(2_000);
@@ -87,7 +90,11 @@ test('Chrome finds the app installable on /: manifest, icons and a service worke
   // Lighthouse 12 dropped its installability audit; it read the same answer from Chrome (Page.getInstallabilityErrors).
   // A browser profile on disk: Chrome never installs from an incognito one, which is what every test context is.
   const profile = mkdtempSync(path.join(tmpdir(), 'sf-install-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], baseURL });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+    baseURL,
+  });
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -103,7 +110,10 @@ test('Chrome finds the app installable on /: manifest, icons and a service worke
   rmSync(profile, { recursive: true, force: true });
 });
 
-test("tonight's screens open with no connection once visited: the ticket of a guest on the way, the evening, /timer and /notifications of one in the room", async ({ browser, page: host }, testInfo) => {
+test("tonight's screens open with no connection once visited: the ticket of a guest on the way, the evening, /timer and /notifications of one in the room", async ({
+  browser,
+  page: host,
+}, testInfo) => {
   test.setTimeout(240_000);
   await logIn(host, DEMO.host);
   const event = await newEvening(host, 'Offline screens evening', 8);

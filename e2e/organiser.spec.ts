@@ -4,7 +4,9 @@ import { DEMO, expectAccessible, logIn } from './helpers';
 /** 'Wednesday 14 May 2025' (browsers may add a comma after the weekday) for a London day some days ahead. */
 function dayAhead(days: number): { label: RegExp; iso: string } {
   const at = new Date(Date.now() + days * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).formatToParts(
+    at,
+  );
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
   return { label: new RegExp(`^${get('weekday')},? ${get('day')} ${get('month')} ${get('year')}`), iso };
@@ -113,7 +115,16 @@ test('a host adds a venue, schedules an evening there from the date popover and 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Create Event' }).click();
   const sent = (await created).request().postDataJSON() as Record<string, unknown>;
-  expect(sent).toMatchObject({ title, date: dayAhead(12).iso, startTime: '19:00', endTime: '22:00', price: 1250, maxParticipants: 24, status: 'upcoming', roundDuration: 300 });
+  expect(sent).toMatchObject({
+    title,
+    date: dayAhead(12).iso,
+    startTime: '19:00',
+    endTime: '22:00',
+    price: 1250,
+    maxParticipants: 24,
+    status: 'upcoming',
+    roundDuration: 300,
+  });
   expect(sent.hostId).not.toBe(1);
 
   const status = page.getByRole('status').filter({ hasText: 'created successfully' });

@@ -21,7 +21,7 @@ export function pngPixels(png: Buffer) {
   const channels = colourType === 6 ? 4 : colourType === 2 ? 3 : 0;
   expect(channels, `colour type ${colourType}`).toBeGreaterThan(0);
   const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));

@@ -74,10 +74,13 @@ test('every phone shows the right round, partner and time within 2 s of its conn
     const proxy = await tcpProxy(port);
     // The session cookie is the host's, whatever the port; the sign-in hint lives per origin: set it on the proxy's.
     await g.page.goto(`${proxy.base}/`);
-    await g.page.evaluate(({ id, email }) => {
-      localStorage.setItem('currentUserId', String(id));
-      localStorage.setItem('userEmail', email);
-    }, { id: g.id, email: g.email });
+    await g.page.evaluate(
+      ({ id, email }) => {
+        localStorage.setItem('currentUserId', String(id));
+        localStorage.setItem('userEmail', email);
+      },
+      { id: g.id, email: g.email },
+    );
     await g.page.goto(`${proxy.base}/timer?event=${event.id}`);
     await expect(g.page.getByText('Round 1', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(g.page.getByText(/^Round 1: talk to /)).toBeVisible();
@@ -94,7 +97,9 @@ test('every phone shows the right round, partner and time within 2 s of its conn
   const results = await Promise.all(
     phones.map(async ({ page, proxy, cut, id }) => {
       // Each guest's place in round 2, as the server has it (asked directly, not through the cut line).
-      const rounds = await ok<{ round: number; partner: { name: string } | null; table: number | null }[]>(await page.request.get(`/api/events/${event.id}/rotation/me`));
+      const rounds = await ok<{ round: number; partner: { name: string } | null; table: number | null }[]>(
+        await page.request.get(`/api/events/${event.id}/rotation/me`),
+      );
       const mine = rounds.find((r) => r.round === 2)!;
       expect(mine.partner, `guest ${id} has a partner in round 2`).not.toBeNull();
       await sleepUntil(cutAt + cut * 1000);
@@ -104,7 +109,11 @@ test('every phone shows the right round, partner and time within 2 s of its conn
       proxy.restore();
       const sentence = `Round 2: talk to ${mine.partner!.name}${mine.table !== null ? ` at table ${mine.table}` : ''}`;
       // Watched in the page every 50 ms (expect's own polling backs off to a second, which would blur the measure).
-      await page.waitForFunction((s) => document.body.innerText.includes(s) && [...document.querySelectorAll('p')].some((p) => p.textContent === 'Round 2'), sentence, { polling: 50, timeout: 2_000 });
+      await page.waitForFunction(
+        (s) => document.body.innerText.includes(s) && [...document.querySelectorAll('p')].some((p) => p.textContent === 'Round 2'),
+        sentence,
+        { polling: 50, timeout: 2_000 },
+      );
       const shownAfter = Date.now() - back;
       await expect(page.getByText(sentence)).toBeVisible();
       const state = await ok<{ endsAt: number; serverNow: number }>(await host.request.get(`/api/events/${event.id}/timer`));

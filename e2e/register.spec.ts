@@ -69,7 +69,13 @@ test('a signed-in new member completes the wizard, and /profile shows the answer
   await expect(card.getByText('Sunday walks and a pub quiz team.')).toBeVisible();
   // The interests and age went to the profile itself.
   await expect(page.getByText('36 years old')).toBeVisible();
-  for (const i of ['Wine', 'Hiking', 'Film', 'Cooking']) await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^${i}$`) }).first()).toBeVisible();
+  for (const i of ['Wine', 'Hiking', 'Film', 'Cooking'])
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: new RegExp(`^${i}$`) })
+        .first(),
+    ).toBeVisible();
   await expectAccessible(page);
   await page.context().close();
 });

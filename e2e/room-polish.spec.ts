@@ -72,10 +72,23 @@ const myId = (page: Page) => page.evaluate(() => Number(localStorage.getItem('cu
 
 /** The demo host's new free evening of six seats (the form's least) at a new venue, ten days ahead. */
 async function hostEvening(host: Page, title: string) {
-  const venue = await ok<{ id: number }>(await host.request.post('/api/venues', { data: { name: `Room ${Date.now()}`, address: '3 Polish Street', city: 'Prestwich', capacity: 30 } }));
+  const venue = await ok<{ id: number }>(
+    await host.request.post('/api/venues', { data: { name: `Room ${Date.now()}`, address: '3 Polish Street', city: 'Prestwich', capacity: 30 } }),
+  );
   return ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
-      data: { title: `${title} ${Date.now()}`, description: 'Short chats.', date: dayAhead(10), startTime: '19:00', endTime: '21:00', venueId: venue.id, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 6, price: 0 },
+      data: {
+        title: `${title} ${Date.now()}`,
+        description: 'Short chats.',
+        date: dayAhead(10),
+        startTime: '19:00',
+        endTime: '21:00',
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 6,
+        price: 0,
+      },
     }),
   );
 }
@@ -83,7 +96,9 @@ async function hostEvening(host: Page, title: string) {
 /** A guest with their own session (no browser), booked on the evening. */
 async function apiGuest(baseURL: string, eventId: number, name: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });
-  const user = await ok<{ id: number }>(await ctx.post('/api/users', { data: { name, email: unique('guest'), age: 30, bio: 'Here for the chats.', interests: ['Walking'] } }));
+  const user = await ok<{ id: number }>(
+    await ctx.post('/api/users', { data: { name, email: unique('guest'), age: 30, bio: 'Here for the chats.', interests: ['Walking'] } }),
+  );
   await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
   return ctx;
 }
@@ -138,7 +153,9 @@ test('/missed-connections: the proposed evening is one the invitee can still boo
   }
 });
 
-test('/arrival days ahead: when arrival opens (an hour before the start), no tips for tonight; cancelling the unpaid demo booking says why nothing is refunded', async ({ page }) => {
+test('/arrival days ahead: when arrival opens (an hour before the start), no tips for tonight; cancelling the unpaid demo booking says why nothing is refunded', async ({
+  page,
+}) => {
   await logIn(page, DEMO.member);
   const mine = await ok<{ id: number; title: string; price: number }[]>(await page.request.get(`/api/users/${await myId(page)}/events`));
   const thursday = mine.find((e) => e.title === 'Thursday Night Speed Friendship')!;
@@ -168,7 +185,11 @@ test('/arrival days ahead: when arrival opens (an hour before the start), no tip
   await expect(page.getByRole('heading', { name: "You're registered" })).toBeVisible();
 });
 
-test('a seat held for the waitlist reads "1 seat held for the waitlist", not "Full" beside 5/6; cancelling confirms once', async ({ browser, page: host, baseURL }) => {
+test('a seat held for the waitlist reads "1 seat held for the waitlist", not "Full" beside 5/6; cancelling confirms once', async ({
+  browser,
+  page: host,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await logIn(host, DEMO.host);
   const evening = await hostEvening(host, 'Held Seat Supper');
@@ -200,7 +221,8 @@ test('a seat held for the waitlist reads "1 seat held for the waitlist", not "Fu
   const other = await hostEvening(host, 'Cancel Once Club');
   await ok(await viewer.page.request.post(`/api/events/${other.id}/register`, { data: { userId: viewer.id, consentToShare: true } }));
   for (const [label, size] of SIZES) {
-    if (label === 'desktop') await ok(await viewer.page.request.post(`/api/events/${other.id}/register`, { data: { userId: viewer.id, consentToShare: true } }));
+    if (label === 'desktop')
+      await ok(await viewer.page.request.post(`/api/events/${other.id}/register`, { data: { userId: viewer.id, consentToShare: true } }));
     await viewer.page.setViewportSize(size);
     await viewer.page.goto(`/events/${other.id}`);
     await viewer.page.getByRole('button', { name: 'Cancel registration' }).click();

@@ -17,7 +17,18 @@ async function newEvening(host: Page) {
   const day = new Date(Date.now() + days++ * 86_400_000).toISOString().slice(0, 10);
   return ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
-      data: { title: `Safety evening ${Date.now()}`, description: 'Short conversations.', date: day, startTime: '19:00', endTime: '22:00', venueId: venue.id, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 20, price: 0 },
+      data: {
+        title: `Safety evening ${Date.now()}`,
+        description: 'Short conversations.',
+        date: day,
+        startTime: '19:00',
+        endTime: '22:00',
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 20,
+        price: 0,
+      },
     }),
   );
 }
@@ -108,7 +119,10 @@ test('a guest reports someone, the admin suspends them on /reports, and the susp
   await expect(card).toContainText(finn.name);
   await expectAccessible(admin);
   await card.getByRole('button', { name: `Suspend account of ${finn.name}` }).click();
-  await admin.getByRole('dialog', { name: `Suspend ${finn.name}?` }).getByRole('button', { name: 'Suspend account' }).click();
+  await admin
+    .getByRole('dialog', { name: `Suspend ${finn.name}?` })
+    .getByRole('button', { name: 'Suspend account' })
+    .click();
   await expect(admin.getByText(`${finn.name} is suspended`)).toBeVisible();
 
   // Finn's session has ended, and login says why.

@@ -55,7 +55,11 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
 
   // Book: the public evening page sends a visitor to log in, with the way back to this evening's checkout.
   const checkout = `/checkout/${eventId}`;
-  await visitor.getByRole('link', { name: /^Book/ }).or(visitor.getByRole('button', { name: /^Book/ })).first().click();
+  await visitor
+    .getByRole('link', { name: /^Book/ })
+    .or(visitor.getByRole('button', { name: /^Book/ }))
+    .first()
+    .click();
   await expect(visitor).toHaveURL(/\/login\?/);
   // New here: the login page's way to sign up keeps the next.
   await visitor.getByRole('link', { name: 'Join the waitlist' }).click();
@@ -78,7 +82,9 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
   await expect(visitor.getByRole('heading', { name: "You're registered" })).toBeVisible();
 
   // The server agrees: one seat for a member who came from the flyer's QR code.
-  const figures = await ok<{ sources: { source: string; visits: number; signups: number; seats: number }[] }>(await host.request.get(`/api/share/analytics?eventId=${eventId}`));
+  const figures = await ok<{ sources: { source: string; visits: number; signups: number; seats: number }[] }>(
+    await host.request.get(`/api/share/analytics?eventId=${eventId}`),
+  );
   expect(figures.sources.find((r) => r.source === 'flyer-qr')).toEqual({ source: 'flyer-qr', visits: 1, signups: 1, seats: 1 });
 
   // The host's analytics on /share, for that evening: 1 visit, 1 signup, 1 seat from the flyer's QR code.

@@ -11,10 +11,23 @@ const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 
 /** The demo host's new free evening of six seats at a new venue, ten days ahead. */
 async function smallEvening(host: Page) {
-  const venue = await ok<{ id: number }>(await host.request.post('/api/venues', { data: { name: `Snug ${Date.now()}`, address: '1 Church Lane', city: 'Prestwich', capacity: 20 } }));
+  const venue = await ok<{ id: number }>(
+    await host.request.post('/api/venues', { data: { name: `Snug ${Date.now()}`, address: '1 Church Lane', city: 'Prestwich', capacity: 20 } }),
+  );
   return ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
-      data: { title: `Snug Supper Club ${Date.now()}`, description: 'Six seats round one table.', date: dayAhead(10), startTime: '19:00', endTime: '21:00', venueId: venue.id, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 6, price: 0 },
+      data: {
+        title: `Snug Supper Club ${Date.now()}`,
+        description: 'Six seats round one table.',
+        date: dayAhead(10),
+        startTime: '19:00',
+        endTime: '21:00',
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 6,
+        price: 0,
+      },
     }),
   );
 }
@@ -22,7 +35,9 @@ async function smallEvening(host: Page) {
 /** A guest with their own session (no browser needed), booked on the evening. */
 async function apiGuest(baseURL: string, eventId: number, name: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });
-  const user = await ok<{ id: number }>(await ctx.post('/api/users', { data: { name, email: unique('guest'), age: 30, bio: 'Here for the chats.', interests: ['Walking'] } }));
+  const user = await ok<{ id: number }>(
+    await ctx.post('/api/users', { data: { name, email: unique('guest'), age: 30, bio: 'Here for the chats.', interests: ['Walking'] } }),
+  );
   await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
   return ctx;
 }
@@ -49,7 +64,9 @@ test('a full evening: join the waitlist, a guest cancels, the held seat is offer
   // Gina gives her place up: it goes to Ann, not to whoever refreshes first.
   await ok(await guests[0]!.delete(`/api/events/${evening.id}/registration`));
   await expect
-    .poll(async () => ((await (await host.request.get(`/api/dev/outbox?to=${encodeURIComponent(ann.email)}`)).json()) as { subject: string }[]).map((m) => m.subject))
+    .poll(async () =>
+      ((await (await host.request.get(`/api/dev/outbox?to=${encodeURIComponent(ann.email)}`)).json()) as { subject: string }[]).map((m) => m.subject),
+    )
     .toContain(`A place has opened at ${evening.title}`);
 
   await ann.page.reload();

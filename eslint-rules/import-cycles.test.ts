@@ -82,9 +82,28 @@ export function cycles(graph: Map<string, string[]>): string[][] {
 
 describe('import cycles, type-only imports included', () => {
   it('finds a cycle through `import type` (the check itself)', () => {
-    expect(staticImports("import type { A } from './a';\nimport { b } from \"./b\";\nexport type { C } from './c';\nexport * from './d';\nconst x = import('./lazy');")).toEqual(['./a', './b', './c', './d']);
-    expect(cycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b']]);
-    expect(cycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      staticImports(
+        "import type { A } from './a';\nimport { b } from \"./b\";\nexport type { C } from './c';\nexport * from './d';\nconst x = import('./lazy');",
+      ),
+    ).toEqual(['./a', './b', './c', './d']);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('src/ has none', () => {
@@ -101,7 +120,9 @@ describe('import cycles, type-only imports included', () => {
     const graph = new Map<string, string[]>();
     for (const f of sourceFiles(modules).filter((x) => !/\.test\.ts$/.test(x))) {
       const from = moduleOf(f)!;
-      const to = staticImports(readFileSync(f, 'utf8')).flatMap((s) => moduleOf(resolve(f, s) ?? '') ?? []).filter((m) => m !== from);
+      const to = staticImports(readFileSync(f, 'utf8'))
+        .flatMap((s) => moduleOf(resolve(f, s) ?? '') ?? [])
+        .filter((m) => m !== from);
       graph.set(from, [...new Set([...(graph.get(from) ?? []), ...to])]);
     }
     expect(graph.size).toBeGreaterThan(15);

@@ -30,14 +30,22 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 
 // The server as one plain module (docs/decisions/0019): no TypeScript loader at run time.
 const server = path.join(root, 'dist/server/main.js');
-const serverSources = Math.max(newest(path.join(root, 'src/server')), newest(path.join(root, 'src/shared')), statSync(path.join(root, 'vite.server.config.ts')).mtimeMs);
+const serverSources = Math.max(
+  newest(path.join(root, 'src/server')),
+  newest(path.join(root, 'src/shared')),
+  statSync(path.join(root, 'vite.server.config.ts')).mtimeMs,
+);
 if (!existsSync(server) || statSync(server).mtimeMs < serverSources) {
   console.error('Building the server...');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
   // The migrations are read from beside the module (src/server/db/client.ts: migrationsFolder).
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/server/migrations'), { recursive: true });

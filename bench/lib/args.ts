@@ -78,7 +78,24 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (!m) throw new Error(`Unknown argument ${a}\n${HELP}`);
     flags.set(m[1]!, m[2] ?? 'true');
   }
-  const known = new Set(['only', 'runs', 'sockets', 'events', 'instances', 'db', 'workers', 'refetch', 'race-db', 'pages', 'duration', 'connections', 'pg-url', 'chromium', 'cpu-prof', 'write']);
+  const known = new Set([
+    'only',
+    'runs',
+    'sockets',
+    'events',
+    'instances',
+    'db',
+    'workers',
+    'refetch',
+    'race-db',
+    'pages',
+    'duration',
+    'connections',
+    'pg-url',
+    'chromium',
+    'cpu-prof',
+    'write',
+  ]);
   for (const k of flags.keys()) if (!known.has(k)) throw new Error(`Unknown flag --${k}\n${HELP}`);
   const int = (k: string, d: number, min = 1) => {
     const v = flags.has(k) ? Number(flags.get(k)) : d;
@@ -87,7 +104,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   };
   const list = <T extends string>(k: string, allowed: readonly T[], d: readonly T[]): T[] => {
     if (!flags.has(k)) return [...d];
-    const items = flags.get(k)!.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = flags
+      .get(k)!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const i of items) if (!allowed.includes(i as T)) throw new Error(`--${k}: unknown ${i} (one of ${allowed.join(', ')})`);
     return items as T[];
   };

@@ -7,7 +7,10 @@ export async function loginThroughOutbox(base: string, email: string): Promise<s
   const code = mails.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
   if (!code) throw new Error(`no login code mailed to ${email}`);
   const verify = await fetch(`${base}/api/auth/verify`, { method: 'POST', headers: json, body: JSON.stringify({ email, code }) });
-  const sid = verify.headers.getSetCookie().map((c) => /^sid=([^;]+)/.exec(c)?.[1]).find(Boolean);
+  const sid = verify.headers
+    .getSetCookie()
+    .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
   if (!verify.ok || !sid) throw new Error(`verify ${email}: ${verify.status}`);
   return `sid=${sid}`;
 }

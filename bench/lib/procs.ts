@@ -46,7 +46,12 @@ export interface ServerProc {
  * One instance of our server, `node --enable-source-maps dist/server/main.js`, as `npm start`
  * runs it (the build done once before by ensureBuilt). Embedded database in `dataDir` unless `databaseUrl`.
  */
-export async function startServer(opts: { dataDir?: string; databaseUrl?: string; extraEnv?: Record<string, string>; defaultLogLevel?: boolean }): Promise<ServerProc> {
+export async function startServer(opts: {
+  dataDir?: string;
+  databaseUrl?: string;
+  extraEnv?: Record<string, string>;
+  defaultLogLevel?: boolean;
+}): Promise<ServerProc> {
   const port = await freePort();
   const env: Record<string, string> = {
     NODE_ENV: 'development', // the dev outbox lets the bench log in; nothing else on the measured paths differs
@@ -114,7 +119,12 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
 
 /** A worker of bench/workers/, forked with tsx; it talks over the IPC channel. */
 export function forkWorker(name: string, args: string[] = []): ChildProcess {
-  return fork(path.join(root, 'bench/workers', name), args, { cwd: root, execArgv: TSX, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  return fork(path.join(root, 'bench/workers', name), args, {
+    cwd: root,
+    execArgv: TSX,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
 }
 
 /** Send one request to a worker and wait for its one answer (rejects if it dies first). */
@@ -150,7 +160,13 @@ export interface CannonResult {
 }
 
 /** autocannon in its own process (bench/workers/autocannon.ts). */
-export async function cannon(opts: { url: string; connections: number; duration: number; overallRate?: number; headers?: Record<string, string> }): Promise<CannonResult> {
+export async function cannon(opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  overallRate?: number;
+  headers?: Record<string, string>;
+}): Promise<CannonResult> {
   const w = forkWorker('autocannon.ts');
   try {
     return await ask<CannonResult>(w, opts, 'result');

@@ -35,11 +35,16 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * start in 30 minutes with their guests registered (checked in or not), else in 10 days.
  * `sameGuests`: the same guests for every event (the race: 500 members, one event per run).
  */
-export async function seed(db: Db, p: { tag: string; eventCount: number; guestsPerEvent: number; maxParticipants: number; checkedIn: boolean; tonight?: boolean; sameGuests?: boolean }): Promise<Seeded> {
+export async function seed(
+  db: Db,
+  p: { tag: string; eventCount: number; guestsPerEvent: number; maxParticipants: number; checkedIn: boolean; tonight?: boolean; sameGuests?: boolean },
+): Promise<Seeded> {
   const expiresAt = new Date(Date.now() + 7 * 86_400_000);
   const hostRows = await db
     .insert(users)
-    .values(Array.from({ length: p.eventCount }, (_, i) => ({ username: `${p.tag}host${i}`, name: `Host ${i}`, email: `${p.tag}host${i}@bench.test`, age: 40 })))
+    .values(
+      Array.from({ length: p.eventCount }, (_, i) => ({ username: `${p.tag}host${i}`, name: `Host ${i}`, email: `${p.tag}host${i}@bench.test`, age: 40 })),
+    )
     .returning({ id: users.id });
   await db.insert(userRoles).values(hostRows.map((h) => ({ userId: h.id, role: 'host' as const })));
   const tonight = p.tonight ?? p.checkedIn;
@@ -70,17 +75,34 @@ export async function seed(db: Db, p: { tag: string; eventCount: number; guestsP
   const guestCount = p.sameGuests ? p.guestsPerEvent : p.guestsPerEvent * p.eventCount;
   const guestIds: number[] = [];
   await insertChunks(
-    Array.from({ length: guestCount }, (_, i) => ({ username: `${p.tag}g${i}`, name: `Guest ${i}`, email: `${p.tag}g${i}@bench.test`, age: 20 + (i % 50), bio: 'Here for the bench.', interests: ['running', 'books'] })),
+    Array.from({ length: guestCount }, (_, i) => ({
+      username: `${p.tag}g${i}`,
+      name: `Guest ${i}`,
+      email: `${p.tag}g${i}@bench.test`,
+      age: 20 + (i % 50),
+      bio: 'Here for the bench.',
+      interests: ['running', 'books'],
+    })),
     async (chunk) => guestIds.push(...(await db.insert(users).values(chunk).returning({ id: users.id })).map((r) => r.id)),
   );
   const hosts = hostRows.map((h, i) => ({ id: h.id, cookie: token(), eventId: eventIds[i]! }));
   const guests = guestIds.map((id, i) => ({ id, cookie: token(), eventId: p.sameGuests ? eventIds[0]! : eventIds[Math.floor(i / p.guestsPerEvent)]! }));
-  await insertChunks([...hosts, ...guests], (chunk) => db.insert(sessions).values(chunk.map((u) => ({ tokenHash: hashToken(u.cookie), userId: u.id, expiresAt }))));
+  await insertChunks([...hosts, ...guests], (chunk) =>
+    db.insert(sessions).values(chunk.map((u) => ({ tokenHash: hashToken(u.cookie), userId: u.id, expiresAt }))),
+  );
   if (!p.sameGuests) {
     const now = new Date();
     await insertChunks(guests, (chunk) =>
       db.insert(registrations).values(
-        chunk.map((g) => ({ eventId: g.eventId, userId: g.id, consentToShare: true, checkedIn: p.checkedIn, checkedInAt: p.checkedIn ? now : null, checkInMethod: p.checkedIn ? ('search' as const) : null, ticketCode: randomBytes(12).toString('base64url') })),
+        chunk.map((g) => ({
+          eventId: g.eventId,
+          userId: g.id,
+          consentToShare: true,
+          checkedIn: p.checkedIn,
+          checkedInAt: p.checkedIn ? now : null,
+          checkInMethod: p.checkedIn ? ('search' as const) : null,
+          ticketCode: randomBytes(12).toString('base64url'),
+        })),
       ),
     );
   }

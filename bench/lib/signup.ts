@@ -11,7 +11,11 @@ export interface Guest {
 }
 
 async function post(base: string, url: string, body: unknown, cookie?: string) {
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
   return res;
 }
@@ -36,8 +40,17 @@ export async function signUpGuests(eventIds: number[], perEvent: number, baseOf:
       for (let i = next++; i < total; i = next++) {
         const base = baseOf(i);
         const eventId = eventIds[Math.floor(i / perEvent)]!;
-        const res = await post(base, '/api/users', { name: nameOf(i), email: `${tag}g${i}@bench.test`, age: 20 + (i % 50), bio: 'Here for the bench.', interests: ['running', 'books'] });
-        const sid = res.headers.getSetCookie().map((c) => /^sid=([^;]+)/.exec(c)?.[1]).find(Boolean);
+        const res = await post(base, '/api/users', {
+          name: nameOf(i),
+          email: `${tag}g${i}@bench.test`,
+          age: 20 + (i % 50),
+          bio: 'Here for the bench.',
+          interests: ['running', 'books'],
+        });
+        const sid = res.headers
+          .getSetCookie()
+          .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
+          .find(Boolean);
         if (!sid) throw new Error(`sign-up of guest ${i}: no session cookie`);
         const { id } = (await res.json()) as { id: number };
         const cookie = `sid=${sid}`;

@@ -28,7 +28,8 @@ export function over(runs: number[]): Figure {
   return { median: median(ok), min: ok.length ? Math.min(...ok) : NaN, max: ok.length ? Math.max(...ok) : NaN, runs };
 }
 
-const fmtNum = (v: number, digits: number) => (Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
+const fmtNum = (v: number, digits: number) =>
+  Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a';
 
 /** "123 (110-140)" — the median and, over several runs, the min-max spread. */
 export function show(f: Figure, digits = 0, unit = ''): string {

@@ -72,7 +72,9 @@ async function measure(base: string, pagePath: string, member: SignedInMember) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await browser.startTracing(page, { categories: ['loading', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
+    await browser.startTracing(page, {
+      categories: ['loading', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
+    });
     await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
@@ -142,7 +144,9 @@ try {
     const tbt = tasks.filter((t) => t.ts >= fcp).reduce((sum, t) => sum + Math.max(0, (t.dur ?? 0) / 1000 - 50), 0);
     blocking.push(tbt);
     const first = events.find((e) => e.name === 'navigationStart' && e.pid === pid)?.ts ?? tasks[0]?.ts ?? 0;
-    console.log(`\nrun ${run + 1}: first contentful paint at ${Math.round((fcp - first) / 1000)} ms; ${tasks.length} tasks over 50 ms, blocking after it ${Math.round(tbt)} ms`);
+    console.log(
+      `\nrun ${run + 1}: first contentful paint at ${Math.round((fcp - first) / 1000)} ms; ${tasks.length} tasks over 50 ms, blocking after it ${Math.round(tbt)} ms`,
+    );
     for (const t of tasks) {
       const end = t.ts + (t.dur ?? 0);
       const inside = timeByOrigin(taken, t.ts, end);
@@ -151,14 +155,24 @@ try {
       for (const e of events) {
         if (e.ph !== 'X' || e.pid !== pid || e.tid !== tid || e.ts < t.ts || e.ts > end || e.name === 'RunTask' || !e.dur) continue;
         const url = e.args?.data?.url;
-        const key = url && /^(EvaluateScript|v8\.compile|v8\.compileModule|v8\.evaluateModule)$/.test(e.name) ? `${e.name} ${url.replace(/^.*\//, '')}` : e.name;
+        const key =
+          url && /^(EvaluateScript|v8\.compile|v8\.compileModule|v8\.evaluateModule)$/.test(e.name) ? `${e.name} ${url.replace(/^.*\//, '')}` : e.name;
         work.set(key, (work.get(key) ?? 0) + e.dur / 1000);
       }
-      const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${k} ${Math.round(ms)}`).join(', ');
-      console.log(`  at ${Math.round((t.ts - first) / 1000)} ms${t.ts < fcp ? ' (before the paint)' : ''}, ${Math.round((t.dur ?? 0) / 1000)} ms: ${top(inside, 6)}\n      trace: ${top(work, 6)}`);
+      const top = (m: Map<string, number>, n: number) =>
+        [...m]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([k, ms]) => `${k} ${Math.round(ms)}`)
+          .join(', ');
+      console.log(
+        `  at ${Math.round((t.ts - first) / 1000)} ms${t.ts < fcp ? ' (before the paint)' : ''}, ${Math.round((t.dur ?? 0) / 1000)} ms: ${top(inside, 6)}\n      trace: ${top(work, 6)}`,
+      );
     }
   }
-  console.log(`\nblocking time, median of ${runs}: ${Math.round(percentile(blocking, 0.5))} ms\n\nmain-thread time by source (median ms of ${runs} runs, 4x slower):`);
+  console.log(
+    `\nblocking time, median of ${runs}: ${Math.round(percentile(blocking, 0.5))} ms\n\nmain-thread time by source (median ms of ${runs} runs, 4x slower):`,
+  );
   const rows = [...byOrigin].map(([k, v]) => [k, percentile([...v, ...Array<number>(runs - v.length).fill(0)], 0.5)] as const).sort((a, b) => b[1] - a[1]);
   for (const [k, ms] of rows.slice(0, 25)) if (ms >= 1) console.log(`${ms.toFixed(0).padStart(6)}  ${k}`);
 } finally {

@@ -109,4 +109,7 @@ function analyse(file: string) {
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: profile-rounds.ts DIR [--top=N]');
 const top = Number(process.argv.find((a) => a.startsWith('--top='))?.slice(6) ?? 0);
-for (const f of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()) analyse(path.join(dir, f));
+for (const f of readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .sort())
+  analyse(path.join(dir, f));

@@ -22,7 +22,13 @@ await database.migrate();
 const db = database.db;
 const seeded = await seed(db, { tag: 'probe', eventCount: evenings, guestsPerEvent: guests, maxParticipants: guests, checkedIn: true });
 
-const steps = { 'round start statement': [] as number[], 'pairs met elsewhere': [] as number[], planning: [] as number[], 'writing the plan': [] as number[], 'reading the places': [] as number[] };
+const steps = {
+  'round start statement': [] as number[],
+  'pairs met elsewhere': [] as number[],
+  planning: [] as number[],
+  'writing the plan': [] as number[],
+  'reading the places': [] as number[],
+};
 async function timed<T>(step: keyof typeof steps, work: () => Promise<T> | T): Promise<T> {
   const began = performance.now();
   const result = await work();
@@ -37,7 +43,10 @@ for (const eventId of seeded.eventIds) {
   if (!start.ok) throw new Error(start.error);
   const room = await timed('round start statement', () => q.startRoundIf(db, eventId, idle.version, start.state, 0));
   if (!room) throw new Error('the round start lost');
-  const met = await timed('pairs met elsewhere', async () => new Set((await q.pairsMetElsewhere(db, eventId, room.guests)).map((p) => pairKey(p.userA, p.userB))));
+  const met = await timed(
+    'pairs met elsewhere',
+    async () => new Set((await q.pairsMetElsewhere(db, eventId, room.guests)).map((p) => pairKey(p.userA, p.userB))),
+  );
   const plan = await timed('planning', () => planSchedule(room.guests, defaultRounds(room.guests.length), met));
   const planRows = plan.flatMap((r) => r.pairings.map((p) => ({ eventId, round: r.round, userA: p.a, userB: p.b, tableNo: p.table })));
   rows = planRows.length;

@@ -15,7 +15,10 @@ import { over, show, verdict } from '../lib/stats';
 const CHROME_FLAGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage'];
 
 async function firstPaint(base: string, chromiumPath: string) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const scripts = new Set<string>();
@@ -78,14 +81,19 @@ function lighthouse(url: string, chromiumPath: string, signedInPort: number | nu
     ...(signedInPort ? [`--port=${signedInPort}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]),
   ];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 512 * 1024 * 1024, timeout: 180_000 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`lighthouse ${url}: ${err.message} ${stderr.slice(-2000)}`));
-      try {
-        resolve(JSON.parse(stdout) as LhReport);
-      } catch (e) {
-        reject(new Error(`lighthouse ${url}: bad JSON (${String(e)}) ${stderr.slice(-2000)}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 512 * 1024 * 1024, timeout: 180_000 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`lighthouse ${url}: ${err.message} ${stderr.slice(-2000)}`));
+        try {
+          resolve(JSON.parse(stdout) as LhReport);
+        } catch (e) {
+          reject(new Error(`lighthouse ${url}: bad JSON (${String(e)}) ${stderr.slice(-2000)}`));
+        }
+      },
+    );
   });
 }
 
@@ -109,7 +117,11 @@ function failing(r: LhReport, category: string): LhAudit[] {
 async function signedInBrowser(base: string, chromiumPath: string, member: SignedInMember) {
   const port = await freePort();
   const userDir = tempDir('chrome');
-  const context = await chromium.launchPersistentContext(userDir, { executablePath: chromiumPath, headless: true, args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`] });
+  const context = await chromium.launchPersistentContext(userDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...CHROME_FLAGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`],
+  });
   await context.addCookies([{ name: 'sid', value: member.sid, url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/login`);
@@ -159,7 +171,9 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
       const browser = await signedInBrowser(server.base, args.chromium, member);
       try {
         log(`## Lighthouse\n`);
-        log(`Lighthouse 12.8.2, mobile preset (simulated throttling), ${args.chromium} with \`${CHROME_FLAGS.join(' ')}\`; /events, /events/${demo.id} (the demo event) and /profile (pages for signed-in members) as the demo member, /events/${open?.id ?? '{id}'} (an open evening's public page) as a visitor with no cookie; the members: signed in through the dev outbox's code, its session cookie and the client's sign-in hint (localStorage) set in a browser Lighthouse attaches to (--port, --disable-storage-reset). Median of ${args.runs} runs per page (min-max). Budget: performance 95, accessibility, best practices and SEO 100.\n`);
+        log(
+          `Lighthouse 12.8.2, mobile preset (simulated throttling), ${args.chromium} with \`${CHROME_FLAGS.join(' ')}\`; /events, /events/${demo.id} (the demo event) and /profile (pages for signed-in members) as the demo member, /events/${open?.id ?? '{id}'} (an open evening's public page) as a visitor with no cookie; the members: signed in through the dev outbox's code, its session cookie and the client's sign-in hint (localStorage) set in a browser Lighthouse attaches to (--port, --disable-storage-reset). Median of ${args.runs} runs per page (min-max). Budget: performance 95, accessibility, best practices and SEO 100.\n`,
+        );
         log(`| page | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|`);
         for (const p of pages) {
           const reports: LhReport[] = [];
@@ -180,7 +194,8 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
             }
             if (!r) throw new Error(`lighthouse ${p.path} failed`);
             // A signed-in page that sent the browser to /login would measure the wrong page.
-            if (r.finalDisplayedUrl && new URL(r.finalDisplayedUrl).pathname !== p.path) throw new Error(`lighthouse ${p.path} ended on ${r.finalDisplayedUrl}`);
+            if (r.finalDisplayedUrl && new URL(r.finalDisplayedUrl).pathname !== p.path)
+              throw new Error(`lighthouse ${p.path} ended on ${r.finalDisplayedUrl}`);
             reports.push(r);
           }
           const cells = CATEGORIES.map(([id, budget]) => {
@@ -197,19 +212,29 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
           for (const [id] of CATEGORIES) {
             const seen = new Map<string, { a: LhAudit; runs: number }>();
             for (const r of reports) for (const a of failing(r, id)) seen.set(a.id, { a, runs: (seen.get(a.id)?.runs ?? 0) + 1 });
-            if (seen.size) problems.push(`- ${p.path} ${id}: ${[...seen.values()].map(({ a, runs }) => `\`${a.id}\` ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}, score ${a.score}, in ${runs}/${reports.length} runs`).join('; ')}`);
+            if (seen.size)
+              problems.push(
+                `- ${p.path} ${id}: ${[...seen.values()].map(({ a, runs }) => `\`${a.id}\` ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}, score ${a.score}, in ${runs}/${reports.length} runs`).join('; ')}`,
+              );
           }
         }
       } finally {
         await browser.close();
       }
-      log(`\nThe performance metrics (simulated; median of the runs, min-max):\n\n| page | ${METRICS.map((m) => m[1]).join(' | ')} |\n|---|${METRICS.map(() => '---|').join('')}`);
+      log(
+        `\nThe performance metrics (simulated; median of the runs, min-max):\n\n| page | ${METRICS.map((m) => m[1]).join(' | ')} |\n|---|${METRICS.map(() => '---|').join('')}`,
+      );
       metricRows.forEach(log);
       log(`\nAudits that cost points (value and score of the last run that failed it; performance: weighted metrics under 0.9 and other audits under 0.5):\n`);
       problems.forEach(log);
       if (!problems.length) log('- none');
-      if (retries.length) log(`\nRuns repeated after a Lighthouse runtime error (not scored): ${retries.length}: ${[...new Set(retries.map((x) => x.replace(/http:\/\/127\.0\.0\.1:\d+/g, '')))].join('; ')}`);
-      log(`\nServer: \`${server.command}\`; each run: \`CHROME_PATH=${args.chromium} node node_modules/lighthouse/cli/index.js <url> --output=json --only-categories=performance,accessibility,best-practices,seo --chrome-flags="${CHROME_FLAGS.join(' ')}" \` (signed-in pages: \`--port=<the prepared browser> --disable-storage-reset\` instead of --chrome-flags)\n`);
+      if (retries.length)
+        log(
+          `\nRuns repeated after a Lighthouse runtime error (not scored): ${retries.length}: ${[...new Set(retries.map((x) => x.replace(/http:\/\/127\.0\.0\.1:\d+/g, '')))].join('; ')}`,
+        );
+      log(
+        `\nServer: \`${server.command}\`; each run: \`CHROME_PATH=${args.chromium} node node_modules/lighthouse/cli/index.js <url> --output=json --only-categories=performance,accessibility,best-practices,seo --chrome-flags="${CHROME_FLAGS.join(' ')}" \` (signed-in pages: \`--port=<the prepared browser> --disable-storage-reset\` instead of --chrome-flags)\n`,
+      );
     }
   } finally {
     await server.stop();

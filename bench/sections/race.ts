@@ -13,7 +13,9 @@ const SEATS = 40;
 
 export async function race(args: BenchArgs, log: (s: string) => void) {
   log(`## Registration race\n`);
-  log(`${MEMBERS} members (their sessions written into the database before the server starts) send POST /api/events/:id/register at once, over real HTTP from a load-generator process (bench/workers/race.ts), for a free evening of ${SEATS} seats; a fresh database and server per run. Budget: exactly ${SEATS} succeed, the rest get 409, no 5xx, participantCount ${SEATS}.\n`);
+  log(
+    `${MEMBERS} members (their sessions written into the database before the server starts) send POST /api/events/:id/register at once, over real HTTP from a load-generator process (bench/workers/race.ts), for a free evening of ${SEATS} seats; a fresh database and server per run. Budget: exactly ${SEATS} succeed, the rest get 409, no 5xx, participantCount ${SEATS}.\n`,
+  );
   log(`| database | succeeded | 409 | 5xx / other | participantCount | time for all, ms | verdict |\n|---|---|---|---|---|---|---|`);
   const commands: string[] = [];
   for (const kind of args.raceDb) {
@@ -23,13 +25,24 @@ export async function race(args: BenchArgs, log: (s: string) => void) {
       const pgdb = kind === 'postgres' ? await freshPostgres(args.pgUrl) : undefined;
       try {
         const target = { dataDir: dir, databaseUrl: pgdb?.url };
-        const seeded = await seedBeforeStart(target, { tag: 'race', eventCount: 1, guestsPerEvent: MEMBERS, maxParticipants: SEATS, checkedIn: false, sameGuests: true });
+        const seeded = await seedBeforeStart(target, {
+          tag: 'race',
+          eventCount: 1,
+          guestsPerEvent: MEMBERS,
+          maxParticipants: SEATS,
+          checkedIn: false,
+          sameGuests: true,
+        });
         const server = await startServer(target);
         try {
           await warmUp(`${server.base}/api/events`);
           const eventId = seeded.eventIds[0]!;
           const w = forkWorker('race.ts');
-          const r = await ask<{ ms: number; by: Record<string, number> }>(w, { base: server.base, eventId, members: seeded.guests.map((g) => ({ id: g.id, cookie: g.cookie })) }, 'result');
+          const r = await ask<{ ms: number; by: Record<string, number> }>(
+            w,
+            { base: server.base, eventId, members: seeded.guests.map((g) => ({ id: g.id, cookie: g.cookie })) },
+            'result',
+          );
           await stopChild(w);
           const detail = (await (await fetch(`${server.base}/api/events/${eventId}`)).json()) as { participantCount: number };
           const ok = r.by['201'] ?? 0;
@@ -47,7 +60,9 @@ export async function race(args: BenchArgs, log: (s: string) => void) {
     }
     const pass = rows.every((r) => r.ok === SEATS && r.full === MEMBERS - SEATS && r.bad === 0 && r.count === SEATS);
     const list = (k: keyof (typeof rows)[number]) => rows.map((r) => r[k]).join(', ');
-    log(`| ${kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL 127.0.0.1:5432'} | ${list('ok')} | ${list('full')} | ${list('bad')} | ${list('count')} | ${show(over(rows.map((r) => r.ms)))} | ${verdict(pass)} |`);
+    log(
+      `| ${kind === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL 127.0.0.1:5432'} | ${list('ok')} | ${list('full')} | ${list('bad')} | ${list('count')} | ${show(over(rows.map((r) => r.ms)))} | ${verdict(pass)} |`,
+    );
   }
   log(`\nPer-run values are listed in order. Servers: \`${[...new Set(commands)].join('`; `')}\`.\n`);
 }

@@ -20,7 +20,15 @@ process.once('message', ({ port, template }: { port: number; template: string })
         rounds.set(eventId, round);
         const now = Date.now();
         for (const g of guests.get(eventId) ?? []) {
-          g.send(JSON.stringify({ ...tpl, currentRound: round, serverNow: now, endsAt: now + (tpl.roundDuration ?? 300) * 1000, mine: tpl.mine && { ...tpl.mine, round } }));
+          g.send(
+            JSON.stringify({
+              ...tpl,
+              currentRound: round,
+              serverNow: now,
+              endsAt: now + (tpl.roundDuration ?? 300) * 1000,
+              mine: tpl.mine && { ...tpl.mine, round },
+            }),
+          );
         }
       });
     } else {

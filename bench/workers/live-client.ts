@@ -153,7 +153,8 @@ process.on('message', (m: Msg) => {
         const started = Date.now();
         let opened: number;
         if (role === 'guests') {
-          for (const u of m.users) guests.push({ ...u, skew: (Math.random() * 2 - 1) * m.skewMs, tickPhase: Math.random() * TICK_MS, offset: null, endsAt: null, round: 0 });
+          for (const u of m.users)
+            guests.push({ ...u, skew: (Math.random() * 2 - 1) * m.skewMs, tickPhase: Math.random() * TICK_MS, offset: null, endsAt: null, round: 0 });
           opened = await openAll(guests, m.concurrency, async (g) => {
             g.ws = (await open(g, false, (raw) => onGuestMessage(g, raw))) ?? undefined;
             return !!g.ws;
@@ -201,7 +202,9 @@ process.on('message', (m: Msg) => {
         return reply({ type: 'count', done });
       }
       case 'report': {
-        const rows = guests.filter((g) => g.ws).map((g) => [g.eventId, g.stateAt ?? -1, g.doneAt ?? -1, g.via === 'mine' ? 1 : g.via === 'fetch' ? 2 : 0, g.fetchFailed ? 1 : 0]);
+        const rows = guests
+          .filter((g) => g.ws)
+          .map((g) => [g.eventId, g.stateAt ?? -1, g.doneAt ?? -1, g.via === 'mine' ? 1 : g.via === 'fetch' ? 2 : 0, g.fetchFailed ? 1 : 0]);
         return reply({ type: 'report', rows, hostErrors: hostErrors.splice(0), sample: sampleMessage });
       }
       case 'verify': {

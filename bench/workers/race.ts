@@ -13,10 +13,14 @@ process.once('message', (job: Job) => {
   const one = (m: { id: number; cookie: string }) =>
     new Promise<number>((resolve) => {
       const body = JSON.stringify({ userId: m.id, consentToShare: true });
-      const req = http.request(url, { method: 'POST', agent, headers: { cookie: m.cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { cookie: m.cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', () => resolve(-1));
       req.end(body);
     });

@@ -65,7 +65,12 @@ function request(method: string, url: string, opts: { headers?: Record<string, s
   return new Promise((resolve, reject) => {
     const req = lib.request(
       u,
-      { method, headers, ...(u.protocol === 'https:' ? { agent: opts.localAddress ? new https.Agent({ ca: CA }) : agent } : {}), ...(opts.localAddress ? { localAddress: opts.localAddress } : {}) },
+      {
+        method,
+        headers,
+        ...(u.protocol === 'https:' ? { agent: opts.localAddress ? new https.Agent({ ca: CA }) : agent } : {}),
+        ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -99,7 +104,9 @@ interface Person {
 
 async function latestCode(email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const { rows } = await db.query<{ text: string }>(`SELECT text FROM mail_outbox WHERE "to" = $1 AND subject ILIKE '%code%' ORDER BY id DESC LIMIT 1`, [email]);
+    const { rows } = await db.query<{ text: string }>(`SELECT text FROM mail_outbox WHERE "to" = $1 AND subject ILIKE '%code%' ORDER BY id DESC LIMIT 1`, [
+      email,
+    ]);
     const code = rows[0] && /\b(\d{6})\b/.exec(rows[0].text)?.[1];
     if (code) return code;
     await sleep(100);
@@ -220,7 +227,8 @@ async function stateWhere(phone: Phone, what: string, test: (m: State) => boolea
   for (;;) {
     const hit = phone.states.find((s) => s.at >= after && test(s.m));
     if (hit) return hit;
-    if (Date.now() > until) throw new Error(`${phone.person.name}: no ${what} within ${timeoutMs} ms (got ${phone.states.map((s) => `${s.m.type}/${s.m.currentRound}`).join(', ')})`);
+    if (Date.now() > until)
+      throw new Error(`${phone.person.name}: no ${what} within ${timeoutMs} ms (got ${phone.states.map((s) => `${s.m.type}/${s.m.currentRound}`).join(', ')})`);
     await new Promise<void>((r) => {
       phone.waiters.push(r);
       setTimeout(r, 200);
@@ -278,7 +286,9 @@ async function headersAndCompression() {
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   assert.ok(assets.length > 0, 'index.html names its assets');
   // The largest script (nginx compresses nothing under 1 KB, as gzip_min_length says).
-  const asset = assets.filter((a) => a.endsWith('.js')).sort((x, y) => readFileSync(path.join(CLIENT_DIR, y)).length - readFileSync(path.join(CLIENT_DIR, x)).length)[0]!;
+  const asset = assets
+    .filter((a) => a.endsWith('.js'))
+    .sort((x, y) => readFileSync(path.join(CLIENT_DIR, y)).length - readFileSync(path.join(CLIENT_DIR, x)).length)[0]!;
   const onDisk = readFileSync(path.join(CLIENT_DIR, asset));
   const gz = await request('GET', asset, { headers: { 'accept-encoding': 'gzip' } });
   assert.equal(gz.status, 200);
@@ -347,7 +357,10 @@ async function bookTonight(member: Person): Promise<{ id: number; title: string 
     'test card',
   );
   assert.equal(paid.status, 'succeeded');
-  const reg = await request('POST', `/api/events/${tonight.id}/register`, { headers: { cookie: member.cookie }, json: { userId: member.id, paymentIntentId: intent.paymentIntentId } });
+  const reg = await request('POST', `/api/events/${tonight.id}/register`, {
+    headers: { cookie: member.cookie },
+    json: { userId: member.id, paymentIntentId: intent.paymentIntentId },
+  });
   assert.ok(reg.status === 200 || reg.status === 201, `register: ${reg.status} ${reg.text}`);
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM registrations r JOIN payments p ON p.id = r.payment_id WHERE r.event_id = $1 AND r.user_id = $2 AND p.status = 'succeeded'`,
@@ -365,12 +378,17 @@ async function main() {
   const emails = ['member', 'host', 'sarah', 'michael', 'emma', 'priya'].map((n) => `${n}@speedfriendship.test`);
   const people: Record<string, Person> = {};
   for (const e of emails) people[e.split('@')[0]!] = await logIn(e);
-  ok(`logged in through the outbox's codes: ${Object.values(people).map((p) => p.name).join(', ')}`);
+  ok(
+    `logged in through the outbox's codes: ${Object.values(people)
+      .map((p) => p.name)
+      .join(', ')}`,
+  );
   const { member, host } = people as Record<'member' | 'host', Person>;
 
   const tonight = await bookTonight(member);
   const guests = ['member', 'sarah', 'michael', 'emma', 'priya'].map((k) => people[k]!);
-  for (const g of guests) json(await request('POST', `/api/events/${tonight.id}/checkin`, { headers: { cookie: host.cookie }, json: { userId: g.id } }), `check in ${g.name}`);
+  for (const g of guests)
+    json(await request('POST', `/api/events/${tonight.id}/checkin`, { headers: { cookie: host.cookie }, json: { userId: g.id } }), `check in ${g.name}`);
   const checked = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM registrations WHERE event_id = $1 AND checked_in`, [tonight.id]);
   assert.equal(checked.rows[0]!.n, guests.length);
   const prior = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ratings WHERE event_id = $1`, [tonight.id]);
@@ -378,7 +396,17 @@ async function main() {
   ok(`the host checked in ${guests.length} guests`);
 
   // Everyone's phone on the live socket, through nginx; least_conn spreads them over both instances.
-  const phone = (person: Person, isHost: boolean): Phone => ({ person, host: isHost, ws: null, instance: '', history: [], states: [], closes: 0, stopped: false, waiters: [] });
+  const phone = (person: Person, isHost: boolean): Phone => ({
+    person,
+    host: isHost,
+    ws: null,
+    instance: '',
+    history: [],
+    states: [],
+    closes: 0,
+    stopped: false,
+    waiters: [],
+  });
   const hostPhone = phone(host, true);
   const phones = guests.map((g) => phone(g, false));
   for (const p of [hostPhone, ...phones]) {
@@ -393,7 +421,16 @@ async function main() {
     await sleep(1000);
   }
   for (const inst of instances) assert.ok(on(inst.name).length > 0, `no guest socket on instance ${inst.name}`);
-  ok(`sockets: host on ${hostPhone.instance}; guests ${instances.map((i) => `${on(i.name).map((p) => p.person.name.split(' ')[0]).join(', ')} on ${i.name}`).join('; ')}`);
+  ok(
+    `sockets: host on ${hostPhone.instance}; guests ${instances
+      .map(
+        (i) =>
+          `${on(i.name)
+            .map((p) => p.person.name.split(' ')[0])
+            .join(', ')} on ${i.name}`,
+      )
+      .join('; ')}`,
+  );
 
   // The host starts round 1 from their socket; every guest's phone gets it with partner and table.
   const startAt = Date.now();
@@ -424,7 +461,9 @@ async function main() {
   );
 
   // Ratings: every guest rates every other guest over the evening (distinct pairs: none overwrites another).
-  const pairs = phones.flatMap((a) => phones.filter((b) => b !== a).map((b) => ({ from: a.person, to: b.person, rating: 1 + ((a.person.id * 7 + b.person.id) % 5) })));
+  const pairs = phones.flatMap((a) =>
+    phones.filter((b) => b !== a).map((b) => ({ from: a.person, to: b.person, rating: 1 + ((a.person.id * 7 + b.person.id) % 5) })),
+  );
   const before = pairs.slice(0, 8);
   const during = pairs.slice(8, 14);
   const after = pairs.slice(14);
@@ -445,7 +484,9 @@ async function main() {
   const stopAt = Date.now();
   process.kill(victim.pid, 'SIGTERM');
   const retried = await Promise.all(inFlight);
-  ok(`SIGTERM to instance ${victim.name} (pid ${victim.pid}) with ${during.length} ratings in flight: all acknowledged (${retried.reduce((a, b) => a + b, 0)} resent)`);
+  ok(
+    `SIGTERM to instance ${victim.name} (pid ${victim.pid}) with ${during.length} ratings in flight: all acknowledged (${retried.reduce((a, b) => a + b, 0)} resent)`,
+  );
 
   // Its guests' phones reconnect through nginx to the other instance and find the same evening.
   for (const p of moving) {
@@ -465,7 +506,10 @@ async function main() {
     );
     // The time left as the phone shows it: what it had, less the time that passed, within 1 s.
     const expected = was.m.timeRemaining - (s.at - was.at) / 1000;
-    assert.ok(Math.abs(s.m.timeRemaining - expected) <= 1, `${p.person.name}: ${s.m.timeRemaining.toFixed(1)} s left after reconnecting, ${expected.toFixed(1)} s expected`);
+    assert.ok(
+      Math.abs(s.m.timeRemaining - expected) <= 1,
+      `${p.person.name}: ${s.m.timeRemaining.toFixed(1)} s left after reconnecting, ${expected.toFixed(1)} s expected`,
+    );
     assert.equal(s.m.endsAt, then.endsAt, `${p.person.name}: the round ends at the same moment`);
   }
   for (const p of staying) assert.equal(p.closes, closesBefore.get(p), `${p.person.name}'s socket on ${survivor.name} stayed open`);
@@ -485,7 +529,10 @@ async function main() {
   ok(`instance ${victim.name} exited ${((Date.now() - stopAt) / 1000).toFixed(1)} s after SIGTERM`);
 
   for (const r of after) await rate(tonight.id, r.from, r.to, r.rating);
-  const { rows: stored } = await db.query<{ rater_id: number; rated_id: number; rating: number }>(`SELECT rater_id, rated_id, rating FROM ratings WHERE event_id = $1`, [tonight.id]);
+  const { rows: stored } = await db.query<{ rater_id: number; rated_id: number; rating: number }>(
+    `SELECT rater_id, rated_id, rating FROM ratings WHERE event_id = $1`,
+    [tonight.id],
+  );
   assert.equal(stored.length, pairs.length, `ratings stored: ${stored.length} of ${pairs.length}`);
   for (const r of pairs) {
     const row = stored.find((s) => s.rater_id === r.from.id && s.rated_id === r.to.id);
@@ -517,7 +564,9 @@ async function main() {
   assert.match(line, / 101 upstream=(\S+), (\S+)$/, `the upgrade went to one instance only: ${line}`);
   const [, first, second] = / 101 upstream=(\S+), (\S+)$/.exec(line)!;
   assert.deepEqual([first, second], [victim.address, survivor.address]);
-  ok(`a new socket ${((Date.now() - stopAt) / 1000).toFixed(1)} s after the stop: nginx tried ${victim.address} again, was refused, and passed the upgrade on to ${survivor.address} (101)`);
+  ok(
+    `a new socket ${((Date.now() - stopAt) / 1000).toFixed(1)} s after the stop: nginx tried ${victim.address} again, was refused, and passed the upgrade on to ${survivor.address} (101)`,
+  );
 
   for (const p of [hostPhone, ...phones]) {
     p.stopped = true;

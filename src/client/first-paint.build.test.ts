@@ -69,7 +69,9 @@ function firstPaintOfHome() {
 describe('the first paint of / (production build)', () => {
   test('loads no zod, TanStack Query or form library: they come with the screens that use them', () => {
     const loaded = firstPaintOfHome();
-    const offending = loaded.flatMap((c) => c.moduleIds.filter((id) => NOT_ON_FIRST_PAINT.some((re) => re.test(id))).map((id) => `${c.fileName}: ${path.relative(root, id)}`));
+    const offending = loaded.flatMap((c) =>
+      c.moduleIds.filter((id) => NOT_ON_FIRST_PAINT.some((re) => re.test(id))).map((id) => `${c.fileName}: ${path.relative(root, id)}`),
+    );
     expect(offending).toEqual([]);
     // The rule is about those libraries, not about the build having none: other screens load them.
     expect(chunks.some((c) => c.moduleIds.some((id) => NOT_ON_FIRST_PAINT[0]!.test(id)))).toBe(true);

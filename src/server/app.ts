@@ -116,7 +116,11 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(realtimePlugin, { database: opts.database, ...(opts.livePingMs ? { pingMs: opts.livePingMs } : {}) });
   // The live runtime (timers, sockets, the bus subscriber, `app.live`): before every module that names it (docs/decisions/0056).
-  await app.register(liveRuntime, { publicUrl: config.publicUrl, ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}), ...(opts.livePlanAhead !== undefined ? { planAhead: opts.livePlanAhead } : {}) });
+  await app.register(liveRuntime, {
+    publicUrl: config.publicUrl,
+    ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}),
+    ...(opts.livePlanAhead !== undefined ? { planAhead: opts.livePlanAhead } : {}),
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rateLimit: config.authRateLimit, publicUrl: config.publicUrl });

@@ -20,7 +20,10 @@ export class BackupError extends Error {}
 
 /** `speedfriendship-embedded-2026-11-27T03-40-12Z.tar.gz` or `speedfriendship-postgres-….dump`. */
 export function backupFileName(kind: BackupKind, now = new Date()) {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
   return `speedfriendship-${kind}-${stamp}.${kind === 'embedded' ? 'tar.gz' : 'dump'}`;
 }
 

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const emailList = z
   .string()
@@ -16,48 +14,86 @@ const emailList = z
   .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)), 'must be a comma-separated list of e-mail addresses');
 
 /** How long an instance reuses the event listings (ms); 0 = no cache (the bench measures both). */
-const listCacheMs = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').default(1000);
+const listCacheMs = z.coerce
+  .number({ error: 'must be a number of milliseconds' })
+  .int()
+  .min(0, 'must be 0 or more')
+  .max(60_000, 'must be at most 60000')
+  .default(1000);
 
 /** LIST_CACHE_MS alone (validated with the rest at start-up by loadConfig). */
 export const listCacheMsFrom = (source: Record<string, string | undefined> = process.env) => listCacheMs.catch(1000).parse(source.LIST_CACHE_MS || undefined);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(5000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
-  BACKUP_DIR: z.string().min(1, 'must be a directory path').default('./backups'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  PUBLIC_URL: z.string().url('must be a URL such as https://friends.example.com').optional(),
-  ADMIN_EMAILS: emailList.default([]),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().min(3).default('Speed Friendship <hello@speedfriendship.test>'),
-  MAIL_RETRY_LIMIT: z.coerce.number({ error: 'must be a number of attempts' }).int().min(1, 'must be at least 1').max(50, 'must be at most 50').default(10),
-  MAIL_RETRY_BASE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50, 'must be at least 50').max(3_600_000, 'must be at most 3600000').default(10_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
-  SESSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
-  AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
-  TRUST_PROXY: bool.default(false),
-  COOKIE_SECURE: bool.optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
-  SEAT_HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(120, 'must be at most 120').default(15),
-  LIST_CACHE_MS: listCacheMs,
-  // Printable ASCII without spaces, long enough not to be guessed (docs/decisions/0035).
-  METRICS_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .max(256, 'must be at most 256 characters')
-    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-    .optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a number of milliseconds').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(10_000),
-  /** Days after an evening's end when its ratings and arrival reports are deleted (docs/decisions/0044). */
-  RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(90),
-})
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be a port number')
+      .max(65535, 'must be a port number')
+      .default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'must be a directory path').default('./data'),
+    BACKUP_DIR: z.string().min(1, 'must be a directory path').default('./backups'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: z.string().url('must be a URL such as https://friends.example.com').optional(),
+    ADMIN_EMAILS: emailList.default([]),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Speed Friendship <hello@speedfriendship.test>'),
+    MAIL_RETRY_LIMIT: z.coerce.number({ error: 'must be a number of attempts' }).int().min(1, 'must be at least 1').max(50, 'must be at most 50').default(10),
+    MAIL_RETRY_BASE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int()
+      .min(50, 'must be at least 50')
+      .max(3_600_000, 'must be at most 3600000')
+      .default(10_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level' }).default('info'),
+    SESSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
+    AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
+    TRUST_PROXY: bool.default(false),
+    COOKIE_SECURE: bool.optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+    SEAT_HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1, 'must be at least 1').max(120, 'must be at most 120').default(15),
+    LIST_CACHE_MS: listCacheMs,
+    // Printable ASCII without spaces, long enough not to be guessed (docs/decisions/0035).
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a number of milliseconds')
+      .min(1000, 'must be at least 1000')
+      .max(600_000, 'must be at most 600000')
+      .default(10_000),
+    /** Days after an evening's end when its ratings and arrival reports are deleted (docs/decisions/0044). */
+    RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(3650, 'must be at most 3650')
+      .default(90),
+  })
   .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
     message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',

@@ -2,15 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payment_required'
-  | 'gone'
-  | 'rate_limited';
+export type ErrorCode = 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'payment_required' | 'gone' | 'rate_limited';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,

@@ -16,7 +16,9 @@ function liveUsers(): string[] {
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .filter((m) =>
-      readdirSync(new URL(`${m}/`, modules)).some((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'runtime.ts' && /\.live\b/.test(readFileSync(new URL(`${m}/${f}`, modules), 'utf8'))),
+      readdirSync(new URL(`${m}/`, modules)).some(
+        (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'runtime.ts' && /\.live\b/.test(readFileSync(new URL(`${m}/${f}`, modules), 'utf8')),
+      ),
     )
     .sort();
 }
@@ -27,7 +29,9 @@ describe("the modules that use app.live depend on 'live-runtime'", () => {
   });
 
   it.each(liveUsers())('%s: its routes plugin registered without the runtime, Fastify refuses to boot', async (m) => {
-    const exported = Object.entries((await import(/* @vite-ignore */ fileURLToPath(new URL(`${m}/routes.ts`, modules)))) as Record<string, unknown>).filter(([name]) => name.endsWith('Routes'));
+    const exported = Object.entries((await import(/* @vite-ignore */ fileURLToPath(new URL(`${m}/routes.ts`, modules)))) as Record<string, unknown>).filter(
+      ([name]) => name.endsWith('Routes'),
+    );
     expect(exported.length).toBeGreaterThan(0);
     for (const [, plugin] of exported) {
       const app = Fastify({ logger: false });
@@ -44,6 +48,9 @@ describe("the modules that use app.live depend on 'live-runtime'", () => {
     const app = Fastify({ logger: false });
     app.register(doorRoutes);
     app.register(liveRuntime, { publicUrl: 'http://localhost' });
-    await expect(app.ready()).rejects.toMatchObject({ code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', message: "The dependency 'live-runtime' of plugin 'door' is not registered" });
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
+      message: "The dependency 'live-runtime' of plugin 'door' is not registered",
+    });
   });
 });

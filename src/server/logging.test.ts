@@ -34,7 +34,10 @@ describe('serverLogging: which format', () => {
 
   it("keeps pino's JSON when stdout is piped, and in production even in a terminal, one line per request", () => {
     expect(serverLogging(loadConfig({}), notTerminal)).toEqual({ logger: { level: 'info' }, logController: expect.any(OneLinePerRequest) });
-    expect(serverLogging(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), fakeTerminal())).toEqual({ logger: { level: 'warn' }, logController: expect.any(OneLinePerRequest) });
+    expect(serverLogging(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), fakeTerminal())).toEqual({
+      logger: { level: 'warn' },
+      logController: expect.any(OneLinePerRequest),
+    });
   });
 
   it('writes short lines in a terminal, at the LOG_LEVEL asked for', () => {
@@ -101,7 +104,10 @@ describe("pino's JSON, as an operator's log collector reads it (docs/decisions/0
   async function jsonLines(run: (app: ReturnType<typeof Fastify>) => Promise<unknown>) {
     const lines: Record<string, unknown>[] = [];
     const { logController } = serverLogging(loadConfig({}), notTerminal);
-    const app = Fastify({ logger: { level: 'info', stream: { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) } }, logController });
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) } },
+      logController,
+    });
     app.get('/api/events/:id', async () => ({ ok: true }));
     app.get('/api/broken', async () => {
       throw new Error('the database fell over');
@@ -115,7 +121,16 @@ describe("pino's JSON, as an operator's log collector reads it (docs/decisions/0
   it('writes one line per request with method, url, route, status, time and request id', async () => {
     const lines = await jsonLines((app) => app.inject({ method: 'GET', url: '/api/events/7?x=1' }));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', method: 'GET', url: '/api/events/7?x=1', route: '/api/events/:id', statusCode: 200, reqId: expect.any(String), responseTime: expect.any(Number) });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      method: 'GET',
+      url: '/api/events/7?x=1',
+      route: '/api/events/:id',
+      statusCode: 200,
+      reqId: expect.any(String),
+      responseTime: expect.any(Number),
+    });
   });
 
   it('always logs a failed request: its line says 500, and the error with its stack carries the same request id', async () => {
@@ -125,7 +140,11 @@ describe("pino's JSON, as an operator's log collector reads it (docs/decisions/0
     expect(completed[0]).toMatchObject({ url: '/api/broken', route: '/api/broken', statusCode: 500 });
     const errors = lines.filter((l) => l.err !== undefined);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ level: 50, reqId: completed[0]!.reqId, err: { message: 'the database fell over', stack: expect.stringContaining('Error: the database fell over') } });
+    expect(errors[0]).toMatchObject({
+      level: 50,
+      reqId: completed[0]!.reqId,
+      err: { message: 'the database fell over', stack: expect.stringContaining('Error: the database fell over') },
+    });
   });
 });
 
@@ -160,7 +179,9 @@ describe('formatLogLine', () => {
   const line = (rec: object) => JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 9, 5, 7), pid: 1, hostname: 'h', ...rec });
 
   it('shows the message, and fields beyond the usual ones as key=value', () => {
-    expect(formatLogLine(line({ msg: 'Server listening at http://127.0.0.1:5000' }))).toMatch(/^\d\d:\d\d:\d\d Server listening at http:\/\/127\.0\.0\.1:5000$/);
+    expect(formatLogLine(line({ msg: 'Server listening at http://127.0.0.1:5000' }))).toMatch(
+      /^\d\d:\d\d:\d\d Server listening at http:\/\/127\.0\.0\.1:5000$/,
+    );
     expect(formatLogLine(line({ msg: 'timer poll', eventId: 7 }))).toMatch(/ timer poll eventId=7$/);
   });
 
@@ -169,7 +190,9 @@ describe('formatLogLine', () => {
   });
 
   it('labels levels other than info', () => {
-    expect(formatLogLine(line({ level: 50, msg: 'boom', err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at x' } }))).toMatch(/ ERROR boom\n {4}Error: boom\n {8}at x$/);
+    expect(formatLogLine(line({ level: 50, msg: 'boom', err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at x' } }))).toMatch(
+      / ERROR boom\n {4}Error: boom\n {8}at x$/,
+    );
     expect(formatLogLine(line({ level: 20, msg: 'details' }))).toMatch(/ DEBUG details$/);
   });
 });

@@ -20,7 +20,10 @@ export interface LineSink {
 }
 
 /** Fastify options for the server's logging in this configuration. */
-export function serverLogging(config: Pick<AppConfig, 'env' | 'logLevel'>, out: LineSink = process.stdout): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+export function serverLogging(
+  config: Pick<AppConfig, 'env' | 'logLevel'>,
+  out: LineSink = process.stdout,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (config.env === 'test') return { logger: false };
   if (config.env === 'production' || !out.isTTY) return { logger: { level: config.logLevel }, logController: new OneLinePerRequest() };
   return { logger: { level: config.logLevel, stream: terminalStream(out) }, logController: new OneLinePerRequest() };
@@ -60,7 +63,24 @@ export function terminalStream(out: LineSink) {
 
 const LABELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: '', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields every pino line carries, and those the formatter shows in its own way. */
-const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'msg', 'err', 'mail', 'loginCode', 'method', 'url', 'route', 'statusCode', 'responseTime']);
+const SHOWN = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'reqId',
+  'req',
+  'res',
+  'msg',
+  'err',
+  'mail',
+  'loginCode',
+  'method',
+  'url',
+  'route',
+  'statusCode',
+  'responseTime',
+]);
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 

@@ -83,15 +83,22 @@ describe('signed-in by default', () => {
   });
 
   it('every other API route answers 401 to a visitor before reading the request', async () => {
-    const guarded = routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && isGuardedUrl(r.url) && !Object.hasOwn(OPEN_ROUTES, `${r.method} ${r.url}`));
+    const guarded = routes.filter(
+      (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && isGuardedUrl(r.url) && !Object.hasOwn(OPEN_ROUTES, `${r.method} ${r.url}`),
+    );
     // The app has far more signed-in routes than open ones: a filter that matched nothing would prove nothing.
     expect(guarded.length).toBeGreaterThan(80);
     const wrong: string[] = [];
     for (const r of guarded) {
       const hasBody = r.method !== 'GET' && r.method !== 'DELETE';
       // A body that is not even JSON: the guard answers before anything parses it.
-      const res = await appFor(r).app.inject({ method: r.method as 'GET', url: concrete(r.url), ...(hasBody ? { payload: '{not json', headers: { 'content-type': 'application/json' } } : {}) });
-      if (res.statusCode !== 401 || res.json<{ message: string }>().message !== 'Please log in first') wrong.push(`${r.method} ${r.url}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+      const res = await appFor(r).app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        ...(hasBody ? { payload: '{not json', headers: { 'content-type': 'application/json' } } : {}),
+      });
+      if (res.statusCode !== 401 || res.json<{ message: string }>().message !== 'Please log in first')
+        wrong.push(`${r.method} ${r.url}: ${res.statusCode} ${res.body.slice(0, 80)}`);
     }
     expect(wrong).toEqual([]);
   });

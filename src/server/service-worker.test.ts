@@ -37,7 +37,12 @@ it('serves the service worker from the root, revalidated on every visit, as Java
 
 it('our content security policy lets the page register a worker from this site, and the manifest load', async () => {
   const csp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   // worker-src falls back to script-src, manifest-src to default-src.
   expect(directives['worker-src'] ?? directives['script-src']).toContain("'self'");
   expect(directives['manifest-src'] ?? directives['default-src']).toContain("'self'");

@@ -76,7 +76,18 @@ interface Server {
 async function startServer(store: Store, env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SMTP_URL: '', PUBLIC_URL: '', METRICS_TOKEN: '', ...store.env, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+      METRICS_TOKEN: '',
+      ...store.env,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -119,7 +130,14 @@ function postRating(agent: http.Agent, port: number, eventId: number, rater: Eve
   const body = JSON.stringify({ raterId: rater.user.id, ratedId, rating });
   return new Promise((resolve) => {
     const req = http.request(
-      { agent, host: '127.0.0.1', port, method: 'POST', path: `/api/events/${eventId}/ratings`, headers: withCookie(rater.cookie, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) },
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/events/${eventId}/ratings`,
+        headers: withCookie(rater.cookie, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
@@ -276,14 +294,19 @@ describe('SIGTERM to the server process with ratings in flight', () => {
       if ('status' in r) expect([201, 503], r.body).toContain(r.status);
       else expect(['ECONNREFUSED', 'ECONNRESET', 'socket hang up', 'EPIPE'], r.error).toContain(r.error);
     }
-    console.log(`shutdown: ${acknowledged.length} ratings acknowledged, ${unanswered.length} not (${results.filter((r) => 'error' in r).length} refused or cut, ${results.filter((r) => 'status' in r && r.status === 503).length} answered 503); new connections refused ${refusedAt - killedAt} ms after the signal, exit after ${at - killedAt} ms`);
+    console.log(
+      `shutdown: ${acknowledged.length} ratings acknowledged, ${unanswered.length} not (${results.filter((r) => 'error' in r).length} refused or cut, ${results.filter((r) => 'status' in r && r.status === 503).length} answered 503); new connections refused ${refusedAt - killedAt} ms after the signal, exit after ${at - killedAt} ms`,
+    );
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
     expect(unanswered.length, 'the signal came while the burst was under way').toBeGreaterThan(0);
 
     // In the database: every acknowledged rating, with its score.
     const database = await store.open();
     try {
-      const stored = await database.db.select({ raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating }).from(ratings).where(eq(ratings.eventId, ev.event.id));
+      const stored = await database.db
+        .select({ raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating })
+        .from(ratings)
+        .where(eq(ratings.eventId, ev.event.id));
       const byPair = new Map(stored.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]));
       for (const p of [slowPair!, ...acknowledged]) expect(byPair.get(`${p.rater.user.id}>${p.ratedId}`), `${p.rater.user.id}>${p.ratedId}`).toBe(p.rating);
 
@@ -291,15 +314,25 @@ describe('SIGTERM to the server process with ratings in flight', () => {
       const app = await buildLiveApp(database);
       try {
         for (const p of unanswered) {
-          const res = await app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/ratings`, headers: withCookie(p.rater.cookie), payload: { raterId: p.rater.user.id, ratedId: p.ratedId, rating: p.rating } });
+          const res = await app.inject({
+            method: 'POST',
+            url: `/api/events/${ev.event.id}/ratings`,
+            headers: withCookie(p.rater.cookie),
+            payload: { raterId: p.rater.user.id, ratedId: p.ratedId, rating: p.rating },
+          });
           expect(res.statusCode, res.body).toBe(201);
         }
       } finally {
         await app.close();
       }
-      const all = await database.db.select({ raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating }).from(ratings).where(eq(ratings.eventId, ev.event.id));
+      const all = await database.db
+        .select({ raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating })
+        .from(ratings)
+        .where(eq(ratings.eventId, ev.event.id));
       expect(all).toHaveLength(pairs().length);
-      expect(new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]))).toEqual(new Map(pairs().map((p) => [`${p.rater.user.id}>${p.ratedId}`, p.rating])));
+      expect(new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]))).toEqual(
+        new Map(pairs().map((p) => [`${p.rater.user.id}>${p.ratedId}`, p.rating])),
+      );
     } finally {
       await database.close();
     }

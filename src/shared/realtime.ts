@@ -15,7 +15,12 @@ const duration = z
   .refine((v) => (ROUND_DURATIONS as readonly number[]).includes(v), 'Round duration must be 5, 7, 10, 15 or 30 minutes, 1 hour or 1.5 hours');
 
 export const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start_timer'), duration: duration.optional(), currentRound: z.number().int().min(0).max(1000).optional(), autoAdvance: z.boolean().optional() }),
+  z.object({
+    type: z.literal('start_timer'),
+    duration: duration.optional(),
+    currentRound: z.number().int().min(0).max(1000).optional(),
+    autoAdvance: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('pause_timer') }),
   z.object({ type: z.literal('resume_timer') }),
   z.object({ type: z.literal('next_round'), duration: duration.optional() }),

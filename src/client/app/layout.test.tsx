@@ -17,7 +17,10 @@ test('a screen whose chunk fails to load gets an error card with a reload; the n
     { path: '/fine', Component: () => createElement('h1', null, 'Fine page'), handle: { title: 'Fine' } },
   ];
   const Nav = () => createElement(Link, { to: '/fine' }, 'Go on');
-  const router = createMemoryRouter([{ element: createElement('div', null, createElement(Nav), createElement(Layout, { routes: screens })), children: screens }], { initialEntries: ['/broken'] });
+  const router = createMemoryRouter(
+    [{ element: createElement('div', null, createElement(Nav), createElement(Layout, { routes: screens })), children: screens }],
+    { initialEntries: ['/broken'] },
+  );
   render(createElement(QueryClientProvider, { client: createQueryClient() }, createElement(RouterProvider, { router })));
   expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded.');
   expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();

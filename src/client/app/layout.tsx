@@ -49,7 +49,11 @@ function Header({ back }: { back?: string }) {
     <header className="sticky top-0 z-30 border-b border-wine-100 bg-cream/95 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2">
         {back && (
-          <Link to={back} className="-ml-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-xl text-wine-800 hover:bg-wine-50" aria-label="Back">
+          <Link
+            to={back}
+            className="-ml-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-xl text-wine-800 hover:bg-wine-50"
+            aria-label="Back"
+          >
             <ArrowLeft aria-hidden="true" className="size-6" />
           </Link>
         )}
@@ -149,7 +153,11 @@ class ScreenErrorBoundary extends ReactComponent<{ children: ReactNode; pathname
       <div role="alert" className="mx-auto max-w-xl px-4 py-10 text-center">
         <p className="text-lg font-semibold text-wine-900">This page could not be loaded.</p>
         <p className="mt-1 text-muted">Please check your connection and try again.</p>
-        <button type="button" onClick={() => location.reload()} className="mt-4 inline-flex min-h-11 items-center rounded-xl border-2 border-wine-700 px-4 font-semibold text-wine-800 hover:bg-wine-50">
+        <button
+          type="button"
+          onClick={() => location.reload()}
+          className="mt-4 inline-flex min-h-11 items-center rounded-xl border-2 border-wine-700 px-4 font-semibold text-wine-800 hover:bg-wine-50"
+        >
           Reload
         </button>
       </div>

@@ -21,7 +21,7 @@ function SaveButton() {
   );
 }
 
-test('a screen in the query scope gets the app\'s query client; the toaster shows a toast with a close button', async () => {
+test("a screen in the query scope gets the app's query client; the toaster shows a toast with a close button", async () => {
   render(
     <QueryScope>
       <AppToaster />

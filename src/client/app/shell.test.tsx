@@ -55,7 +55,10 @@ test('a visitor opening an evening sees its public page, and Book leads to log i
   expect(screen.getByText('12 Bury New Road, Prestwich')).toBeInTheDocument();
   expect(screen.getByText('£15.00')).toBeInTheDocument();
   expect(screen.getByText(/Hosted by Hannah/)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: /Open in map/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=53.53330&mlon=-2.28330#map=18/53.53330/-2.28330');
+  expect(screen.getByRole('link', { name: /Open in map/ })).toHaveAttribute(
+    'href',
+    'https://www.openstreetmap.org/?mlat=53.53330&mlon=-2.28330#map=18/53.53330/-2.28330',
+  );
   // Only the public read: no session check, no member-only event read.
   expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/events/5/public']);
   const book = screen.getByRole('link', { name: 'Book your place' });
@@ -65,7 +68,10 @@ test('a visitor opening an evening sees its public page, and Book leads to log i
 });
 
 test('a visitor opening a full evening is offered the waitlist, an ended one is told so', async () => {
-  fakeServer({ 'GET /api/events/5/public': { ...PUBLIC_EVENING, state: 'full', spotsLeft: 0 }, 'GET /api/events/6/public': { ...PUBLIC_EVENING, id: 6, state: 'ended' } });
+  fakeServer({
+    'GET /api/events/5/public': { ...PUBLIC_EVENING, state: 'full', spotsLeft: 0 },
+    'GET /api/events/6/public': { ...PUBLIC_EVENING, id: 6, state: 'ended' },
+  });
   const full = renderApp('/events/5');
   expect(await screen.findByRole('link', { name: 'Join the waitlist' }, LAZY)).toHaveAttribute('href', `/login?next=${encodeURIComponent('/events/5')}`);
   expect(screen.getAllByText('Full: join the waitlist').length).toBeGreaterThan(0);

@@ -55,7 +55,13 @@ test("the server's `error` field wins over `message`", () => {
 
 test('field errors of a 400 are keyed by their path', async () => {
   fakeServer({
-    'POST /api/events': new Reply(400, { message: 'Invalid', errors: [{ path: 'title', message: 'Event title is required' }, { path: 'venueId', message: 'Venue name is required' }] }),
+    'POST /api/events': new Reply(400, {
+      message: 'Invalid',
+      errors: [
+        { path: 'title', message: 'Event title is required' },
+        { path: 'venueId', message: 'Venue name is required' },
+      ],
+    }),
   });
   const err = (await post('/api/events', {}).catch((e: unknown) => e)) as ApiError;
   expect(err.fieldErrors).toEqual({ title: 'Event title is required', venueId: 'Venue name is required' });
@@ -63,19 +69,28 @@ test('field errors of a 400 are keyed by their path', async () => {
 });
 
 test('an empty or non-JSON error body still gives a readable message', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('', { status: 503, statusText: 'Service Unavailable' })),
+  );
   const empty = (await get('/api/events').catch((e: unknown) => e)) as ApiError;
   expect(empty.message).toBe('503: Service Unavailable');
   expect(empty.body).toBeNull();
 
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+  );
   const html = (await get('/api/events').catch((e: unknown) => e)) as ApiError;
   expect(html.message).toBe('502: <html>Bad gateway</html>');
   expect(html.serverMessage).toBeUndefined();
 });
 
 test('no connection at all becomes a NetworkError that says so', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   const err = await get('/api/events').catch((e: unknown) => e);
   expect(err).toBeInstanceOf(NetworkError);
   expect((err as Error).message).toBe('Unable to connect. Please try again.');
@@ -110,7 +125,13 @@ test('an answer that matches its schema comes back as sent', async () => {
 
 test('a list names the item that does not match, and refuses what is not a list', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-  fakeServer({ 'GET /api/venues': [{ id: 1, name: 'A' }, { id: '2', name: 'B' }], 'GET /api/nothing': null });
+  fakeServer({
+    'GET /api/venues': [
+      { id: 1, name: 'A' },
+      { id: '2', name: 'B' },
+    ],
+    'GET /api/nothing': null,
+  });
   await expect(get('/api/venues', listOf(venue))).rejects.toThrow(/Item 1:/);
   await expect(get('/api/nothing', listOf(venue))).rejects.toThrow(/Expected a list, got null/);
   errors.mockRestore();

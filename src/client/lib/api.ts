@@ -102,7 +102,10 @@ export async function api<T>(method: string, url: string, body?: unknown, schema
     res = await fetch(url, {
       method,
       credentials: 'include',
-      headers: { ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }), ...extraHeaders },
+      headers: {
+        ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }),
+        ...extraHeaders,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

@@ -39,6 +39,7 @@ export function useEventContext(userId: number | null, param: string | null, opt
   if (!needDemo) return { status: 'none' };
   if (demo.isPending) return { status: 'loading' };
   // No demo data loaded (a 404) is simply no evening; another failure can be retried.
-  if (demo.isError) return demo.error instanceof ApiError && demo.error.status === 404 ? { status: 'none' } : { status: 'error', retry: () => void demo.refetch() };
+  if (demo.isError)
+    return demo.error instanceof ApiError && demo.error.status === 404 ? { status: 'none' } : { status: 'error', retry: () => void demo.refetch() };
   return { status: 'ready', eventId: demo.data.id, demo: true };
 }

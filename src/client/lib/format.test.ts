@@ -1,5 +1,16 @@
 import { describe, expect, test, vi } from 'vitest';
-import { formatCountdown, formatDate, formatMoney, formatTime, formatTimeRange, formatWallTime, initials, minutesInWords, secondsLeft, spokenCountdown } from './format';
+import {
+  formatCountdown,
+  formatDate,
+  formatMoney,
+  formatTime,
+  formatTimeRange,
+  formatWallTime,
+  initials,
+  minutesInWords,
+  secondsLeft,
+  spokenCountdown,
+} from './format';
 
 describe('the countdown', () => {
   test('whole seconds left round up: the clock shows 00:01 until the time is up', () => {
@@ -118,7 +129,7 @@ test('minutes in words for sentences', () => {
 });
 
 describe('the date data readied while the screen waits on the network', () => {
-  test('nothing is built in the caller\'s task; in the next, the date is ready, and showing it builds nothing more', async () => {
+  test("nothing is built in the caller's task; in the next, the date is ready, and showing it builds nothing more", async () => {
     vi.useFakeTimers();
     vi.resetModules();
     const built = vi.spyOn(Intl, 'DateTimeFormat');

@@ -5,7 +5,20 @@
  */
 import { afterEach, expect, test, vi } from 'vitest';
 
-const state = { type: 'timer_started', phase: 'active', isActive: true, currentRound: 1, roundDuration: 300, endsAt: 1_000, timeRemaining: 300, autoAdvance: false, version: 1, serverNow: 500, mine: null, upNext: null };
+const state = {
+  type: 'timer_started',
+  phase: 'active',
+  isActive: true,
+  currentRound: 1,
+  roundDuration: 300,
+  endsAt: 1_000,
+  timeRemaining: 300,
+  autoAdvance: false,
+  version: 1,
+  serverNow: 500,
+  mine: null,
+  upNext: null,
+};
 
 afterEach(() => {
   vi.unstubAllEnvs();

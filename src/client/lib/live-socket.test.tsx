@@ -178,12 +178,15 @@ describe('useLiveSocket', () => {
     expect(result.current.status).toBe('open');
   });
 
-  test('a gateway with no server behind it (502-504) is not an answer; the server\'s own is, whatever its status', async () => {
+  test("a gateway with no server behind it (502-504) is not an answer; the server's own is, whatever its status", async () => {
     const server = fakeSockets({ autoOpen: false });
     renderHook(() => useLiveSocket(5, 2, false));
     server.last().accept();
     let status = 502;
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status })),
+    );
     server.last().drop();
     for (const gateway of [502, 503, 504]) {
       status = gateway;
@@ -300,7 +303,10 @@ describe('useLiveSocket', () => {
   test('leaving while the question is on its way opens nothing when the answer comes', async () => {
     const server = fakeSockets();
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const { unmount } = renderHook(() => useLiveSocket(4, 2, false));
     await settle();
     server.last().drop();
@@ -346,7 +352,11 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
     const { qc, wrapper } = withCache([]);
     renderHook(() => useLiveSocket(1, 2, false), { wrapper });
     await settle();
-    sockets.last().push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, null, null), place(2, 5, person(9, 'Mo'))));
+    sockets
+      .last()
+      .push(
+        withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, null, null), place(2, 5, person(9, 'Mo'))),
+      );
     expect(qc.getQueryData<MyRound[]>(queryKeys.myRotation(1))).toEqual([place(1, null, null), place(2, 5, person(9, 'Mo'))]);
   });
 
@@ -356,7 +366,9 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
     const { qc, wrapper } = withCache(undefined);
     renderHook(() => useLiveSocket(1, 2, false), { wrapper });
     await settle();
-    sockets.last().push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, 2, person(5, 'Priya')), null));
+    sockets
+      .last()
+      .push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, 2, person(5, 'Priya')), null));
     expect(qc.getQueryData(queryKeys.myRotation(1))).toBeUndefined();
   });
 

@@ -193,10 +193,13 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         // Another instance (or this one restarted) takes the phone at once; the jitter spreads a
         // room's phones over a quarter of a second, and the back-off does not grow.
         if (e.code === SERVICE_RESTART) {
-          ch.retryTimer = window.setTimeout(() => {
-            ch.retryTimer = null;
-            ch.connect();
-          }, Math.floor(Math.random() * RESTART_JITTER_MS));
+          ch.retryTimer = window.setTimeout(
+            () => {
+              ch.retryTimer = null;
+              ch.connect();
+            },
+            Math.floor(Math.random() * RESTART_JITTER_MS),
+          );
           return;
         }
         ch.retryLater();
@@ -238,7 +241,9 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
     if (m.mine !== undefined && m.currentRound > 0) {
       const places = [m.mine, m.upNext].filter((p): p is MyRound => !!p);
       const rounds = new Set([m.currentRound, m.currentRound + 1]);
-      qc.setQueryData<MyRound[]>(queryKeys.myRotation(eventId), (old) => (old ? [...old.filter((r) => !rounds.has(r.round)), ...places].sort((a, b) => a.round - b.round) : old));
+      qc.setQueryData<MyRound[]>(queryKeys.myRotation(eventId), (old) =>
+        old ? [...old.filter((r) => !rounds.has(r.round)), ...places].sort((a, b) => a.round - b.round) : old,
+      );
     }
     // The first state after connecting only confirms what the page just fetched.
     if (before && before.currentRound !== m.currentRound) {

@@ -139,7 +139,8 @@ export function useKeptWrites(userId: number | null, eventId: number | null): Ke
 /* ------------------------------------------------------------------ sending */
 
 /** No connection, or the server briefly unavailable: keep it and try again; anything else is an answer. */
-const unreachable = (err: unknown) => err instanceof NetworkError || (err instanceof ApiError && (err.status === 503 || err.status === 502 || err.status === 504));
+const unreachable = (err: unknown) =>
+  err instanceof NetworkError || (err instanceof ApiError && (err.status === 503 || err.status === 502 || err.status === 504));
 
 function newKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -35,7 +35,10 @@ describe('reads retry while the server is briefly unavailable', () => {
 
   test('503 twice, then 200: the data is shown', async () => {
     let calls = 0;
-    const server = fakeServer({ 'GET /api/probe': () => (++calls <= 2 ? new Reply(503, { message: 'The service is briefly unavailable. Please try again in a moment.' }) : { name: 'Priya' }) });
+    const server = fakeServer({
+      'GET /api/probe': () =>
+        ++calls <= 2 ? new Reply(503, { message: 'The service is briefly unavailable. Please try again in a moment.' }) : { name: 'Priya' },
+    });
     renderAt(<Probe />);
     await vi.advanceTimersByTimeAsync(LONGER_THAN_ALL_RETRIES);
     expect(await screen.findByText('Hello Priya')).toBeInTheDocument();
@@ -95,7 +98,13 @@ describe('the retry rules', () => {
   });
 
   test("the client reads the server's Retry-After", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Unavailable' }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '2' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'Unavailable' }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '2' } }),
+      ),
+    );
     const err = (await get('/api/events').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.retryAfterSeconds).toBe(2);

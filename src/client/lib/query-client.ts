@@ -36,7 +36,14 @@ export function createQueryClient() {
       // offlineFirst: a read is tried even when the phone says it is offline, so the service worker can
       // answer it from its cache (tonight's screens open offline, docs/decisions/0051); only retries wait
       // for the connection. Writes always run: the kept-offline ones decide themselves (lib/outbox.ts).
-      queries: { staleTime: Infinity, gcTime: 5 * 60_000, refetchOnWindowFocus: false, retry: shouldRetryRead, retryDelay: readRetryDelay, networkMode: 'offlineFirst' },
+      queries: {
+        staleTime: Infinity,
+        gcTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: shouldRetryRead,
+        retryDelay: readRetryDelay,
+        networkMode: 'offlineFirst',
+      },
       mutations: { retry: false, networkMode: 'always' },
     },
   });

@@ -50,7 +50,8 @@ export const queryKeys = {
   timer: (eventId: number) => ['live', eventId, 'timer'] as const,
   rounds: (eventId: number) => ['live', eventId, 'rounds'] as const,
   /** Submission progress; without a round, every round's (a prefix). */
-  progress: (eventId: number, round?: number) => (round === undefined ? (['live', eventId, 'progress'] as const) : (['live', eventId, 'progress', round] as const)),
+  progress: (eventId: number, round?: number) =>
+    round === undefined ? (['live', eventId, 'progress'] as const) : (['live', eventId, 'progress', round] as const),
   liveEvents: () => ['live', 'events'] as const,
 
   // Members.

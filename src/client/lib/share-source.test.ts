@@ -24,7 +24,8 @@ test('reads a bare platform of an older link as its post; a source off an evenin
 });
 
 test('ignores unknown or tampered sources', () => {
-  for (const search of ['?source=myspace', '?source=FACEBOOK', '?source=', '?source=facebook%00', '?source=flyer-billboard']) rememberShareSource(search, '/events/1');
+  for (const search of ['?source=myspace', '?source=FACEBOOK', '?source=', '?source=facebook%00', '?source=flyer-billboard'])
+    rememberShareSource(search, '/events/1');
   expect(shareSource()).toBeNull();
   sessionStorage.setItem('shareSource', 'myspace');
   expect(shareSource()).toBeNull();

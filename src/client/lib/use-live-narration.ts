@@ -34,7 +34,8 @@ export function roundSentenceFor(r: MyRound): string {
 }
 
 const FIVE_MINUTES = 300;
-const runningRound = (t: TimerStateMessage | null) => (t && (t.phase === 'active' || t.phase === 'grace' || t.phase === 'paused') ? t.currentRound : t?.currentRound ?? 0);
+const runningRound = (t: TimerStateMessage | null) =>
+  t && (t.phase === 'active' || t.phase === 'grace' || t.phase === 'paused') ? t.currentRound : (t?.currentRound ?? 0);
 
 export function useLiveNarration({ eventId, userId, isHost = false, announcement }: LiveNarrationOptions) {
   const { settings, narrator } = useNarration();

@@ -143,7 +143,11 @@ export function useVoices(): SpeechSynthesisVoice[] {
     },
     [supported],
   );
-  const snapshot = useSyncExternalStore(subscribe, () => listVoices().map((v) => `${v.name}\u0000${v.lang}`).join('\u0001'));
+  const snapshot = useSyncExternalStore(subscribe, () =>
+    listVoices()
+      .map((v) => `${v.name}\u0000${v.lang}`)
+      .join('\u0001'),
+  );
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the snapshot string stands for the voice list
   return useMemo(() => listVoices(), [snapshot]);
 }

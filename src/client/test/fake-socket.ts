@@ -132,10 +132,11 @@ export function fakeSockets({ autoOpen = true }: { autoOpen?: boolean } = {}) {
 }
 
 /** Wait for the pending microtasks (auto-open, close events) to run. */
-export const settle = () => act(async () => {
-  await Promise.resolve();
-  await Promise.resolve();
-});
+export const settle = () =>
+  act(async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+  });
 
 let version = 1;
 
@@ -144,11 +145,16 @@ let version = 1;
  * phase (active, grace) gets `endsAt` that far ahead of the server's clock. `serverNow` defaults
  * to the local clock (pass `clockAhead` ms for a server whose clock runs ahead). Versions increase.
  */
-export function timerState({ secondsLeft, clockAhead = 0, ...fields }: Partial<TimerStateMessage> & { secondsLeft?: number; clockAhead?: number } = {}): TimerStateMessage {
+export function timerState({
+  secondsLeft,
+  clockAhead = 0,
+  ...fields
+}: Partial<TimerStateMessage> & { secondsLeft?: number; clockAhead?: number } = {}): TimerStateMessage {
   const phase = fields.phase ?? 'idle';
   const roundDuration = fields.roundDuration ?? 300;
   const serverNow = fields.serverNow ?? Date.now() + clockAhead;
-  const timeRemaining = fields.timeRemaining ?? secondsLeft ?? (phase === 'idle' || phase === 'ended' ? (phase === 'ended' ? 0 : roundDuration) : roundDuration);
+  const timeRemaining =
+    fields.timeRemaining ?? secondsLeft ?? (phase === 'idle' || phase === 'ended' ? (phase === 'ended' ? 0 : roundDuration) : roundDuration);
   const runs = phase === 'active' || phase === 'grace';
   return {
     phase,

@@ -63,7 +63,6 @@ export function anEventDetail(over: Partial<Event> = {}, viewer: Partial<Viewer>
   };
 }
 
-
 /** Tonight's evening (id 5, starting in an hour) as its host (user 1) sees it. */
 export function hostsTonight(viewer: Partial<Viewer> = {}, over: Partial<Event> = {}): EventDetail {
   return anEventDetail(tonight({ hostId: 1, ...over }), { isHost: true, ...viewer });

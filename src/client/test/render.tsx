@@ -68,9 +68,18 @@ export function signIn(id = 1, email = 'member@speedfriendship.test') {
  * Render `ui` inside the app's providers at `path` (with `pattern` as the route pattern, so
  * useParams works). Returns Testing Library's queries, a user-event instance and the router.
  */
-export function renderAt(ui: ReactElement, { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {}): RenderResult & { user: ReturnType<typeof userEvent.setup>; router: ReturnType<typeof createMemoryRouter> } {
+export function renderAt(
+  ui: ReactElement,
+  { path = '/', pattern = '*' }: { path?: string; pattern?: string } = {},
+): RenderResult & { user: ReturnType<typeof userEvent.setup>; router: ReturnType<typeof createMemoryRouter> } {
   const client = createQueryClient();
-  const router = createMemoryRouter([{ path: pattern, element: ui }, { path: '*', element: <p>Elsewhere</p> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element: ui },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
   // With fake timers on, user-event's own pauses advance them (else a click would wait forever).
   const user = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
   const result = render(

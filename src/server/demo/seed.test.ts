@@ -55,13 +55,19 @@ const counts = async () => ({
 
 /** A demo person's id, by the key in people.ts (the part of the e-mail before the @). */
 async function idOf(key: string) {
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, `${key}@${DEMO_DOMAIN}`));
+  const [row] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, `${key}@${DEMO_DOMAIN}`));
   if (!row) throw new Error(`no demo person ${key}`);
   return row.id;
 }
 
 async function demoEvening(title: string) {
-  const [row] = await t.db.select().from(events).where(and(eq(events.title, title), eq(events.isDemo, true)));
+  const [row] = await t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.title, title), eq(events.isDemo, true)));
   if (!row) throw new Error(`no demo evening ${title}`);
   return row;
 }
@@ -100,8 +106,16 @@ describe('loadDemoData', () => {
     expect(tonight).toBeDefined();
     const [venue] = await t.db.select({ latitude: venues.latitude, longitude: venues.longitude }).from(venues).where(eq(venues.id, tonight!.venueId!));
     expect(venue).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
-    const regs = await t.db.select({ checkedIn: registrations.checkedIn, method: registrations.checkInMethod }).from(registrations).where(eq(registrations.eventId, tonight!.id));
-    expect(regs.filter((r) => r.checkedIn).map((r) => r.method).sort()).toEqual(['scan', 'search']);
+    const regs = await t.db
+      .select({ checkedIn: registrations.checkedIn, method: registrations.checkInMethod })
+      .from(registrations)
+      .where(eq(registrations.eventId, tonight!.id));
+    expect(
+      regs
+        .filter((r) => r.checkedIn)
+        .map((r) => r.method)
+        .sort(),
+    ).toEqual(['scan', 'search']);
     expect(regs.some((r) => !r.checkedIn)).toBe(true);
     const [arriving] = await t.db.select().from(arrivalStates).where(eq(arrivalStates.eventId, tonight!.id));
     expect(arriving).toMatchObject({ permission: 'granted', distanceM: 850 });
@@ -136,7 +150,10 @@ describe('loadDemoData', () => {
 
   it('the launch evening ran: six completed five-minute rounds from 7:30 PM, one bye a round, nobody meeting twice, the timer ended', async () => {
     const wine = await demoEvening(WINE_BAR_TITLE);
-    const guests = (await t.db.select({ userId: registrations.userId, checkedIn: registrations.checkedIn }).from(registrations).where(eq(registrations.eventId, wine.id)));
+    const guests = await t.db
+      .select({ userId: registrations.userId, checkedIn: registrations.checkedIn })
+      .from(registrations)
+      .where(eq(registrations.eventId, wine.id));
     expect(guests).toHaveLength(7);
     expect(guests.every((g) => g.checkedIn)).toBe(true);
 
@@ -144,7 +161,9 @@ describe('loadDemoData', () => {
     expect(rounds.map((r) => r.round)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(rounds.length).toBe(WINE_BAR_ROUNDS);
     const first = rounds[0]!.startedAt.getTime();
-    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' }).format(rounds[0]!.startedAt)).toBe(`14/05/2025, 19:30`);
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' }).format(rounds[0]!.startedAt)).toBe(
+      `14/05/2025, 19:30`,
+    );
     expect(WINE_BAR_DAY).toBe('2025-05-14');
     rounds.forEach((r, i) => {
       expect(r).toMatchObject({ status: 'completed', duration: 300 });
@@ -161,7 +180,12 @@ describe('loadDemoData', () => {
       expect(new Set(seated).size).toBe(7);
       expect(seated.sort()).toEqual(guests.map((g) => g.userId).sort());
       expect(inRound.filter((r) => r.userB === null)).toHaveLength(1);
-      expect(inRound.filter((r) => r.userB !== null).map((r) => r.tableNo).sort()).toEqual([1, 2, 3]);
+      expect(
+        inRound
+          .filter((r) => r.userB !== null)
+          .map((r) => r.tableNo)
+          .sort(),
+      ).toEqual([1, 2, 3]);
       for (const r of inRound) {
         if (r.userB === null) continue;
         const key = pairKey(r.userA, r.userB);
@@ -245,7 +269,9 @@ describe('loadDemoData', () => {
 
     // Missed connections: people the member met without a match.
     const rows = await t.db.select().from(rotations).where(eq(rotations.eventId, wine.id));
-    const metByMember = rows.filter((r) => r.userB !== null && (r.userA === member || r.userB === member)).map((r) => (r.userA === member ? r.userB! : r.userA));
+    const metByMember = rows
+      .filter((r) => r.userB !== null && (r.userA === member || r.userB === member))
+      .map((r) => (r.userA === member ? r.userB! : r.userA));
     const missed = metByMember.filter((other) => !matched.has(pairKey(member!, other)));
     expect(missed.length).toBeGreaterThanOrEqual(3);
     for (const key of ['david', 'priya', 'tom']) expect(missed).toContain(await idOf(key));
@@ -253,7 +279,9 @@ describe('loadDemoData', () => {
 
   it('five guests filled in the feedback form and five reacted with an emoji', async () => {
     const wine = await demoEvening(WINE_BAR_TITLE);
-    const guests = new Set((await t.db.select({ userId: registrations.userId }).from(registrations).where(eq(registrations.eventId, wine.id))).map((r) => r.userId));
+    const guests = new Set(
+      (await t.db.select({ userId: registrations.userId }).from(registrations).where(eq(registrations.eventId, wine.id))).map((r) => r.userId),
+    );
     const forms = await t.db.select().from(eventFeedback).where(eq(eventFeedback.eventId, wine.id));
     expect(forms).toHaveLength(5);
     expect(new Set(forms.map((f) => f.userId)).size).toBe(5);
@@ -298,7 +326,13 @@ describe('loadDemoData', () => {
     const thursday = await demoEvening('Thursday Night Speed Friendship');
     const invites = await t.db.select().from(followUpInvites);
     expect(invites).toHaveLength(1);
-    expect(invites[0]).toMatchObject({ fromUserId: await idOf('priya'), toUserId: await idOf('member'), sourceEventId: wine.id, eventId: thursday.id, isDemo: true });
+    expect(invites[0]).toMatchObject({
+      fromUserId: await idOf('priya'),
+      toUserId: await idOf('member'),
+      sourceEventId: wine.id,
+      eventId: thursday.id,
+      isDemo: true,
+    });
   });
 
   it('Coffee & Conversation is full, its counts match its registrations, and the member waits for a seat', async () => {
@@ -309,7 +343,10 @@ describe('loadDemoData', () => {
     expect(coffee.participantCount).toBe(8);
     expect(coffee.seatsTaken).toBe(8);
     const olivia = await idOf('olivia');
-    const [added] = await t.db.select().from(registrations).where(and(eq(registrations.eventId, coffee.id), eq(registrations.userId, olivia)));
+    const [added] = await t.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.eventId, coffee.id), eq(registrations.userId, olivia)));
     expect(added).toBeDefined();
     const [person] = await t.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, olivia));
     expect(person!.isDemo).toBe(true);
@@ -318,7 +355,10 @@ describe('loadDemoData', () => {
     const waiting = await t.db.select().from(eventWaitlist).where(eq(eventWaitlist.eventId, coffee.id));
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ userId: member, status: 'waiting', offeredAt: null, offerExpiresAt: null });
-    const [memberReg] = await t.db.select().from(registrations).where(and(eq(registrations.eventId, coffee.id), eq(registrations.userId, member)));
+    const [memberReg] = await t.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.eventId, coffee.id), eq(registrations.userId, member)));
     expect(memberReg).toBeUndefined();
   });
 

@@ -64,8 +64,7 @@ export function thursdayFromNow(days: number, now = Date.now()) {
   }
 }
 
-const hhmm = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+const hhmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 /** An evening starting 45 minutes after the demo data loads (so guests may check in at once), two hours long. */
 function soonSlot() {
@@ -109,10 +108,50 @@ async function addPerson(db: Db, ctx: SeedContext, p: DemoPerson) {
 }
 
 export const DEMO_VENUES = [
-  { key: 'wine', name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', capacity: 60, amenities: ['bar', 'music', 'wifi'], latitude: 53.5331, longitude: -2.2847, contactInfo: '0161 000 0101' },
-  { key: 'corner', name: 'The Corner Café', address: '3 Longfield Centre', city: 'Prestwich', capacity: 35, amenities: ['coffee', 'wifi', 'catering'], latitude: 53.5336, longitude: -2.2861, contactInfo: '0161 000 0102' },
-  { key: 'boathouse', name: 'Heaton Park Boathouse', address: 'Heaton Park', city: 'Manchester', capacity: 50, amenities: ['coffee', 'outdoor', 'parking'], latitude: 53.5352, longitude: -2.2557, contactInfo: '0161 000 0103' },
-  { key: 'nq', name: 'Northern Quarter Social', address: '41 Oldham Street', city: 'Manchester', capacity: 80, amenities: ['bar', 'music', 'catering'], latitude: 53.4836, longitude: -2.2352, contactInfo: '0161 000 0104' },
+  {
+    key: 'wine',
+    name: 'The Wine Bar',
+    address: '12 Bury New Road',
+    city: 'Prestwich',
+    capacity: 60,
+    amenities: ['bar', 'music', 'wifi'],
+    latitude: 53.5331,
+    longitude: -2.2847,
+    contactInfo: '0161 000 0101',
+  },
+  {
+    key: 'corner',
+    name: 'The Corner Café',
+    address: '3 Longfield Centre',
+    city: 'Prestwich',
+    capacity: 35,
+    amenities: ['coffee', 'wifi', 'catering'],
+    latitude: 53.5336,
+    longitude: -2.2861,
+    contactInfo: '0161 000 0102',
+  },
+  {
+    key: 'boathouse',
+    name: 'Heaton Park Boathouse',
+    address: 'Heaton Park',
+    city: 'Manchester',
+    capacity: 50,
+    amenities: ['coffee', 'outdoor', 'parking'],
+    latitude: 53.5352,
+    longitude: -2.2557,
+    contactInfo: '0161 000 0103',
+  },
+  {
+    key: 'nq',
+    name: 'Northern Quarter Social',
+    address: '41 Oldham Street',
+    city: 'Manchester',
+    capacity: 80,
+    amenities: ['bar', 'music', 'catering'],
+    latitude: 53.4836,
+    longitude: -2.2352,
+    contactInfo: '0161 000 0104',
+  },
 ] as const;
 
 const venueData: Dataset = {
@@ -149,31 +188,56 @@ function demoEvenings(): DemoEvening[] {
     {
       title: 'Wine Bar Speed Friendship',
       description: 'Our launch evening: five-minute conversations over a glass of wine, first drink included.',
-      day: WINE_BAR_DAY, startTime: '19:00', endTime: '21:00', venue: 'wine', ages: [25, 45], max: 40,
-      guests: everyone, checkedIn: true, status: 'completed',
+      day: WINE_BAR_DAY,
+      startTime: '19:00',
+      endTime: '21:00',
+      venue: 'wine',
+      ages: [25, 45],
+      max: 40,
+      guests: everyone,
+      checkedIn: true,
+      status: 'completed',
     },
     {
       title: TONIGHT_TITLE,
       description: `A relaxed weeknight round of five-minute chats. Check-in opens ${SELF_CHECK_IN_MINUTES} minutes before the start.`,
-      ...soonSlot(), venue: 'wine', ages: [25, 45], max: 30,
+      ...soonSlot(),
+      venue: 'wine',
+      ages: [25, 45],
+      max: 30,
       guests: ['sarah', 'michael', 'emma', 'priya'],
     },
     {
       title: 'Thursday Night Speed Friendship',
       description: 'Meet 8-12 new people in relaxed five-minute chats. Your first drink is on us.',
-      day: thursdayFromNow(8), startTime: '19:00', endTime: '21:30', venue: 'wine', ages: [25, 40], max: 30,
+      day: thursdayFromNow(8),
+      startTime: '19:00',
+      endTime: '21:30',
+      venue: 'wine',
+      ages: [25, 40],
+      max: 30,
       guests: ['member', 'sarah', 'david'],
     },
     {
       title: 'Coffee & Conversation',
       description: 'An early-evening session over coffee and cake for people who prefer a quieter room.',
-      day: dayFromNow(5), startTime: '18:30', endTime: '20:30', venue: 'corner', ages: [30, 55], max: 8,
+      day: dayFromNow(5),
+      startTime: '18:30',
+      endTime: '20:30',
+      venue: 'corner',
+      ages: [30, 55],
+      max: 8,
       guests: ['emma', 'david', 'priya', 'tom', 'michael', 'sarah', 'admin'],
     },
     {
       title: 'Northern Quarter Newcomers Night',
       description: 'New to Manchester? Meet other newcomers in the city centre. Five-minute rounds, mutual matches only.',
-      day: dayFromNow(26), startTime: '19:30', endTime: '22:00', venue: 'nq', ages: [21, 35], max: 40,
+      day: dayFromNow(26),
+      startTime: '19:30',
+      endTime: '22:00',
+      venue: 'nq',
+      ages: [21, 35],
+      max: 40,
       guests: ['priya', 'tom'],
     },
   ];
@@ -238,8 +302,14 @@ const room: Dataset = {
   key: 'demo:room',
   async load(db, ctx) {
     const host = ctx.userIds.get('host') ?? null;
-    await db.update(registrations).set({ checkInMethod: 'scan', checkedInBy: host }).where(and(eq(registrations.checkedIn, true), isNull(registrations.checkInMethod)));
-    const [tonight] = await db.select({ id: events.id, date: events.date }).from(events).where(and(eq(events.title, TONIGHT_TITLE), eq(events.isDemo, true)));
+    await db
+      .update(registrations)
+      .set({ checkInMethod: 'scan', checkedInBy: host })
+      .where(and(eq(registrations.checkedIn, true), isNull(registrations.checkInMethod)));
+    const [tonight] = await db
+      .select({ id: events.id, date: events.date })
+      .from(events)
+      .where(and(eq(events.title, TONIGHT_TITLE), eq(events.isDemo, true)));
     if (!tonight) return;
     const id = (k: string) => ctx.userIds.get(k);
     const sarah = id('sarah');
@@ -255,15 +325,38 @@ const room: Dataset = {
         .where(and(eq(registrations.eventId, tonight.id), eq(registrations.userId, userId)));
     await checkIn(sarah, 'scan', 12);
     await checkIn(michael, 'search', 6);
-    await db.insert(arrivalStates).values({ eventId: tonight.id, userId: emma, permission: 'granted', distanceM: 850, accuracyM: 20, updatedAt: at(3) }).onConflictDoNothing();
+    await db
+      .insert(arrivalStates)
+      .values({ eventId: tonight.id, userId: emma, permission: 'granted', distanceM: 850, accuracyM: 20, updatedAt: at(3) })
+      .onConflictDoNothing();
     const messages = [
-      { text: 'Welcome! Grab your first drink at the bar; we start the first round shortly.', type: 'general' as const, requiresAction: false, minutesAgo: 5, readBy: [sarah] },
-      { text: 'Please find your table for the next round: the numbers are on the candles.', type: 'round' as const, requiresAction: false, minutesAgo: 1, readBy: [] as number[] },
+      {
+        text: 'Welcome! Grab your first drink at the bar; we start the first round shortly.',
+        type: 'general' as const,
+        requiresAction: false,
+        minutesAgo: 5,
+        readBy: [sarah],
+      },
+      {
+        text: 'Please find your table for the next round: the numbers are on the candles.',
+        type: 'round' as const,
+        requiresAction: false,
+        minutesAgo: 1,
+        readBy: [] as number[],
+      },
     ];
     for (const m of messages) {
       const [row] = await db
         .insert(eventMessages)
-        .values({ eventId: tonight.id, senderId: host, text: m.text, type: m.type, requiresAction: m.requiresAction, audience: 'room', createdAt: at(m.minutesAgo) })
+        .values({
+          eventId: tonight.id,
+          senderId: host,
+          text: m.text,
+          type: m.type,
+          requiresAction: m.requiresAction,
+          audience: 'room',
+          createdAt: at(m.minutesAgo),
+        })
         .returning({ id: eventMessages.id });
       if (!row) continue;
       for (const userId of [sarah, michael]) {
@@ -282,7 +375,10 @@ const growth: Dataset = {
   key: 'demo:growth',
   async load(db, ctx) {
     const id = (k: string) => ctx.userIds.get(k) ?? null;
-    const [thursday] = await db.select({ id: events.id }).from(events).where(and(eq(events.title, 'Thursday Night Speed Friendship'), eq(events.isDemo, true)));
+    const [thursday] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.title, 'Thursday Night Speed Friendship'), eq(events.isDemo, true)));
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
     const shares: [SharePlatform, 'copy' | 'share', string, string | null][] = [
       ['facebook', 'copy', 'facebook', null],
@@ -299,20 +395,48 @@ const growth: Dataset = {
       ['instagram', 'share', 'instagram', 'tom'],
     ];
     await db.insert(shareEvents).values(
-      shares.map(([platform, action, template, who], i) => ({ platform, action, template, userId: who ? id(who) : null, eventId: thursday?.id ?? null, createdAt: daysAgo(10 - (i * 10) / shares.length) })),
+      shares.map(([platform, action, template, who], i) => ({
+        platform,
+        action,
+        template,
+        userId: who ? id(who) : null,
+        eventId: thursday?.id ?? null,
+        createdAt: daysAgo(10 - (i * 10) / shares.length),
+      })),
     );
     // Who came through which link (first touch), landing on the Thursday evening's page, and the
     // visits those links brought to that page: one per browser session (docs/decisions/0047).
-    const sources: [string, ShareSource][] = [['sarah', 'facebook-post'], ['michael', 'facebook-post'], ['emma', 'whatsapp-post'], ['priya', 'local-post'], ['tom', 'flyer-qr']];
+    const sources: [string, ShareSource][] = [
+      ['sarah', 'facebook-post'],
+      ['michael', 'facebook-post'],
+      ['emma', 'whatsapp-post'],
+      ['priya', 'local-post'],
+      ['tom', 'flyer-qr'],
+    ];
     for (const [who, source] of sources) {
       const userId = id(who);
-      if (userId) await db.insert(signupSources).values({ userId, source, platform: sourcePlatform(source), eventId: thursday?.id ?? null }).onConflictDoNothing();
+      if (userId)
+        await db
+          .insert(signupSources)
+          .values({ userId, source, platform: sourcePlatform(source), eventId: thursday?.id ?? null })
+          .onConflictDoNothing();
     }
     if (thursday) {
-      const visits: [ShareSource, number][] = [['facebook-post', 14], ['whatsapp-post', 8], ['flyer-qr', 6], ['local-post', 4], ['instagram-post', 3], ['twitter-post', 2]];
-      await db.insert(pageVisits).values(
-        visits.flatMap(([source, n]) => Array.from({ length: n }, (_, i) => ({ eventId: thursday.id, source, sessionId: randomUUID(), createdAt: daysAgo(9 - (i * 9) / n) }))),
-      );
+      const visits: [ShareSource, number][] = [
+        ['facebook-post', 14],
+        ['whatsapp-post', 8],
+        ['flyer-qr', 6],
+        ['local-post', 4],
+        ['instagram-post', 3],
+        ['twitter-post', 2],
+      ];
+      await db
+        .insert(pageVisits)
+        .values(
+          visits.flatMap(([source, n]) =>
+            Array.from({ length: n }, (_, i) => ({ eventId: thursday.id, source, sessionId: randomUUID(), createdAt: daysAgo(9 - (i * 9) / n) })),
+          ),
+        );
     }
     const wednesdayIn30 = (() => {
       const d = new Date(Date.now() + 30 * 86_400_000);
@@ -321,14 +445,55 @@ const growth: Dataset = {
     })();
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     const applications = [
-      { who: 'sarah', name: 'Sarah Johnson', email: 'sarah@speedfriendship.test', location: 'Prestwich', at: hoursAgo(72), experience: 'I run the Thursday book club at the library, about 20 regulars.', motivation: 'So many people tell me they moved here and know nobody. I would love to fix that.', venueIdea: 'The Corner Café on a Tuesday evening, or the Wine Bar midweek.', proposedEventDate: null },
-      { who: 'michael', name: 'Michael Chen', email: 'michael@speedfriendship.test', location: 'Whitefield', at: hoursAgo(24), experience: 'Five years organising five-a-side football and the socials after.', motivation: 'Meeting new people is easier with a bit of structure, and I like making it happen.', venueIdea: 'Northern Quarter Social has a back room that seats 40.', proposedEventDate: wednesdayIn30 },
-      { who: 'priya', name: 'Priya Patel', email: 'priya@speedfriendship.test', location: 'Manchester', at: hoursAgo(6), experience: 'I volunteer as a welcome host at the community centre.', motivation: 'I want to help newcomers to the city find friends.', venueIdea: 'Heaton Park Boathouse for a summer evening.', proposedEventDate: null },
+      {
+        who: 'sarah',
+        name: 'Sarah Johnson',
+        email: 'sarah@speedfriendship.test',
+        location: 'Prestwich',
+        at: hoursAgo(72),
+        experience: 'I run the Thursday book club at the library, about 20 regulars.',
+        motivation: 'So many people tell me they moved here and know nobody. I would love to fix that.',
+        venueIdea: 'The Corner Café on a Tuesday evening, or the Wine Bar midweek.',
+        proposedEventDate: null,
+      },
+      {
+        who: 'michael',
+        name: 'Michael Chen',
+        email: 'michael@speedfriendship.test',
+        location: 'Whitefield',
+        at: hoursAgo(24),
+        experience: 'Five years organising five-a-side football and the socials after.',
+        motivation: 'Meeting new people is easier with a bit of structure, and I like making it happen.',
+        venueIdea: 'Northern Quarter Social has a back room that seats 40.',
+        proposedEventDate: wednesdayIn30,
+      },
+      {
+        who: 'priya',
+        name: 'Priya Patel',
+        email: 'priya@speedfriendship.test',
+        location: 'Manchester',
+        at: hoursAgo(6),
+        experience: 'I volunteer as a welcome host at the community centre.',
+        motivation: 'I want to help newcomers to the city find friends.',
+        venueIdea: 'Heaton Park Boathouse for a summer evening.',
+        proposedEventDate: null,
+      },
     ];
     for (const a of applications) {
       await db
         .insert(hostApplications)
-        .values({ userId: id(a.who), name: a.name, email: a.email, location: a.location, experience: a.experience, motivation: a.motivation, venueIdea: a.venueIdea, proposedEventDate: a.proposedEventDate, isDemo: true, createdAt: a.at })
+        .values({
+          userId: id(a.who),
+          name: a.name,
+          email: a.email,
+          location: a.location,
+          experience: a.experience,
+          motivation: a.motivation,
+          venueIdea: a.venueIdea,
+          proposedEventDate: a.proposedEventDate,
+          isDemo: true,
+          createdAt: a.at,
+        })
         .onConflictDoNothing();
     }
     const host = DEMO_PEOPLE.find((p) => p.key === 'host');
@@ -433,11 +598,66 @@ interface DemoFeedback {
 
 /** The launch evening's feedback form, from five of its seven guests (docs/spec/organiser-tools.md §2.27; options in src/shared/domain/feedback.ts). */
 const WINE_BAR_FEEDBACK: DemoFeedback[] = [
-  { who: 'member', overall: 5, venue: 5, organization: 4, matchQuality: 5, timing: 4, recommend: true, improvements: ['longer-rounds'], favorite: 'Meeting two people I am now going climbing with.', comments: 'Five minutes flies by. I would happily have had seven.' },
-  { who: 'sarah', overall: 5, venue: 4, organization: 5, matchQuality: 5, timing: 3, recommend: true, improvements: ['longer-rounds', 'match-results'], favorite: 'The host kept everything moving without rushing anyone.', comments: null },
-  { who: 'emma', overall: 4, venue: 3, organization: 4, matchQuality: 4, timing: 0, recommend: true, improvements: ['quieter-venue'], favorite: 'The first drink on the house broke the ice.', comments: null },
-  { who: 'priya', overall: 4, venue: 5, organization: 4, matchQuality: 3, timing: 4, recommend: true, improvements: ['icebreakers', 'people-mix'], favorite: null, comments: 'Lovely room. A few prompt cards on the tables would help the quieter chats.' },
-  { who: 'david', overall: 3, venue: 2, organization: 3, matchQuality: 2, timing: 3, recommend: false, improvements: ['quieter-venue', 'seating', 'icebreakers'], favorite: 'Friendly people.', comments: 'It got loud by the fourth round and I struggled to hear.' },
+  {
+    who: 'member',
+    overall: 5,
+    venue: 5,
+    organization: 4,
+    matchQuality: 5,
+    timing: 4,
+    recommend: true,
+    improvements: ['longer-rounds'],
+    favorite: 'Meeting two people I am now going climbing with.',
+    comments: 'Five minutes flies by. I would happily have had seven.',
+  },
+  {
+    who: 'sarah',
+    overall: 5,
+    venue: 4,
+    organization: 5,
+    matchQuality: 5,
+    timing: 3,
+    recommend: true,
+    improvements: ['longer-rounds', 'match-results'],
+    favorite: 'The host kept everything moving without rushing anyone.',
+    comments: null,
+  },
+  {
+    who: 'emma',
+    overall: 4,
+    venue: 3,
+    organization: 4,
+    matchQuality: 4,
+    timing: 0,
+    recommend: true,
+    improvements: ['quieter-venue'],
+    favorite: 'The first drink on the house broke the ice.',
+    comments: null,
+  },
+  {
+    who: 'priya',
+    overall: 4,
+    venue: 5,
+    organization: 4,
+    matchQuality: 3,
+    timing: 4,
+    recommend: true,
+    improvements: ['icebreakers', 'people-mix'],
+    favorite: null,
+    comments: 'Lovely room. A few prompt cards on the tables would help the quieter chats.',
+  },
+  {
+    who: 'david',
+    overall: 3,
+    venue: 2,
+    organization: 3,
+    matchQuality: 2,
+    timing: 3,
+    recommend: false,
+    improvements: ['quieter-venue', 'seating', 'icebreakers'],
+    favorite: 'Friendly people.',
+    comments: 'It got loud by the fourth round and I struggled to hear.',
+  },
 ];
 
 /** The emoji widget at the launch evening (docs/spec/organiser-tools.md §3 "Event feedback (emoji widget)"). */
@@ -477,7 +697,14 @@ const around: Dataset = {
     if (wine && thursday && member && priya) {
       await db
         .insert(followUpInvites)
-        .values({ fromUserId: priya, toUserId: member, sourceEventId: wine.id, eventId: thursday.id, isDemo: true, createdAt: new Date(Date.now() - 2 * 86_400_000) })
+        .values({
+          fromUserId: priya,
+          toUserId: member,
+          sourceEventId: wine.id,
+          eventId: thursday.id,
+          isDemo: true,
+          createdAt: new Date(Date.now() - 2 * 86_400_000),
+        })
         .onConflictDoNothing();
     }
     const coffee = await demoEvening(db, COFFEE_TITLE);
@@ -487,7 +714,12 @@ const around: Dataset = {
 
 async function wineBarAsItRan(db: Db, wine: { id: number }, id: (k: string) => number | undefined) {
   const eventId = wine.id;
-  const guests = (await db.select({ userId: registrations.userId }).from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)))).map((r) => r.userId);
+  const guests = (
+    await db
+      .select({ userId: registrations.userId })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)))
+  ).map((r) => r.userId);
   const [ran] = await db.select({ round: rotations.round }).from(rotations).where(eq(rotations.eventId, eventId)).limit(1);
   // An evening already run in this database keeps its own rotation and ratings.
   if (!ran && guests.length >= 2) {
@@ -501,12 +733,23 @@ async function wineBarAsItRan(db: Db, wine: { id: number }, id: (k: string) => n
     const duration = 300;
     const startOf = (round: number) => new Date(firstStart + (round - 1) * duration * 1000);
     const endOf = (round: number) => new Date(firstStart + round * duration * 1000);
-    await db.insert(roundHistory).values(plans.map((p) => ({ eventId, round: p.round, startedAt: startOf(p.round), endedAt: endOf(p.round), duration, status: 'completed' as const })));
+    await db
+      .insert(roundHistory)
+      .values(plans.map((p) => ({ eventId, round: p.round, startedAt: startOf(p.round), endedAt: endOf(p.round), duration, status: 'completed' as const })));
     await db.insert(rotations).values(plans.flatMap((p) => p.pairings.map((x) => ({ eventId, round: p.round, userA: x.a, userB: x.b, tableNo: x.table }))));
     // The timer as the host's End Event leaves it (src/shared/domain/timer.ts): each round a start and a completion, then the end.
     await db
       .insert(eventTimers)
-      .values({ eventId, phase: 'ended', currentRound: 0, roundDuration: duration, endsAt: null, remainingMs: null, version: plans.length * 2 + 1, updatedAt: endOf(plans.length) })
+      .values({
+        eventId,
+        phase: 'ended',
+        currentRound: 0,
+        roundDuration: duration,
+        endsAt: null,
+        remainingMs: null,
+        version: plans.length * 2 + 1,
+        updatedAt: endOf(plans.length),
+      })
       .onConflictDoNothing();
     const given = new Map<string, number>();
     for (const [a, b, ab, ba] of WINE_BAR_RATINGS) {
@@ -534,7 +777,10 @@ async function wineBarAsItRan(db: Db, wine: { id: number }, id: (k: string) => n
   const sarah = id('sarah');
   if (member && sarah) {
     const [u1, u2] = member < sarah ? [member, sarah] : [sarah, member];
-    await db.update(matches).set({ user1Shared: true, user2Shared: true }).where(and(eq(matches.eventId, eventId), eq(matches.user1Id, u1), eq(matches.user2Id, u2)));
+    await db
+      .update(matches)
+      .set({ user1Shared: true, user2Shared: true })
+      .where(and(eq(matches.eventId, eventId), eq(matches.user1Id, u1), eq(matches.user2Id, u2)));
   }
   await db.update(events).set({ contactsReleasedAt: null }).where(eq(events.id, eventId));
 
@@ -579,16 +825,27 @@ async function wineBarAsItRan(db: Db, wine: { id: number }, id: (k: string) => n
  */
 async function fillCoffee(db: Db, eventId: number, guest: number | undefined, member: number | undefined) {
   const registered = async (userId: number) =>
-    (await db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))).length > 0;
+    (
+      await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+    ).length > 0;
   if (guest && !(await registered(guest))) {
     const [seat] = await db
       .update(events)
       .set({ participantCount: sql`${events.participantCount} + 1`, seatsTaken: sql`${events.seatsTaken} + 1` })
       .where(and(eq(events.id, eventId), lt(events.seatsTaken, events.maxParticipants)))
       .returning({ id: events.id });
-    if (seat) await db.insert(registrations).values({ eventId, userId: guest, consentToShare: true, ticketCode: newTicket(), createdAt: new Date(Date.now() - 3 * 86_400_000) });
+    if (seat)
+      await db
+        .insert(registrations)
+        .values({ eventId, userId: guest, consentToShare: true, ticketCode: newTicket(), createdAt: new Date(Date.now() - 3 * 86_400_000) });
   }
-  const [full] = await db.select({ id: events.id }).from(events).where(and(eq(events.id, eventId), sql`${events.seatsTaken} >= ${events.maxParticipants}`));
+  const [full] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), sql`${events.seatsTaken} >= ${events.maxParticipants}`));
   if (full && member && !(await registered(member))) {
     const joined = new Date(Date.now() - 86_400_000);
     await db.insert(eventWaitlist).values({ eventId, userId: member, status: 'waiting', createdAt: joined, updatedAt: joined }).onConflictDoNothing();

@@ -40,7 +40,9 @@ describe('escapeText', () => {
 
 describe('calendar', () => {
   it('ends every line in CRLF and gives each event a UID and a DTSTAMP', () => {
-    const ics = calendar('Test', [{ uid: 'event-1@speedfriendship', start: new Date('2030-01-02T19:00:00Z'), end: new Date('2030-01-02T22:00:00Z'), summary: 'One' }]);
+    const ics = calendar('Test', [
+      { uid: 'event-1@speedfriendship', start: new Date('2030-01-02T19:00:00Z'), end: new Date('2030-01-02T22:00:00Z'), summary: 'One' },
+    ]);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     expect(ics).toContain('\r\nUID:event-1@speedfriendship\r\n');

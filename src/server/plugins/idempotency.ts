@@ -83,7 +83,11 @@ export const idempotencyPlugin = fp(
         }
         // The first copy failed with a 5xx meanwhile and released the key: this copy may make the write.
         if (!row) {
-          const retry = await app.db.insert(idempotentRequests).values({ userId: viewer.id, key, request }).onConflictDoNothing().returning({ key: idempotentRequests.key });
+          const retry = await app.db
+            .insert(idempotentRequests)
+            .values({ userId: viewer.id, key, request })
+            .onConflictDoNothing()
+            .returning({ key: idempotentRequests.key });
           if (retry.length) {
             req.idempotency = { userId: viewer.id, key };
             return;
@@ -100,7 +104,11 @@ export const idempotencyPlugin = fp(
       req.idempotency = null;
       const where = and(eq(idempotentRequests.userId, held.userId), eq(idempotentRequests.key, held.key));
       if (reply.statusCode >= 500) await app.db.delete(idempotentRequests).where(where);
-      else await app.db.update(idempotentRequests).set({ status: reply.statusCode, body: typeof payload === 'string' ? payload : null }).where(where);
+      else
+        await app.db
+          .update(idempotentRequests)
+          .set({ status: reply.statusCode, body: typeof payload === 'string' ? payload : null })
+          .where(where);
       return payload;
     });
   },

@@ -156,7 +156,10 @@ export const mailPlugin = fp<{ config: AppConfig }>(
         }
         const delayMs = retryDelayMs(config.mailRetry.baseMs, mail.attempts);
         if (await outbox.markRetry(db, { id: mail.id, attempts: mail.attempts, delayMs, error })) {
-          app.log.warn({ ...log, error, retryInMs: delayMs }, `mail to ${mail.to} not sent (attempt ${mail.attempts}), retrying in ${Math.round(delayMs / 1000)} s`);
+          app.log.warn(
+            { ...log, error, retryInMs: delayMs },
+            `mail to ${mail.to} not sent (attempt ${mail.attempts}), retrying in ${Math.round(delayMs / 1000)} s`,
+          );
           emit({ type: 'retrying', id: mail.id, attempts: mail.attempts });
         }
         return;
@@ -229,7 +232,10 @@ export const mailPlugin = fp<{ config: AppConfig }>(
           }
           // One line: the text is in the outbox (GET /api/dev/outbox?to=...); a terminal shows
           // "Login code for EMAIL: CODE" (src/server/logging.ts).
-          app.log.info({ mail: { to: message.to, subject: message.subject }, ...(loginCode ? { loginCode } : {}) }, `mail (outbox) to ${message.to}: ${message.subject}`);
+          app.log.info(
+            { mail: { to: message.to, subject: message.subject }, ...(loginCode ? { loginCode } : {}) },
+            `mail (outbox) to ${message.to}: ${message.subject}`,
+          );
           return;
         }
         // The subject of a login mail carries the code: it stays out of the log.

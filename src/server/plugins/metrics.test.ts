@@ -145,7 +145,10 @@ describe('GET /metrics on a listening server', () => {
   it('refuses what nginx on this machine would forward (loopback peer, X-Forwarded-For) although TRUST_PROXY is on, and takes the token', async () => {
     const forwarded = await fetch(`${base}/metrics`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(forwarded.status).toBe(403);
-    expect(await forwarded.json()).toEqual({ message: 'Metrics are served to this machine, or with the METRICS_TOKEN bearer token', error: 'Metrics are served to this machine, or with the METRICS_TOKEN bearer token' });
+    expect(await forwarded.json()).toEqual({
+      message: 'Metrics are served to this machine, or with the METRICS_TOKEN bearer token',
+      error: 'Metrics are served to this machine, or with the METRICS_TOKEN bearer token',
+    });
     const wrong = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer not-the-token-at-all' } });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).not.toContain('nodejs_');
@@ -175,7 +178,9 @@ describe('GET /metrics on a listening server', () => {
   it("counts open sockets, and a round change's fan-out from the host's command to the last phone", async () => {
     const ev = await setUpEvening(t, { guests: 2 });
     const host = (await joinLive(base.replace(/^http/, 'ws'), { eventId: ev.event.id, userId: ev.host.user.id, isHost: true }, ev.host.cookie)).client;
-    const guests = await Promise.all(ev.guests.map(async (g) => (await joinLive(base.replace(/^http/, 'ws'), { eventId: ev.event.id, userId: g.user.id }, g.cookie)).client));
+    const guests = await Promise.all(
+      ev.guests.map(async (g) => (await joinLive(base.replace(/^http/, 'ws'), { eventId: ev.event.id, userId: g.user.id }, g.cookie)).client),
+    );
     clients.push(host, ...guests);
     expect(sample(await scrape(), 'sf_websockets_open')).toBe(3);
 
@@ -250,7 +255,8 @@ describe('mail counters', () => {
     const apps: TestContext[] = [];
     try {
       // One attempt each: the mailer gives up on the first refusal (docs/decisions/0037).
-      for (const url of [good.url, refusing.url, closed.url]) apps.push(await createTestApp({ shareDatabaseWith: t, env: { SMTP_URL: url, MAIL_RETRY_LIMIT: '1' } }));
+      for (const url of [good.url, refusing.url, closed.url])
+        apps.push(await createTestApp({ shareDatabaseWith: t, env: { SMTP_URL: url, MAIL_RETRY_LIMIT: '1' } }));
       const [toGood, toRefusing, toClosed] = apps as [TestContext, TestContext, TestContext];
       await toGood.app.mailer.send(mail);
       await toGood.app.mailer.send(mail);

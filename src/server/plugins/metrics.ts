@@ -58,7 +58,10 @@ const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-hos
  * (never req.ip, which TRUST_PROXY takes from X-Forwarded-For) and no proxy header is present, so a
  * request that nginx on this machine forwards (from 127.0.0.1, with X-Forwarded-For) does not count.
  */
-export function metricsAccess(req: Pick<FastifyRequest, 'headers'> & { socket: { remoteAddress?: string } }, token: string | undefined): 'ok' | 'bad_token' | 'not_local' {
+export function metricsAccess(
+  req: Pick<FastifyRequest, 'headers'> & { socket: { remoteAddress?: string } },
+  token: string | undefined,
+): 'ok' | 'bad_token' | 'not_local' {
   const auth = req.headers.authorization;
   if (token && typeof auth === 'string') {
     const given = Buffer.from(auth.replace(/^Bearer\s+/i, ''));
@@ -115,7 +118,11 @@ export const metricsPlugin = fp<{ database: Database; token: string | undefined 
 
     const mailQueued = new Counter({ name: 'sf_mail_queued_total', help: 'Mails handed to the mailer', registers: [registry] });
     const mailSent = new Counter({ name: 'sf_mail_sent_total', help: 'Mails the SMTP server accepted', registers: [registry] });
-    const mailFailed = new Counter({ name: 'sf_mail_failed_total', help: 'Mails given up after the last attempt (refused, or the SMTP server not reached)', registers: [registry] });
+    const mailFailed = new Counter({
+      name: 'sf_mail_failed_total',
+      help: 'Mails given up after the last attempt (refused, or the SMTP server not reached)',
+      registers: [registry],
+    });
 
     // The pg pool: connections open, idle, and requests waiting for one. The embedded PGlite is one
     // in-process connection with no pool and no queue to report, so it has no such metric.

@@ -21,7 +21,12 @@ export interface ProviderIntent {
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   readonly publishableKey?: string;
-  createIntent(p: { amount: number; currency: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  createIntent(p: {
+    amount: number;
+    currency: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<ProviderIntent>;
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>;
   cancelIntent(id: string): Promise<void>;

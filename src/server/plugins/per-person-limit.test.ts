@@ -19,7 +19,10 @@ beforeAll(async () => {
   t = await createTestApp();
   ev = await setUpEvening(t, { guests: 3 });
   // The evening began an hour ago (feedback and invites open); a later one to invite people to.
-  await t.db.update(events).set({ date: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) }).where(eq(events.id, ev.event.id));
+  await t.db
+    .update(events)
+    .set({ date: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) })
+    .where(eq(events.id, ev.event.id));
   const venue = await createVenue(t.app, ev.host.cookie);
   followUp = (await createEvent(t.app, ev.host.cookie, eventBody(venue.id, { price: 0 }))).id;
 });
@@ -28,7 +31,12 @@ afterAll(() => t.close());
 const send = (method: 'POST' | 'PUT', url: string, who: Member, payload: object) => t.app.inject({ method, url, headers: withCookie(who.cookie), payload });
 
 /** Sends `max` times (all allowed), then once more: 429 with a clear message; someone else at the same address still gets through. */
-async function expectPerPersonLimit(max: number, call: (who: Member) => Promise<{ statusCode: number; body: string; json: () => { message: string }; headers: Record<string, unknown> }>, other: Member, who: Member) {
+async function expectPerPersonLimit(
+  max: number,
+  call: (who: Member) => Promise<{ statusCode: number; body: string; json: () => { message: string }; headers: Record<string, unknown> }>,
+  other: Member,
+  who: Member,
+) {
   for (let i = 0; i < max; i++) {
     const res = await call(who);
     expect(res.statusCode, `request ${i + 1}: ${res.body}`).toBeLessThan(300);
@@ -46,7 +54,12 @@ describe('per-person send limits', () => {
     // Another evening's host, at the same address, is not held back by this one's limit.
     const other = await setUpEvening(t, { guests: 1 });
     const eventOf = (who: Member) => (who === ev.host ? ev.event.id : other.event.id);
-    await expectPerPersonLimit(SEND_LIMITS.messages.max, (who) => send('POST', `/api/events/${eventOf(who)}/messages`, who, { text: 'Round 2 starts in five minutes' }), other.host, ev.host);
+    await expectPerPersonLimit(
+      SEND_LIMITS.messages.max,
+      (who) => send('POST', `/api/events/${eventOf(who)}/messages`, who, { text: 'Round 2 starts in five minutes' }),
+      other.host,
+      ev.host,
+    );
   });
 
   it(`follow-up invites: ${SEND_LIMITS.invites.max} an hour, then 429`, async () => {

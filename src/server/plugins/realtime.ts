@@ -195,7 +195,11 @@ export const realtimePlugin = fp<{ database: Database; pingMs?: number }>(
     heartbeat.unref();
     const bus = database.kind === 'postgres' && database.pool && database.listener ? pgBus(database.pool, database.listener, app.log) : localBus();
     await bus.ready;
-    app.decorate('bus', { publish: (m: BusMessage) => bus.publish(m), subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn), resumed: (fn: () => void) => bus.resumed(fn) });
+    app.decorate('bus', {
+      publish: (m: BusMessage) => bus.publish(m),
+      subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn),
+      resumed: (fn: () => void) => bus.resumed(fn),
+    });
     app.addHook('onClose', async () => {
       clearInterval(heartbeat);
       await bus.close();

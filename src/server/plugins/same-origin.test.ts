@@ -43,7 +43,12 @@ describe('cross-site state-changing requests are refused (CSRF)', () => {
 
   it('a foreign Origin cannot log a member out', async () => {
     const { cookie } = await signUp(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: withCookie(cookie, { origin: 'http://localhost.evil.example', 'content-type': 'text/plain' }), payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: withCookie(cookie, { origin: 'http://localhost.evil.example', 'content-type': 'text/plain' }),
+      payload: '',
+    });
     expectCrossSiteRefusal(res);
     expect((await me(t.app, cookie)).statusCode).toBe(200);
   });
@@ -60,7 +65,12 @@ describe('cross-site state-changing requests are refused (CSRF)', () => {
   it('without Origin, Sec-Fetch-Site cross-site or same-site is refused', async () => {
     const { host, event } = await hostedEvent();
     for (const site of ['cross-site', 'same-site']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/release-contacts`, headers: withCookie(host.cookie, { 'sec-fetch-site': site }), payload: {} });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/release-contacts`,
+        headers: withCookie(host.cookie, { 'sec-fetch-site': site }),
+        payload: {},
+      });
       expectCrossSiteRefusal(res);
     }
     expect(await releasedAt(event.id)).toBeNull();
@@ -84,7 +94,15 @@ describe('cross-site state-changing requests are refused (CSRF)', () => {
 
   it('requests with neither header (curl, servers, inject) pass; GET is never refused', async () => {
     const { cookie } = await signUp(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: withCookie(cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: withCookie(cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: withCookie(cookie) })).statusCode).toBe(204);
     expect((await me(t.app, cookie)).statusCode).toBe(401);
   });
@@ -96,12 +114,21 @@ describe('cross-site state-changing requests are refused (CSRF)', () => {
       const res = await proxied.app.inject({
         method: 'POST',
         url: '/api/auth/logout',
-        headers: withCookie(cookie, { origin: 'https://friends.proxy.example', host: '127.0.0.1:5000', 'x-forwarded-host': 'friends.proxy.example', 'x-forwarded-proto': 'https' }),
+        headers: withCookie(cookie, {
+          origin: 'https://friends.proxy.example',
+          host: '127.0.0.1:5000',
+          'x-forwarded-host': 'friends.proxy.example',
+          'x-forwarded-proto': 'https',
+        }),
       });
       expect(res.statusCode).toBe(204);
       const { cookie: other } = await signUp(proxied.app);
       expectCrossSiteRefusal(
-        await proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: withCookie(other, { origin: 'https://evil.example', host: '127.0.0.1:5000', 'x-forwarded-host': 'friends.proxy.example' }) }),
+        await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: withCookie(other, { origin: 'https://evil.example', host: '127.0.0.1:5000', 'x-forwarded-host': 'friends.proxy.example' }),
+        }),
       );
       expect((await me(proxied.app, other)).statusCode).toBe(200);
     } finally {
@@ -110,12 +137,20 @@ describe('cross-site state-changing requests are refused (CSRF)', () => {
   });
 
   it('the signed Stripe webhook and the loopback control route are exempt', async () => {
-    const stripe = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test' }, shareDatabaseWith: t });
+    const stripe = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test' },
+      shareDatabaseWith: t,
+    });
     try {
       const res = await stripe.app.inject({
         method: 'POST',
         url: '/api/webhooks/stripe',
-        headers: { origin: 'https://hooks.stripe.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' },
+        headers: {
+          origin: 'https://hooks.stripe.example',
+          'sec-fetch-site': 'cross-site',
+          'content-type': 'application/json',
+          'stripe-signature': 't=1,v1=bad',
+        },
         payload: '{}',
       });
       // Reaches its handler, which checks the signature.

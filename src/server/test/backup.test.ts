@@ -91,7 +91,17 @@ describe('the embedded database', () => {
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       // RETENTION_DAYS: the demo's launch night (May 2025) keeps its ratings, so that every table has rows to compare (docs/decisions/0044).
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', AUTH_RATE_LIMIT: '100000', RETENTION_DAYS: '3650' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        AUTH_RATE_LIMIT: '100000',
+        RETENTION_DAYS: '3650',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -137,7 +147,8 @@ describe('the embedded database', () => {
 
       const quiet = await cli('backup', { DATA_DIR: dataDir, BACKUP_DIR: backupDir });
       expect(quiet.code, quiet.stderr).toBe(0);
-      for (const file of [during.stdout, quiet.stdout]) expect(path.basename(file)).toMatch(/^speedfriendship-embedded-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
+      for (const file of [during.stdout, quiet.stdout])
+        expect(path.basename(file)).toMatch(/^speedfriendship-embedded-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
       expect(readdirSync(backupDir).sort()).toEqual([path.basename(during.stdout), path.basename(quiet.stdout)].sort());
 
       // A running server's data directory is not a place to restore into.

@@ -62,39 +62,183 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'a NUL in the bio of PUT /api/users/{id}', as: () => member.cookie, method: 'PUT', url: () => `/api/users/${member.user.id}`, payload: () => ({ name: 'Test Person', age: 30, bio: NUL }) },
-  { name: 'a NUL in an interest of PUT /api/users/{id}', as: () => member.cookie, method: 'PUT', url: () => `/api/users/${member.user.id}`, payload: () => ({ name: 'Test Person', age: 30, interests: [NUL] }) },
-  { name: 'a lone surrogate in an interest of PUT /api/users/{id}', as: () => member.cookie, method: 'PUT', url: () => `/api/users/${member.user.id}`, payload: () => ({ name: 'Test Person', age: 30, interests: ['Chess\udc00'] }) },
-  { name: 'a lone surrogate in a preference at signup', as: () => undefined, method: 'POST', url: () => '/api/users', payload: () => ({ ...validSignup(), preferences: { a: '\ud800' } }) },
+  {
+    name: 'a NUL in the bio of PUT /api/users/{id}',
+    as: () => member.cookie,
+    method: 'PUT',
+    url: () => `/api/users/${member.user.id}`,
+    payload: () => ({ name: 'Test Person', age: 30, bio: NUL }),
+  },
+  {
+    name: 'a NUL in an interest of PUT /api/users/{id}',
+    as: () => member.cookie,
+    method: 'PUT',
+    url: () => `/api/users/${member.user.id}`,
+    payload: () => ({ name: 'Test Person', age: 30, interests: [NUL] }),
+  },
+  {
+    name: 'a lone surrogate in an interest of PUT /api/users/{id}',
+    as: () => member.cookie,
+    method: 'PUT',
+    url: () => `/api/users/${member.user.id}`,
+    payload: () => ({ name: 'Test Person', age: 30, interests: ['Chess\udc00'] }),
+  },
+  {
+    name: 'a lone surrogate in a preference at signup',
+    as: () => undefined,
+    method: 'POST',
+    url: () => '/api/users',
+    payload: () => ({ ...validSignup(), preferences: { a: '\ud800' } }),
+  },
   { name: 'a NUL in the bio at signup', as: () => undefined, method: 'POST', url: () => '/api/users', payload: () => validSignup({ bio: NUL }) },
   { name: 'a NUL in the username at signup', as: () => undefined, method: 'POST', url: () => '/api/users', payload: () => validSignup({ username: NUL }) },
-  { name: 'a NUL in a preference at signup', as: () => undefined, method: 'POST', url: () => '/api/users', payload: () => ({ ...validSignup(), preferences: { [NUL]: NUL } }) },
+  {
+    name: 'a NUL in a preference at signup',
+    as: () => undefined,
+    method: 'POST',
+    url: () => '/api/users',
+    payload: () => ({ ...validSignup(), preferences: { [NUL]: NUL } }),
+  },
   { name: 'a NUL in an event title', as: () => host.cookie, method: 'POST', url: () => '/api/events', payload: () => eventBody(venueId, { title: NUL }) },
-  { name: 'a NUL in an event description', as: () => host.cookie, method: 'POST', url: () => '/api/events', payload: () => eventBody(venueId, { description: NUL }) },
+  {
+    name: 'a NUL in an event description',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => '/api/events',
+    payload: () => eventBody(venueId, { description: NUL }),
+  },
   { name: 'a NUL in a venue name', as: () => host.cookie, method: 'POST', url: () => '/api/venues', payload: () => ({ name: NUL, city: 'Prestwich' }) },
   { name: 'a NUL in a venue city', as: () => host.cookie, method: 'POST', url: () => '/api/venues', payload: () => ({ name: 'Hall', city: NUL }) },
   { name: 'a NUL in a venue address (PATCH)', as: () => host.cookie, method: 'PATCH', url: () => `/api/venues/${venueId}`, payload: () => ({ address: NUL }) },
-  { name: 'a NUL in slot notes', as: () => host.cookie, method: 'POST', url: () => `/api/venues/${venueId}/slots`, payload: () => ({ day: '2030-01-02', startTime: '10:00', endTime: '11:00', kind: 'available', notes: NUL }) },
-  { name: 'a NUL in a clientSecret', as: () => member.cookie, method: 'POST', url: () => '/api/payments/test/confirm', payload: () => ({ clientSecret: NUL, cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }) },
-  { name: 'a NUL in the card number', as: () => member.cookie, method: 'POST', url: () => '/api/payments/test/confirm', payload: () => ({ clientSecret: intent.clientSecret, cardNumber: NUL, expMonth: 12, expYear: 2040, cvc: '123' }) },
-  { name: 'a NUL in a paymentIntentId', as: () => member.cookie, method: 'POST', url: () => `/api/events/${paid.id}/register`, payload: () => ({ userId: member.user.id, paymentIntentId: NUL }) },
-  { name: 'a NUL in a connection code', as: () => member.cookie, method: 'POST', url: () => `/api/events/${free.id}/connections`, payload: () => ({ code: NUL, method: 'code' }) },
+  {
+    name: 'a NUL in slot notes',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => `/api/venues/${venueId}/slots`,
+    payload: () => ({ day: '2030-01-02', startTime: '10:00', endTime: '11:00', kind: 'available', notes: NUL }),
+  },
+  {
+    name: 'a NUL in a clientSecret',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => '/api/payments/test/confirm',
+    payload: () => ({ clientSecret: NUL, cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }),
+  },
+  {
+    name: 'a NUL in the card number',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => '/api/payments/test/confirm',
+    payload: () => ({ clientSecret: intent.clientSecret, cardNumber: NUL, expMonth: 12, expYear: 2040, cvc: '123' }),
+  },
+  {
+    name: 'a NUL in a paymentIntentId',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => `/api/events/${paid.id}/register`,
+    payload: () => ({ userId: member.user.id, paymentIntentId: NUL }),
+  },
+  {
+    name: 'a NUL in a connection code',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => `/api/events/${free.id}/connections`,
+    payload: () => ({ code: NUL, method: 'code' }),
+  },
   { name: 'a NUL in the login e-mail', as: () => undefined, method: 'POST', url: () => '/api/auth/login', payload: () => ({ email: `a\u0000b@example.com` }) },
-  { name: 'ratedId 2^31', as: () => member.cookie, method: 'POST', url: () => `/api/events/${free.id}/ratings`, payload: () => ({ raterId: member.user.id, ratedId: TOO_BIG, rating: 4 }) },
-  { name: 'raterId 2^31', as: () => member.cookie, method: 'POST', url: () => `/api/events/${free.id}/ratings`, payload: () => ({ raterId: TOO_BIG, ratedId: member.user.id, rating: 4 }) },
+  {
+    name: 'ratedId 2^31',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => `/api/events/${free.id}/ratings`,
+    payload: () => ({ raterId: member.user.id, ratedId: TOO_BIG, rating: 4 }),
+  },
+  {
+    name: 'raterId 2^31',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => `/api/events/${free.id}/ratings`,
+    payload: () => ({ raterId: TOO_BIG, ratedId: member.user.id, rating: 4 }),
+  },
   { name: 'userId 2^31 on check-in', as: () => host.cookie, method: 'POST', url: () => `/api/events/${free.id}/checkin`, payload: () => ({ userId: TOO_BIG }) },
-  { name: 'userId 2^31 on register', as: () => member.cookie, method: 'POST', url: () => `/api/events/${paid.id}/register`, payload: () => ({ userId: TOO_BIG }) },
-  { name: 'eventId 2^31 on a payment intent', as: () => member.cookie, method: 'POST', url: () => '/api/create-payment-intent', payload: () => ({ eventId: TOO_BIG, userId: member.user.id }) },
-  { name: 'userId 2^31 on a payment intent', as: () => member.cookie, method: 'POST', url: () => '/api/create-payment-intent', payload: () => ({ eventId: paid.id, userId: TOO_BIG }) },
+  {
+    name: 'userId 2^31 on register',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => `/api/events/${paid.id}/register`,
+    payload: () => ({ userId: TOO_BIG }),
+  },
+  {
+    name: 'eventId 2^31 on a payment intent',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => '/api/create-payment-intent',
+    payload: () => ({ eventId: TOO_BIG, userId: member.user.id }),
+  },
+  {
+    name: 'userId 2^31 on a payment intent',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => '/api/create-payment-intent',
+    payload: () => ({ eventId: paid.id, userId: TOO_BIG }),
+  },
   { name: 'venueId 2^31 on a new event', as: () => host.cookie, method: 'POST', url: () => '/api/events', payload: () => eventBody(TOO_BIG) },
-  { name: 'hostId 2^31 on a new event', as: () => host.cookie, method: 'POST', url: () => '/api/events', payload: () => ({ ...eventBody(venueId), hostId: TOO_BIG }) },
-  { name: 'ratedId 2^31 on connections', as: () => member.cookie, method: 'POST', url: () => `/api/events/${free.id}/connections`, payload: () => ({ ratedId: TOO_BIG, method: 'list' }) },
-  { name: 'an id of 2^31 in the path', as: () => member.cookie, method: 'PUT', url: () => `/api/users/${TOO_BIG}`, payload: () => ({ name: 'Test Person', age: 30 }) },
-  { name: 'an event date of 99999-01-01', as: () => host.cookie, method: 'POST', url: () => '/api/events', payload: () => eventBody(venueId, { date: '99999-01-01' }) },
-  { name: 'an event date of 2025-02-30', as: () => host.cookie, method: 'POST', url: () => '/api/events', payload: () => eventBody(venueId, { date: '2030-02-30' }) },
-  { name: 'an event date as an instant in year 99999', as: () => host.cookie, method: 'POST', url: () => '/api/events', payload: () => eventBody(venueId, { date: '+099999-01-01T00:00:00Z' }) },
-  { name: 'a slot on 2030-02-30', as: () => host.cookie, method: 'POST', url: () => `/api/venues/${venueId}/slots`, payload: () => ({ day: '2030-02-30', startTime: '10:00', endTime: '11:00', kind: 'available' }) },
-  { name: 'a slot on 99999-01-01', as: () => host.cookie, method: 'POST', url: () => `/api/venues/${venueId}/slots`, payload: () => ({ day: '0000-01-01', startTime: '10:00', endTime: '11:00', kind: 'available' }) },
+  {
+    name: 'hostId 2^31 on a new event',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => '/api/events',
+    payload: () => ({ ...eventBody(venueId), hostId: TOO_BIG }),
+  },
+  {
+    name: 'ratedId 2^31 on connections',
+    as: () => member.cookie,
+    method: 'POST',
+    url: () => `/api/events/${free.id}/connections`,
+    payload: () => ({ ratedId: TOO_BIG, method: 'list' }),
+  },
+  {
+    name: 'an id of 2^31 in the path',
+    as: () => member.cookie,
+    method: 'PUT',
+    url: () => `/api/users/${TOO_BIG}`,
+    payload: () => ({ name: 'Test Person', age: 30 }),
+  },
+  {
+    name: 'an event date of 99999-01-01',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => '/api/events',
+    payload: () => eventBody(venueId, { date: '99999-01-01' }),
+  },
+  {
+    name: 'an event date of 2025-02-30',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => '/api/events',
+    payload: () => eventBody(venueId, { date: '2030-02-30' }),
+  },
+  {
+    name: 'an event date as an instant in year 99999',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => '/api/events',
+    payload: () => eventBody(venueId, { date: '+099999-01-01T00:00:00Z' }),
+  },
+  {
+    name: 'a slot on 2030-02-30',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => `/api/venues/${venueId}/slots`,
+    payload: () => ({ day: '2030-02-30', startTime: '10:00', endTime: '11:00', kind: 'available' }),
+  },
+  {
+    name: 'a slot on 99999-01-01',
+    as: () => host.cookie,
+    method: 'POST',
+    url: () => `/api/venues/${venueId}/slots`,
+    payload: () => ({ day: '0000-01-01', startTime: '10:00', endTime: '11:00', kind: 'available' }),
+  },
 ];
 
 describe('bad input gets 400 with the standard body and changes nothing', () => {
@@ -106,13 +250,23 @@ describe('bad input gets 400 with the standard body and changes nothing', () => 
   });
 
   it('names control characters in the message', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${member.user.id}`, headers: withCookie(member.cookie), payload: { name: 'Test Person', age: 30, bio: NUL } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${member.user.id}`,
+      headers: withCookie(member.cookie),
+      payload: { name: 'Test Person', age: 30, bio: NUL },
+    });
     const body = expectBadInput(res);
     expect(body.errors).toContainEqual({ path: 'bio', message: 'Text must not contain control characters' });
   });
 
   it('keeps newlines and tabs in a bio', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${member.user.id}`, headers: withCookie(member.cookie), payload: { name: 'Test Person', age: 30, bio: 'one\ntwo\tthree' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${member.user.id}`,
+      headers: withCookie(member.cookie),
+      payload: { name: 'Test Person', age: 30, bio: 'one\ntwo\tthree' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().bio).toBe('one\ntwo\tthree');
   });

@@ -15,7 +15,11 @@ export async function allTables(db: Db): Promise<{ schema: string; table: string
     SELECT table_schema, table_name FROM information_schema.tables
     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
     ORDER BY table_schema, table_name`);
-  return rowsOf<{ table_schema: string; table_name: string }>(r).map((t) => ({ schema: t.table_schema, table: t.table_name, name: `${ident(t.table_schema)}.${ident(t.table_name)}` }));
+  return rowsOf<{ table_schema: string; table_name: string }>(r).map((t) => ({
+    schema: t.table_schema,
+    table: t.table_name,
+    name: `${ident(t.table_schema)}.${ident(t.table_name)}`,
+  }));
 }
 
 /** Each table's rows as JSON text, sorted: equal maps mean equal databases. */
@@ -23,12 +27,25 @@ export async function tableRows(db: Db): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const t of await allTables(db)) {
     const r = await db.execute(sql.raw(`SELECT row_to_json(x)::text AS r FROM ${t.name} x`));
-    out.set(`${t.schema}.${t.table}`, rowsOf<{ r: string }>(r).map((x) => x.r).sort());
+    out.set(
+      `${t.schema}.${t.table}`,
+      rowsOf<{ r: string }>(r)
+        .map((x) => x.r)
+        .sort(),
+    );
   }
   return out;
 }
 
-type Column = { column_name: string; data_type: string; udt_name: string; is_nullable: string; column_default: string | null; is_identity: string; is_generated: string };
+type Column = {
+  column_name: string;
+  data_type: string;
+  udt_name: string;
+  is_nullable: string;
+  column_default: string | null;
+  is_identity: string;
+  is_generated: string;
+};
 type ForeignKey = { column_name: string; ref_schema: string; ref_table: string; ref_column: string };
 
 /** A value for a NOT NULL column without a default, by its type. */

@@ -125,7 +125,8 @@ export async function startFakeStripe(opts: { secretKey?: string } = {}): Promis
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = positiveInt(body.amount, 'amount');
       const currency = String(body.currency ?? '');
-      if (!/^[a-z]{3}$/.test(currency)) throw new StripeFail(400, 'Missing required param: currency.', 'invalid_request_error', 'parameter_missing', 'currency');
+      if (!/^[a-z]{3}$/.test(currency))
+        throw new StripeFail(400, 'Missing required param: currency.', 'invalid_request_error', 'parameter_missing', 'currency');
       const id = rid('pi');
       const apm = body.automatic_payment_methods as { enabled?: string } | undefined;
       const intent: FakeIntent = {
@@ -157,7 +158,12 @@ export async function startFakeStripe(opts: { secretKey?: string } = {}): Promis
       const intent = intents.get(m[1]!);
       if (!intent) throw missing('payment_intent', m[1]!);
       if (intent.status === 'succeeded') {
-        throw new StripeFail(400, 'You cannot cancel this PaymentIntent because it has a status of succeeded.', 'invalid_request_error', 'payment_intent_unexpected_state');
+        throw new StripeFail(
+          400,
+          'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+        );
       }
       intent.status = 'canceled';
       intent.canceled_at = now();
@@ -167,13 +173,28 @@ export async function startFakeStripe(opts: { secretKey?: string } = {}): Promis
       const piId = String(body.payment_intent ?? '');
       const intent = intents.get(piId);
       if (!intent) throw missing('payment_intent', piId);
-      if (intent.status !== 'succeeded') throw new StripeFail(400, `PaymentIntent ${piId} does not have a successful charge to refund.`, 'invalid_request_error', 'charge_not_refundable');
+      if (intent.status !== 'succeeded')
+        throw new StripeFail(400, `PaymentIntent ${piId} does not have a successful charge to refund.`, 'invalid_request_error', 'charge_not_refundable');
       const already = refunds.filter((r) => r.payment_intent === piId).reduce((s, r) => s + r.amount, 0);
       const amount = body.amount === undefined ? intent.amount - already : positiveInt(body.amount, 'amount');
       if (already + amount > intent.amount) {
-        throw new StripeFail(400, `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((intent.amount - already) / 100).toFixed(2)})`, 'invalid_request_error', 'amount_too_large', 'amount');
+        throw new StripeFail(
+          400,
+          `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((intent.amount - already) / 100).toFixed(2)})`,
+          'invalid_request_error',
+          'amount_too_large',
+          'amount',
+        );
       }
-      const refund: FakeRefund = { id: rid('re'), object: 'refund', amount, currency: intent.currency, payment_intent: piId, status: 'succeeded', created: now() };
+      const refund: FakeRefund = {
+        id: rid('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: piId,
+        status: 'succeeded',
+        created: now(),
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
@@ -193,7 +214,9 @@ export async function startFakeStripe(opts: { secretKey?: string } = {}): Promis
       };
       const fail = (err: unknown) => {
         if (err instanceof StripeFail) {
-          return send(err.status, { error: { type: err.type, message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.param ? { param: err.param } : {}) } });
+          return send(err.status, {
+            error: { type: err.type, message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.param ? { param: err.param } : {}) },
+          });
         }
         return send(500, { error: { type: 'api_error', message: String(err) } });
       };
@@ -209,7 +232,14 @@ export async function startFakeStripe(opts: { secretKey?: string } = {}): Promis
       }
 
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
-        return send(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${String(req.headers.authorization ?? '').replace(/^Bearer /, '').slice(0, 12)}…` } });
+        return send(401, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Invalid API Key provided: ${String(req.headers.authorization ?? '')
+              .replace(/^Bearer /, '')
+              .slice(0, 12)}…`,
+          },
+        });
       }
       const body = method === 'GET' ? Object.fromEntries(url.searchParams) : decodeForm(raw);
       const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;

@@ -43,7 +43,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 type Role = 'visitor' | 'member' | 'host' | 'admin';
 const ROLES: Role[] = ['visitor', 'member', 'host', 'admin'];
 
-
 let t: TestContext;
 let host: Member;
 let member: Member;
@@ -156,7 +155,18 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
     case 'POST /api/events':
       return { ...eventBody(venueId, { days: 40 }), roundDuration: 300, status: 'upcoming', hostId: host.user.id };
     case 'POST /api/venues':
-      return { name: 'Fuzz Hall', address: '1 Road', city: 'Prestwich', capacity: 40, amenities: ['wifi'], contactInfo: 'x', pricePerHour: 100, isActive: true, latitude: 1, longitude: 2 };
+      return {
+        name: 'Fuzz Hall',
+        address: '1 Road',
+        city: 'Prestwich',
+        capacity: 40,
+        amenities: ['wifi'],
+        contactInfo: 'x',
+        pricePerHour: 100,
+        isActive: true,
+        latitude: 1,
+        longitude: 2,
+      };
     case 'PATCH /api/venues/:id':
       return { name: 'Fuzz Hall', city: 'Prestwich', capacity: 40, latitude: 1, longitude: 2 };
     case 'POST /api/venues/:id/slots':
@@ -194,7 +204,14 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
     case 'POST /api/share/events':
       return { platform: 'facebook', action: 'copy', template: 'facebook', eventId: paid.id };
     case 'POST /api/host-program/applications':
-      return { name: 'Fuzz Host', email: 'fuzz.host@example.com', location: 'Prestwich', experience: 'Book club', motivation: 'Friends', venueIdea: 'The Wine Bar' };
+      return {
+        name: 'Fuzz Host',
+        email: 'fuzz.host@example.com',
+        location: 'Prestwich',
+        experience: 'Book club',
+        motivation: 'Friends',
+        venueIdea: 'The Wine Bar',
+      };
     case 'POST /api/host-program/applications/:id/message':
       return { text: 'Thanks for applying' };
     case 'PUT /api/users/:id/answers':
@@ -281,7 +298,27 @@ const evilStrings = fc.constantFrom(
 );
 
 const evilNumbers = fc.oneof(
-  fc.constantFrom(2 ** 31, 2 ** 31 - 1, 2 ** 31 + 1, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, -1, 0, -0, 0.5, 1.5, -2.5, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, 1e21, 9_999_999_999),
+  fc.constantFrom(
+    2 ** 31,
+    2 ** 31 - 1,
+    2 ** 31 + 1,
+    -(2 ** 31),
+    -(2 ** 31) - 1,
+    2 ** 32,
+    -1,
+    0,
+    -0,
+    0.5,
+    1.5,
+    -2.5,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 53 + 2,
+    1e21,
+    9_999_999_999,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.maxSafeInteger(),
@@ -317,7 +354,33 @@ type Mutation =
 const oddChars = fc.oneof(
   // NUL is the one PostgreSQL refuses in text: often.
   { weight: 3, arbitrary: fc.constant('\u0000') },
-  { weight: 4, arbitrary: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\r', '\u001b', '\u001f', '\u007f', '\u0080', '\u0085', '\u009f', '\n', '\t', '\ud800', '\udc00', '\ufeff', '\u202e', '\u2028', '\uffff', '💥', 'é') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      '\u0001',
+      '\u0008',
+      '\u000b',
+      '\u000c',
+      '\r',
+      '\u001b',
+      '\u001f',
+      '\u007f',
+      '\u0080',
+      '\u0085',
+      '\u009f',
+      '\n',
+      '\t',
+      '\ud800',
+      '\udc00',
+      '\ufeff',
+      '\u202e',
+      '\u2028',
+      '\uffff',
+      '💥',
+      'é',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }) },
 );
 
@@ -374,7 +437,11 @@ function bodyArb(sample: Record<string, unknown> | undefined): fc.Arbitrary<{ js
 
 /** A path segment that is not the id of anything small enough to exist here (so DELETE never hits a real row). */
 const evilSegment = fc
-  .oneof(evilNumbers.map(String), evilText, fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', '2147483647', '2147483648', '99999999999999999999', ' 1', '1 ', '%00', '..'))
+  .oneof(
+    evilNumbers.map(String),
+    evilText,
+    fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', '2147483647', '2147483648', '99999999999999999999', ' 1', '1 ', '%00', '..'),
+  )
   .filter((s) => {
     const n = idParam.safeParse(s);
     return !n.success || n.data > 1_000_000;
@@ -415,7 +482,12 @@ async function snapshot() {
 async function probe(role: Role, req: { method: string; url: string; payload?: string }, route: Route) {
   const before = (last ??= await snapshot());
   const headers = withCookie(cookieOf(role), req.payload === undefined ? {} : { 'content-type': 'application/json' });
-  const res: LightMyRequestResponse = await t.app.inject({ method: req.method as 'GET', url: req.url, headers, ...(req.payload === undefined ? {} : { payload: req.payload }) });
+  const res: LightMyRequestResponse = await t.app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers,
+    ...(req.payload === undefined ? {} : { payload: req.payload }),
+  });
   requests++;
   statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
   const where = `as ${role}: ${describeReq(req)} -> ${res.statusCode} ${res.body.slice(0, 300)} (FUZZ_SEED=${SEED})`;
@@ -430,7 +502,8 @@ async function probe(role: Role, req: { method: string; url: string; payload?: s
     if (changed.length) throw new Error(`rejected request changed ${changed.join(', ')}: ${where}`);
     if (res.statusCode === 400) {
       const body = res.json<{ message?: unknown; error?: unknown; errors?: unknown }>();
-      if (typeof body.message !== 'string' || body.error !== body.message || !Array.isArray(body.errors) || body.errors.length === 0) throw new Error(`400 without the standard body: ${where}`);
+      if (typeof body.message !== 'string' || body.error !== body.message || !Array.isArray(body.errors) || body.errors.length === 0)
+        throw new Error(`400 without the standard body: ${where}`);
     }
   }
   return res;
@@ -450,7 +523,15 @@ describe('fuzzing every route: never a 5xx, and a rejected request changes nothi
     expect(routes.length).toBeGreaterThan(20);
     const names = routes.map((r) => `${r.method} ${r.url}`);
     console.log(`fuzzing ${routes.length} routes: ${names.join(', ')}`);
-    for (const must of ['PUT /api/users/:id', 'POST /api/users', 'POST /api/events', 'POST /api/venues', 'POST /api/events/:id/ratings', 'POST /api/create-payment-intent']) expect(names).toContain(must);
+    for (const must of [
+      'PUT /api/users/:id',
+      'POST /api/users',
+      'POST /api/events',
+      'POST /api/venues',
+      'POST /api/events/:id/ratings',
+      'POST /api/create-payment-intent',
+    ])
+      expect(names).toContain(must);
   });
 
   it('generated bodies', async () => {

@@ -80,10 +80,7 @@ async function setupPostgres(project: TestProject, adminUrl: string) {
   project.provide('testDatabase', { kind: 'postgres', adminUrl, template, prefix });
   return async () => {
     await withAdmin(adminUrl, async (c) => {
-      const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2', [
-        `${prefix}%`,
-        template,
-      ]);
+      const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2', [`${prefix}%`, template]);
       for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     });
   };

@@ -185,7 +185,11 @@ export function appRoutes(app: TestApp): Route[] {
     // Sibling parameters share a node ('/:userId|:matchId'): keep the first name.
     stack.push(m[2]!.replace(/\|:[A-Za-z]+/g, ''));
     const url = stack.join('');
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ method, url });
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      out.push({ method, url });
   }
   return out;
 }
@@ -323,8 +327,7 @@ export async function createVenue(app: TestApp, cookie: string, partial: Partial
 /** The London day (YYYY-MM-DD) `days` from now. */
 export const dayFromNow = (days: number) => londonDay(new Date(Date.now() + days * 86_400_000));
 
-const hhmm = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+const hhmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 let defaultDays = 0;
 
@@ -377,7 +380,12 @@ export async function getEvent(app: TestApp, id: number, cookie?: string): Promi
   return res.json<EventDetail>();
 }
 
-export function registerFor(app: TestApp, eventId: number, member: { user: { id: number }; cookie: string }, extra: { paymentIntentId?: string; consentToShare?: boolean } = {}) {
+export function registerFor(
+  app: TestApp,
+  eventId: number,
+  member: { user: { id: number }; cookie: string },
+  extra: { paymentIntentId?: string; consentToShare?: boolean } = {},
+) {
   return app.inject({
     method: 'POST',
     url: `/api/events/${eventId}/register`,
@@ -387,7 +395,12 @@ export function registerFor(app: TestApp, eventId: number, member: { user: { id:
 }
 
 export function holdSeat(app: TestApp, eventId: number, member: { user: { id: number }; cookie: string }, amount = 1500) {
-  return app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: withCookie(member.cookie), payload: { eventId, userId: member.user.id, amount } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: withCookie(member.cookie),
+    payload: { eventId, userId: member.user.id, amount },
+  });
 }
 
 /** A Stripe test card as the built-in test provider's card form sends it. */

@@ -20,7 +20,19 @@ import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { eventTimers } from '../db/schema/index';
 import { loadConfig } from '../env';
 import { toState } from '../modules/live/queries';
-import { createEvent, createTestApp, createVenue, eventBody, registerFor, signUpHost, signUpMany, withCookie, type TestApp, type TestAppOverrides, type TestContext } from './harness';
+import {
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  registerFor,
+  signUpHost,
+  signUpMany,
+  withCookie,
+  type TestApp,
+  type TestAppOverrides,
+  type TestContext,
+} from './harness';
 
 export interface Member {
   user: User;
@@ -89,7 +101,11 @@ export interface LiveClient {
   /** Every parsed message, in order of arrival. */
   messages: ServerMessage[];
   /** Resolves with the first not-yet-taken message matching, waiting up to `timeoutMs`. */
-  next<T extends ServerMessage['type']>(type: T, timeoutMs?: number, where?: (m: Extract<ServerMessage, { type: T }>) => boolean): Promise<Extract<ServerMessage, { type: T }>>;
+  next<T extends ServerMessage['type']>(
+    type: T,
+    timeoutMs?: number,
+    where?: (m: Extract<ServerMessage, { type: T }>) => boolean,
+  ): Promise<Extract<ServerMessage, { type: T }>>;
   /** Messages of this type received so far. */
   count(type: ServerMessage['type']): number;
   send(m: unknown): void;
@@ -207,7 +223,12 @@ export async function joinLive(base: string, q: SocketQuery, cookie: string | un
 }
 
 /** Try to open a socket that should be refused; resolves with the HTTP status and body of the refusal. */
-export function refusal(base: string, q: SocketQuery, cookie: string | undefined, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+export function refusal(
+  base: string,
+  q: SocketQuery,
+  cookie: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   const ws = new WebSocket(wsUrl(base, q), { headers: { ...withCookie(cookie), ...headers } });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
@@ -237,7 +258,10 @@ export interface Evening {
 }
 
 /** A free evening three days ahead: a host, `guests` registered members, the first `checkedIn` of them checked in. */
-export async function setUpEvening(t: Pick<TestContext, 'app' | 'db'>, opts: { guests: number; checkedIn?: number; guest?: Partial<CreateUserBody> }): Promise<Evening> {
+export async function setUpEvening(
+  t: Pick<TestContext, 'app' | 'db'>,
+  opts: { guests: number; checkedIn?: number; guest?: Partial<CreateUserBody> },
+): Promise<Evening> {
   const host = (await signUpHost(t)) as Member;
   const venue = await createVenue(t.app, host.cookie);
   const event = await createEvent(t.app, host.cookie, eventBody(venue.id, { price: 0 }));
@@ -306,7 +330,12 @@ export interface PendingRoundStart {
 export async function roundOneStarted(t: Pick<TestContext, 'app' | 'db'>, evenings: Evening[]): Promise<PendingRoundStart[]> {
   const starts: PendingRoundStart[] = [];
   for (const ev of evenings) {
-    const res = await t.app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type: 'start_timer' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${ev.event.id}/timer`,
+      headers: withCookie(ev.host.cookie),
+      payload: { type: 'start_timer' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const stored = toState(await timerRow(t.db, ev.event.id));
     const r = applyCommand(stored, { type: 'next_round' }, Date.now());

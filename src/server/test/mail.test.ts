@@ -18,18 +18,7 @@ import { loadConfig } from '../env';
 import { inviteMail } from '../modules/missed-connections/invite-mail';
 import { reminderMail } from '../modules/messages/reminders';
 import { fakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp';
-import {
-  buyTicket,
-  createEvent,
-  createTestApp,
-  createVenue,
-  eventBody,
-  sessionCookie,
-  signUp,
-  signUpHost,
-  verify,
-  type TestContext,
-} from './harness';
+import { buyTicket, createEvent, createTestApp, createVenue, eventBody, sessionCookie, signUp, signUpHost, verify, type TestContext } from './harness';
 import type { MailEvent } from '../plugins/mail';
 
 /** Fast retries for tests: 100 ms, doubling. */
@@ -298,7 +287,14 @@ describe('when the SMTP server is down', () => {
     const to = `lapsed.${Date.now()}@example.com`;
     const [row] = await t.db
       .insert(mailOutbox)
-      .values({ to, subject: 'Claimed then crashed', text: 'The instance that claimed this stopped.', status: 'sending', messageId: '<lapsed-claim-1@speedfriendship.test>', attempts: 1 })
+      .values({
+        to,
+        subject: 'Claimed then crashed',
+        text: 'The instance that claimed this stopped.',
+        status: 'sending',
+        messageId: '<lapsed-claim-1@speedfriendship.test>',
+        attempts: 1,
+      })
       .returning();
     await t.db.execute(sql`UPDATE mail_outbox SET claimed_until = now() + interval '1 hour' WHERE id = ${row!.id}`);
     await t.app.mailer.deliverDue();
@@ -321,7 +317,15 @@ describe('several instances on one outbox', () => {
     // process would; the embedded database allows one process, so there both share it.
     const own = a.database.kind === 'postgres' ? openPostgres(String(a.database.pool!.options.connectionString), { max: 5 }) : null;
     const b = own
-      ? { app: await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...env }), database: own, logger: false, livePlanAhead: false }), close: async () => {} }
+      ? {
+          app: await buildApp({
+            config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...env }),
+            database: own,
+            logger: false,
+            livePlanAhead: false,
+          }),
+          close: async () => {},
+        }
       : await createTestApp({ env, shareDatabaseWith: a });
     await b.app.ready();
     try {
@@ -394,7 +398,12 @@ describe('the log', () => {
           `mail sent to ${user.email}`,
         ]),
       );
-      expect(mine.find((l) => String(l.msg).includes('retrying'))).toMatchObject({ level: 40, mailId: expect.any(Number), messageId: mail!.parsed.messageId, error: expect.stringMatching(/ECONNREFUSED/) });
+      expect(mine.find((l) => String(l.msg).includes('retrying'))).toMatchObject({
+        level: 40,
+        mailId: expect.any(Number),
+        messageId: mail!.parsed.messageId,
+        error: expect.stringMatching(/ECONNREFUSED/),
+      });
       const everything = lines.map((l) => JSON.stringify(l)).join('\n');
       expect(everything).not.toContain(server.password);
       expect(everything).not.toContain(code);

@@ -50,16 +50,20 @@ const oddValue = fc.oneof(
 describe('the live socket under generated input', () => {
   it('refuses generated query strings without a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.record({ eventId: oddValue, userId: oddValue, isHost: fc.option(oddValue, { nil: undefined }), extra: fc.option(oddValue, { nil: undefined }) }), fc.boolean(), async (q, asHost) => {
-        // A query naming this evening and a real member could be let in: that is not bad input.
-        for (const v of [q.eventId, q.userId]) {
-          const n = idParam.safeParse(v);
-          if (n.success && n.data < 1_000_000) return;
-        }
-        const params = new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined) as [string, string][]);
-        const status = await openWith(params.toString(), asHost ? ev.host.cookie : ev.guests[0]!.cookie);
-        if (status >= 500 || status === 101) throw new Error(`/ws?${params} -> ${status} (FUZZ_SEED=${SEED})`);
-      }),
+      fc.asyncProperty(
+        fc.record({ eventId: oddValue, userId: oddValue, isHost: fc.option(oddValue, { nil: undefined }), extra: fc.option(oddValue, { nil: undefined }) }),
+        fc.boolean(),
+        async (q, asHost) => {
+          // A query naming this evening and a real member could be let in: that is not bad input.
+          for (const v of [q.eventId, q.userId]) {
+            const n = idParam.safeParse(v);
+            if (n.success && n.data < 1_000_000) return;
+          }
+          const params = new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined) as [string, string][]);
+          const status = await openWith(params.toString(), asHost ? ev.host.cookie : ev.guests[0]!.cookie);
+          if (status >= 500 || status === 101) throw new Error(`/ws?${params} -> ${status} (FUZZ_SEED=${SEED})`);
+        },
+      ),
       { seed: SEED, numRuns: RUNS * 4, endOnFailure: true },
     );
   });

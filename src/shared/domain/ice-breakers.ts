@@ -33,7 +33,7 @@ const BY_INTEREST: Record<string, readonly string[]> = {
   cycling: ["What's the best ride you've been on?", 'Road, gravel or a gentle ride to the pub?'],
   yoga: ['How did you get into yoga?', 'Do you have a favourite pose or class?'],
   hiking: ["What's the best walk you've done round here?", 'Which trail is on your wish list?'],
-  coffee: ['How do you take your coffee?', "Where do you go for the best coffee near here?"],
+  coffee: ['How do you take your coffee?', 'Where do you go for the best coffee near here?'],
   food: ["What's the best thing you've eaten lately?", 'Which local place would you take a visiting friend to eat?'],
   walking: ["What's your favourite walk from your front door?", 'Do you walk to think, or to get somewhere?'],
   climbing: ['Indoor walls or real rock?', "What's the climb you're proudest of?"],
@@ -46,13 +46,29 @@ const BY_INTEREST: Record<string, readonly string[]> = {
   gardening: ["What's growing in your garden at the moment?", "What's the plant you're proudest of keeping alive?"],
   writing: ['What do you like to write?', "What's something you've written that you're proud of?"],
   comedy: ['Who always makes you laugh?', "What's the best comedy gig you've been to?"],
-  podcasts: ["Which podcast would you tell a friend to start with?", "What's a podcast episode you still think about?"],
+  podcasts: ['Which podcast would you tell a friend to start with?', "What's a podcast episode you still think about?"],
   languages: ['Which languages do you speak, or want to?', "What's your favourite word in another language?"],
   swimming: ['Pool, lake or sea?', "What's the best place you've ever swum?"],
   volunteering: ['Where do you volunteer, and how did you start?', "What's the best thing volunteering has given you?"],
 };
 /** The same interest under another spelling. */
-const SAME_AS: Record<string, string> = { theatre: 'theater', films: 'film', cinema: 'film', games: 'gaming', 'video games': 'gaming', books: 'reading', walks: 'walking', quiz: 'quizzes', 'pub quizzes': 'quizzes', 'board game': 'board games', bake: 'baking', travelling: 'travel', traveling: 'travel', run: 'running', gym: 'fitness' };
+const SAME_AS: Record<string, string> = {
+  theatre: 'theater',
+  films: 'film',
+  cinema: 'film',
+  games: 'gaming',
+  'video games': 'gaming',
+  books: 'reading',
+  walks: 'walking',
+  quiz: 'quizzes',
+  'pub quizzes': 'quizzes',
+  'board game': 'board games',
+  bake: 'baking',
+  travelling: 'travel',
+  traveling: 'travel',
+  run: 'running',
+  gym: 'fitness',
+};
 
 /** Interests with hand-written questions (the keys above): a test reads every one of them. */
 export const KNOWN_INTERESTS: readonly string[] = Object.keys(BY_INTEREST);
@@ -90,7 +106,6 @@ export const GENERAL_ICE_BREAKERS: readonly string[] = [
   "What's a local spot you'd recommend to a friend?",
   "What's something people are often surprised to learn about you?",
 ];
-
 
 /** Their interests that the viewer also has (their spelling, in their order, no repeats). */
 export function sharedInterests(mine: readonly string[], theirs: readonly string[]): string[] {
@@ -135,7 +150,10 @@ const questionsFor = (interests: readonly string[], next: () => number) =>
  * Five questions for talking to someone: about interests both share first (when there are some),
  * then about the other person's interests, then general openers; no question twice.
  */
-export function iceBreakers({ mine, theirs, seed }: { mine: readonly string[]; theirs: readonly string[]; seed: number }): { shared: string[]; questions: string[] } {
+export function iceBreakers({ mine, theirs, seed }: { mine: readonly string[]; theirs: readonly string[]; seed: number }): {
+  shared: string[];
+  questions: string[];
+} {
   const next = random(seed);
   const shared = sharedInterests(mine, theirs);
   const sharedKeys = new Set(shared.map(norm));

@@ -114,20 +114,39 @@ export function scorePair(algorithm: Algorithm, a: Person, b: Person, ratingAB: 
     algorithm === 'personality'
       ? demoOverall(s)
       : algorithm === 'interest'
-        ? weighted([[s.interestScore, 0.7], [s.ratingScore, 0.3]])
+        ? weighted([
+            [s.interestScore, 0.7],
+            [s.ratingScore, 0.3],
+          ])
         : algorithm === 'rating'
           ? s.ratingScore
-          : weighted([[s.personalityScore, 1], [s.interestScore, 1], [s.communicationScore, 1], [s.ageCompatibilityScore, 1], [s.ratingScore, 1]]);
+          : weighted([
+              [s.personalityScore, 1],
+              [s.interestScore, 1],
+              [s.communicationScore, 1],
+              [s.ageCompatibilityScore, 1],
+              [s.ratingScore, 1],
+            ]);
   return { ...s, overallScore: overall };
 }
 
 /** Demo weights: personality 60%, communication 25%, age 10%, interests 5%. */
 function demoOverall(s: Omit<Scores, 'overallScore'>) {
-  return weighted([[s.personalityScore, 0.6], [s.communicationScore, 0.25], [s.ageCompatibilityScore, 0.1], [s.interestScore, 0.05]]);
+  return weighted([
+    [s.personalityScore, 0.6],
+    [s.communicationScore, 0.25],
+    [s.ageCompatibilityScore, 0.1],
+    [s.interestScore, 0.05],
+  ]);
 }
 
 export function demoCompatibility(a: Person, b: Person) {
-  const s = { personalityScore: personalityScore(a, b), interestScore: interestScore(a, b), communicationScore: communicationScore(a, b), ageCompatibilityScore: ageScore(a, b) };
+  const s = {
+    personalityScore: personalityScore(a, b),
+    interestScore: interestScore(a, b),
+    communicationScore: communicationScore(a, b),
+    ageCompatibilityScore: ageScore(a, b),
+  };
   return { ...s, overall: demoOverall({ ...s, ratingScore: 0 }) };
 }
 
@@ -139,11 +158,46 @@ export const compatibilityLabel = (v: number) => (v >= 80 ? 'Excellent Match' : 
 
 /** /personality-demo: five fictional people. */
 export const PERSONALITY_DEMO_PEOPLE: (Person & { name: string; personalityTraits: Required<Traits>; communicationStyle: string })[] = [
-  { id: 1, name: 'Sarah', age: 28, interests: ['Art', 'Coffee', 'Reading', 'Travel'], personalityTraits: { creative: 9, adventurous: 6, social: 7, analytical: 4 }, communicationStyle: 'balanced' },
-  { id: 2, name: 'Michael', age: 32, interests: ['Tech', 'Music', 'Gaming', 'Coffee'], personalityTraits: { creative: 7, adventurous: 4, social: 4, analytical: 9 }, communicationStyle: 'introverted' },
-  { id: 3, name: 'Emma', age: 26, interests: ['Fitness', 'Travel', 'Hiking', 'Film'], personalityTraits: { creative: 5, adventurous: 9, social: 8, analytical: 5 }, communicationStyle: 'extroverted' },
-  { id: 4, name: 'David', age: 35, interests: ['Cooking', 'Reading', 'Nature', 'Cycling'], personalityTraits: { creative: 6, adventurous: 7, social: 5, analytical: 7 }, communicationStyle: 'balanced' },
-  { id: 5, name: 'Priya', age: 29, interests: ['Dancing', 'Art', 'Travel', 'Coffee'], personalityTraits: { creative: 8, adventurous: 7, social: 9, analytical: 4 }, communicationStyle: 'extroverted' },
+  {
+    id: 1,
+    name: 'Sarah',
+    age: 28,
+    interests: ['Art', 'Coffee', 'Reading', 'Travel'],
+    personalityTraits: { creative: 9, adventurous: 6, social: 7, analytical: 4 },
+    communicationStyle: 'balanced',
+  },
+  {
+    id: 2,
+    name: 'Michael',
+    age: 32,
+    interests: ['Tech', 'Music', 'Gaming', 'Coffee'],
+    personalityTraits: { creative: 7, adventurous: 4, social: 4, analytical: 9 },
+    communicationStyle: 'introverted',
+  },
+  {
+    id: 3,
+    name: 'Emma',
+    age: 26,
+    interests: ['Fitness', 'Travel', 'Hiking', 'Film'],
+    personalityTraits: { creative: 5, adventurous: 9, social: 8, analytical: 5 },
+    communicationStyle: 'extroverted',
+  },
+  {
+    id: 4,
+    name: 'David',
+    age: 35,
+    interests: ['Cooking', 'Reading', 'Nature', 'Cycling'],
+    personalityTraits: { creative: 6, adventurous: 7, social: 5, analytical: 7 },
+    communicationStyle: 'balanced',
+  },
+  {
+    id: 5,
+    name: 'Priya',
+    age: 29,
+    interests: ['Dancing', 'Art', 'Travel', 'Coffee'],
+    personalityTraits: { creative: 8, adventurous: 7, social: 9, analytical: 4 },
+    communicationStyle: 'extroverted',
+  },
 ];
 
 /** Ranked demo matches for one demo person (score ≥ 60, best first). */

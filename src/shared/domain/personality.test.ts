@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { personalityScore } from './matching';
 import { personalityBand, personalityBarPercent, registerProgress, traitsFromAnswers, type PersonalityAnswers } from './personality';
 
-const answers = (over: Partial<PersonalityAnswers> = {}): PersonalityAnswers => ({ creative: 3, social: 3, adventurous: 3, analytical: 3, empathetic: 3, ...over });
+const answers = (over: Partial<PersonalityAnswers> = {}): PersonalityAnswers => ({
+  creative: 3,
+  social: 3,
+  adventurous: 3,
+  analytical: 3,
+  empathetic: 3,
+  ...over,
+});
 
 describe('traitsFromAnswers', () => {
   it('maps 1-5 to the 0-10 traits of the matching code (score times 2), leaving empathetic out', () => {

@@ -34,5 +34,8 @@ export function mapLink(venue: { name: string; address: string; city: string | n
 
 /** The venue's address on one line: 'The Wine Bar, 12 Bury New Road, Prestwich'. */
 export function addressLine(venue: { address: string; city: string | null }): string {
-  return [venue.address, venue.city].map((s) => s?.trim()).filter(Boolean).join(', ');
+  return [venue.address, venue.city]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(', ');
 }

@@ -52,7 +52,12 @@ const pairsOf = (plan: RoundPlan) => plan.pairings.filter((p) => p.b !== null).m
 const sittingOut = (plan: RoundPlan) => plan.pairings.filter((p) => p.b === null).map((p) => p.a);
 
 /** Condition 1 and 2 above for round `plan`; `fresh` and `mayTakeBye` as defined there. Returns what breaks it. */
-function avoidableRepeats(plan: RoundPlan, metBefore: ReadonlySet<string>, fresh: (p: number, q: number) => boolean, mayTakeBye: (x: number, z: number) => boolean) {
+function avoidableRepeats(
+  plan: RoundPlan,
+  metBefore: ReadonlySet<string>,
+  fresh: (p: number, q: number) => boolean,
+  mayTakeBye: (x: number, z: number) => boolean,
+) {
   const broken: string[] = [];
   const pairs = pairsOf(plan);
   for (const [x, y] of pairs) {
@@ -131,7 +136,9 @@ describe('planSchedule with pairs met at earlier evenings', () => {
     for (let n = 15; n <= 60; n++) {
       const ids = guestIds(n, 1);
       // Without history, these pairs meet in rounds 1, 2 and 3.
-      const plain = planSchedule(ids, 12).slice(0, 3).map((plan) => pairsOf(plan)[1]!);
+      const plain = planSchedule(ids, 12)
+        .slice(0, 3)
+        .map((plan) => pairsOf(plan)[1]!);
       const metBefore = new Set([...plain.map(([a, b]) => pairKey(a, b)), pairKey(ids[1]!, ids[2]!)]);
       const plans = planSchedule(ids, 12, metBefore);
       for (const plan of plans) for (const [a, b] of pairsOf(plan)) expect(metBefore.has(pairKey(a, b)), `round ${plan.round}: ${a}-${b}`).toBe(false);

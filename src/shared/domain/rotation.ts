@@ -77,7 +77,13 @@ export function planRound(
  * rotate; a rotating offset by round keeps the schedule varied. Backtracking is bounded, so
  * this stays fast for the largest room. Partners in `avoid` are tried last.
  */
-function maximumPairing(ids: number[], met: ReadonlySet<string>, byes: ReadonlyMap<number, number>, round: number, avoid: ReadonlySet<string>): [number, number][] {
+function maximumPairing(
+  ids: number[],
+  met: ReadonlySet<string>,
+  byes: ReadonlyMap<number, number>,
+  round: number,
+  avoid: ReadonlySet<string>,
+): [number, number][] {
   const n = ids.length;
   if (n < 2) return [];
   const target = Math.floor(n / 2);
@@ -166,7 +172,7 @@ interface SwapRules {
  */
 function fewerRepeats(slots: Slot[], rules: SwapRules): boolean {
   let changed = false;
-  for (let again = true; again; ) {
+  for (let again = true; again;) {
     again = false;
     for (let i = 0; i < slots.length; i++) {
       const [x, y] = slots[i]!;
@@ -191,8 +197,16 @@ function fewerRepeats(slots: Slot[], rules: SwapRules): boolean {
 function betterSwap(x: number, y: number, [u, v]: Slot, rules: SwapRules): [Slot, Slot] | null {
   if (v === null) {
     // u sits out: u joins one of the two, the other sits out.
-    if (rules.free(u, y) && !rules.before(u, y) && rules.mayTakeBye(x, u)) return [[u, y], [x, null]];
-    if (rules.free(u, x) && !rules.before(u, x) && rules.mayTakeBye(y, u)) return [[u, x], [y, null]];
+    if (rules.free(u, y) && !rules.before(u, y) && rules.mayTakeBye(x, u))
+      return [
+        [u, y],
+        [x, null],
+      ];
+    if (rules.free(u, x) && !rules.before(u, x) && rules.mayTakeBye(y, u))
+      return [
+        [u, x],
+        [y, null],
+      ];
     return null;
   }
   const was = 1 + (rules.before(u, v) ? 1 : 0);
@@ -201,10 +215,11 @@ function betterSwap(x: number, y: number, [u, v]: Slot, rules: SwapRules): [Slot
     [v, u],
   ] as const) {
     if (!rules.free(x, p) || !rules.free(y, q)) continue;
-    if ((rules.before(x, p) ? 1 : 0) + (rules.before(y, q) ? 1 : 0) < was) return [
-      [x, p],
-      [y, q],
-    ];
+    if ((rules.before(x, p) ? 1 : 0) + (rules.before(y, q) ? 1 : 0) < was)
+      return [
+        [x, p],
+        [y, q],
+      ];
   }
   return null;
 }
@@ -254,7 +269,10 @@ export function planSchedule(guests: number[], rounds: number, metBefore: Readon
     plan = schedule.map((slots) => slots.map(([x, y]): Slot => [seat[x]!, y === null ? null : seat[y]!]));
     improveRounds(plan, m, earlier);
     const repeats = (slots: Slot[]) => slots.filter(([x, y]) => y !== null && earlier[x * m + y] === 1).length;
-    plan = plan.map((slots, i) => ({ slots, i, k: repeats(slots) })).sort((p, q) => p.k - q.k || p.i - q.i).map((p) => p.slots);
+    plan = plan
+      .map((slots, i) => ({ slots, i, k: repeats(slots) }))
+      .sort((p, q) => p.k - q.k || p.i - q.i)
+      .map((p) => p.slots);
   }
   return plan.map((slots, r) => {
     const pairings: Pairing[] = [];
@@ -271,9 +289,7 @@ export function planSchedule(guests: number[], rounds: number, metBefore: Readon
 function metMatrix(ids: number[], metBefore: ReadonlySet<string>) {
   const m = ids.length;
   const earlier = new Uint8Array(m * m);
-  for (let i = 0; i < m; i++)
-    for (let j = i + 1; j < m; j++)
-      if (metBefore.has(pairKey(ids[i]!, ids[j]!))) earlier[i * m + j] = earlier[j * m + i] = 1;
+  for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) if (metBefore.has(pairKey(ids[i]!, ids[j]!))) earlier[i * m + j] = earlier[j * m + i] = 1;
   return earlier;
 }
 
@@ -337,7 +353,7 @@ function improveRounds(plan: Slot[][], m: number, earlier: Uint8Array) {
       count(to, 1);
     },
   };
-  for (let again = true; again; ) {
+  for (let again = true; again;) {
     again = false;
     for (const slots of plan) if (fewerRepeats(slots, rules)) again = true;
   }
@@ -354,7 +370,8 @@ function improveRounds(plan: Slot[][], m: number, earlier: Uint8Array) {
 export function planEvening(guests: number[], rounds: number, metBefore: ReadonlySet<string> = NONE, apart: ReadonlySet<string> = NONE): RoundPlan[] {
   const ids = [...new Set(guests)].sort((x, y) => x - y);
   const relevant = new Set<string>();
-  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (apart.has(pairKey(ids[i]!, ids[j]!))) relevant.add(pairKey(ids[i]!, ids[j]!));
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++) if (apart.has(pairKey(ids[i]!, ids[j]!))) relevant.add(pairKey(ids[i]!, ids[j]!));
   if (relevant.size === 0) return planSchedule(ids, rounds, metBefore);
   const circle = planSchedule(ids, rounds, new Set([...metBefore, ...relevant]));
   if (!circle.some((r) => r.pairings.some((p) => p.b !== null && relevant.has(pairKey(p.a, p.b))))) return circle;
@@ -363,14 +380,25 @@ export function planEvening(guests: number[], rounds: number, metBefore: Readonl
   // whose byes differ by at most one between guests.
   const split = circle.map((r) => ({
     round: r.round,
-    pairings: renumberTables(r.pairings.flatMap((p) => (p.b !== null && relevant.has(pairKey(p.a, p.b)) ? [{ a: p.a, b: null, table: null }, { a: p.b, b: null, table: null }] : [p]))),
+    pairings: renumberTables(
+      r.pairings.flatMap((p) =>
+        p.b !== null && relevant.has(pairKey(p.a, p.b))
+          ? [
+              { a: p.a, b: null, table: null },
+              { a: p.b, b: null, table: null },
+            ]
+          : [p],
+      ),
+    ),
   }));
   const byRound = planRounds(ids, 1, rounds, new Set(relevant), new Map(), metBefore);
   const score = (plan: RoundPlan[]) => {
     const byes = new Map<number, number>(ids.map((id) => [id, 0]));
     let pairs = 0;
-    for (const r of plan) for (const p of r.pairings) if (p.b === null) byes.set(p.a, byes.get(p.a)! + 1);
-      else pairs++;
+    for (const r of plan)
+      for (const p of r.pairings)
+        if (p.b === null) byes.set(p.a, byes.get(p.a)! + 1);
+        else pairs++;
     const counts = [...byes.values()];
     return { fair: Math.max(...counts) - Math.min(...counts) <= 1, pairs };
   };
@@ -391,7 +419,14 @@ function renumberTables(pairings: Pairing[]): Pairing[] {
  * far. Each round's pairs and byes are added as it is planned. Used when the room changes mid-evening
  * (a guest removed, docs/decisions/0042) and for evenings with pairs kept apart.
  */
-export function planRounds(guests: number[], from: number, to: number, met: Set<string>, byes: Map<number, number>, metBefore: ReadonlySet<string> = NONE): RoundPlan[] {
+export function planRounds(
+  guests: number[],
+  from: number,
+  to: number,
+  met: Set<string>,
+  byes: Map<number, number>,
+  metBefore: ReadonlySet<string> = NONE,
+): RoundPlan[] {
   const plans: RoundPlan[] = [];
   for (let round = from; round <= to; round++) {
     const plan = planRound(guests, met, byes, round, metBefore);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLink, customPost, postFields, PROMO_BLURB, readyTemplates, SHARE_PLATFORMS, sharePageUrl, splitVenue, TWITTER_LIMIT, twitterPost, type ShareEvening } from './share-templates';
+import {
+  bookingLink,
+  customPost,
+  postFields,
+  PROMO_BLURB,
+  readyTemplates,
+  SHARE_PLATFORMS,
+  sharePageUrl,
+  splitVenue,
+  TWITTER_LIMIT,
+  twitterPost,
+  type ShareEvening,
+} from './share-templates';
 
 /** Wednesday 14 May 2025, 7:00 PM in London (18:00 UTC). */
 const evening: ShareEvening = {
@@ -65,7 +77,9 @@ describe('share templates', () => {
 
   it("opens the platforms' public share pages with the text and link encoded", () => {
     const post = { text: 'Hi & welcome #SpeedFriendship', link: `${origin}/events/7?source=facebook-post` };
-    expect(sharePageUrl('facebook', post)).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(post.link)}&quote=${encodeURIComponent(post.text)}`);
+    expect(sharePageUrl('facebook', post)).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(post.link)}&quote=${encodeURIComponent(post.text)}`,
+    );
     expect(sharePageUrl('twitter', post)).toBe('https://twitter.com/intent/tweet?text=Hi%20%26%20welcome%20%23SpeedFriendship');
     expect(sharePageUrl('linkedin', post)).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(post.link)}`);
     expect(sharePageUrl('whatsapp', post)).toBe(`https://wa.me/?text=${encodeURIComponent(post.text)}`);

@@ -166,7 +166,14 @@ export function twitterPost(e: ShareEvening, link: string): string {
   const f = postFields(e);
   const tags = `${HASHTAGS[0]} ${HASHTAGS[1]}`;
   const build = (title: string, withTime: boolean, withTags: boolean) =>
-    [`🍷 ${title}`, `📍 ${f.venue}, ${f.location}`, `📅 ${f.date}${withTime ? `, ${wallTime(e.startTime)}` : ''} · ${f.price}`, 'Meet new friends in 5-min chats 🤝', `Join 👉 ${link}`, withTags ? tags : '']
+    [
+      `🍷 ${title}`,
+      `📍 ${f.venue}, ${f.location}`,
+      `📅 ${f.date}${withTime ? `, ${wallTime(e.startTime)}` : ''} · ${f.price}`,
+      'Meet new friends in 5-min chats 🤝',
+      `Join 👉 ${link}`,
+      withTags ? tags : '',
+    ]
       .filter(Boolean)
       .join('\n');
   for (const [time, tagsOn] of [
@@ -299,7 +306,12 @@ export function readyTemplates(e: ShareEvening, origin: string): ShareTemplate[]
 }
 
 /** The custom generator's post: the member's message, the evening's fields, the blurb and a booking link (for the post on `platform`, Facebook unless said). */
-export function customPost(e: ShareEvening, origin: string, message: string, platform: SharePlatform = 'facebook'): { fields: SharePostFields; link: string; text: string } {
+export function customPost(
+  e: ShareEvening,
+  origin: string,
+  message: string,
+  platform: SharePlatform = 'facebook',
+): { fields: SharePostFields; link: string; text: string } {
   const fields = postFields(e);
   const link = bookingLink(origin, e.id, platform);
   const note = message.trim();

@@ -59,7 +59,15 @@ export const timeRemainingSeconds = (s: TimerState, now: number) => Math.ceil(ti
 export const isActive = (s: TimerState) => s.phase === 'active' || s.phase === 'grace';
 
 function startRound(s: TimerState, now: number, duration: number): TimerState {
-  return { ...s, phase: 'active', currentRound: s.currentRound + 1, roundDuration: duration, endsAt: now + duration * 1000, remainingMs: null, version: s.version + 1 };
+  return {
+    ...s,
+    phase: 'active',
+    currentRound: s.currentRound + 1,
+    roundDuration: duration,
+    endsAt: now + duration * 1000,
+    remainingMs: null,
+    version: s.version + 1,
+  };
 }
 
 /** A host's command. Commands that make no sense in the current phase are refused, changing nothing. */
@@ -74,7 +82,12 @@ export function applyCommand(s: TimerState, cmd: TimerCommand, now: number): Tim
     }
     case 'pause': {
       if (s.phase !== 'active' && s.phase !== 'grace') return fail('Nothing is running to pause');
-      return { ok: true, state: { ...s, phase: 'paused', remainingMs: timeRemainingMs(s, now), endsAt: null, version: s.version + 1 }, announce: 'timer_paused', roundStarted: false };
+      return {
+        ok: true,
+        state: { ...s, phase: 'paused', remainingMs: timeRemainingMs(s, now), endsAt: null, version: s.version + 1 },
+        announce: 'timer_paused',
+        roundStarted: false,
+      };
     }
     case 'resume': {
       if (s.phase !== 'paused') return fail('The timer is not paused');
@@ -90,10 +103,21 @@ export function applyCommand(s: TimerState, cmd: TimerCommand, now: number): Tim
       return { ok: true, state: startRound(s, now, cmd.duration ?? s.roundDuration), announce: 'timer_started', roundStarted: true };
     }
     case 'extend': {
-      if (s.phase === 'paused') return { ok: true, state: { ...s, remainingMs: (s.remainingMs ?? 0) + cmd.seconds * 1000, version: s.version + 1 }, announce: 'timer_paused', roundStarted: false };
+      if (s.phase === 'paused')
+        return {
+          ok: true,
+          state: { ...s, remainingMs: (s.remainingMs ?? 0) + cmd.seconds * 1000, version: s.version + 1 },
+          announce: 'timer_paused',
+          roundStarted: false,
+        };
       if (s.phase === 'grace') {
         // Extending during grace gives the round its time back.
-        return { ok: true, state: { ...s, phase: 'active', endsAt: now + cmd.seconds * 1000, version: s.version + 1 }, announce: 'timer_update', roundStarted: false };
+        return {
+          ok: true,
+          state: { ...s, phase: 'active', endsAt: now + cmd.seconds * 1000, version: s.version + 1 },
+          announce: 'timer_update',
+          roundStarted: false,
+        };
       }
       if (s.phase !== 'active' || s.endsAt === null) return fail('No round is running');
       return { ok: true, state: { ...s, endsAt: s.endsAt + cmd.seconds * 1000, version: s.version + 1 }, announce: 'timer_update', roundStarted: false };
@@ -116,9 +140,19 @@ export function dueTransition(s: TimerState, now: number): TimerResult | null {
   if (s.endsAt === null || now < s.endsAt) return null;
   if (s.phase === 'active') {
     if (s.autoAdvance) {
-      return { ok: true, state: { ...s, phase: 'grace', endsAt: s.endsAt + GRACE_SECONDS * 1000, version: s.version + 1 }, announce: 'grace_started', roundStarted: false };
+      return {
+        ok: true,
+        state: { ...s, phase: 'grace', endsAt: s.endsAt + GRACE_SECONDS * 1000, version: s.version + 1 },
+        announce: 'grace_started',
+        roundStarted: false,
+      };
     }
-    return { ok: true, state: { ...s, phase: 'idle', endsAt: null, remainingMs: null, version: s.version + 1 }, announce: 'round_complete', roundStarted: false };
+    return {
+      ok: true,
+      state: { ...s, phase: 'idle', endsAt: null, remainingMs: null, version: s.version + 1 },
+      announce: 'round_complete',
+      roundStarted: false,
+    };
   }
   if (s.phase === 'grace') {
     return { ok: true, state: startRound(s, s.endsAt, s.roundDuration), announce: 'timer_started', roundStarted: true };

@@ -57,9 +57,7 @@ export function topInterests(lists: readonly (readonly string[])[], limit = POPU
       else byKey.set(key, { interest, count: 1 });
     }
   }
-  return [...byKey.values()]
-    .sort((a, b) => b.count - a.count || a.interest.localeCompare(b.interest, 'en-GB'))
-    .slice(0, Math.max(0, limit));
+  return [...byKey.values()].sort((a, b) => b.count - a.count || a.interest.localeCompare(b.interest, 'en-GB')).slice(0, Math.max(0, limit));
 }
 
 export interface LaunchReadiness {

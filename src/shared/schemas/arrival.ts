@@ -4,8 +4,14 @@
  */
 import { z } from 'zod';
 
-const latitude = z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
-const longitude = z.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
+const latitude = z
+  .number({ error: 'Latitude must be a number' })
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
+const longitude = z
+  .number({ error: 'Longitude must be a number' })
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
 const accuracy = z.number({ error: 'Accuracy must be a number' }).min(0, 'Accuracy cannot be negative').max(100_000, 'Accuracy must be at most 100 km');
 
 export const positionSchema = z.object({ latitude, longitude, accuracy });

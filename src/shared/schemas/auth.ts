@@ -7,7 +7,9 @@ export type LoginBody = z.input<typeof loginBody>;
 
 /** POST /api/auth/unlock: the one-time link of a lock notice (/unlock#token=…, 32 random bytes in base64url). */
 export const unlockBody = z.object({
-  token: z.string({ error: 'This link is incomplete. Open it again from the e-mail.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This link is incomplete. Open it again from the e-mail.'),
+  token: z
+    .string({ error: 'This link is incomplete. Open it again from the e-mail.' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is incomplete. Open it again from the e-mail.'),
 });
 export type UnlockBody = z.input<typeof unlockBody>;
 
@@ -34,5 +36,8 @@ export const loginForm = z.object({
   email: storedText().trim().min(1, 'Required').email('Please enter a valid email address'),
 });
 export const codeForm = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your email'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your email'),
 });

@@ -46,7 +46,17 @@ describe('days: real calendar days with a 4-digit year', () => {
     expect(dayField().safeParse(d).success).toBe(false);
   });
 
-  const event = { title: 'Evening', date: '2030-06-01', startTime: '19:00', endTime: '22:00', venueId: 1, ageRangeMin: 25, ageRangeMax: 40, maxParticipants: 20, price: 0 };
+  const event = {
+    title: 'Evening',
+    date: '2030-06-01',
+    startTime: '19:00',
+    endTime: '22:00',
+    venueId: 1,
+    ageRangeMin: 25,
+    ageRangeMax: 40,
+    maxParticipants: 20,
+    price: 0,
+  };
   it('an event date must be such a day (or an instant on one)', () => {
     expect(createEventBody.safeParse(event).success).toBe(true);
     expect(createEventBody.safeParse({ ...event, date: '2030-06-01T18:00:00.000Z' }).success).toBe(true);

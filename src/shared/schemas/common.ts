@@ -10,8 +10,7 @@ import { z } from 'zod';
 export const ID_MAX = 2_147_483_647;
 
 /** An id in a JSON body or socket message: a whole number from 1 to 2^31 - 1. */
-export const idField = (message = 'Expected a numeric id') =>
-  z.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
+export const idField = (message = 'Expected a numeric id') => z.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
 
 /** Numeric id in a path or query string: a positive integer, at most 2^31 - 1. */
 export const idParam = z.coerce
@@ -58,8 +57,7 @@ export function isCalendarDay(day: string): boolean {
 }
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const dayField = (message = 'Expected a day as YYYY-MM-DD') =>
-  z.string({ error: message }).regex(DAY_SHAPE_RE, message).refine(isCalendarDay, message);
+export const dayField = (message = 'Expected a day as YYYY-MM-DD') => z.string({ error: message }).regex(DAY_SHAPE_RE, message).refine(isCalendarDay, message);
 
 /** The error body every failing API answer carries. */
 export const errorBody = z.object({

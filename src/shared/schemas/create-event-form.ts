@@ -37,7 +37,10 @@ export const createEventForm = z
     title: e.title,
     description: storedText().trim().max(2000, 'Description must be at most 2000 characters'),
     venueName: v.name,
-    venueAddress: storedText({ error: 'Venue address is required' }).trim().min(1, 'Venue address is required').max(200, 'Address must be at most 200 characters'),
+    venueAddress: storedText({ error: 'Venue address is required' })
+      .trim()
+      .min(1, 'Venue address is required')
+      .max(200, 'Address must be at most 200 characters'),
     venueCity: v.city,
     /** The picked London day, YYYY-MM-DD, or '' while none is picked. */
     date: z.string({ error: 'Event date is required' }).regex(DAY_RE, 'Event date is required'),

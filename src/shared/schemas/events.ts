@@ -111,7 +111,12 @@ function isEventDay(s: string) {
 export const createEventBody = z
   .object({
     title: storedText({ error: 'Event title is required' }).trim().min(1, 'Event title is required').max(120, 'Title must be at most 120 characters'),
-    description: storedText().trim().max(2000, 'Description must be at most 2000 characters').nullable().optional().transform((v) => v || null),
+    description: storedText()
+      .trim()
+      .max(2000, 'Description must be at most 2000 characters')
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
     // A real calendar day with a 4-digit year (YYYY-MM-DD, or an instant read as its London day).
     date: storedText({ error: 'Event date is required' })
       .min(1, 'Event date is required')

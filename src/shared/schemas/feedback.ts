@@ -151,6 +151,8 @@ export const feedbackInsightsSchema = z.object({
     })
     .nullable(),
   /** Favourite aspects and comments, newest first, without who wrote them. */
-  comments: z.array(z.object({ overallRating: z.number(), favoriteAspect: z.string().nullable(), additionalComments: z.string().nullable(), submittedAt: z.string() })),
+  comments: z.array(
+    z.object({ overallRating: z.number(), favoriteAspect: z.string().nullable(), additionalComments: z.string().nullable(), submittedAt: z.string() }),
+  ),
 });
 export type FeedbackInsights = z.infer<typeof feedbackInsightsSchema>;

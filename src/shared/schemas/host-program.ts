@@ -23,7 +23,10 @@ export const hostApplicationBody = z.object({
   motivation: required('Please tell us why you would like to host', HOST_TEXT_MAX, `Motivation must be at most ${HOST_TEXT_MAX} characters`),
   venueIdea: required('Please share your venue ideas', HOST_TEXT_MAX, `Venue ideas must be at most ${HOST_TEXT_MAX} characters`),
   /** YYYY-MM-DD; an empty field means none. */
-  proposedEventDate: z.union([z.literal(''), dayField('Please pick a real date')]).nullish().transform((d) => d || null),
+  proposedEventDate: z
+    .union([z.literal(''), dayField('Please pick a real date')])
+    .nullish()
+    .transform((d) => d || null),
 });
 export type HostApplicationBody = z.input<typeof hostApplicationBody>;
 
@@ -86,7 +89,10 @@ export type HostDeclineBody = z.input<typeof hostDeclineBody>;
 
 /** POST /api/host-program/applications/{id}/message: a note from an admin, e-mailed to the applicant. */
 export const hostMessageBody = z.object({
-  text: storedText({ error: 'Write a message first' }).trim().min(1, 'Write a message first').max(HOST_MESSAGE_MAX, `A message can be at most ${HOST_MESSAGE_MAX} characters`),
+  text: storedText({ error: 'Write a message first' })
+    .trim()
+    .min(1, 'Write a message first')
+    .max(HOST_MESSAGE_MAX, `A message can be at most ${HOST_MESSAGE_MAX} characters`),
 });
 export type HostMessageBody = z.input<typeof hostMessageBody>;
 
@@ -107,7 +113,15 @@ export const activeHostSchema = z.object({
   averageRating: z.number().nullable(),
   /** Their next (or current) evening, with how many are registered. */
   nextEvent: z
-    .object({ id: z.number(), title: z.string(), date: z.string(), startTime: z.string(), venue: z.string(), registrations: z.number(), maxParticipants: z.number() })
+    .object({
+      id: z.number(),
+      title: z.string(),
+      date: z.string(),
+      startTime: z.string(),
+      venue: z.string(),
+      registrations: z.number(),
+      maxParticipants: z.number(),
+    })
     .nullable(),
 });
 export type ActiveHost = z.infer<typeof activeHostSchema>;

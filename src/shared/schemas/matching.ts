@@ -19,7 +19,10 @@ export const ratingSchema = z.object({
   createdAt: z.string(),
 });
 
-export const calculateBody = z.object({ algorithm: z.enum(ALGORITHMS).optional().default('balanced') }).optional().default({ algorithm: 'balanced' });
+export const calculateBody = z
+  .object({ algorithm: z.enum(ALGORITHMS).optional().default('balanced') })
+  .optional()
+  .default({ algorithm: 'balanced' });
 
 const matchUser = publicProfile.extend({
   /** Only when the contact is shared (both pressed Share Contact, or the host released contacts). */

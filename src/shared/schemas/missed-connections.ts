@@ -103,7 +103,10 @@ export type SentAllInvites = z.infer<typeof sentAllInvites>;
 
 /** POST /api/invites/stop: the e-mail's "stop invites from this person" link (no login needed). */
 export const stopInvitesBody = z.object({
-  token: storedText({ error: 'Expected the stop code from the e-mail' }).trim().min(1, 'Expected the stop code from the e-mail').max(200, 'Expected the stop code from the e-mail'),
+  token: storedText({ error: 'Expected the stop code from the e-mail' })
+    .trim()
+    .min(1, 'Expected the stop code from the e-mail')
+    .max(200, 'Expected the stop code from the e-mail'),
 });
 export type StopInvitesBody = z.input<typeof stopInvitesBody>;
 export const stoppedInvites = z.object({ firstName: z.string() });

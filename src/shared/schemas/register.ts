@@ -53,7 +53,11 @@ export const registerInterests = z
   .max(REGISTER_INTERESTS_MAX, MESSAGES.interestsMax)
   .refine(unique, MESSAGES.twice);
 
-const score = z.number({ error: MESSAGES.personality }).int(MESSAGES.score).min(PERSONALITY_SCALE.min, MESSAGES.score).max(PERSONALITY_SCALE.max, MESSAGES.score);
+const score = z
+  .number({ error: MESSAGES.personality })
+  .int(MESSAGES.score)
+  .min(PERSONALITY_SCALE.min, MESSAGES.score)
+  .max(PERSONALITY_SCALE.max, MESSAGES.score);
 
 export const registerPersonality = z.strictObject(
   Object.fromEntries(PERSONALITY_QUESTIONS.map((q) => [q, score])) as Record<PersonalityQuestion, typeof score>,

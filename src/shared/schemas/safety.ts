@@ -48,10 +48,7 @@ export const reportBody = z.object({
   eventId: idField(),
   context: z.enum(REPORT_CONTEXTS, { error: 'Choose where this happened' }),
   reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
-  details: storedText()
-    .trim()
-    .max(REPORT_DETAILS_MAX, `Please keep it under ${REPORT_DETAILS_MAX} characters`)
-    .default(''),
+  details: storedText().trim().max(REPORT_DETAILS_MAX, `Please keep it under ${REPORT_DETAILS_MAX} characters`).default(''),
 });
 export type ReportBody = z.input<typeof reportBody>;
 

@@ -46,11 +46,7 @@ export const interestsField = z
   .transform((list) => [...new Set(list)]);
 
 const ageField = (min: number, max: number, minMsg: string, maxMsg: string) =>
-  z
-    .number({ error: 'Please enter your age' })
-    .int('Age must be a whole number')
-    .min(min, minMsg)
-    .max(max, maxMsg);
+  z.number({ error: 'Please enter your age' }).int('Age must be a whole number').min(min, minMsg).max(max, maxMsg);
 
 const bioField = storedText()
   .trim()
@@ -68,10 +64,7 @@ const contactField = storedText()
 export const COMMUNICATION_STYLES = ['introverted', 'balanced', 'extroverted'] as const;
 export const communicationStyle = z.enum(COMMUNICATION_STYLES);
 
-const traitsRecord = z.record(storedText().max(40), z.number().min(0).max(100)).refine(
-  (r) => Object.keys(r).length <= 20,
-  'Too many entries',
-);
+const traitsRecord = z.record(storedText().max(40), z.number().min(0).max(100)).refine((r) => Object.keys(r).length <= 20, 'Too many entries');
 const prefsRecord = z
   .record(storedText().max(40), z.union([storedText().max(200), z.number(), z.boolean(), z.array(storedText().max(100)).max(20)]))
   .refine((r) => Object.keys(r).length <= 20, 'Too many entries');
@@ -93,7 +86,10 @@ export const createUserBody = z.object({
     .transform((v) => v ?? null),
   personalityTraits: traitsRecord.optional().transform((v) => v ?? {}),
   preferences: prefsRecord.optional().transform((v) => v ?? {}),
-  communicationStyle: communicationStyle.nullable().optional().transform((v) => v ?? null),
+  communicationStyle: communicationStyle
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   /** The first `?source=` of the visit that ended in this signup (first touch, /share analytics). */
   source: shareSource.optional(),
   /** The evening page that visit landed on, when it was one. */
@@ -213,12 +209,25 @@ export const userExport = z.object({
   cancelledTickets: z.array(z.object({ ...evening, ticketCode: z.string(), cancelledAt: at })),
   /** Card payments and seat holds (the provider's client secret is left out). */
   payments: z.array(
-    z.object({ ...evening, provider: z.string(), reference: z.string(), amount: z.number(), currency: z.string(), status: z.string(), holdExpiresAt: at, failureMessage: z.string().nullable(), refunded: z.boolean(), createdAt: at }),
+    z.object({
+      ...evening,
+      provider: z.string(),
+      reference: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      holdExpiresAt: at,
+      failureMessage: z.string().nullable(),
+      refunded: z.boolean(),
+      createdAt: at,
+    }),
   ),
   waitlist: z.array(z.object({ ...evening, status: z.string(), joinedAt: at, offeredAt: when, offerExpiresAt: when })),
   /** Who the rotation seated the member with, round by round (partner null: a round sat out). */
   meetings: z.array(z.object({ ...evening, round: z.number(), table: z.number().nullable(), partner: person.nullable() })),
-  ratingsGiven: z.array(z.object({ ...evening, rated: person, rating: z.number(), round: z.number().nullable(), source: z.string(), createdAt: at, updatedAt: at })),
+  ratingsGiven: z.array(
+    z.object({ ...evening, rated: person, rating: z.number(), round: z.number().nullable(), source: z.string(), createdAt: at, updatedAt: at }),
+  ),
   /** How many ratings others gave the member, per evening: no values, no raters (docs/decisions/0043). */
   ratingsReceived: z.array(z.object({ ...evening, count: z.number() })),
   matches: z.array(
@@ -265,7 +274,19 @@ export const userExport = z.object({
   /** Evenings a host removed the member from while they ran (docs/decisions/0042). */
   removedFrom: z.array(z.object({ ...evening, removedAt: at })),
   hostApplications: z.array(
-    z.object({ name: z.string(), email: z.string(), location: z.string(), experience: z.string(), motivation: z.string(), venueIdea: z.string(), proposedEventDate: z.string().nullable(), status: z.string(), declineReason: z.string().nullable(), decidedAt: when, createdAt: at }),
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      location: z.string(),
+      experience: z.string(),
+      motivation: z.string(),
+      venueIdea: z.string(),
+      proposedEventDate: z.string().nullable(),
+      status: z.string(),
+      declineReason: z.string().nullable(),
+      decidedAt: when,
+      createdAt: at,
+    }),
   ),
   narrationSettings: z.object({ settings: z.record(z.string(), z.unknown()), updatedAt: at }).nullable(),
   shares: z.array(z.object({ eventId: z.number().nullable(), platform: z.string(), action: z.string(), template: z.string(), createdAt: at })),
@@ -302,8 +323,17 @@ const requiredNumber = (requiredMsg: string) =>
 
 /** The landing (/) waitlist form: docs/spec/member-app.md §5. */
 export const waitlistForm = z.object({
-  name: z.string().trim().min(1, 'Please enter your full name').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
-  email: storedText().trim().min(1, 'Please enter your email address').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your full name')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
+  email: storedText()
+    .trim()
+    .min(1, 'Please enter your email address')
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .regex(EMAIL_RE, 'Please enter a valid email address'),
   age: requiredNumber('Please enter your age').pipe(
     z.number().int('Age must be a whole number').min(AGE.waitlistMin, 'Age must be between 18 and 80').max(AGE.waitlistMax, 'Age must be between 18 and 80'),
   ),
@@ -322,8 +352,17 @@ export type WaitlistFormInput = z.input<typeof waitlistForm>;
 
 /** The other signup forms: name, e-mail, age required; bio/interests optional. */
 export const simpleSignupForm = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
-  email: storedText().trim().min(1, 'Email is required').max(EMAIL_MAX, 'Please enter a valid email address').regex(EMAIL_RE, 'Please enter a valid email address'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
+  email: storedText()
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .regex(EMAIL_RE, 'Please enter a valid email address'),
   age: requiredNumber('Age is required').pipe(
     z.number().int('Age must be a whole number').min(AGE.min, 'Age must be between 18 and 100').max(AGE.max, 'Age must be between 18 and 100'),
   ),
@@ -334,7 +373,12 @@ export type SimpleSignupInput = z.input<typeof simpleSignupForm>;
 
 /** The profile edit form: docs/spec/member-app.md §5. */
 export const profileForm = z.object({
-  name: z.string().trim().min(NAME_MIN_PROFILE, 'Name must be at least 2 characters').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
+  name: z
+    .string()
+    .trim()
+    .min(NAME_MIN_PROFILE, 'Name must be at least 2 characters')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .regex(NAME_RE, 'Name can only contain letters, spaces, hyphens and apostrophes'),
   age: requiredNumber('Must be at least 18 years old').pipe(
     z.number().int('Age must be a whole number').min(AGE.min, 'Must be at least 18 years old').max(AGE.max, 'Invalid age'),
   ),

@@ -10,10 +10,26 @@ const venueFields = {
   name: storedText({ error: 'Venue name is required' }).trim().min(1, 'Venue name is required').max(120, 'Venue name must be at most 120 characters'),
   address: storedText().trim().max(200, 'Address must be at most 200 characters'),
   city: storedText({ error: 'City is required' }).trim().min(1, 'City is required').max(80, 'City must be at most 80 characters'),
-  capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000'),
-  amenities: z.array(z.enum(AMENITIES, { error: 'Unknown amenity' })).max(AMENITIES.length).transform((a) => [...new Set(a)]),
-  contactInfo: storedText().trim().max(120, 'Contact must be at most 120 characters').nullable().optional().transform((v) => v || null),
-  pricePerHour: z.number({ error: 'Price per hour must be a number' }).int('Price per hour must be whole pence').min(0, 'Price per hour cannot be negative').max(10_000_000),
+  capacity: z
+    .number({ error: 'Capacity must be a number' })
+    .int('Capacity must be a whole number')
+    .min(1, 'Capacity must be at least 1')
+    .max(2000, 'Capacity must be at most 2000'),
+  amenities: z
+    .array(z.enum(AMENITIES, { error: 'Unknown amenity' }))
+    .max(AMENITIES.length)
+    .transform((a) => [...new Set(a)]),
+  contactInfo: storedText()
+    .trim()
+    .max(120, 'Contact must be at most 120 characters')
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  pricePerHour: z
+    .number({ error: 'Price per hour must be a number' })
+    .int('Price per hour must be whole pence')
+    .min(0, 'Price per hour cannot be negative')
+    .max(10_000_000),
   isActive: z.boolean(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
@@ -71,7 +87,13 @@ export const slotBody = z
     startTime: z.string().regex(TIME_RE, 'Start time is required'),
     endTime: z.string().regex(TIME_RE, 'End time is required'),
     kind: z.enum(['available', 'blocked']),
-    maxCapacity: z.number({ error: 'Capacity must be a number' }).int().min(1, 'Capacity must be between 1 and 100').max(100, 'Capacity must be between 1 and 100').optional().default(45),
+    maxCapacity: z
+      .number({ error: 'Capacity must be a number' })
+      .int()
+      .min(1, 'Capacity must be between 1 and 100')
+      .max(100, 'Capacity must be between 1 and 100')
+      .optional()
+      .default(45),
     reason: z.enum(BLOCK_REASONS).optional().nullable(),
     notes: storedText().trim().max(300).optional().nullable(),
   })

@@ -66,7 +66,10 @@ test('/badges: a host during tonight\u2019s evening sees tonight\u2019s badges, 
 
   // The picker lists the host's evenings, soonest first; choosing one shows its badges.
   const picker = screen.getByRole('combobox', { name: 'Choose another evening' });
-  expect([...(picker as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([expect.stringMatching(/^Prestwich Friday Friends · .* \(tonight\)$/), expect.stringMatching(/^Next Week Mixer · /)]);
+  expect([...(picker as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+    expect.stringMatching(/^Prestwich Friday Friends · .* \(tonight\)$/),
+    expect.stringMatching(/^Next Week Mixer · /),
+  ]);
   await user.selectOptions(picker, '22');
   expect(location()).toBe('/badges?event=22');
   expect(await screen.findByRole('region', { name: 'Next Week Mixer' })).toBeInTheDocument();

@@ -33,8 +33,29 @@ test("a host without ?event= picks one of their evenings, tonight's first", asyn
   fakeServer({
     ...asMember('member', 'host'),
     'GET /api/live/events': [
-      { event: anEvent({ id: 8, title: 'Next Week Mixer', date: new Date(Date.now() + 7 * DAY).toISOString(), endsAt: new Date(Date.now() + 7 * DAY + 2 * HOUR).toISOString() }), timer: timerMessage('timer_sync'), checkedIn: 0, completedRounds: 0 },
-      { event: anEvent({ id: 5, title: 'Prestwich Friday', participantCount: 18, date: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 3 * HOUR).toISOString() }), timer: timerMessage('timer_sync'), checkedIn: 4, completedRounds: 0 },
+      {
+        event: anEvent({
+          id: 8,
+          title: 'Next Week Mixer',
+          date: new Date(Date.now() + 7 * DAY).toISOString(),
+          endsAt: new Date(Date.now() + 7 * DAY + 2 * HOUR).toISOString(),
+        }),
+        timer: timerMessage('timer_sync'),
+        checkedIn: 0,
+        completedRounds: 0,
+      },
+      {
+        event: anEvent({
+          id: 5,
+          title: 'Prestwich Friday',
+          participantCount: 18,
+          date: new Date(Date.now() + HOUR).toISOString(),
+          endsAt: new Date(Date.now() + 3 * HOUR).toISOString(),
+        }),
+        timer: timerMessage('timer_sync'),
+        checkedIn: 4,
+        completedRounds: 0,
+      },
     ],
   });
   at('/check-in');

@@ -89,7 +89,9 @@ export function Component() {
             </div>
           ) : null
         }
-        matchesSlot={(event) => (event.status === 'completed' && event.viewer.registered ? <MatchesCard eventId={event.id} userId={uid} eventTitle={event.title} /> : null)}
+        matchesSlot={(event) =>
+          event.status === 'completed' && event.viewer.registered ? <MatchesCard eventId={event.id} userId={uid} eventTitle={event.title} /> : null
+        }
       />
     </>
   );

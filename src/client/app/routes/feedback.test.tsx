@@ -33,7 +33,9 @@ test('/feedback: the host of the demo evening, with no booking of their own, rea
     'GET /api/events/1/feedback/form': { eventId: 1, opensAt: demo.date, canSubmit: false, blocked: 'not-guest', reason: 'x', response: null },
   });
   renderApp('/feedback');
-  expect(await screen.findByText('You host this evening, so its feedback form is for your guests: read what they said on the Insights tab.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('You host this evening, so its feedback form is for your guests: read what they said on the Insights tab.'),
+  ).toBeInTheDocument();
   expect(screen.getByText('Demo evening')).toBeInTheDocument();
   expect(screen.queryByText(/You have no evening of your own/)).not.toBeInTheDocument();
 });
@@ -72,7 +74,11 @@ test('/feedback: a member gets their latest evening that has begun, not the next
 });
 
 test('/feedback?event=ID for an evening that does not exist says so', async () => {
-  fakeServer({ ...signedInAs(), 'GET /api/events/404': new Reply(404, { message: 'Event not found', error: 'Event not found' }), 'GET /api/events/404/feedback': new Reply(404, { message: 'Event not found', error: 'Event not found' }) });
+  fakeServer({
+    ...signedInAs(),
+    'GET /api/events/404': new Reply(404, { message: 'Event not found', error: 'Event not found' }),
+    'GET /api/events/404/feedback': new Reply(404, { message: 'Event not found', error: 'Event not found' }),
+  });
   renderApp('/feedback?event=404');
   expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
 });

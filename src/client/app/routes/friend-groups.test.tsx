@@ -58,7 +58,11 @@ test('a group: its members with their public profile, where they met, and why th
   expect(within(group).getByText('Verified: every member is a mutual match')).toBeInTheDocument();
   const members = [...within(group).getByRole('list', { name: 'Members' }).children];
   // The viewer first; initials stand in for missing pictures.
-  expect(members.map((m) => m.textContent)).toEqual(['AMAlex Morgan (you), 34', 'EJEmma Jones, 31Contact SharedClimbingJazz', 'MBMichael Brown, 31Contact not shared yet']);
+  expect(members.map((m) => m.textContent)).toEqual([
+    'AMAlex Morgan (you), 34',
+    'EJEmma Jones, 31Contact SharedClimbingJazz',
+    'MBMichael Brown, 31Contact not shared yet',
+  ]);
   expect(within(group).getByRole('list', { name: 'Interests of Emma Jones' })).toHaveTextContent('ClimbingJazz');
   expect(within(group).getByRole('heading', { name: 'Where you met' })).toBeInTheDocument();
   expect(within(group).getByText('Winter Warmer')).toBeInTheDocument();
@@ -72,7 +76,13 @@ test('a group: its members with their public profile, where they met, and why th
 test('once everyone shared: the e-mail link from the server; two groups show as two', async () => {
   const link = 'mailto:emma@example.test,michael@example.test?subject=Our%20Speed%20Friendship%20group';
   const shared: FriendGroup = { ...triangle, members: triangle.members.map((m) => ({ ...m, sharedWithYou: true })), everyoneShared: true, chatLink: link };
-  const other: FriendGroup = { key: '7-8-9', members: [member(7, 'Alex Morgan', { isYou: true, sharedWithYou: true }), member(8, 'Ben Cole'), member(9, 'Cat Dunn')], evenings: [spring], everyoneShared: false, chatLink: null };
+  const other: FriendGroup = {
+    key: '7-8-9',
+    members: [member(7, 'Alex Morgan', { isYou: true, sharedWithYou: true }), member(8, 'Ben Cole'), member(9, 'Cat Dunn')],
+    evenings: [spring],
+    everyoneShared: false,
+    chatLink: null,
+  };
   fakeServer({ ...signedInAs('member'), 'GET /api/me/groups': { groups: [shared, other] } satisfies MyGroups });
   renderApp('/friend-groups');
   const groups = await screen.findAllByRole('region', { name: 'Group of 3' });
@@ -91,7 +101,10 @@ test('a group never all at one evening says so under "Where you met" and names n
 });
 
 test('a failed load says so and offers Try again', async () => {
-  const server = fakeServer({ ...signedInAs('member'), 'GET /api/me/groups': new Reply(500, { message: 'Database unavailable', error: 'Database unavailable' }) });
+  const server = fakeServer({
+    ...signedInAs('member'),
+    'GET /api/me/groups': new Reply(500, { message: 'Database unavailable', error: 'Database unavailable' }),
+  });
   const { user } = renderApp('/friend-groups');
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent("We couldn't load your groups");

@@ -27,7 +27,10 @@ test('/match-preview: a member with no evening of their own gets the demo evenin
     ...signedInAs(),
     'GET /api/users/7/events': [],
     'GET /api/events/demo': anEvent({ id: 1 }),
-    'GET /api/events/1/preview': new Reply(403, { message: 'The match preview is for guests of this evening only.', error: 'The match preview is for guests of this evening only.' }),
+    'GET /api/events/1/preview': new Reply(403, {
+      message: 'The match preview is for guests of this evening only.',
+      error: 'The match preview is for guests of this evening only.',
+    }),
   });
   renderApp('/match-preview');
   expect(await screen.findByRole('heading', { name: 'Match previews are for guests only' })).toBeInTheDocument();

@@ -44,7 +44,11 @@ function missed(over: Partial<MissedConnectionsResponse> = {}): MissedConnection
     senderFirstName: 'Alex',
     followUpEvents: [evening(11, 'June Social', 15), evening(12, 'Summer Mixer', 4), evening(13, 'Sold Out Soirée', 0)],
     followUpEventId: 11,
-    connections: [person(21, 'Sarah'), person(22, 'Michael', { met: false, personality: null }), person(23, 'Olly', { wasInPreview: false, compatibilityScore: 55, connectionPotential: 'good' })],
+    connections: [
+      person(21, 'Sarah'),
+      person(22, 'Michael', { met: false, personality: null }),
+      person(23, 'Olly', { wasInPreview: false, compatibilityScore: 55, connectionPotential: 'good' }),
+    ],
     pendingCount: 3,
     ...over,
   };
@@ -63,7 +67,10 @@ test('/missed-connections: a visitor sees a login card and nothing is fetched', 
 test('/missed-connections: a member who is not a guest sees the guests-only card', async () => {
   fakeServer({
     ...signedInAs(),
-    'GET /api/events/5/missed-connections': new Reply(403, { message: 'Missed connections are for guests of this evening', error: 'Missed connections are for guests of this evening' }),
+    'GET /api/events/5/missed-connections': new Reply(403, {
+      message: 'Missed connections are for guests of this evening',
+      error: 'Missed connections are for guests of this evening',
+    }),
     'GET /api/me/invites': noInvites,
   });
   renderApp('/missed-connections?event=5');
@@ -96,7 +103,12 @@ test('/missed-connections: a guest who booked but was not checked in is told why
 test('/missed-connections: without ?event= the latest evening that has begun is shown', async () => {
   const past = { ...anEvent({ id: 5, date: fromNow(-DAY), endsAt: fromNow(-DAY + 3 * HOUR) }), checkedIn: true, registeredAt: fromNow(-3 * DAY) };
   const next = { ...anEvent({ id: 6, date: fromNow(3 * DAY), endsAt: fromNow(3 * DAY + 3 * HOUR) }), checkedIn: false, registeredAt: fromNow(-DAY) };
-  const server = fakeServer({ ...signedInAs(), 'GET /api/users/7/events': [next, past], 'GET /api/events/5/missed-connections': missed(), 'GET /api/me/invites': noInvites });
+  const server = fakeServer({
+    ...signedInAs(),
+    'GET /api/users/7/events': [next, past],
+    'GET /api/events/5/missed-connections': missed(),
+    'GET /api/me/invites': noInvites,
+  });
   renderApp('/missed-connections');
   expect(await screen.findByRole('heading', { name: 'Sarah, 30' })).toBeInTheDocument();
   expect(server.calls.some((c) => c.url.pathname === '/api/events/6/missed-connections')).toBe(false);
@@ -110,13 +122,21 @@ test('Connections tab: preview people and new discoveries; Send Follow-Up Invite
     'GET /api/me/invites': noInvites,
     'POST /api/events/5/invites': (req: FakeRequest) => {
       const body = req.body as { toUserId: number; eventId: number };
-      data = { ...data, connections: data.connections.map((c) => (c.id === body.toUserId ? { ...c, inviteStatus: 'sent' } : c)), pendingCount: data.pendingCount - 1 };
+      data = {
+        ...data,
+        connections: data.connections.map((c) => (c.id === body.toUserId ? { ...c, inviteStatus: 'sent' } : c)),
+        pendingCount: data.pendingCount - 1,
+      };
       return new Reply(201, { toUserId: body.toUserId, eventId: body.eventId, inviteStatus: 'sent', alreadySent: false });
     },
   });
   const { user } = renderApp('/missed-connections?event=5');
   const preview = await screen.findByRole('list', { name: 'From your preview' });
-  expect(within(preview).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Sarah, 30', 'Michael, 30']);
+  expect(
+    within(preview)
+      .getAllByRole('heading')
+      .map((h) => h.textContent),
+  ).toEqual(['Sarah, 30', 'Michael, 30']);
   const discoveries = screen.getByRole('list', { name: 'New discoveries' });
   expect(within(discoveries).getByRole('heading', { name: 'Olly, 30' })).toBeInTheDocument();
   expect(screen.getByText('Invites are for')).toBeInTheDocument();
@@ -143,7 +163,10 @@ test('Connections tab: a refused invite shows the server’s message on that car
 });
 
 test('Send All Invites sends to the chosen evening, then is disabled when all are sent', async () => {
-  let data = missed({ connections: [person(21, 'Sarah', { inviteStatus: 'sent' }), person(22, 'Michael'), person(23, 'Olly', { wasInPreview: false })], pendingCount: 2 });
+  let data = missed({
+    connections: [person(21, 'Sarah', { inviteStatus: 'sent' }), person(22, 'Michael'), person(23, 'Olly', { wasInPreview: false })],
+    pendingCount: 2,
+  });
   const server = fakeServer({
     ...signedInAs(),
     'GET /api/events/5/missed-connections': () => data,
@@ -178,7 +201,11 @@ test('Follow-up events tab: spots badges (red at 10 or fewer), full evenings can
     ...signedInAs(),
     'GET /api/events/5/missed-connections': (req: FakeRequest) => {
       const chosen = Number(req.url.searchParams.get('followUp') ?? 11);
-      return missed({ followUpEventId: chosen, connections: [person(21, 'Sarah', { inviteStatus: chosen === 12 ? 'sent' : 'pending' })], pendingCount: chosen === 12 ? 0 : 1 });
+      return missed({
+        followUpEventId: chosen,
+        connections: [person(21, 'Sarah', { inviteStatus: chosen === 12 ? 'sent' : 'pending' })],
+        pendingCount: chosen === 12 ? 0 : 1,
+      });
     },
     'GET /api/me/invites': noInvites,
   });

@@ -91,7 +91,11 @@ test('/my-matches: Block asks first (Escape cancels), then the match reads as bl
 
 test('/my-matches passes axe with Block and Report on each match (structure and names; colours are checked in the browser)', async () => {
   const { default: axe } = await import('axe-core');
-  fakeServer({ ...asMemberOne(), 'GET /api/me/matches': released, 'GET /api/me/blocks': { blocks: [{ userId: 4, name: 'Jo March', blockedAt: new Date().toISOString() }] } satisfies BlockList });
+  fakeServer({
+    ...asMemberOne(),
+    'GET /api/me/matches': released,
+    'GET /api/me/blocks': { blocks: [{ userId: 4, name: 'Jo March', blockedAt: new Date().toISOString() }] } satisfies BlockList,
+  });
   const view = renderApp('/my-matches');
   await screen.findByText('You blocked Jo March');
   const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });

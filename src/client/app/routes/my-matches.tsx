@@ -20,7 +20,9 @@ export function Component() {
       <PageTitle sub="Mutual matches from your evenings, with their contact details once the host releases them.">Friend Matches</PageTitle>
       <MyMatchesScreen
         userId={me.data.id}
-        actions={(m, other) => <SafetyActions eventId={m.eventId} person={{ id: other.id, name: other.name }} context="match" blocked={blocked.has(other.id)} />}
+        actions={(m, other) => (
+          <SafetyActions eventId={m.eventId} person={{ id: other.id, name: other.name }} context="match" blocked={blocked.has(other.id)} />
+        )}
       />
     </Page>
   );

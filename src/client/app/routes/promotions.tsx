@@ -11,7 +11,9 @@ export function Component() {
   const eventId = Number(params.get('event'));
   return (
     <Page wide>
-      <PageTitle sub="Eye-catching flyers for your next evening, ready to download and share. Each one has a QR code straight to the evening’s page.">Promotional Materials</PageTitle>
+      <PageTitle sub="Eye-catching flyers for your next evening, ready to download and share. Each one has a QR code straight to the evening’s page.">
+        Promotional Materials
+      </PageTitle>
       <PromotionsScreen eventId={Number.isInteger(eventId) && eventId > 0 ? eventId : null} />
     </Page>
   );

@@ -77,7 +77,11 @@ test('/register is public: a visitor signs up at the end, stays on the completio
   expect(card.getByRole('link', { name: 'Update my answers' })).toHaveAttribute('href', '/register');
   // Says truthfully who sees what: the scores reach other guests' match previews.
   expect(card.queryByText(/Only you can see these answers/)).not.toBeInTheDocument();
-  expect(card.getByText(/Only you see these answers and what you wrote\. The personality scores worked out from them feed the match scores that other guests of your evenings see in their match preview/)).toBeInTheDocument();
+  expect(
+    card.getByText(
+      /Only you see these answers and what you wrote\. The personality scores worked out from them feed the match scores that other guests of your evenings see in their match preview/,
+    ),
+  ).toBeInTheDocument();
 });
 
 test('/profile without answers invites the member to the assessment', async () => {

@@ -25,15 +25,18 @@ test.each([
   expect(server.calls).toHaveLength(0);
 });
 
-test.each(['/create-event', '/venues', '/calendar', '/matching-dashboard', '/dashboard', '/host-control'])('%s: a member without the host role is sent to the host programme to apply', async (path) => {
-  const server = fakeServer(signedInAs('member'));
-  renderApp(path);
-  expect(await screen.findByRole('heading', { name: HOSTS_ONLY })).toBeInTheDocument();
-  expect(screen.getByText(/Apply to the host programme/)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Apply to host' })).toHaveAttribute('href', '/host-program');
-  expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
-  expect(server.calls.map((c) => c.url.pathname)).toEqual(['/api/auth/me']);
-});
+test.each(['/create-event', '/venues', '/calendar', '/matching-dashboard', '/dashboard', '/host-control'])(
+  '%s: a member without the host role is sent to the host programme to apply',
+  async (path) => {
+    const server = fakeServer(signedInAs('member'));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: HOSTS_ONLY })).toBeInTheDocument();
+    expect(screen.getByText(/Apply to the host programme/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Apply to host' })).toHaveAttribute('href', '/host-program');
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(server.calls.map((c) => c.url.pathname)).toEqual(['/api/auth/me']);
+  },
+);
 
 test('/create-event: a host gets the form, with ?venue= filled in', async () => {
   fakeServer({ ...signedInAs('host'), 'GET /api/venues': VENUES });
@@ -56,12 +59,15 @@ test('/calendar: a host gets the calendar of the venue in ?venue=', async () => 
   expect(screen.getAllByRole('tab')).toHaveLength(4);
 });
 
-test.each(['/admin-stats', '/stats123', '/waitlist-dashboard', '/simple-signup?admin=true', '/?admin=stats'])('%s: a member sees the admins-only card and no signups are fetched', async (path) => {
-  const server = fakeServer(signedInAs('member', 'host'));
-  renderApp(path);
-  expect(await screen.findByRole('heading', { name: ADMINS_ONLY })).toBeInTheDocument();
-  expect(server.calls.some((c) => c.url.pathname === '/api/users')).toBe(false);
-});
+test.each(['/admin-stats', '/stats123', '/waitlist-dashboard', '/simple-signup?admin=true', '/?admin=stats'])(
+  '%s: a member sees the admins-only card and no signups are fetched',
+  async (path) => {
+    const server = fakeServer(signedInAs('member', 'host'));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: ADMINS_ONLY })).toBeInTheDocument();
+    expect(server.calls.some((c) => c.url.pathname === '/api/users')).toBe(false);
+  },
+);
 
 test('/simple-signup?admin=true: a visitor is offered the login, back to the member list', async () => {
   fakeServer({});

@@ -12,8 +12,26 @@ import { fakeServer, renderAt, signIn, type FakeRequest } from '@client/test/ren
 import { Component as Share } from './share';
 
 const origin = window.location.origin;
-const soon = anEvent({ id: 31, title: 'Prestwich Friday Friends', venue: 'The Church Inn, Prestwich', date: fromNow(3 * DAY), price: 1500, maxParticipants: 40, spotsLeft: 28 });
-const later = anEvent({ id: 32, title: 'Coffee & Conversation', venue: 'Corner Café, Whitefield', date: fromNow(9 * DAY), startTime: '18:30', endTime: '20:30', price: 1250, maxParticipants: 8, spotsLeft: 3 });
+const soon = anEvent({
+  id: 31,
+  title: 'Prestwich Friday Friends',
+  venue: 'The Church Inn, Prestwich',
+  date: fromNow(3 * DAY),
+  price: 1500,
+  maxParticipants: 40,
+  spotsLeft: 28,
+});
+const later = anEvent({
+  id: 32,
+  title: 'Coffee & Conversation',
+  venue: 'Corner Café, Whitefield',
+  date: fromNow(9 * DAY),
+  startTime: '18:30',
+  endTime: '20:30',
+  price: 1250,
+  maxParticipants: 8,
+  spotsLeft: 3,
+});
 
 const recorded = (req: FakeRequest): ShareEventRecorded => {
   const b = req.body as ShareEventBody;
@@ -117,7 +135,8 @@ test("Copy puts the post on the clipboard, says 'Copied!' for 2 seconds, and rec
   // What lands on the clipboard is the post the card shows, with the evening's facts and its tracked link.
   const copied = await navigator.clipboard.readText();
   expect(copied).toBe(within(fb).getByTestId('template-content').textContent);
-  for (const fact of ['Prestwich Friday Friends', '📍 The Church Inn, Prestwich', '£15 per person', `${origin}/events/31?source=facebook-post`]) expect(copied).toContain(fact);
+  for (const fact of ['Prestwich Friday Friends', '📍 The Church Inn, Prestwich', '£15 per person', `${origin}/events/31?source=facebook-post`])
+    expect(copied).toContain(fact);
   await waitFor(() => expect(posts(server)).toEqual([{ platform: 'facebook', action: 'copy', template: 'facebook', eventId: 31 }]));
   // Still there after 1.5 s, gone once 2 s have passed.
   await act(() => vi.advanceTimersByTimeAsync(1_500));
@@ -140,11 +159,19 @@ test('Share opens the platform share page in a 600x400 window and records the sh
   );
 
   await user.click(within(card('Twitter Post')).getByRole('button', { name: 'Share on Twitter' }));
-  expect(open).toHaveBeenLastCalledWith(`https://twitter.com/intent/tweet?text=${encodeURIComponent(list[2]!.content)}`, 'share-twitter', 'width=600,height=400');
+  expect(open).toHaveBeenLastCalledWith(
+    `https://twitter.com/intent/tweet?text=${encodeURIComponent(list[2]!.content)}`,
+    'share-twitter',
+    'width=600,height=400',
+  );
   await user.click(within(card('WhatsApp Message')).getByRole('button', { name: 'Share on WhatsApp' }));
   expect(open).toHaveBeenLastCalledWith(`https://wa.me/?text=${encodeURIComponent(list[3]!.content)}`, 'share-whatsapp', 'width=600,height=400');
   await user.click(within(card('LinkedIn Post')).getByRole('button', { name: 'Share on LinkedIn' }));
-  expect(open).toHaveBeenLastCalledWith(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(list[4]!.link)}`, 'share-linkedin', 'width=600,height=400');
+  expect(open).toHaveBeenLastCalledWith(
+    `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(list[4]!.link)}`,
+    'share-linkedin',
+    'width=600,height=400',
+  );
 
   await waitFor(() =>
     expect(posts(server)).toEqual(['facebook', 'twitter', 'whatsapp', 'linkedin'].map((p) => ({ platform: p, action: 'share', template: p, eventId: 31 }))),
@@ -178,7 +205,16 @@ test('the custom generator builds the post with the message and a real booking l
   await user.type(await screen.findByRole('textbox', { name: 'Personal message' }), 'Who is coming with me?');
 
   const preview = screen.getByTestId('custom-preview');
-  for (const text of ['Who is coming with me?', 'Prestwich Friday Friends', 'The Church Inn', 'Prestwich', '7:00 PM – 9:00 PM', '£15 per person', PROMO_BLURB, 'Limited to 40 guests (28 spots left)']) {
+  for (const text of [
+    'Who is coming with me?',
+    'Prestwich Friday Friends',
+    'The Church Inn',
+    'Prestwich',
+    '7:00 PM – 9:00 PM',
+    '£15 per person',
+    PROMO_BLURB,
+    'Limited to 40 guests (28 spots left)',
+  ]) {
     expect(within(preview).getByText(text)).toBeInTheDocument();
   }
   const link = `${origin}/events/31?source=facebook-post`;
@@ -190,7 +226,11 @@ test('the custom generator builds the post with the message and a real booking l
   expect(await navigator.clipboard.readText()).toBe(text);
 
   await user.click(screen.getByRole('button', { name: 'Share to Facebook' }));
-  expect(open).toHaveBeenCalledWith(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}&quote=${encodeURIComponent(text)}`, 'share-facebook', 'width=600,height=400');
+  expect(open).toHaveBeenCalledWith(
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}&quote=${encodeURIComponent(text)}`,
+    'share-facebook',
+    'width=600,height=400',
+  );
   await waitFor(() =>
     expect(posts(server)).toEqual([
       { platform: 'facebook', action: 'copy', template: 'custom', eventId: 31 },
@@ -207,10 +247,14 @@ test('a host reads the real share analytics', async () => {
   expect(screen.getByText('Templates Used').closest('div')!.parentElement).toHaveTextContent('6');
   expect(screen.getByText('Times Shared').closest('div')!.parentElement).toHaveTextContent('12');
   expect(screen.getByText('Platforms Reached').closest('div')!.parentElement).toHaveTextContent('5');
-  const rows = within(screen.getByRole('table', { name: 'By platform' })).getAllByRole('row').slice(1);
+  const rows = within(screen.getByRole('table', { name: 'By platform' }))
+    .getAllByRole('row')
+    .slice(1);
   expect(rows.map((r) => r.textContent)).toEqual(['Facebook345', 'WhatsApp122', 'Local Community101', 'Twitter100', 'LinkedIn000', 'Instagram000']);
   // From link to seat: visits, signups and seats per source, visits marked as reported by browsers.
-  const sources = within(screen.getByRole('table', { name: /Visits, signups and seats booked per source/ })).getAllByRole('row').slice(1);
+  const sources = within(screen.getByRole('table', { name: /Visits, signups and seats booked per source/ }))
+    .getAllByRole('row')
+    .slice(1);
   expect(sources.slice(0, 2).map((r) => r.textContent)).toEqual(['Facebook post facebook-post1423', 'Flyer QR code flyer-qr611']);
   expect(screen.getByText(/Visits are self-reported by browsers/)).toBeInTheDocument();
   expect(screen.getByText(/Facebook and WhatsApp work best/)).toBeInTheDocument();

@@ -74,7 +74,9 @@ describe('/timer with voice narration on', () => {
 
     ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 1, roundDuration: 600, secondsLeft: 60 }));
     await settle();
-    expect(heard().slice(3)).toEqual(['Round 1 complete! Time to switch. One minute to rate your partner before the next round. Please rate Sam before your next conversation.']);
+    expect(heard().slice(3)).toEqual([
+      'Round 1 complete! Time to switch. One minute to rate your partner before the next round. Please rate Sam before your next conversation.',
+    ]);
 
     ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 2, roundDuration: 600, secondsLeft: 600 }));
     await settle();
@@ -85,7 +87,16 @@ describe('/timer with voice narration on', () => {
     ws.push({
       type: 'host_message',
       eventId: 5,
-      message: { id: 9, eventId: 5, text: 'Last orders at the bar in 10 minutes', type: 'general', requiresAction: false, timestamp: new Date().toISOString(), isRead: false, acknowledged: false },
+      message: {
+        id: 9,
+        eventId: 5,
+        text: 'Last orders at the bar in 10 minutes',
+        type: 'general',
+        requiresAction: false,
+        timestamp: new Date().toISOString(),
+        isRead: false,
+        acknowledged: false,
+      },
     });
     await settle();
     expect(heard().slice(5)).toEqual(['Message from your host: Last orders at the bar in 10 minutes']);
@@ -149,7 +160,16 @@ test('/events/{id} reads host messages and round starts aloud too, on the page s
   ws.push({
     type: 'host_message',
     eventId: 5,
-    message: { id: 3, eventId: 5, text: 'Welcome! Grab a name badge.', type: 'general', requiresAction: false, timestamp: new Date().toISOString(), isRead: false, acknowledged: false },
+    message: {
+      id: 3,
+      eventId: 5,
+      text: 'Welcome! Grab a name badge.',
+      type: 'general',
+      requiresAction: false,
+      timestamp: new Date().toISOString(),
+      isRead: false,
+      acknowledged: false,
+    },
   });
   await settle();
   expect(heard().slice(1)).toEqual(['Message from your host: Welcome! Grab a name badge.']);

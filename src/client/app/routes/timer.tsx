@@ -39,7 +39,11 @@ export function Component() {
   return (
     <>
       {narration.settings.enabled && <LiveNarration userId={me.data.id} eventParam={eventId} />}
-      <TimerScreen userId={me.data.id} eventParam={eventId} rateSlot={(met) => <QuickRating eventId={met.eventId} userId={met.userId} round={met.round} partner={met.partner} />} />
+      <TimerScreen
+        userId={me.data.id}
+        eventParam={eventId}
+        rateSlot={(met) => <QuickRating eventId={met.eventId} userId={met.userId} round={met.round} partner={met.partner} />}
+      />
     </>
   );
 }

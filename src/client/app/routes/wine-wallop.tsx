@@ -9,7 +9,11 @@ export function Component() {
   return (
     <WineWallopScreen
       reactions={(eventId) =>
-        me.isPending ? <Spinner label="Loading the reactions" /> : <EmojiFeedback eventId={eventId} userId={me.data?.id ?? null} title="How do you feel about this evening?" />
+        me.isPending ? (
+          <Spinner label="Loading the reactions" />
+        ) : (
+          <EmojiFeedback eventId={eventId} userId={me.data?.id ?? null} title="How do you feel about this evening?" />
+        )
       }
     />
   );

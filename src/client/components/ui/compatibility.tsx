@@ -72,7 +72,11 @@ export function FitDetails({
   return (
     <>
       <p className="text-ink">{insight}</p>
-      {personality ? <TraitBars label={`${firstName}'s personality`} personality={personality} compact /> : <p className="text-sm text-muted">{firstName} hasn't shared a personality profile yet.</p>}
+      {personality ? (
+        <TraitBars label={`${firstName}'s personality`} personality={personality} compact />
+      ) : (
+        <p className="text-sm text-muted">{firstName} hasn't shared a personality profile yet.</p>
+      )}
       {sharedInterests.length > 0 && (
         <p className="text-sm">
           <span className="font-semibold text-wine-900">You both like: </span>

@@ -92,10 +92,16 @@ export function DialogContent({
         )}
       >
         {icon}
-        <DialogPrimitive.Title className={takeover ? 'font-display text-5xl font-bold sm:text-7xl' : 'pr-10 font-display text-2xl font-bold text-wine-900'}>{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className={takeover ? 'font-display text-5xl font-bold sm:text-7xl' : 'pr-10 font-display text-2xl font-bold text-wine-900'}>
+          {title}
+        </DialogPrimitive.Title>
         {description != null && (
           // A new element when it becomes a status, as a live region is announced when it appears.
-          <DialogPrimitive.Description key={descriptionRole ?? 'plain'} role={descriptionRole} className={takeover ? 'max-w-md text-xl font-semibold' : 'mt-2 text-ink'}>
+          <DialogPrimitive.Description
+            key={descriptionRole ?? 'plain'}
+            role={descriptionRole}
+            className={takeover ? 'max-w-md text-xl font-semibold' : 'mt-2 text-ink'}
+          >
             {description}
           </DialogPrimitive.Description>
         )}

@@ -11,7 +11,18 @@ interface FieldProps {
 }
 
 /** Label, control, hint and error wired together for screen readers. */
-function Field({ id, label, hint, error, className, children }: FieldProps & { id: string; className?: string | undefined; children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldProps & {
+  id: string;
+  className?: string | undefined;
+  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

@@ -15,7 +15,9 @@ export function KeptWrites({ userId, eventId, dark = false, className }: { userI
     <div className={cn('space-y-3', className)}>
       <div role="status">
         {waiting.length > 0 && (
-          <div className={cn('rounded-2xl p-4 ring-1 ring-inset', dark ? 'bg-white/10 text-cream ring-white/20' : 'bg-apricot-100 text-wine-900 ring-apricot-300')}>
+          <div
+            className={cn('rounded-2xl p-4 ring-1 ring-inset', dark ? 'bg-white/10 text-cream ring-white/20' : 'bg-apricot-100 text-wine-900 ring-apricot-300')}
+          >
             <p className="flex items-center gap-2 text-base font-semibold">
               <CloudOff aria-hidden="true" className="size-5 shrink-0" />
               <span>{KEPT_ON_PHONE[0]!.toUpperCase() + KEPT_ON_PHONE.slice(1)}</span>
@@ -29,7 +31,10 @@ export function KeptWrites({ userId, eventId, dark = false, className }: { userI
         )}
       </div>
       {refused.length > 0 && (
-        <div role="alert" className={cn('rounded-2xl p-4 ring-1 ring-inset', dark ? 'bg-red-950/60 text-cream ring-red-300/50' : 'bg-red-50 text-red-900 ring-red-200')}>
+        <div
+          role="alert"
+          className={cn('rounded-2xl p-4 ring-1 ring-inset', dark ? 'bg-red-950/60 text-cream ring-red-300/50' : 'bg-red-50 text-red-900 ring-red-200')}
+        >
           <p className="flex items-center gap-2 text-base font-semibold">
             <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
             <span>{refused.length === 1 ? 'Not sent: the server refused it' : `Not sent: the server refused ${refused.length} of them`}</span>
@@ -43,7 +48,10 @@ export function KeptWrites({ userId, eventId, dark = false, className }: { userI
                 <button
                   type="button"
                   onClick={() => void dismissKept(w)}
-                  className={cn('min-h-12 rounded-xl px-4 font-semibold ring-1 ring-inset', dark ? 'ring-white/40 hover:bg-white/10' : 'ring-red-300 hover:bg-red-100')}
+                  className={cn(
+                    'min-h-12 rounded-xl px-4 font-semibold ring-1 ring-inset',
+                    dark ? 'ring-white/40 hover:bg-white/10' : 'ring-red-300 hover:bg-red-100',
+                  )}
                 >
                   Dismiss<span className="sr-only"> {w.label}</span>
                 </button>

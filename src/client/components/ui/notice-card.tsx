@@ -21,7 +21,19 @@ export function LoginButton({ className }: { className?: string }) {
  * A friendly full-width message in place of a screen: an icon in a circle, a heading, some text
  * and the ways forward. `signIn` puts a Log in button first, returning to the current page.
  */
-export function NoticeCard({ icon: Icon, title, children, actions, signIn }: { icon: LucideIcon; title: string; children: ReactNode; actions?: ReactNode; signIn?: boolean }) {
+export function NoticeCard({
+  icon: Icon,
+  title,
+  children,
+  actions,
+  signIn,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  signIn?: boolean;
+}) {
   return (
     <Card className="mx-auto max-w-xl text-center">
       <span className="mx-auto mb-3 flex size-14 items-center justify-center rounded-full bg-apricot-100">

@@ -13,7 +13,12 @@ export function OfflineBanner({ dark = false, className }: { dark?: boolean; cla
   return (
     <div role="status" className={cn(since === null && 'sr-only', className)}>
       {since !== null && (
-        <div className={cn('flex items-start gap-3 rounded-2xl p-4 ring-1 ring-inset', dark ? 'bg-white/10 text-cream ring-apricot-300/50' : 'bg-wine-900 text-cream ring-wine-900')}>
+        <div
+          className={cn(
+            'flex items-start gap-3 rounded-2xl p-4 ring-1 ring-inset',
+            dark ? 'bg-white/10 text-cream ring-apricot-300/50' : 'bg-wine-900 text-cream ring-wine-900',
+          )}
+        >
           <WifiOff aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-apricot-200" />
           <p className="text-base">
             <strong className="block text-lg">You are offline since {formatTime(since)}</strong>

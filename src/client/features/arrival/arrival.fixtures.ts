@@ -22,7 +22,16 @@ export function anArrival(over: ArrivalOver = {}): Arrival {
   const { event, venue, ...rest } = over;
   const date = event?.date ?? fromNow(2 * HOUR);
   return {
-    event: { id: 5, title: 'Tonight at The Wine Bar', date, startTime: '19:00', endTime: '21:00', endsAt: new Date(new Date(date).getTime() + 2 * HOUR).toISOString(), expected: 44, ...event },
+    event: {
+      id: 5,
+      title: 'Tonight at The Wine Bar',
+      date,
+      startTime: '19:00',
+      endTime: '21:00',
+      endsAt: new Date(new Date(date).getTime() + 2 * HOUR).toISOString(),
+      expected: 44,
+      ...event,
+    },
     venue: { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', ...WINE_BAR, ...venue },
     checkedIn: false,
     checkedInAt: null,

@@ -34,14 +34,20 @@ export function aDoor(guests: DoorGuest[], eventId = EVENT_ID): Door {
 
 /** The answer to a scan or a search check-in, with the counts after it. */
 export function aCheckIn(door: Door, guest: DoorGuest, outcome: DoorCheckInResult['outcome'] = 'checked_in'): DoorCheckInResult {
-  const next = aDoor(door.guests.map((g) => (g.userId === guest.userId ? guest : g)), door.eventId);
+  const next = aDoor(
+    door.guests.map((g) => (g.userId === guest.userId ? guest : g)),
+    door.eventId,
+  );
   return { outcome, guest, counts: next.counts };
 }
 
 /** The answer to an undo. */
 export function anUndo(door: Door, guest: DoorGuest): DoorUndoResult {
   const back = { ...guest, checkedIn: false, checkedInAt: null, method: null };
-  const next = aDoor(door.guests.map((g) => (g.userId === guest.userId ? back : g)), door.eventId);
+  const next = aDoor(
+    door.guests.map((g) => (g.userId === guest.userId ? back : g)),
+    door.eventId,
+  );
   return { guest: back, counts: next.counts };
 }
 

@@ -37,7 +37,15 @@ export function aHost(over: Partial<ActiveHost> = {}): ActiveHost {
     eventsHosted: 3,
     totalAttendees: 41,
     averageRating: null,
-    nextEvent: { id: 5, title: 'Wednesday Wine Bar Friends', date: fromNow(6 * DAY), startTime: '19:00', venue: 'The Wine Bar', registrations: 12, maxParticipants: 40 },
+    nextEvent: {
+      id: 5,
+      title: 'Wednesday Wine Bar Friends',
+      date: fromNow(6 * DAY),
+      startTime: '19:00',
+      venue: 'The Wine Bar',
+      registrations: 12,
+      maxParticipants: 40,
+    },
     ...over,
   };
 }

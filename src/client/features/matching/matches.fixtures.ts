@@ -23,11 +23,7 @@ export const ME = aPerson(1, 'Member One', { interests: ['Hiking', 'Coffee'] });
  * A mutual match between the viewer (user 1) and `other`. Contact details are sent only once
  * shared (both pressed Share Contact, or the host released contacts): otherwise they are nulled.
  */
-export function aMatch(
-  id: number,
-  other: MatchUser,
-  over: Partial<Omit<Match, 'user1' | 'user2'>> & { meFirst?: boolean } = {},
-): Match {
+export function aMatch(id: number, other: MatchUser, over: Partial<Omit<Match, 'user1' | 'user2'>> & { meFirst?: boolean } = {}): Match {
   const { meFirst = true, ...rest } = over;
   const shared = rest.contactShared ?? false;
   const them = shared ? other : { ...other, email: null, contactInfo: null };
@@ -84,7 +80,11 @@ export const aRating = (ratedId: number, rating: number, round: number | null = 
   createdAt: new Date().toISOString(),
 });
 
-export const myMatches = (released: boolean, matches: (Match & { eventTitle: string })[] = [], pending: MyMatches['pending'] = []): MyMatches => ({ released, matches, pending });
+export const myMatches = (released: boolean, matches: (Match & { eventTitle: string })[] = [], pending: MyMatches['pending'] = []): MyMatches => ({
+  released,
+  matches,
+  pending,
+});
 
 /** An error answer as the server's error handler shapes it (src/server/errors.ts). */
 export const failure = (status: number, message: string) => new Reply(status, { message, error: message });

@@ -26,7 +26,15 @@ export function sentMessage(over: Partial<SentMessage> = {}): SentMessage {
 }
 
 export function attendee(over: Partial<RoomAttendee> = {}): RoomAttendee {
-  return { id: over.id ?? nextId++, name: 'Priya', checkedIn: true, checkedInAt: fromNow(-30 * MINUTE), lastSeen: fromNow(-5 * MINUTE), location: 'at_venue', ...over };
+  return {
+    id: over.id ?? nextId++,
+    name: 'Priya',
+    checkedIn: true,
+    checkedInAt: fromNow(-30 * MINUTE),
+    lastSeen: fromNow(-5 * MINUTE),
+    location: 'at_venue',
+    ...over,
+  };
 }
 
 /** Tonight's room (event 5): 6 registered, 4 checked in, one message sent. */
@@ -70,7 +78,15 @@ export function inbox(messages: InboxMessage[] = []): Inbox {
 /** GET /api/events/5/arrival: the venue with its address and position. */
 export function arrival(venue: Partial<Arrival['venue']> = {}): Arrival {
   return {
-    event: { id: 5, title: 'Prestwich Friday Friends', date: fromNow(60 * MINUTE), startTime: '19:00', endTime: '21:00', endsAt: fromNow(180 * MINUTE), expected: 6 },
+    event: {
+      id: 5,
+      title: 'Prestwich Friday Friends',
+      date: fromNow(60 * MINUTE),
+      startTime: '19:00',
+      endTime: '21:00',
+      endsAt: fromNow(180 * MINUTE),
+      expected: 6,
+    },
     venue: { name: 'The Church Inn', address: '1 Church Lane', city: 'Prestwich', latitude: 53.5291, longitude: -2.2857, ...venue },
     checkedIn: true,
     checkedInAt: fromNow(-30 * MINUTE),

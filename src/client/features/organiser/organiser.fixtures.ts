@@ -32,7 +32,15 @@ export function venue(over: Partial<Venue> = {}): Venue {
 
 /** Five venues: four active (the presets), one inactive. */
 export const VENUES: Venue[] = [
-  venue({ id: 1, name: 'The Wine Wallop', address: '12 Bury New Road', city: 'Prestwich', capacity: 40, activeEventCount: 2, nextEvent: 'Wine Night · 2030-05-14 19:00' }),
+  venue({
+    id: 1,
+    name: 'The Wine Wallop',
+    address: '12 Bury New Road',
+    city: 'Prestwich',
+    capacity: 40,
+    activeEventCount: 2,
+    nextEvent: 'Wine Night · 2030-05-14 19:00',
+  }),
   venue({ id: 2, name: 'Church Inn', address: '1 Church Lane', city: 'Prestwich', capacity: 30, activeEventCount: 1, amenities: ['music'] }),
   venue({ id: 3, name: 'Café Brew', address: '', city: 'Whitefield', capacity: 25, amenities: [] }),
   venue({ id: 4, name: 'The Library Bar', address: '5 Bridge Street', city: 'Manchester', capacity: 60 }),

@@ -59,11 +59,7 @@ export const useUserEvents = (userId: number | null) => useQuery({ ...userEvents
 /** The viewer's current or next evening: the first registration whose end is still ahead, soonest first. */
 export function currentOrNextEvent<E extends Pick<UserEvent, 'date' | 'endsAt'>>(events: readonly E[], now = Date.now()): E | null {
   const time = (e: E) => new Date(e.date).getTime();
-  return (
-    events
-      .filter((e) => new Date(e.endsAt).getTime() > now)
-      .sort((a, b) => time(a) - time(b))[0] ?? null
-  );
+  return events.filter((e) => new Date(e.endsAt).getTime() > now).sort((a, b) => time(a) - time(b))[0] ?? null;
 }
 
 /**

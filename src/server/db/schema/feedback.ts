@@ -23,7 +23,10 @@ export const eventFeedback = pgTable(
     matchQualityRating: integer('match_quality_rating').notNull().default(0),
     timingRating: integer('timing_rating').notNull().default(0),
     wouldRecommend: boolean('would_recommend').notNull().default(true),
-    improvements: jsonb('improvements').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    improvements: jsonb('improvements')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     favoriteAspect: text('favorite_aspect'),
     additionalComments: text('additional_comments'),
     isDemo: boolean('is_demo').notNull().default(false),

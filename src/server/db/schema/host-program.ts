@@ -28,6 +28,8 @@ export const hostApplications = pgTable(
   (t) => [
     index('host_applications_status_idx').on(t.status, t.createdAt),
     // One pending application per person.
-    uniqueIndex('host_applications_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('host_applications_one_pending')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -27,7 +27,9 @@ export const mailOutbox = pgTable(
     html: text('html'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['local', 'pending', 'sending', 'sent', 'failed'] }).notNull().default('local'),
+    status: text('status', { enum: ['local', 'pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('local'),
     /** The Message-ID header, the same on every attempt, so a duplicate delivery is recognisable. */
     messageId: text('message_id'),
     attempts: integer('attempts').notNull().default(0),

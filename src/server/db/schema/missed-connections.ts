@@ -27,7 +27,9 @@ export const followUpInvites = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     /** Secret in the e-mail's "stop invites from this person" link, so it works without logging in. */
-    stopToken: text('stop_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    stopToken: text('stop_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,7 +24,11 @@ export const blocks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId), check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
 );
 
 export type ReportReason = 'harassment' | 'unsafe' | 'inappropriate' | 'fake_profile' | 'no_consent' | 'other';

@@ -32,7 +32,9 @@ export const registrations = pgTable(
     ticketCode: text('ticket_code').notNull(),
     paymentId: integer('payment_id'),
     /** Short code a guest reads out or shows as QR so others can log a conversation (/live-event). */
-    connectCode: text('connect_code').notNull().default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 6))`),
+    connectCode: text('connect_code')
+      .notNull()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 6))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

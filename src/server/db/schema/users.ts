@@ -10,14 +10,25 @@ export const users = pgTable(
     email: text('email').notNull(),
     age: integer('age').notNull(),
     bio: text('bio'),
-    interests: jsonb('interests').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    interests: jsonb('interests')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     profileImage: text('profile_image'),
     contactInfo: text('contact_info'),
-    personalityTraits: jsonb('personality_traits').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    personalityTraits: jsonb('personality_traits')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    preferences: jsonb('preferences')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     communicationStyle: text('communication_style'),
     /** Secret in the member's iCalendar feed URL. */
-    calendarToken: text('calendar_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    calendarToken: text('calendar_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while an admin has suspended the account (docs/decisions/0041): no login, no sessions, no booking. */
@@ -95,8 +106,14 @@ export const profileAnswers = pgTable('profile_answers', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   /** The five personality questions, 1-5 each, by question key. */
-  personality: jsonb('personality').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
-  motivations: jsonb('motivations').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  personality: jsonb('personality')
+    .$type<Record<string, number>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  motivations: jsonb('motivations')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** The optional free text: what they are looking for. */
   lookingFor: text('looking_for'),
   completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),

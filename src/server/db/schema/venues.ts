@@ -8,7 +8,10 @@ export const venues = pgTable('venues', {
   address: text('address').notNull().default(''),
   city: text('city').notNull(),
   capacity: integer('capacity').notNull().default(40),
-  amenities: jsonb('amenities').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  amenities: jsonb('amenities')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   contactInfo: text('contact_info'),
   pricePerHour: integer('price_per_hour').notNull().default(5000),
   isActive: boolean('is_active').notNull().default(true),

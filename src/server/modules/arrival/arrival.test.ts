@@ -11,7 +11,19 @@ import type { Arrival } from '@shared/schemas/arrival';
 import { londonDay, londonInstant } from '@shared/domain/time';
 import type { Event } from '@shared/schemas/events';
 import { arrivalStates, events, registrations } from '../../db/schema/index';
-import { createEvent, createTestApp, createVenue, eventBody, expectBadInput, registerFor, signUp, signUpHost, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
+import {
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  expectBadInput,
+  registerFor,
+  signUp,
+  signUpHost,
+  TEST_ADMIN_EMAIL,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
 import { connectLive, quietFor, type LiveClient } from '../../test/live-helpers';
 import { DOOR_CLOSED } from '../door/service';
 import { ARRIVAL_GUESTS_ONLY } from './service';
@@ -65,11 +77,18 @@ async function evening(opts: { noCoordinates?: boolean } = {}) {
 const minutesBefore = (event: Event, minutes: number) => (clock.fixed = new Date(new Date(event.date).getTime() - minutes * 60_000));
 
 const getArrival = (eventId: number, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/events/${eventId}/arrival`, headers: withCookie(cookie) });
-const report = (eventId: number, body: unknown, cookie?: string) => t.app.inject({ method: 'POST', url: `/api/events/${eventId}/arrival`, headers: withCookie(cookie), payload: body as object });
-const checkIn = (eventId: number, body: unknown, cookie?: string) => t.app.inject({ method: 'POST', url: `/api/events/${eventId}/arrival/check-in`, headers: withCookie(cookie), payload: body as object });
+const report = (eventId: number, body: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: `/api/events/${eventId}/arrival`, headers: withCookie(cookie), payload: body as object });
+const checkIn = (eventId: number, body: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: `/api/events/${eventId}/arrival/check-in`, headers: withCookie(cookie), payload: body as object });
 
 async function registration(eventId: number, userId: number) {
-  return (await t.db.select().from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId))))[0]!;
+  return (
+    await t.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+  )[0]!;
 }
 async function stored(eventId: number) {
   return t.db.select().from(arrivalStates).where(eq(arrivalStates.eventId, eventId));
@@ -82,24 +101,27 @@ describe('who may use /arrival', () => {
     ['POST arrival/check-in', (e, c) => checkIn(e, { position: north(20, 15) }, c)],
   ];
 
-  it.each(routes)('%s: a visitor 401; a member, a guest of another evening, another host, and even the host and an admin without a ticket 403; the guest 200', async (_name, call) => {
-    const { event, guest } = await evening();
-    minutesBefore(event, 30);
-    const before = await registration(event.id, guest.user.id);
-    expect((await call(event.id)).statusCode).toBe(401);
-    for (const who of [member, otherGuest, otherHost, host, admin]) {
-      const res = await call(event.id, who.cookie);
-      expect(res.statusCode, `${who.user.name}: ${res.body}`).toBe(403);
-      expect(res.json().message).toBe(ARRIVAL_GUESTS_ONLY);
-    }
-    expect(await stored(event.id)).toEqual([]);
-    expect(await registration(event.id, guest.user.id)).toEqual(before);
+  it.each(routes)(
+    '%s: a visitor 401; a member, a guest of another evening, another host, and even the host and an admin without a ticket 403; the guest 200',
+    async (_name, call) => {
+      const { event, guest } = await evening();
+      minutesBefore(event, 30);
+      const before = await registration(event.id, guest.user.id);
+      expect((await call(event.id)).statusCode).toBe(401);
+      for (const who of [member, otherGuest, otherHost, host, admin]) {
+        const res = await call(event.id, who.cookie);
+        expect(res.statusCode, `${who.user.name}: ${res.body}`).toBe(403);
+        expect(res.json().message).toBe(ARRIVAL_GUESTS_ONLY);
+      }
+      expect(await stored(event.id)).toEqual([]);
+      expect(await registration(event.id, guest.user.id)).toEqual(before);
 
-    const ok = await call(event.id, guest.cookie);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<Arrival>().ticketCode).toBe(before.ticketCode);
-    expect((await call(987654, guest.cookie)).json()).toMatchObject({ message: 'Event not found' });
-  });
+      const ok = await call(event.id, guest.cookie);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json<Arrival>().ticketCode).toBe(before.ticketCode);
+      expect((await call(987654, guest.cookie)).json()).toMatchObject({ message: 'Event not found' });
+    },
+  );
 });
 
 describe('GET /api/events/:id/arrival', () => {
@@ -121,13 +143,24 @@ describe('GET /api/events/:id/arrival', () => {
   it("without a venue row: the event's venue text and no address or coordinates", async () => {
     const { event, guest } = await evening();
     await t.db.update(events).set({ venueId: null, venue: 'Somewhere, Prestwich' }).where(eq(events.id, event.id));
-    expect((await getArrival(event.id, guest.cookie)).json<Arrival>().venue).toEqual({ name: 'Somewhere, Prestwich', address: '', city: null, latitude: null, longitude: null });
+    expect((await getArrival(event.id, guest.cookie)).json<Arrival>().venue).toEqual({
+      name: 'Somewhere, Prestwich',
+      address: '',
+      city: null,
+      latitude: null,
+      longitude: null,
+    });
   });
 
   it('a guest the host scanned in at the door sees they are checked in', async () => {
     const { event, guest } = await evening();
     const code = (await registration(event.id, guest.user.id)).ticketCode;
-    const scan = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/door/scan`, headers: withCookie(host.cookie), payload: { code: `SFTICKET:${code}` } });
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/door/scan`,
+      headers: withCookie(host.cookie),
+      payload: { code: `SFTICKET:${code}` },
+    });
     expect(scan.statusCode, scan.body).toBe(200);
     const body = (await getArrival(event.id, guest.cookie)).json<Arrival>();
     expect(body).toMatchObject({ checkedIn: true, checkedInAt: scan.json().guest.checkedInAt });
@@ -196,7 +229,12 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     const res = await checkIn(event.id, { position: north(20, 15) }, guest.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Arrival>()).toMatchObject({ checkedIn: true, checkedInAt: clock.fixed!.toISOString(), last: { permission: 'granted', atVenue: true } });
-    expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'location', checkedInBy: null, checkedInAt: clock.fixed });
+    expect(await registration(event.id, guest.user.id)).toMatchObject({
+      checkedIn: true,
+      checkInMethod: 'location',
+      checkedInBy: null,
+      checkedInAt: clock.fixed,
+    });
     const door = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/door`, headers: withCookie(host.cookie) });
     expect(door.json().recent).toEqual([expect.objectContaining({ userId: guest.user.id, method: 'location' })]);
   });
@@ -211,7 +249,9 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
       minutesBefore(event, minutes);
       const refused = await checkIn(event.id, { position: { ...BAR, accuracy: 0 } }, guest.cookie);
       expect(refused.statusCode, `${minutes} minutes before: ${refused.body}`).toBe(409);
-      expect(refused.json().message).toMatch(/^You can check yourself in from 18:00( on \w{3} \d{1,2} \w{3})?, 60 minutes before the start, until the evening ends\./);
+      expect(refused.json().message).toMatch(
+        /^You can check yourself in from 18:00( on \w{3} \d{1,2} \w{3})?, 60 minutes before the start, until the evening ends\./,
+      );
     }
     expect(await registration(event.id, guest.user.id)).toEqual(before);
     expect(await stored(event.id)).toEqual([]);
@@ -225,13 +265,17 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     const before = await registration(event.id, guest.user.id);
     const refused = await checkIn(event.id, { position: north(2000, 10) }, guest.cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe("You can check yourself in from 18:00, 60 minutes before the start, until the evening ends. You're 2.0 km from The Wine Bar.");
+    expect(refused.json().message).toBe(
+      "You can check yourself in from 18:00, 60 minutes before the start, until the evening ends. You're 2.0 km from The Wine Bar.",
+    );
     expect(await registration(event.id, guest.user.id)).toEqual(before);
     expect(await stored(event.id)).toEqual([]);
 
     // The day before, the refusal names the day too.
     minutesBefore(event, 24 * 60);
-    expect((await checkIn(event.id, { position: north(2000, 10) }, guest.cookie)).json().message).toMatch(/^You can check yourself in from 18:00 on \w{3} \d{1,2} \w{3}, /);
+    expect((await checkIn(event.id, { position: north(2000, 10) }, guest.cookie)).json().message).toMatch(
+      /^You can check yourself in from 18:00 on \w{3} \d{1,2} \w{3}, /,
+    );
 
     minutesBefore(event, 59);
     const allowed = await checkIn(event.id, { position: north(2000, 10) }, guest.cookie);
@@ -252,7 +296,7 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     const res = await checkIn(event.id, { position: north(20, 500) }, guest.cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      "You can check yourself in from 18:00, 60 minutes before the start, until the evening ends. Your location is only accurate to within 500 m, wider than the 50 m around The Wine Bar, so it does not count.",
+      'You can check yourself in from 18:00, 60 minutes before the start, until the evening ends. Your location is only accurate to within 500 m, wider than the 50 m around The Wine Bar, so it does not count.',
     );
     expect((await registration(event.id, guest.user.id)).checkedIn).toBe(false);
   });
@@ -274,11 +318,12 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     minutesBefore(event, 120);
     const refused = await checkIn(event.id, { position: north(0, 5) }, guest.cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(
-      'You can check yourself in from 18:00, 60 minutes before the start, until the evening ends.',
-    );
+    expect(refused.json().message).toBe('You can check yourself in from 18:00, 60 minutes before the start, until the evening ends.');
     minutesBefore(event, 10);
-    expect((await checkIn(event.id, { position: north(0, 5) }, guest.cookie)).json<Arrival>()).toMatchObject({ checkedIn: true, last: { distanceM: null, atVenue: false } });
+    expect((await checkIn(event.id, { position: north(0, 5) }, guest.cookie)).json<Arrival>()).toMatchObject({
+      checkedIn: true,
+      last: { distanceM: null, atVenue: false },
+    });
   });
 
   it('never once the evening has finished, even at the door', async () => {

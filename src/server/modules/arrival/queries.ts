@@ -27,7 +27,12 @@ export async function arrivalState(db: Db, eventId: number, userId: number) {
   return (
     (
       await db
-        .select({ permission: arrivalStates.permission, distanceM: arrivalStates.distanceM, accuracyM: arrivalStates.accuracyM, updatedAt: arrivalStates.updatedAt })
+        .select({
+          permission: arrivalStates.permission,
+          distanceM: arrivalStates.distanceM,
+          accuracyM: arrivalStates.accuracyM,
+          updatedAt: arrivalStates.updatedAt,
+        })
         .from(arrivalStates)
         .where(and(eq(arrivalStates.eventId, eventId), eq(arrivalStates.userId, userId)))
         .limit(1)
@@ -35,7 +40,10 @@ export async function arrivalState(db: Db, eventId: number, userId: number) {
   );
 }
 
-export async function saveArrivalState(db: Db, v: { eventId: number; userId: number; permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null; updatedAt: Date }) {
+export async function saveArrivalState(
+  db: Db,
+  v: { eventId: number; userId: number; permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null; updatedAt: Date },
+) {
   await db
     .insert(arrivalStates)
     .values(v)

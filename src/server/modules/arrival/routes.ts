@@ -23,8 +23,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     arrival.reportArrival(deps(), await requireViewer(req), req.params.id, req.body),
   );
 
-  app.post('/api/events/:id/arrival/check-in', { schema: { params: idParams, body: arrivalCheckInBody, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
-    arrival.arrivalCheckIn(deps(), await requireViewer(req), req.params.id, req.body.position),
+  app.post(
+    '/api/events/:id/arrival/check-in',
+    { schema: { params: idParams, body: arrivalCheckInBody, response: { 200: arrivalSchema, ...errors } } },
+    async (req) => arrival.arrivalCheckIn(deps(), await requireViewer(req), req.params.id, req.body.position),
   );
 };
 

@@ -42,7 +42,15 @@ function atVenueBy(state: { permission: 'granted' | 'denied'; distanceM: number 
 
 function arrivalOut(event: door.EventRow, venue: Venue, guest: door.GuestRow, state: Awaited<ReturnType<typeof q.arrivalState>>): Arrival {
   return {
-    event: { id: event.id, title: event.title, date: event.date.toISOString(), startTime: event.startTime, endTime: event.endTime, endsAt: event.endsAt.toISOString(), expected: event.participantCount },
+    event: {
+      id: event.id,
+      title: event.title,
+      date: event.date.toISOString(),
+      startTime: event.startTime,
+      endTime: event.endTime,
+      endsAt: event.endsAt.toISOString(),
+      expected: event.participantCount,
+    },
     venue,
     checkedIn: guest.checkedIn,
     checkedInAt: guest.checkedInAt?.toISOString() ?? null,

@@ -20,7 +20,8 @@ const later = (ms: number) => {
 const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email } });
 /** A 6-digit code that is certainly not `code`. */
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
-const LOCKED = /^Too many wrong codes for this account\. To keep it safe, signing in with a code is paused until \d\d:\d\d \(UK time\)\. Please try again then\.$/;
+const LOCKED =
+  /^Too many wrong codes for this account\. To keep it safe, signing in with a code is paused until \d\d:\d\d \(UK time\)\. Please try again then\.$/;
 
 async function lockMails(email: string) {
   return (await outbox(t.app, email)).filter((m) => /Someone tried to sign in/.test(m.subject));
@@ -108,7 +109,9 @@ describe('wrong login codes per account', () => {
       const { user } = await signUp(t.app, { name: 'Lena Lockedout' });
       const token = await lockAndGetToken(user.email);
       expect((await lockMails(user.email))[0]!.text).toContain(`${t.config.publicUrl}/unlock#token=${token}`);
-      const [row] = await t.db.execute(sql`SELECT unlock_token_hash FROM login_guards WHERE email = ${user.email}`).then((r) => (r as unknown as { rows: { unlock_token_hash: string }[] }).rows);
+      const [row] = await t.db
+        .execute(sql`SELECT unlock_token_hash FROM login_guards WHERE email = ${user.email}`)
+        .then((r) => (r as unknown as { rows: { unlock_token_hash: string }[] }).rows);
       expect(row!.unlock_token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row!.unlock_token_hash).not.toContain(token);
 
@@ -171,7 +174,10 @@ describe('wrong login codes per account', () => {
     await wrongGuesses(user.email, 7);
     const code = await requestCode(t.app, user.email);
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => verify(t.app, user.email, wrong(code, i + 1))));
-    expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429), answers.map((r) => r.statusCode).join()).toBe(true);
+    expect(
+      answers.every((r) => r.statusCode === 401 || r.statusCode === 429),
+      answers.map((r) => r.statusCode).join(),
+    ).toBe(true);
     // Only 3 more guesses were compared with the code: 2 said 'not right', the 3rd locked.
     expect(answers.filter((r) => /not right/.test(r.json().message))).toHaveLength(2);
     expect(await failures(user.email)).toBe(LOGIN_GUARD_MAX_FAILURES);

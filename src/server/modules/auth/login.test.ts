@@ -1,18 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes } from '../../db/schema/index';
-import {
-  createTestApp,
-  expectBadInput,
-  latestCode,
-  me,
-  outbox,
-  requestCode,
-  sessionCookie,
-  signUp,
-  verify,
-  type TestContext,
-} from '../../test/harness';
+import { createTestApp, expectBadInput, latestCode, me, outbox, requestCode, sessionCookie, signUp, verify, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -126,7 +115,10 @@ describe('POST /api/auth/verify', () => {
   it('a code stops working after 10 minutes', async () => {
     const user = await member();
     const code = await requestCode(t.app, user.email);
-    const [row] = await t.db.select({ expiresAt: loginCodes.expiresAt, createdAt: loginCodes.createdAt }).from(loginCodes).where(eq(loginCodes.email, user.email));
+    const [row] = await t.db
+      .select({ expiresAt: loginCodes.expiresAt, createdAt: loginCodes.createdAt })
+      .from(loginCodes)
+      .where(eq(loginCodes.email, user.email));
     const ttl = row!.expiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);
     expect(ttl).toBeLessThanOrEqual(10 * 60_000);

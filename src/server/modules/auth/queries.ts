@@ -31,7 +31,11 @@ export async function deleteExpiredSessions(db: Db) {
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const rows = await db.select({ id: users.id, email: users.email, name: users.name, suspendedAt: users.suspendedAt }).from(users).where(eq(users.email, email)).limit(1);
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runControlCommand } from '../../control';
-import {
-  createTestApp,
-  loginWithCode,
-  me,
-  signUp,
-  TEST_ADMIN_EMAIL,
-  withCookie,
-  type TestContext,
-} from '../../test/harness';
+import { createTestApp, loginWithCode, me, signUp, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -26,7 +26,8 @@ afterAll(async () => {
 
 const guess = (t: TestContext, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/verify', remoteAddress: ip, payload: { email: 'nobody@example.com', code: '000000' } });
-const knock = (t: TestContext, ip: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.com' } });
+const knock = (t: TestContext, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.com' } });
 
 async function rows() {
   const [row] = await A.db.select({ n: count() }).from(rateLimits);

@@ -5,7 +5,12 @@ import { errorBody, idParams } from '@shared/schemas/common';
 import { requireViewer } from '../../plugins/auth';
 import * as cal from './service';
 
-const icsName = (pattern: RegExp) => z.string().max(200).regex(pattern, 'Not a calendar file').transform((s) => s.replace(/\.ics$/, ''));
+const icsName = (pattern: RegExp) =>
+  z
+    .string()
+    .max(200)
+    .regex(pattern, 'Not a calendar file')
+    .transform((s) => s.replace(/\.ics$/, ''));
 const ics = 'text/calendar; charset=utf-8';
 /** An iCalendar answer, declared by its media type; the writer (src/server/lib/ical.ts) makes the text. */
 const icsAnswer = { content: { 'text/calendar': { schema: icsFile } } };
@@ -16,12 +21,23 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asyn
   app.get(
     '/api/calendar/members/:file',
     { schema: { params: z.object({ file: icsName(/^[a-f0-9]{32}\.ics$/) }), response: { 200: icsAnswer, ...errors } } },
-    async (req, reply) => reply.type(ics).header('cache-control', 'private, max-age=300').send(await cal.memberFeed(app.db, req.params.file, publicUrl)),
+    async (req, reply) =>
+      reply
+        .type(ics)
+        .header('cache-control', 'private, max-age=300')
+        .send(await cal.memberFeed(app.db, req.params.file, publicUrl)),
   );
 
-  const venueFile = z.string().max(20).regex(/^[1-9]\d{0,8}\.ics$/, 'Not a calendar file').transform((s) => Number(s.slice(0, -4)));
+  const venueFile = z
+    .string()
+    .max(20)
+    .regex(/^[1-9]\d{0,8}\.ics$/, 'Not a calendar file')
+    .transform((s) => Number(s.slice(0, -4)));
   app.get('/api/calendar/venues/:file', { schema: { params: z.object({ file: venueFile }), response: { 200: icsAnswer, ...errors } } }, async (req, reply) =>
-    reply.type(ics).header('cache-control', 'public, max-age=300').send(await cal.venueFeed(app.db, req.params.file, publicUrl)),
+    reply
+      .type(ics)
+      .header('cache-control', 'public, max-age=300')
+      .send(await cal.venueFeed(app.db, req.params.file, publicUrl)),
   );
 
   /** "Add to calendar" on the event page: a plain download, for anyone who may see the evening. */

@@ -30,7 +30,12 @@ describe('POST /api/internal/control (the admin CLI talking to a running server)
 
   it('refuses a wrong or missing token with 403 and changes nothing', async () => {
     const { user, cookie } = await signUp(t.app);
-    for (const headers of <Record<string, string>[]>[{ 'x-control-token': 'wrong' }, { 'x-control-token': TOKEN.slice(0, -1) + 'X' }, { 'x-control-token': TOKEN + 'extra' }, {}]) {
+    for (const headers of <Record<string, string>[]>[
+      { 'x-control-token': 'wrong' },
+      { 'x-control-token': TOKEN.slice(0, -1) + 'X' },
+      { 'x-control-token': TOKEN + 'extra' },
+      {},
+    ]) {
       const res = await control({ command: 'grant', email: user.email, role: 'admin' }, headers);
       expect(res.statusCode).toBe(403);
     }
@@ -98,7 +103,11 @@ describe('POST /api/internal/backup (npm run backup while the server holds the e
   });
 
   it('refuses a wrong token, or the right one from another machine, with 403', async () => {
-    for (const [headers, remoteAddress] of [[{ 'x-control-token': 'wrong' }, undefined], [{}, undefined], [{ 'x-control-token': TOKEN }, '203.0.113.7']] as const) {
+    for (const [headers, remoteAddress] of [
+      [{ 'x-control-token': 'wrong' }, undefined],
+      [{}, undefined],
+      [{ 'x-control-token': TOKEN }, '203.0.113.7'],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/internal/backup', headers, ...(remoteAddress ? { remoteAddress } : {}) });
       expect(res.statusCode).toBe(403);
       expect(res.rawPayload.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))).toBe(false);

@@ -21,10 +21,14 @@ export const controlRoutes: FastifyPluginAsyncZod<{ token: string }> = async (ap
     const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
     return local && given.length === expected.length && timingSafeEqual(given, expected);
   };
-  app.post('/api/internal/control', { schema: { body: controlCommand, response: { 200: controlResult, 400: errorBody, 403: errorBody, 404: errorBody } } }, async (req) => {
-    if (!allowed(req)) throw forbidden();
-    return runControlCommand(app.db, req.body);
-  });
+  app.post(
+    '/api/internal/control',
+    { schema: { body: controlCommand, response: { 200: controlResult, 400: errorBody, 403: errorBody, 404: errorBody } } },
+    async (req) => {
+      if (!allowed(req)) throw forbidden();
+      return runControlCommand(app.db, req.body);
+    },
+  );
   // `npm run backup` while this server holds the embedded database (docs/decisions/0038-backups.md):
   // the server copies its own data directory, between queries.
   app.post('/api/internal/backup', { schema: { response: { 200: gzipAnswer, 403: errorBody, 404: errorBody } } }, async (req, reply) => {

@@ -19,7 +19,9 @@ describe('GET /api/dev/outbox (development and tests)', () => {
     const mails = await outbox(t.app, user.email);
     expect(mails).toHaveLength(3);
     for (const m of mails) {
-      expect(m).toEqual(expect.objectContaining({ to: expect.any(String), subject: expect.any(String), text: expect.any(String), createdAt: expect.any(String) }));
+      expect(m).toEqual(
+        expect.objectContaining({ to: expect.any(String), subject: expect.any(String), text: expect.any(String), createdAt: expect.any(String) }),
+      );
       expect(m.to).toBe(user.email);
       expect(new Date(m.createdAt).toISOString()).toBe(m.createdAt);
     }
@@ -59,7 +61,13 @@ describe('GET /api/dev/outbox (development and tests)', () => {
           expect(res.statusCode, remoteAddress).toBe(200);
         }
         for (const remoteAddress of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', '2001:db8::1']) {
-          const res = await app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email }, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+          const res = await app.inject({
+            method: 'GET',
+            url: '/api/dev/outbox',
+            query: { to: user.email },
+            remoteAddress,
+            headers: { 'x-forwarded-for': '127.0.0.1' },
+          });
           expect(res.statusCode, remoteAddress).toBe(404);
           expect(res.json()).toEqual({ message: 'Not found', error: 'Not found' });
           expect(res.body).not.toMatch(/\d{6}/);

@@ -22,5 +22,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (req) => {
     if (!fromLoopback(req)) throw notFound('Not found');
   });
-  app.get('/api/dev/outbox', { schema: { querystring: z.object({ to: emailField }), response: { 200: z.array(outboxMail) } } }, async (req) => readOutbox(app.db, req.query.to));
+  app.get('/api/dev/outbox', { schema: { querystring: z.object({ to: emailField }), response: { 200: z.array(outboxMail) } } }, async (req) =>
+    readOutbox(app.db, req.query.to),
+  );
 };

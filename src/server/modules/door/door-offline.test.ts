@@ -12,7 +12,19 @@ import { ticketHashInput } from '@shared/domain/door';
 import type { DoorPack, DoorSyncItem, DoorSyncResult } from '@shared/schemas/door';
 import type { Event } from '@shared/schemas/events';
 import { doorCheckIns, registrations } from '../../db/schema/index';
-import { createEvent, createTestApp, createVenue, eventBody, expectBadInput, registerFor, signUp, signUpHost, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
+import {
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  expectBadInput,
+  registerFor,
+  signUp,
+  signUpHost,
+  TEST_ADMIN_EMAIL,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
 import { DESK_UNKNOWN, DOOR_HOSTS_ONLY, SYNC_AFTER_END, SYNC_NOT_REGISTERED, SYNC_REMOVED, SYNC_TOO_LATE } from './service';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
@@ -57,7 +69,13 @@ const pack = (eventId: number | string, deskId: string, cookie?: string) =>
   t.app.inject({ method: 'PUT', url: `/api/events/${eventId}/door/desks/${deskId}`, headers: withCookie(cookie) });
 const sync = (eventId: number | string, deskId: string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url: `/api/events/${eventId}/door/desks/${deskId}/sync`, headers: withCookie(cookie), payload: payload as object });
-const item = (userId: number, at: Date, over: Partial<DoorSyncItem> = {}): DoorSyncItem => ({ key: randomUUID(), userId, method: 'scan', at: at.toISOString(), ...over });
+const item = (userId: number, at: Date, over: Partial<DoorSyncItem> = {}): DoorSyncItem => ({
+  key: randomUUID(),
+  userId,
+  method: 'scan',
+  at: at.toISOString(),
+  ...over,
+});
 
 /** A desk that loaded its pack at `when`. */
 async function desk(eventId: number, when: Date) {
@@ -131,7 +149,14 @@ describe('POST /api/events/:id/door/desks/:deskId/sync', () => {
       { key: items[1]!.key, userId: guests[1]!.user.id, outcome: 'checked_in', checkedInAt: at(2).toISOString(), by: 'this_desk', message: null },
     ]);
     expect(first.counts).toEqual({ registered: 3, checkedIn: 2, toCome: 1 });
-    expect(await rowOf(event.id, guests[1]!.user.id)).toMatchObject({ checkedIn: true, checkedInAt: at(2), checkInMethod: 'search', checkedInBy: host.user.id, checkInDesk: d, checkInKey: items[1]!.key });
+    expect(await rowOf(event.id, guests[1]!.user.id)).toMatchObject({
+      checkedIn: true,
+      checkedInAt: at(2),
+      checkInMethod: 'search',
+      checkedInBy: host.user.id,
+      checkInDesk: d,
+      checkInKey: items[1]!.key,
+    });
 
     const before = await snapshot(event.id);
     const again = await sent(event.id, d, items, at(31));
@@ -158,7 +183,11 @@ describe('POST /api/events/:id/door/desks/:deskId/sync', () => {
     clock.fixed = at(22);
     const bPack = (await pack(event.id, b, host.cookie)).json<DoorPack>();
     expect(bPack.guests.find((g) => g.userId === priya)).toMatchObject({ checkedInAt: at(4).toISOString(), checkInKey: fromA.key });
-    expect((await sent(event.id, b, [fromB], at(22))).results[0]).toMatchObject({ outcome: 'already_checked_in', checkedInAt: at(4).toISOString(), by: 'other_desk' });
+    expect((await sent(event.id, b, [fromB], at(22))).results[0]).toMatchObject({
+      outcome: 'already_checked_in',
+      checkedInAt: at(4).toISOString(),
+      by: 'other_desk',
+    });
 
     // Sam: A first (19:05), then B (19:07) comes back: B is told at once.
     await sent(event.id, a, [item(sam, at(5))], at(23));
@@ -172,13 +201,24 @@ describe('POST /api/events/:id/door/desks/:deskId/sync', () => {
     const { event, guests, at } = await evening(2);
     const d = await desk(event.id, at(-10));
     clock.fixed = at(8);
-    expect((await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/door/check-in`, headers: withCookie(host.cookie), payload: { userId: guests[0]!.user.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/events/${event.id}/door/check-in`,
+          headers: withCookie(host.cookie),
+          payload: { userId: guests[0]!.user.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     const earlier = item(guests[0]!.user.id, at(3));
     expect((await sent(event.id, d, [earlier], at(9))).results[0]).toMatchObject({ outcome: 'checked_in', checkedInAt: at(3).toISOString() });
     expect(await rowOf(event.id, guests[0]!.user.id)).toMatchObject({ checkedInAt: at(3), checkInMethod: 'scan', checkInKey: earlier.key });
 
     clock.fixed = at(1);
-    expect((await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/arrival/check-in`, headers: withCookie(guests[1]!.cookie), payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/arrival/check-in`, headers: withCookie(guests[1]!.cookie), payload: {} })).statusCode,
+    ).toBe(200);
     const res = await sent(event.id, d, [item(guests[1]!.user.id, at(2))], at(10));
     expect(res.results[0]).toMatchObject({ outcome: 'already_checked_in', checkedInAt: at(1).toISOString(), by: 'guest' });
   });
@@ -197,14 +237,28 @@ describe('POST /api/events/:id/door/desks/:deskId/sync', () => {
     const stranger = await signUp(t.app, { name: 'Stella Stranger' });
     const d = await desk(event.id, at(-10));
     clock.fixed = at(1);
-    await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/door/check-in`, headers: withCookie(host.cookie), payload: { userId: guests[2]!.user.id } });
-    const removal = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/guests/${guests[2]!.user.id}/removal`, headers: withCookie(host.cookie) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/door/check-in`,
+      headers: withCookie(host.cookie),
+      payload: { userId: guests[2]!.user.id },
+    });
+    const removal = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/guests/${guests[2]!.user.id}/removal`,
+      headers: withCookie(host.cookie),
+    });
     expect(removal.statusCode, removal.body).toBe(200);
     await t.app.inject({ method: 'DELETE', url: `/api/events/${event.id}/door/check-in/${guests[2]!.user.id}`, headers: withCookie(host.cookie) });
     const before = await snapshot(event.id);
 
     // 22:00 is the end: a scan at 22:01 (the desk's clock) does not count, one at 21:59 does.
-    const res = await sent(event.id, d, [item(guests[0]!.user.id, at(181)), item(stranger.user.id, at(30)), item(guests[2]!.user.id, at(40)), item(guests[1]!.user.id, at(179))], at(200));
+    const res = await sent(
+      event.id,
+      d,
+      [item(guests[0]!.user.id, at(181)), item(stranger.user.id, at(30)), item(guests[2]!.user.id, at(40)), item(guests[1]!.user.id, at(179))],
+      at(200),
+    );
     expect(res.results.map((r) => [r.outcome, r.message])).toEqual([
       ['refused', SYNC_AFTER_END],
       ['refused', SYNC_NOT_REGISTERED],
@@ -264,7 +318,12 @@ describe('POST /api/events/:id/door/desks/:deskId/sync', () => {
       await sync(event.id, d, { items: [{ ...good, at: undefined }] }, host.cookie),
       await sync(event.id, d, { items: Array.from({ length: 501 }, () => item(g, at(1))) }, host.cookie),
       await sync(event.id, 'desk-1', { items: [good] }, host.cookie),
-      await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/door/desks/${d}/sync`, headers: withCookie(host.cookie, { 'content-type': 'application/json' }), payload: '{"items":' }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/door/desks/${d}/sync`,
+        headers: withCookie(host.cookie, { 'content-type': 'application/json' }),
+        payload: '{"items":',
+      }),
     ] satisfies LightMyRequestResponse[];
     for (const res of bad) expectBadInput(res);
     expect(await snapshot(event.id)).toEqual(before);

@@ -79,12 +79,14 @@ const codeOf = async (eventId: number, userId: number) => (await row(eventId, us
 const snapshot = (eventId: number) => t.db.select().from(registrations).where(eq(registrations.eventId, eventId)).orderBy(asc(registrations.id));
 
 const getDoor = (eventId: number, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/events/${eventId}/door`, headers: withCookie(cookie) });
-const scan = (eventId: number, code: unknown, cookie?: string) => t.app.inject({ method: 'POST', url: `/api/events/${eventId}/door/scan`, headers: withCookie(cookie), payload: { code } });
+const scan = (eventId: number, code: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: `/api/events/${eventId}/door/scan`, headers: withCookie(cookie), payload: { code } });
 const search = (eventId: number, userId: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url: `/api/events/${eventId}/door/check-in`, headers: withCookie(cookie), payload: { userId } });
 const undo = (eventId: number | string, userId: number | string, cookie?: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/door/check-in/${userId}`, headers: withCookie(cookie) });
-const exportCsv = (eventId: number, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/events/${eventId}/attendance.csv`, headers: withCookie(cookie) });
+const exportCsv = (eventId: number, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/events/${eventId}/attendance.csv`, headers: withCookie(cookie) });
 
 describe('who may run the door', () => {
   type Call = (eventId: number, guest: Member, cookie?: string) => Promise<LightMyRequestResponse>;
@@ -96,25 +98,28 @@ describe('who may run the door', () => {
     ['GET attendance.csv', (e, _g, c) => exportCsv(e, c), EXPORT_HOSTS_ONLY, false],
   ];
 
-  it.each(routes)('%s: visitor 401; a member, a guest (of this or another evening) and another host 403; the host and an admin 200', async (_name, call, refusal, needsCheckedIn) => {
-    const { event, guests } = await evening(3);
-    if (needsCheckedIn) for (const g of guests.slice(0, 2)) expect((await search(event.id, g.user.id, host.cookie)).statusCode).toBe(200);
-    const before = await snapshot(event.id);
+  it.each(routes)(
+    '%s: visitor 401; a member, a guest (of this or another evening) and another host 403; the host and an admin 200',
+    async (_name, call, refusal, needsCheckedIn) => {
+      const { event, guests } = await evening(3);
+      if (needsCheckedIn) for (const g of guests.slice(0, 2)) expect((await search(event.id, g.user.id, host.cookie)).statusCode).toBe(200);
+      const before = await snapshot(event.id);
 
-    const visitor = await call(event.id, guests[0]!);
-    expect(visitor.statusCode).toBe(401);
-    for (const who of [member, otherGuest, otherHost, guests[2]!]) {
-      const res = await call(event.id, guests[0]!, who.cookie);
-      expect(res.statusCode, `${who.user.name}: ${res.body}`).toBe(403);
-      expect(res.json().message).toBe(refusal);
-    }
-    expect(await snapshot(event.id)).toEqual(before);
+      const visitor = await call(event.id, guests[0]!);
+      expect(visitor.statusCode).toBe(401);
+      for (const who of [member, otherGuest, otherHost, guests[2]!]) {
+        const res = await call(event.id, guests[0]!, who.cookie);
+        expect(res.statusCode, `${who.user.name}: ${res.body}`).toBe(403);
+        expect(res.json().message).toBe(refusal);
+      }
+      expect(await snapshot(event.id)).toEqual(before);
 
-    const byHost = await call(event.id, guests[0]!, host.cookie);
-    expect(byHost.statusCode, byHost.body).toBe(200);
-    const byAdmin = await call(event.id, guests[1]!, admin.cookie);
-    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-  });
+      const byHost = await call(event.id, guests[0]!, host.cookie);
+      expect(byHost.statusCode, byHost.body).toBe(200);
+      const byAdmin = await call(event.id, guests[1]!, admin.cookie);
+      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    },
+  );
 
   it("answers 404 'Event not found' for an unknown evening, to a host", async () => {
     expect((await getDoor(987654, host.cookie)).json()).toMatchObject({ message: 'Event not found' });
@@ -146,7 +151,12 @@ describe('bad input', () => {
       await undo('abc', guests[0]!.user.id, host.cookie),
       await t.app.inject({ method: 'GET', url: '/api/events/abc/door', headers: withCookie(host.cookie) }),
       await t.app.inject({ method: 'GET', url: '/api/events/0/attendance.csv', headers: withCookie(host.cookie) }),
-      await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/door/scan`, headers: withCookie(host.cookie, { 'content-type': 'application/json' }), payload: '{"code":' }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/door/scan`,
+        headers: withCookie(host.cookie, { 'content-type': 'application/json' }),
+        payload: '{"code":',
+      }),
     ];
     for (const res of bad) expectBadInput(res);
     expect(bad[0]!.json().errors[0].path).toBe('code');
@@ -162,14 +172,22 @@ describe('POST /api/events/:id/door/scan', () => {
     const res = await scan(event.id, `SFTICKET:${code}`, host.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const first = res.json<DoorCheckInResult>();
-    expect(first).toMatchObject({ outcome: 'checked_in', guest: { userId: g.user.id, name: g.user.name, ticketCode: code, checkedIn: true, method: 'scan' }, counts: { registered: 3, checkedIn: 1, toCome: 2 } });
+    expect(first).toMatchObject({
+      outcome: 'checked_in',
+      guest: { userId: g.user.id, name: g.user.name, ticketCode: code, checkedIn: true, method: 'scan' },
+      counts: { registered: 3, checkedIn: 1, toCome: 2 },
+    });
     expect(await row(event.id, g.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'scan', checkedInBy: host.user.id });
     expect(new Date(first.guest.checkedInAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     clock.shift = 5 * 60_000;
     const again = await scan(event.id, `SFTICKET:${code}`, admin.cookie);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json<DoorCheckInResult>()).toMatchObject({ outcome: 'already_checked_in', guest: { checkedInAt: first.guest.checkedInAt, method: 'scan' }, counts: { checkedIn: 1 } });
+    expect(again.json<DoorCheckInResult>()).toMatchObject({
+      outcome: 'already_checked_in',
+      guest: { checkedInAt: first.guest.checkedInAt, method: 'scan' },
+      counts: { checkedIn: 1 },
+    });
     // The first host stays on record.
     expect((await row(event.id, g.user.id))!.checkedInBy).toBe(host.user.id);
   });
@@ -203,7 +221,13 @@ describe('POST /api/events/:id/door/scan', () => {
     expect((await search(event.id, eve.user.id, host.cookie)).statusCode).toBe(200);
 
     const door = (await getDoor(event.id, host.cookie)).json<Door>();
-    expect(Object.fromEntries(door.guests.map((g) => [g.name, g.method]))).toEqual({ 'Ann Camera': 'scan', 'Ben Typed': 'code', 'Cat Oldscan': 'scan', 'Dan Oldtyped': 'code', 'Eve Named': 'search' });
+    expect(Object.fromEntries(door.guests.map((g) => [g.name, g.method]))).toEqual({
+      'Ann Camera': 'scan',
+      'Ben Typed': 'code',
+      'Cat Oldscan': 'scan',
+      'Dan Oldtyped': 'code',
+      'Eve Named': 'search',
+    });
     const csv = (await exportCsv(event.id, host.cookie)).body.trim().split('\r\n').slice(1);
     expect(csv.map((line) => [line.split(',')[0], line.split(',').at(-1)])).toEqual([
       ['Ann Camera', 'scan'],
@@ -232,7 +256,9 @@ describe('POST /api/events/:id/door/scan', () => {
     const before = await snapshot(event.id);
     const res = await scan(event.id, `SFTICKET:${code}`, host.cookie);
     expect(res.statusCode).toBe(409);
-    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(otherEvent.date));
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short' }).format(
+      new Date(otherEvent.date),
+    );
     expect(res.json().message).toBe(`This ticket is for “The Other Evening” on ${day}, not for this evening.`);
     expect(await snapshot(event.id)).toEqual(before);
     expect((await row(otherEvent.id, otherGuest.user.id))!.checkedIn).toBe(false);
@@ -304,7 +330,11 @@ describe('POST /api/events/:id/door/check-in (search) and undo', () => {
     const { event, guests } = await evening(2);
     const res = await search(event.id, guests[0]!.user.id, host.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ outcome: 'checked_in', guest: { userId: guests[0]!.user.id, method: 'search' }, counts: { registered: 2, checkedIn: 1, toCome: 1 } });
+    expect(res.json()).toMatchObject({
+      outcome: 'checked_in',
+      guest: { userId: guests[0]!.user.id, method: 'search' },
+      counts: { registered: 2, checkedIn: 1, toCome: 1 },
+    });
     expect(await row(event.id, guests[0]!.user.id)).toMatchObject({ checkInMethod: 'search', checkedInBy: host.user.id });
     expect((await search(event.id, guests[0]!.user.id, host.cookie)).json()).toMatchObject({ outcome: 'already_checked_in' });
 
@@ -367,7 +397,13 @@ describe('GET /api/events/:id/door', () => {
 
   it('an evening with nobody registered yet', async () => {
     const { event } = await evening(0);
-    expect((await getDoor(event.id, host.cookie)).json()).toEqual({ eventId: event.id, counts: { registered: 0, checkedIn: 0, toCome: 0 }, recent: [], guests: [], reminders: { lastSentAt: null, nextAt: null } });
+    expect((await getDoor(event.id, host.cookie)).json()).toEqual({
+      eventId: event.id,
+      counts: { registered: 0, checkedIn: 0, toCome: 0 },
+      recent: [],
+      guests: [],
+      reminders: { lastSentAt: null, nextAt: null },
+    });
   });
 });
 
@@ -442,7 +478,7 @@ describe('GET /api/events/:id/attendance.csv', () => {
     expect(records).toEqual([
       ["'\tCleo\nTab", tab.user.email, await code(tab), 'no', '', ''],
       ["'@SUM(A1)", late.user.email, await code(late), 'no', '', ''],
-      ["'=HYPERLINK(\"x\"), \"Jr\"\nSecond line", tricky.user.email, await code(tricky), 'yes', `${day} 18:30`, 'scan'],
+      ['\'=HYPERLINK("x"), "Jr"\nSecond line', tricky.user.email, await code(tricky), 'yes', `${day} 18:30`, 'scan'],
       ['Adam Early', early.user.email, await code(early), 'yes', `${day} 18:47`, 'search'],
     ]);
   });
@@ -464,7 +500,8 @@ describe('POST /api/events/:id/checkin (the event page) records how', () => {
     const event = await createEvent(t.app, host.cookie, eventBody(venue.id, { price: 0, ...startingIn(30) }));
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
     for (const g of [a, b]) expect((await registerFor(t.app, event.id, g)).statusCode).toBe(201);
-    const checkin = (userId: number, cookie: string) => t.app.inject({ method: 'POST', url: `/api/events/${event.id}/checkin`, headers: withCookie(cookie), payload: { userId } });
+    const checkin = (userId: number, cookie: string) =>
+      t.app.inject({ method: 'POST', url: `/api/events/${event.id}/checkin`, headers: withCookie(cookie), payload: { userId } });
 
     expect((await checkin(a.user.id, host.cookie)).statusCode).toBe(200);
     expect(await row(event.id, a.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'search', checkedInBy: host.user.id });

@@ -16,7 +16,12 @@ export type GuestRow = { userId: number; name: string; ticketCode: string; check
 
 /** Every registered guest of the evening (in registration order: the service sorts by name). */
 export async function guests(db: Db, eventId: number): Promise<GuestRow[]> {
-  return db.select(guestColumns).from(registrations).innerJoin(users, eq(users.id, registrations.userId)).where(eq(registrations.eventId, eventId)).orderBy(asc(registrations.id));
+  return db
+    .select(guestColumns)
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.eventId, eventId))
+    .orderBy(asc(registrations.id));
 }
 
 export async function guest(db: Db, eventId: number, userId: number): Promise<GuestRow | null> {
@@ -104,7 +109,14 @@ export async function checkIn(db: Db, p: { eventId: number; userId: number; at: 
     .update(registrations)
     .set({ checkedIn: true, checkedInAt: p.at, checkInMethod: p.method, checkedInBy: p.by })
     // A guest the host removed from the evening stays out (docs/decisions/0042).
-    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false), sql`not exists (select 1 from ${removedGuests} x where x.event_id = ${registrations.eventId} and x.user_id = ${registrations.userId})`))
+    .where(
+      and(
+        eq(registrations.eventId, p.eventId),
+        eq(registrations.userId, p.userId),
+        eq(registrations.checkedIn, false),
+        sql`not exists (select 1 from ${removedGuests} x where x.event_id = ${registrations.eventId} and x.user_id = ${registrations.userId})`,
+      ),
+    )
     .returning({ id: registrations.id });
   return rows.length > 0;
 }

@@ -2,7 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
-import { deskParams, doorCheckInBody, doorCheckInResult, doorPackSchema, doorSchema, doorSyncBody, doorSyncResult, doorUndoResult, scanBody } from '@shared/schemas/door';
+import {
+  deskParams,
+  doorCheckInBody,
+  doorCheckInResult,
+  doorPackSchema,
+  doorSchema,
+  doorSyncBody,
+  doorSyncResult,
+  doorUndoResult,
+  scanBody,
+} from '@shared/schemas/door';
 import { requireViewer } from '../../plugins/auth';
 import * as door from './service';
 
@@ -31,8 +41,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     door.scan(deps(), await requireViewer(req), req.params.id, req.body.code, req.body.method),
   );
 
-  app.post('/api/events/:id/door/check-in', { schema: { params: idParams, body: doorCheckInBody, response: { 200: doorCheckInResult, ...errors } } }, async (req) =>
-    door.checkInBySearch(deps(), await requireViewer(req), req.params.id, req.body.userId),
+  app.post(
+    '/api/events/:id/door/check-in',
+    { schema: { params: idParams, body: doorCheckInBody, response: { 200: doorCheckInResult, ...errors } } },
+    async (req) => door.checkInBySearch(deps(), await requireViewer(req), req.params.id, req.body.userId),
   );
 
   app.delete('/api/events/:id/door/check-in/:userId', { schema: { params: guestParams, response: { 200: doorUndoResult, ...errors } } }, async (req) =>
@@ -44,8 +56,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     door.deskPack(deps(), await requireViewer(req), req.params.id, req.params.deskId),
   );
 
-  app.post('/api/events/:id/door/desks/:deskId/sync', { schema: { params: deskParams, body: doorSyncBody, response: { 200: doorSyncResult, ...errors } } }, async (req) =>
-    door.syncDesk(deps(), await requireViewer(req), req.params.id, req.params.deskId, req.body.items),
+  app.post(
+    '/api/events/:id/door/desks/:deskId/sync',
+    { schema: { params: deskParams, body: doorSyncBody, response: { 200: doorSyncResult, ...errors } } },
+    async (req) => door.syncDesk(deps(), await requireViewer(req), req.params.id, req.params.deskId, req.body.items),
   );
 
   app.get('/api/events/:id/attendance.csv', { schema: { params: idParams, response: { 200: csvAnswer, ...errors } } }, async (req, reply) => {

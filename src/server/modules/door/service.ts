@@ -8,7 +8,20 @@ import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { boundClaim, DOOR_SYNC_GRACE_HOURS, looseTicketHashInput, ticketHashInput } from '@shared/domain/door';
 import { londonDay, TIME_ZONE } from '@shared/domain/time';
-import { TICKET_QR_PREFIX, ticketCodeOf, type CheckInMethod, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack, type DoorSyncItem, type DoorSyncOutcome, type DoorSyncResult, type DoorUndoResult, type ScanMethod } from '@shared/schemas/door';
+import {
+  TICKET_QR_PREFIX,
+  ticketCodeOf,
+  type CheckInMethod,
+  type Door,
+  type DoorCheckInResult,
+  type DoorGuest,
+  type DoorPack,
+  type DoorSyncItem,
+  type DoorSyncOutcome,
+  type DoorSyncResult,
+  type DoorUndoResult,
+  type ScanMethod,
+} from '@shared/schemas/door';
 import type { Db } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
@@ -79,7 +92,14 @@ export const recordCheckIn = (db: Db, p: Parameters<typeof q.checkIn>[1]) => q.c
 /* ------------------------------------------------------------ the door (/check-in) */
 
 function guestOut(g: q.GuestRow): DoorGuest {
-  return { userId: g.userId, name: g.name, ticketCode: g.ticketCode, checkedIn: g.checkedIn, checkedInAt: g.checkedInAt?.toISOString() ?? null, method: g.method };
+  return {
+    userId: g.userId,
+    name: g.name,
+    ticketCode: g.ticketCode,
+    checkedIn: g.checkedIn,
+    checkedInAt: g.checkedInAt?.toISOString() ?? null,
+    method: g.method,
+  };
 }
 
 /** GET /api/events/{id}/door: counts, the RECENT_CHECK_INS (5) latest check-ins (newest first), every guest by name. */
@@ -127,7 +147,9 @@ export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: s
   const cancelled = await q.cancelledTicket(d.db, code);
   if (cancelled) {
     const which = cancelled.eventId === eventId ? '' : ` (for “${cancelled.title}” on ${londonDayLabel(cancelled.date)})`;
-    throw conflict(`This ticket${which} was cancelled on ${londonDayLabel(cancelled.cancelledAt)}, so it no longer gets anyone in. A guest who registered again has a new ticket with another code.`);
+    throw conflict(
+      `This ticket${which} was cancelled on ${londonDayLabel(cancelled.cancelledAt)}, so it no longer gets anyone in. A guest who registered again has a new ticket with another code.`,
+    );
   }
   // Typed by hand with a letter's case wrong: accepted only when it points at exactly one guest of this evening.
   const loose = await q.ticketsOfEventIgnoringCase(d.db, eventId, code);
@@ -210,7 +232,14 @@ const refused = (message: string): Judged => ({ outcome: 'refused', checkedInAt:
  * stands, so one made earlier than the guest's current check-in replaces it, and one made later is
  * told who was first. `fresh` is false for a key already received: it is answered, never applied twice.
  */
-function judge(item: DoorSyncItem, r: q.LockedGuest | undefined, removed: boolean, claim: ReturnType<typeof boundClaim>, deskId: string, fresh: boolean): Judged {
+function judge(
+  item: DoorSyncItem,
+  r: q.LockedGuest | undefined,
+  removed: boolean,
+  claim: ReturnType<typeof boundClaim>,
+  deskId: string,
+  fresh: boolean,
+): Judged {
   if (r && r.checkInKey === item.key) return { outcome: 'checked_in', checkedInAt: r.checkedInAt?.toISOString() ?? null, by: 'this_desk', message: null };
   if (!r) return refused(SYNC_NOT_REGISTERED);
   if (removed) return refused(SYNC_REMOVED);
@@ -218,7 +247,10 @@ function judge(item: DoorSyncItem, r: q.LockedGuest | undefined, removed: boolea
   if (r.checkedIn && r.checkedInAt && r.checkedInAt.getTime() <= claim.at.getTime()) {
     return { outcome: 'already_checked_in', checkedInAt: r.checkedInAt.toISOString(), by: standingBy(r, deskId), message: null };
   }
-  if (!fresh) return r.checkedIn ? { outcome: 'already_checked_in', checkedInAt: r.checkedInAt?.toISOString() ?? null, by: standingBy(r, deskId), message: null } : refused(SYNC_UNDONE);
+  if (!fresh)
+    return r.checkedIn
+      ? { outcome: 'already_checked_in', checkedInAt: r.checkedInAt?.toISOString() ?? null, by: standingBy(r, deskId), message: null }
+      : refused(SYNC_UNDONE);
   return { outcome: 'checked_in', checkedInAt: claim.at.toISOString(), by: 'this_desk', message: null, write: claim.at };
 }
 

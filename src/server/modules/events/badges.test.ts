@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BadgesResponse } from '@shared/schemas/events';
-import { createEvent, createTestApp, createVenue, eventBody, registerFor, signUp, signUpHost, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
+import {
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  registerFor,
+  signUp,
+  signUpHost,
+  TEST_ADMIN_EMAIL,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
 
 /** GET /api/events/{id}/badges (docs/spec/organiser-tools.md §2.8): guests and hosts of the evening only, never e-mail or phone. */
 
@@ -45,7 +56,13 @@ describe('GET /api/events/:id/badges', () => {
     const annView = asAnn.json<BadgesResponse>();
     expect(annView.viewer).toEqual({ userId: ann.user.id, isGuest: true, isHost: false, interests: ['Wine', 'Music', 'Art'] });
     expect(annView.badges).toEqual([
-      { id: expect.any(Number), userId: ben.user.id, checkedIn: false, user: { name: 'Ben Guest', age: 41, bio: 'I like long walks and board games.', interests: ['Music', 'Cycling'], profileImage: null }, personality: null },
+      {
+        id: expect.any(Number),
+        userId: ben.user.id,
+        checkedIn: false,
+        user: { name: 'Ben Guest', age: 41, bio: 'I like long walks and board games.', interests: ['Music', 'Cycling'], profileImage: null },
+        personality: null,
+      },
     ]);
 
     // Ben sees Ann with her traits on the 0-10 scale (the wizard's 1-5 answers times 2).

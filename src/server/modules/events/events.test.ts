@@ -34,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: withCookie(cookie) });
-const postEvent = (payload: unknown, cookie?: string) => t.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(cookie), payload: payload as object });
+const postEvent = (payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(cookie), payload: payload as object });
 
 async function eventRows() {
   const [row] = await t.db.select({ n: count() }).from(eventsTable);
@@ -243,7 +244,7 @@ describe('POST /api/events', () => {
     expect(await eventRows()).toBe(before);
   });
 
-  it("refuses a host creating an event for another host (403); an admin may", async () => {
+  it('refuses a host creating an event for another host (403); an admin may', async () => {
     const other = await signUpHost(t);
     const before = await eventRows();
     const res = await postEvent(eventBody(venueId, { hostId: other.user.id }), host.cookie);
@@ -294,7 +295,12 @@ describe('POST /api/events', () => {
     const own = (await createVenue(t.app, host.cookie)).id;
     try {
       const post = (startTime: string) =>
-        clocked.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(host.cookie), payload: { ...eventBody(own), date: day, startTime, endTime: '23:59' } });
+        clocked.app.inject({
+          method: 'POST',
+          url: '/api/events',
+          headers: withCookie(host.cookie),
+          payload: { ...eventBody(own), date: day, startTime, endTime: '23:59' },
+        });
       const before = await eventRows();
       for (const startTime of begun) {
         const body = expectBadInput(await post(startTime));
@@ -355,7 +361,9 @@ describe('POST /api/events', () => {
     for (const [startTime, endTime] of clashes) {
       const res = await postEvent(eventBody(venue.id, { date: day, startTime, endTime }), host.cookie);
       expect(res.statusCode, `${startTime}-${endTime}: ${res.body}`).toBe(409);
-      expect(res.json().message).toMatch(/^The Lunch Bar is already booked 12:15-14:15 on \w{3} \d{1,2} \w{3} for “Lunch Social”\. Pick a time that does not overlap it, or another venue\.$/);
+      expect(res.json().message).toMatch(
+        /^The Lunch Bar is already booked 12:15-14:15 on \w{3} \d{1,2} \w{3} for “Lunch Social”\. Pick a time that does not overlap it, or another venue\.$/,
+      );
     }
     // A co-host of the venue, and an admin, are refused just the same.
     const other = await signUpHost(t);
@@ -375,7 +383,12 @@ describe('POST /api/events', () => {
 
   /** The venue's owner (`host`) adds another host as its co-host, who may then book it (docs/decisions/0012-venue-bookings-and-automatic-release.md). */
   const coHost = async (venueId: number, who: { user: { email: string } }) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/venues/${venueId}/hosts`, headers: withCookie(host.cookie), payload: { email: who.user.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/venues/${venueId}/hosts`,
+      headers: withCookie(host.cookie),
+      payload: { email: who.user.email },
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
 
@@ -398,7 +411,12 @@ describe('POST /api/events', () => {
   });
 
   it('rejects a body that is not JSON or has unknown types with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/events', headers: withCookie(host.cookie, { 'content-type': 'application/json' }), payload: '{nope' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: withCookie(host.cookie, { 'content-type': 'application/json' }),
+      payload: '{nope',
+    });
     expectBadInput(res);
     expectBadInput(await postEvent({ ...eventBody(venueId), maxParticipants: '12' }, host.cookie));
   });

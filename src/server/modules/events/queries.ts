@@ -69,7 +69,14 @@ export async function overlappingEvent(db: Db, venueId: number, start: Date, end
       await db
         .select({ id: events.id, title: events.title, date: events.date, startTime: events.startTime, endTime: events.endTime })
         .from(events)
-        .where(and(eq(events.venueId, venueId), lt(events.date, end), gt(events.endsAt, start), exceptId === undefined ? undefined : sql`${events.id} <> ${exceptId}`))
+        .where(
+          and(
+            eq(events.venueId, venueId),
+            lt(events.date, end),
+            gt(events.endsAt, start),
+            exceptId === undefined ? undefined : sql`${events.id} <> ${exceptId}`,
+          ),
+        )
         .orderBy(asc(events.date))
         .limit(1)
     )[0] ?? null
@@ -167,9 +174,10 @@ export async function waitlistPlace(db: Db, eventId: number, userId: number) {
   return { status: 'waiting' as const, position: Number(ahead?.n ?? 0) + 1, joinedAt: row.createdAt };
 }
 
-
 /** People with a block between them and this member, either way (docs/decisions/0041): each hidden from the other. */
 export async function blockedWith(db: Db, userId: number): Promise<number[]> {
-  const r = await db.execute(sql`select blocked_id as id from ${blocks} where blocker_id = ${userId} union select blocker_id from ${blocks} where blocked_id = ${userId}`);
+  const r = await db.execute(
+    sql`select blocked_id as id from ${blocks} where blocker_id = ${userId} union select blocker_id from ${blocks} where blocked_id = ${userId}`,
+  );
   return (r as unknown as { rows: { id: number }[] }).rows.map((x) => Number(x.id));
 }

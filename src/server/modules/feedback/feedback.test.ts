@@ -43,7 +43,10 @@ const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
 
 /** Move an evening (already booked) into the past: it began `d` days ago and lasted two hours. */
 async function startedDaysAgo(eventId: number, d: number) {
-  await t.db.update(events).set({ date: daysAgo(d), endsAt: new Date(daysAgo(d).getTime() + 2 * 3_600_000) }).where(eq(events.id, eventId));
+  await t.db
+    .update(events)
+    .set({ date: daysAgo(d), endsAt: new Date(daysAgo(d).getTime() + 2 * 3_600_000) })
+    .where(eq(events.id, eventId));
 }
 
 /** A guest of the evening, checked in at its door (only those give feedback, issue 21) unless `checkedIn: false`. */
@@ -77,7 +80,10 @@ beforeAll(async () => {
   expect((await registerFor(t.app, ahead.id, guest)).statusCode).toBe(201);
   outsider = await guestOf(elsewhere, 'Oscar Outsider');
   for (let i = 0; i < 6; i++) spareGuests.push(await guestOf(begun, `Spare Guest ${String.fromCharCode(65 + i)}`));
-  await t.db.update(events).set({ date: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) }).where(eq(events.id, begun.id));
+  await t.db
+    .update(events)
+    .set({ date: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() + 3_600_000) })
+    .where(eq(events.id, begun.id));
 });
 afterAll(() => t.close());
 
@@ -118,7 +124,10 @@ describe('the emoji widget (POST/GET /api/events/{id}/feedback, §3 and §4 "Emo
     const other = await react(ahead.id, { eventId: ahead.id, userId: m.user.id, emoji: 'pensive' }, m.cookie);
     expect(other.json<EmojiReaction>().emoji).toBe('pensive');
     expect((await storedEmoji(ahead.id, m.user.id))!.emoji).toBe('pensive');
-    const [n] = await t.db.select({ n: count() }).from(emojiFeedback).where(and(eq(emojiFeedback.eventId, ahead.id), eq(emojiFeedback.userId, m.user.id)));
+    const [n] = await t.db
+      .select({ n: count() })
+      .from(emojiFeedback)
+      .where(and(eq(emojiFeedback.eventId, ahead.id), eq(emojiFeedback.userId, m.user.id)));
     expect(Number(n!.n)).toBe(1);
 
     expect((await reactionOf(ahead.id, m.user.id, m.cookie)).json<EmojiReaction>()).toEqual({ eventId: ahead.id, userId: m.user.id, emoji: 'pensive' });
@@ -201,7 +210,8 @@ describe('the emoji widget (POST/GET /api/events/{id}/feedback, §3 and §4 "Emo
 
 /* ------------------------------------------------------------------ the form */
 
-const getForm = (eventId: number | string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/events/${eventId}/feedback/form`, headers: withCookie(cookie) });
+const getForm = (eventId: number | string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/events/${eventId}/feedback/form`, headers: withCookie(cookie) });
 const putForm = (eventId: number | string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'PUT', url: `/api/events/${eventId}/feedback/form`, headers: withCookie(cookie), payload: payload as object });
 
@@ -247,7 +257,10 @@ describe('the feedback form (GET/PUT /api/events/{id}/feedback/form, §3 "Feedba
     const changed = await putForm(begun.id, { ...full, overallRating: 3, wouldRecommend: false, improvements: [], additionalComments: '' }, g.cookie);
     expect(changed.statusCode, changed.body).toBe(200);
     const second = changed.json<SavedFeedback>();
-    expect(second).toMatchObject({ created: false, response: { id: first.response.id, overallRating: 3, wouldRecommend: false, improvements: [], additionalComments: null } });
+    expect(second).toMatchObject({
+      created: false,
+      response: { id: first.response.id, overallRating: 3, wouldRecommend: false, improvements: [], additionalComments: null },
+    });
     expect(second.response.submittedAt).toBe(first.response.submittedAt);
 
     const mine = (await getForm(begun.id, g.cookie)).json<MyFeedback>();
@@ -286,7 +299,12 @@ describe('the feedback form (GET/PUT /api/events/{id}/feedback/form, §3 "Feedba
       const res = await putForm(begun.id, full, who.cookie);
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json<{ message: string }>().message).toBe(FORM_GUESTS_ONLY);
-      expect((await getForm(begun.id, who.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: false, blocked: 'not-guest', reason: FORM_GUESTS_ONLY, response: null });
+      expect((await getForm(begun.id, who.cookie)).json<MyFeedback>()).toMatchObject({
+        canSubmit: false,
+        blocked: 'not-guest',
+        reason: FORM_GUESTS_ONLY,
+        response: null,
+      });
       expect(await storedResponses(begun.id, who.user.id)).toHaveLength(0);
     }
     expect((await putForm(begun.id, full)).statusCode).toBe(401);
@@ -303,7 +321,12 @@ describe('the feedback form (GET/PUT /api/events/{id}/feedback/form, §3 "Feedba
     await startedDaysAgo(evening.id, 2);
     expect((await putForm(evening.id, { overallRating: 5 }, came.cookie)).statusCode).toBe(201);
 
-    expect((await getForm(evening.id, absent.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: false, blocked: 'not-checked-in', reason: FORM_NOT_CHECKED_IN, response: null });
+    expect((await getForm(evening.id, absent.cookie)).json<MyFeedback>()).toMatchObject({
+      canSubmit: false,
+      blocked: 'not-checked-in',
+      reason: FORM_NOT_CHECKED_IN,
+      response: null,
+    });
     const refused = await putForm(evening.id, { overallRating: 1 }, absent.cookie);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe(FORM_NOT_CHECKED_IN);
@@ -355,7 +378,8 @@ describe('the feedback form (GET/PUT /api/events/{id}/feedback/form, §3 "Feedba
 
 /* ------------------------------------------------------------------ insights */
 
-const insights = (eventId: number | string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/events/${eventId}/feedback/insights`, headers: withCookie(cookie) });
+const insights = (eventId: number | string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/events/${eventId}/feedback/insights`, headers: withCookie(cookie) });
 
 describe('insights (GET /api/events/{id}/feedback/insights, §3 "Feedback aggregate", §9)', () => {
   let current: Event;
@@ -382,9 +406,34 @@ describe('insights (GET /api/events/{id}/feedback/insights, §3 "Feedback aggreg
     expect((await putForm(others.id, { overallRating: 1 }, o1.cookie)).statusCode).toBe(201);
 
     const answers: FeedbackFormBody[] = [
-      { overallRating: 5, venueRating: 4, organizationRating: 0, matchQualityRating: 3, timingRating: 5, wouldRecommend: true, improvements: ['longer-rounds', 'icebreakers'], favoriteAspect: 'The chats' },
-      { overallRating: 4, venueRating: 0, organizationRating: 4, matchQualityRating: 0, timingRating: 4, wouldRecommend: true, improvements: ['longer-rounds'] },
-      { overallRating: 3, venueRating: 2, organizationRating: 5, timingRating: 0, wouldRecommend: false, improvements: ['icebreakers', 'longer-rounds', 'seating'], additionalComments: 'Too loud.' },
+      {
+        overallRating: 5,
+        venueRating: 4,
+        organizationRating: 0,
+        matchQualityRating: 3,
+        timingRating: 5,
+        wouldRecommend: true,
+        improvements: ['longer-rounds', 'icebreakers'],
+        favoriteAspect: 'The chats',
+      },
+      {
+        overallRating: 4,
+        venueRating: 0,
+        organizationRating: 4,
+        matchQualityRating: 0,
+        timingRating: 4,
+        wouldRecommend: true,
+        improvements: ['longer-rounds'],
+      },
+      {
+        overallRating: 3,
+        venueRating: 2,
+        organizationRating: 5,
+        timingRating: 0,
+        wouldRecommend: false,
+        improvements: ['icebreakers', 'longer-rounds', 'seating'],
+        additionalComments: 'Too loud.',
+      },
     ];
     for (const [i, a] of answers.entries()) expect((await putForm(current.id, a, guests[i]!.cookie)).statusCode).toBe(201);
   });
@@ -436,7 +485,15 @@ describe('insights (GET /api/events/{id}/feedback/insights, §3 "Feedback aggreg
   it('an evening with no responses: zero responses, no averages, no trend', async () => {
     const res = await insights(ahead.id, host.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json<FeedbackInsights>()).toMatchObject({ totalResponses: 0, averageOverallRating: null, recommendationRate: null, improvements: [], topImprovements: [], trend: null, comments: [] });
+    expect(res.json<FeedbackInsights>()).toMatchObject({
+      totalResponses: 0,
+      averageOverallRating: null,
+      recommendationRate: null,
+      improvements: [],
+      topImprovements: [],
+      trend: null,
+      comments: [],
+    });
   });
 
   it('the host programme average for known answers: 5 and 4 at one evening, 4 at another, is 4.3 (over responses, not evenings)', async () => {

@@ -23,7 +23,10 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/feedback',
-    { config: { ...perPerson('feedback'), idempotent: true }, schema: { params: idParams, body: emojiFeedbackBody, response: { 200: emojiReactionSchema, ...errors } } },
+    {
+      config: { ...perPerson('feedback'), idempotent: true },
+      schema: { params: idParams, body: emojiFeedbackBody, response: { 200: emojiReactionSchema, ...errors } },
+    },
     async (req) => feedback.react(app.db, await requireViewer(req), req.params.id, req.body),
   );
 
@@ -31,10 +34,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     feedback.reactions(app.db, req.params.id),
   );
 
-  app.get(
-    '/api/events/:id/feedback/user/:userId',
-    { schema: { params: feedbackUserParams, response: { 200: emojiReactionSchema, ...errors } } },
-    async (req) => feedback.reactionOf(app.db, await requireViewer(req), req.params.id, req.params.userId),
+  app.get('/api/events/:id/feedback/user/:userId', { schema: { params: feedbackUserParams, response: { 200: emojiReactionSchema, ...errors } } }, async (req) =>
+    feedback.reactionOf(app.db, await requireViewer(req), req.params.id, req.params.userId),
   );
 
   app.get('/api/events/:id/feedback/form', { schema: { params: idParams, response: { 200: myFeedbackSchema, ...errors } } }, async (req) =>
@@ -43,7 +44,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/events/:id/feedback/form',
-    { config: { ...perPerson('feedback'), idempotent: true }, schema: { params: idParams, body: feedbackFormBody, response: { 200: savedFeedbackSchema, 201: savedFeedbackSchema, ...errors } } },
+    {
+      config: { ...perPerson('feedback'), idempotent: true },
+      schema: { params: idParams, body: feedbackFormBody, response: { 200: savedFeedbackSchema, 201: savedFeedbackSchema, ...errors } },
+    },
     async (req, reply) => {
       const saved = await feedback.saveFeedback(app.db, await requireViewer(req), req.params.id, req.body, app.now());
       return reply.code(saved.created ? 201 : 200).send(saved);

@@ -10,7 +10,15 @@
  * - Insights: the host of the evening and admins.
  */
 import { aggregateFeedback, averageRating, ratingTrend, TOP_IMPROVEMENTS, type EmojiKey, type ImprovementKey } from '@shared/domain/feedback';
-import type { EmojiFeedbackItem, EmojiReaction, FeedbackFormValues, FeedbackInsights, FeedbackResponse, MyFeedback, SavedFeedback } from '@shared/schemas/feedback';
+import type {
+  EmojiFeedbackItem,
+  EmojiReaction,
+  FeedbackFormValues,
+  FeedbackInsights,
+  FeedbackResponse,
+  MyFeedback,
+  SavedFeedback,
+} from '@shared/schemas/feedback';
 import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
 import { assertSelf, type Viewer } from '../../plugins/auth';
@@ -114,6 +122,11 @@ export async function insights(db: Db, viewer: Viewer, eventId: number): Promise
         : null,
     comments: rows
       .filter((r) => r.favoriteAspect || r.additionalComments)
-      .map((r) => ({ overallRating: r.overallRating, favoriteAspect: r.favoriteAspect, additionalComments: r.additionalComments, submittedAt: r.submittedAt.toISOString() })),
+      .map((r) => ({
+        overallRating: r.overallRating,
+        favoriteAspect: r.favoriteAspect,
+        additionalComments: r.additionalComments,
+        submittedAt: r.submittedAt.toISOString(),
+      })),
   };
 }

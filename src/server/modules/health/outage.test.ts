@@ -96,7 +96,17 @@ describe('isDatabaseUnavailable', () => {
 
   it('leaves the faults of a request or of our code alone', () => {
     const coded = (code: string) => Object.assign(new Error('x'), { code });
-    for (const err of [coded('23505'), coded('22P02'), coded('40001'), coded('42P01'), new Error('Something else'), new TypeError('x is undefined'), null, undefined, 'a string']) {
+    for (const err of [
+      coded('23505'),
+      coded('22P02'),
+      coded('40001'),
+      coded('42P01'),
+      new Error('Something else'),
+      new TypeError('x is undefined'),
+      null,
+      undefined,
+      'a string',
+    ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
     }
   });
@@ -131,7 +141,12 @@ describe.skipIf(!onPostgres)('a PostgreSQL outage through a TCP proxy the test c
   it('answers 503 with Retry-After during the cut (never 500), says so on /api/health, and loses no acknowledged write', async () => {
     // Before: acknowledged writes.
     const before = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
-    const profile = await t.app.inject({ method: 'PUT', url: `/api/users/${before[0]!.user.id}`, headers: withCookie(before[0]!.cookie), payload: profileEdit('Written just before the outage.') });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${before[0]!.user.id}`,
+      headers: withCookie(before[0]!.cookie),
+      payload: profileEdit('Written just before the outage.'),
+    });
     expect(profile.statusCode, profile.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
@@ -153,7 +168,10 @@ describe.skipIf(!onPostgres)('a PostgreSQL outage through a TCP proxy the test c
 
     expectUnavailable(await me(t.app, before[1]!.cookie), 'GET /api/auth/me');
     expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/users', payload: validSignup() }), 'POST /api/users');
-    expectUnavailable(await t.app.inject({ method: 'GET', url: `/api/users/${before[2]!.user.id}`, headers: withCookie(before[2]!.cookie) }), 'GET /api/users/:id');
+    expectUnavailable(
+      await t.app.inject({ method: 'GET', url: `/api/users/${before[2]!.user.id}`, headers: withCookie(before[2]!.cookie) }),
+      'GET /api/users/:id',
+    );
     expectUnavailable(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: before[2]!.user.email } }), 'POST /api/auth/login');
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -161,7 +179,12 @@ describe.skipIf(!onPostgres)('a PostgreSQL outage through a TCP proxy the test c
           ? t.app.inject({ method: 'GET', url: '/api/events' })
           : i % 3 === 1
             ? me(t.app, before[i % before.length]!.cookie)
-            : t.app.inject({ method: 'PUT', url: `/api/users/${before[0]!.user.id}`, headers: withCookie(before[0]!.cookie), payload: profileEdit(`Written during the outage ${i}.`) }),
+            : t.app.inject({
+                method: 'PUT',
+                url: `/api/users/${before[0]!.user.id}`,
+                headers: withCookie(before[0]!.cookie),
+                payload: profileEdit(`Written during the outage ${i}.`),
+              }),
       ),
     );
     for (const res of burst) {

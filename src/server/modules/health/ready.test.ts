@@ -35,7 +35,7 @@ describe('GET /api/health/ready', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('GET /api/ping, the phones\' question after a drop, answers 204 to anyone, never cached, without the database', async () => {
+  it("GET /api/ping, the phones' question after a drop, answers 204 to anyone, never cached, without the database", async () => {
     const database = t.app.database;
     const ping = database.ping;
     database.ping = () => Promise.reject(new Error('the database is gone'));
@@ -73,32 +73,35 @@ describe('GET /api/health/ready', () => {
     }
   });
 
-  it.skipIf(!onPostgres)('answers 503 while a migration runs on its database (needs DATABASE_URL: the embedded database migrates before the server listens)', async () => {
-    const [row] = ((await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${row!.name}`;
-    // An instance starting with new migrations holds the lock while it migrates (db/client.ts).
-    const migrating = new pg.Client({ connectionString: url.toString() });
-    await migrating.connect();
-    const second = openPostgres(url.toString(), { max: 1 });
-    try {
-      await migrating.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      expectNotReady(await ready(), 'migrating', 'Database migrations are running');
-      // A second instance starting now waits for the lock: still migrating, still not ready.
-      const waiting = second.migrate();
-      await new Promise((r) => setTimeout(r, 200));
-      expectNotReady(await ready(), 'migrating', 'Database migrations are running');
-      // Liveness is about this process, not the schema.
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  it.skipIf(!onPostgres)(
+    'answers 503 while a migration runs on its database (needs DATABASE_URL: the embedded database migrates before the server listens)',
+    async () => {
+      const [row] = ((await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      // An instance starting with new migrations holds the lock while it migrates (db/client.ts).
+      const migrating = new pg.Client({ connectionString: url.toString() });
+      await migrating.connect();
+      const second = openPostgres(url.toString(), { max: 1 });
+      try {
+        await migrating.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        expectNotReady(await ready(), 'migrating', 'Database migrations are running');
+        // A second instance starting now waits for the lock: still migrating, still not ready.
+        const waiting = second.migrate();
+        await new Promise((r) => setTimeout(r, 200));
+        expectNotReady(await ready(), 'migrating', 'Database migrations are running');
+        // Liveness is about this process, not the schema.
+        expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
-      await migrating.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-      await waiting;
-      expect((await ready()).statusCode).toBe(200);
-    } finally {
-      await migrating.end();
-      await second.close();
-    }
-  });
+        await migrating.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        await waiting;
+        expect((await ready()).statusCode).toBe(200);
+      } finally {
+        await migrating.end();
+        await second.close();
+      }
+    },
+  );
 
   it.skipIf(!onPostgres)('is not fooled by the same lock key in another database on the server', async () => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -44,7 +44,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       return { status: 'ok' as const, database: 'up' as const };
     } catch (err) {
       req.log.warn({ err }, 'health: the database is down');
-      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').send({ status: 'unavailable', database: 'down', message: 'The database is unreachable' });
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .send({ status: 'unavailable', database: 'down', message: 'The database is unreachable' });
     }
   });
 
@@ -56,7 +60,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/health/ready', { config: { rateLimit: false }, schema: { response: { 200: readyUp, 503: readyDown } } }, async (req, reply) => {
     const notReady = (reason: ReadyDown['reason']) =>
-      reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').send({ status: 'not_ready', reason, message: NOT_READY[reason] });
+      reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .send({ status: 'not_ready', reason, message: NOT_READY[reason] });
     if (app.readiness.shuttingDown) return notReady('shutting_down');
     let running: boolean;
     try {

@@ -50,9 +50,15 @@ const application = (over: Partial<HostApplicationBody> = {}): HostApplicationBo
 const apply = (cookie: string | undefined, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/host-program/applications', headers: withCookie(cookie), payload: payload as Record<string, unknown> });
 const list = (cookie: string | undefined) => t.app.inject({ method: 'GET', url: '/api/host-program/applications', headers: withCookie(cookie) });
-const approve = (cookie: string | undefined, id: number) => t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/approve`, headers: withCookie(cookie) });
+const approve = (cookie: string | undefined, id: number) =>
+  t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/approve`, headers: withCookie(cookie) });
 const sendMessage = (cookie: string | undefined, id: number, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/message`, headers: withCookie(cookie), payload: payload as Record<string, unknown> });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/host-program/applications/${id}/message`,
+    headers: withCookie(cookie),
+    payload: payload as Record<string, unknown>,
+  });
 const mine = (cookie: string | undefined) => t.app.inject({ method: 'GET', url: '/api/host-program/me', headers: withCookie(cookie) });
 const activeHosts = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' });
@@ -82,7 +88,15 @@ describe('applying (POST /api/host-program/applications)', () => {
     const res = await apply(member.cookie, application({ name: '  Priya Patel  ', email: 'Priya.Host@Example.com', proposedEventDate: '2031-06-04' }));
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json<HostApplication>();
-    expect(made).toMatchObject({ name: 'Priya Patel', email: 'priya.host@example.com', location: 'Prestwich, Greater Manchester', status: 'pending', proposedEventDate: '2031-06-04', decidedAt: null, decidedBy: null });
+    expect(made).toMatchObject({
+      name: 'Priya Patel',
+      email: 'priya.host@example.com',
+      location: 'Prestwich, Greater Manchester',
+      status: 'pending',
+      proposedEventDate: '2031-06-04',
+      decidedAt: null,
+      decidedBy: null,
+    });
     expect(Date.now() - Date.parse(made.appliedDate)).toBeLessThan(60_000);
 
     const rows = await applicationsOf(member.user.id);
@@ -105,7 +119,11 @@ describe('applying (POST /api/host-program/applications)', () => {
 
   it('lets exactly one of two applications sent at the same instant through', async () => {
     const member = await signUp(t.app, { name: 'Quick Twice' });
-    const answers = await Promise.all([apply(member.cookie, application({ motivation: 'One' })), apply(member.cookie, application({ motivation: 'Two' })), apply(member.cookie, application({ motivation: 'Three' }))]);
+    const answers = await Promise.all([
+      apply(member.cookie, application({ motivation: 'One' })),
+      apply(member.cookie, application({ motivation: 'Two' })),
+      apply(member.cookie, application({ motivation: 'Three' })),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await applicationsOf(member.user.id)).toHaveLength(1);
   });
@@ -128,7 +146,14 @@ describe('applying (POST /api/host-program/applications)', () => {
       const body = expectBadInput(await apply(member.cookie, payload));
       expect(body.errors).toContainEqual({ path, message });
     }
-    expectBadInput(await t.app.inject({ method: 'POST', url: '/api/host-program/applications', headers: withCookie(member.cookie, { 'content-type': 'application/json' }), payload: '{nope' }));
+    expectBadInput(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/host-program/applications',
+        headers: withCookie(member.cookie, { 'content-type': 'application/json' }),
+        payload: '{nope',
+      }),
+    );
     expect(await applicationsOf(member.user.id)).toHaveLength(0);
   });
 
@@ -186,7 +211,12 @@ describe('reviewing (admins only)', () => {
     expect((await me(t.app, a.cookie)).json().roles).toEqual(['member', 'host']);
     const live = await t.app.inject({ method: 'GET', url: '/api/live/events', headers: withCookie(a.cookie) });
     expect(live.statusCode, live.body).toBe(200);
-    const venue = await t.app.inject({ method: 'POST', url: '/api/venues', headers: withCookie(a.cookie), payload: { name: 'Olivia’s Place', address: '1 High Street', city: 'Whitefield' } });
+    const venue = await t.app.inject({
+      method: 'POST',
+      url: '/api/venues',
+      headers: withCookie(a.cookie),
+      payload: { name: 'Olivia’s Place', address: '1 High Street', city: 'Whitefield' },
+    });
     expect(venue.statusCode, venue.body).toBe(201);
     expect((await mine(a.cookie)).json<MyHostProgram>()).toMatchObject({ isHost: true, application: { id: a.application.id, status: 'approved' } });
 
@@ -221,17 +251,29 @@ describe('reviewing (admins only)', () => {
     const came = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0 }));
     const booked = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0 }));
     for (const e of [came, booked]) expect((await registerFor(t.app, e.id, mallory)).statusCode).toBe(201);
-    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: new Date() }).where(sql`${registrations.eventId} = ${came.id} and ${registrations.userId} = ${mallory.user.id}`);
+    await t.db
+      .update(registrations)
+      .set({ checkedIn: true, checkedInAt: new Date() })
+      .where(sql`${registrations.eventId} = ${came.id} and ${registrations.userId} = ${mallory.user.id}`);
 
     const res = await apply(mallory.cookie, application({ name: 'Hana Host', email: 'someone.else@example.com' }));
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<HostApplication>().id;
-    const [account] = await t.db.select({ createdAt: sql<string>`created_at` }).from(sql`users`).where(sql`id = ${mallory.user.id}`);
+    const [account] = await t.db
+      .select({ createdAt: sql<string>`created_at` })
+      .from(sql`users`)
+      .where(sql`id = ${mallory.user.id}`);
     const listed = (await list(admin.cookie)).json<HostApplication[]>().find((r) => r.id === id)!;
     expect(listed).toMatchObject({
       name: 'Hana Host',
       email: 'someone.else@example.com',
-      account: { id: mallory.user.id, name: 'Mallory Member', email: mallory.user.email, memberSince: new Date(account!.createdAt).toISOString(), eveningsAttended: 1 },
+      account: {
+        id: mallory.user.id,
+        name: 'Mallory Member',
+        email: mallory.user.email,
+        memberSince: new Date(account!.createdAt).toISOString(),
+        eveningsAttended: 1,
+      },
     });
 
     expect((await approve(admin.cookie, id)).statusCode).toBe(200);
@@ -295,9 +337,16 @@ describe('reviewing (admins only)', () => {
 });
 
 const decline = (cookie: string | undefined, id: number, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/decline`, headers: withCookie(cookie), payload: payload as Record<string, unknown> });
-const withdraw = (cookie: string | undefined, id: number) => t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/withdraw`, headers: withCookie(cookie) });
-const statusOf = async (id: number) => (await t.db.select({ status: hostApplications.status, reason: hostApplications.declineReason }).from(hostApplications).where(eq(hostApplications.id, id)))[0];
+  t.app.inject({
+    method: 'POST',
+    url: `/api/host-program/applications/${id}/decline`,
+    headers: withCookie(cookie),
+    payload: payload as Record<string, unknown>,
+  });
+const withdraw = (cookie: string | undefined, id: number) =>
+  t.app.inject({ method: 'POST', url: `/api/host-program/applications/${id}/withdraw`, headers: withCookie(cookie) });
+const statusOf = async (id: number) =>
+  (await t.db.select({ status: hostApplications.status, reason: hostApplications.declineReason }).from(hostApplications).where(eq(hostApplications.id, id)))[0];
 
 describe('declining and withdrawing', () => {
   it('an admin declines with a reason: the applicant is e-mailed it and sees it on their page; others 403; no reason 400; twice 409', async () => {
@@ -375,10 +424,22 @@ describe('active hosts (GET /api/host-program/hosts)', () => {
 
     // The first two evenings happened: 3 of them checked in at the first, 1 at the second (one no-show).
     const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
-    await t.db.update(events).set({ date: daysAgo(20), endsAt: daysAgo(19.9), status: 'completed' }).where(eq(events.id, past1.id));
-    await t.db.update(events).set({ date: daysAgo(10), endsAt: daysAgo(9.9), status: 'completed' }).where(eq(events.id, past2.id));
-    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: daysAgo(20) }).where(eq(registrations.eventId, past1.id));
-    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: daysAgo(10) }).where(sql`${registrations.eventId} = ${past2.id} and ${registrations.userId} = ${guests[0]!.user.id}`);
+    await t.db
+      .update(events)
+      .set({ date: daysAgo(20), endsAt: daysAgo(19.9), status: 'completed' })
+      .where(eq(events.id, past1.id));
+    await t.db
+      .update(events)
+      .set({ date: daysAgo(10), endsAt: daysAgo(9.9), status: 'completed' })
+      .where(eq(events.id, past2.id));
+    await t.db
+      .update(registrations)
+      .set({ checkedIn: true, checkedInAt: daysAgo(20) })
+      .where(eq(registrations.eventId, past1.id));
+    await t.db
+      .update(registrations)
+      .set({ checkedIn: true, checkedInAt: daysAgo(10) })
+      .where(sql`${registrations.eventId} = ${past2.id} and ${registrations.userId} = ${guests[0]!.user.id}`);
 
     const res = await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' });
     expect(res.statusCode, res.body).toBe(200);
@@ -401,7 +462,15 @@ describe('active hosts (GET /api/host-program/hosts)', () => {
     const plain = await signUp(t.app, { name: 'Plain Member' });
     expect((await approve(admin.cookie, a.application.id)).statusCode).toBe(200);
     const rows = await activeHosts();
-    expect(rows.find((r) => r.id === a.user.id)).toEqual({ id: a.user.id, name: 'Newly Approved', location: 'Heaton Park', eventsHosted: 0, totalAttendees: 0, averageRating: null, nextEvent: null });
+    expect(rows.find((r) => r.id === a.user.id)).toEqual({
+      id: a.user.id,
+      name: 'Newly Approved',
+      location: 'Heaton Park',
+      eventsHosted: 0,
+      totalAttendees: 0,
+      averageRating: null,
+      nextEvent: null,
+    });
     expect(rows.find((r) => r.id === plain.user.id)).toBeUndefined();
     expect(rows.find((r) => r.id === host.user.id)).toBeDefined();
   });

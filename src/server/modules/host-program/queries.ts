@@ -52,7 +52,10 @@ export async function latestApplicationOf(db: Db, userId: number) {
   return row ?? null;
 }
 
-export type NewApplication = Pick<typeof hostApplications.$inferInsert, 'userId' | 'name' | 'email' | 'location' | 'experience' | 'motivation' | 'venueIdea' | 'proposedEventDate'>;
+export type NewApplication = Pick<
+  typeof hostApplications.$inferInsert,
+  'userId' | 'name' | 'email' | 'location' | 'experience' | 'motivation' | 'venueIdea' | 'proposedEventDate'
+>;
 
 /**
  * One pending application per person, decided by the partial unique index

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { activeHostSchema, hostApplicationBody, hostApplicationSchema, hostDeclineBody, hostMessageBody, hostMessageSent, myHostProgramSchema } from '@shared/schemas/host-program';
+import {
+  activeHostSchema,
+  hostApplicationBody,
+  hostApplicationSchema,
+  hostDeclineBody,
+  hostMessageBody,
+  hostMessageSent,
+  myHostProgramSchema,
+} from '@shared/schemas/host-program';
 import { requireViewer } from '../../plugins/auth';
 import * as hostProgram from './service';
 
@@ -24,8 +32,10 @@ export const hostProgramRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
     hostProgram.list(app.db, await requireViewer(req)),
   );
 
-  app.post('/api/host-program/applications', { schema: { body: hostApplicationBody, response: { 201: hostApplicationSchema, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await hostProgram.apply(app.db, await requireViewer(req), req.body)),
+  app.post(
+    '/api/host-program/applications',
+    { schema: { body: hostApplicationBody, response: { 201: hostApplicationSchema, ...errors } } },
+    async (req, reply) => reply.code(201).send(await hostProgram.apply(app.db, await requireViewer(req), req.body)),
   );
 
   app.post('/api/host-program/applications/:id/approve', { schema: { params: idParams, response: { 200: hostApplicationSchema, ...errors } } }, async (req) =>

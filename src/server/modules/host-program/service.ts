@@ -53,7 +53,13 @@ function toApplication(row: q.ApplicationRow): HostApplication {
     decidedBy: row.decidedBy,
     account:
       row.userId !== null && row.accountEmail !== null && row.accountName !== null && row.accountCreatedAt !== null
-        ? { id: row.userId, name: row.accountName, email: row.accountEmail, memberSince: row.accountCreatedAt.toISOString(), eveningsAttended: Number(row.eveningsAttended) }
+        ? {
+            id: row.userId,
+            name: row.accountName,
+            email: row.accountEmail,
+            memberSince: row.accountCreatedAt.toISOString(),
+            eveningsAttended: Number(row.eveningsAttended),
+          }
         : null,
     declineReason: row.declineReason,
   };

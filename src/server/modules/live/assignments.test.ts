@@ -13,7 +13,6 @@ let t: TestContext;
 let base: string;
 const { join } = liveTestServer((server) => ({ t, base } = server));
 
-
 const mineOf = (m: ServerMessage) => ('mine' in m ? m.mine : undefined) as RoundAssignment | null | undefined;
 
 /** The rotation as GET /api/events/:id/rotation/me answers it, for comparison. */
@@ -55,7 +54,10 @@ describe("each guest's place rides on the state message", () => {
     }
     // Nobody has the same partner twice.
     for (const g of guests) {
-      const partners = g.client.messages.filter((m) => m.type === 'timer_started').map((m) => mineOf(m)?.partner?.id ?? null).filter((id) => id !== null);
+      const partners = g.client.messages
+        .filter((m) => m.type === 'timer_started')
+        .map((m) => mineOf(m)?.partner?.id ?? null)
+        .filter((id) => id !== null);
       expect(new Set(partners).size).toBe(partners.length);
     }
   });
@@ -87,7 +89,7 @@ describe("each guest's place rides on the state message", () => {
     expect(mineOf(started)).toBeNull();
   });
 
-  it('the evening\'s places are kept between rounds while the plan stands, and replaced when someone arrives and the round is planned afresh', async () => {
+  it("the evening's places are kept between rounds while the plan stands, and replaced when someone arrives and the round is planned afresh", async () => {
     const { event, host, guests, present } = await setUpEvening(t, { guests: 5, checkedIn: 4 });
     const said: BusMessage[] = [];
     t.app.bus.subscribe((m) => {

@@ -74,7 +74,11 @@ describe('a round start in one statement', () => {
     // Three guests: round 2 was planned at round 1, with everyone in it (two at a table, one bye).
     expect(rooms[0]!.planned).toEqual(rooms[0]!.guests);
     expect(await timerRow(t.db, event.id)).toMatchObject({ currentRound: 2, version: stored.version + 1 });
-    const rounds = await t.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, event.id)).orderBy(roundHistory.round);
+    const rounds = await t.db
+      .select({ round: roundHistory.round, status: roundHistory.status })
+      .from(roundHistory)
+      .where(eq(roundHistory.eventId, event.id))
+      .orderBy(roundHistory.round);
     expect(rounds).toEqual([
       { round: 1, status: 'completed' },
       { round: 2, status: 'active' },
@@ -104,7 +108,12 @@ describe('round starts of many evenings at once (docs/decisions/0028)', () => {
     expect(results.slice(0, 4)).toEqual(evenings.slice(0, 4).map((ev) => ({ guests: ids(ev), planned: ids(ev) })));
     expect(results.slice(4)).toEqual([null, null]);
 
-    const rounds = async (eventId: number) => t.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, eventId)).orderBy(roundHistory.round);
+    const rounds = async (eventId: number) =>
+      t.db
+        .select({ round: roundHistory.round, status: roundHistory.status })
+        .from(roundHistory)
+        .where(eq(roundHistory.eventId, eventId))
+        .orderBy(roundHistory.round);
     for (const s of [e0, e1, e2, e3]) {
       expect(await timerRow(t.db, s.eventId)).toMatchObject({ currentRound: 2, version: s.version + 1 });
       expect(await rounds(s.eventId)).toEqual([

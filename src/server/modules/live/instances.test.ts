@@ -9,7 +9,18 @@ import { openPostgres } from '../../db/client';
 import { eventTimers, roundHistory } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
 import * as q from './queries';
-import { endPhaseIn, joinLive, listen, quietFor, roundOneStarted, setUpEvening, timerRow, type LiveClient, type Member, type PendingRoundStart } from '../../test/live-helpers';
+import {
+  endPhaseIn,
+  joinLive,
+  listen,
+  quietFor,
+  roundOneStarted,
+  setUpEvening,
+  timerRow,
+  type LiveClient,
+  type Member,
+  type PendingRoundStart,
+} from '../../test/live-helpers';
 
 const onPostgres = !!process.env.DATABASE_URL;
 
@@ -41,7 +52,11 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
   }
 
   async function history(eventId: number) {
-    return A.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, eventId)).orderBy(roundHistory.round);
+    return A.db
+      .select({ round: roundHistory.round, status: roundHistory.status })
+      .from(roundHistory)
+      .where(eq(roundHistory.eventId, eventId))
+      .orderBy(roundHistory.round);
   }
 
   it('a host command on instance A reaches a client on instance B, and the other way round', async () => {
@@ -55,7 +70,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     expect(b).toMatchObject({ currentRound: 1, phase: 'active', version: 1, endsAt: a.endsAt });
 
     // A command through instance B's HTTP API reaches the sockets on A.
-    const res = await B.app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type: 'pause_timer' } });
+    const res = await B.app.inject({
+      method: 'POST',
+      url: `/api/events/${ev.event.id}/timer`,
+      headers: withCookie(ev.host.cookie),
+      payload: { type: 'pause_timer' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     for (const c of [host, onA, onB]) expect(await c.next('timer_paused')).toMatchObject({ phase: 'paused', version: 2 });
 
@@ -79,7 +99,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     await expect.poll(async () => (await rowsOf(listeners)).length, { timeout: 900, interval: 20 }).toBe(0);
 
     // Meanwhile the host moves on: nobody hears it on the bus.
-    const res = await A.app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type: 'next_round' } });
+    const res = await A.app.inject({
+      method: 'POST',
+      url: `/api/events/${ev.event.id}/timer`,
+      headers: withCookie(ev.host.cookie),
+      payload: { type: 'next_round' },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     // Back on the bus, each instance reads the evening again and tells its phones, each with its own place.
@@ -154,7 +179,14 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     // writer until both statements wait on a lock; let go, they take the rows at the same moment.
     const second = openPostgres(A.database.pool!.options.connectionString!, { max: 2 });
     onTestFinished(() => second.close());
-    const [e1, e2, e3, e4, e5, e6] = starts as [PendingRoundStart, PendingRoundStart, PendingRoundStart, PendingRoundStart, PendingRoundStart, PendingRoundStart];
+    const [e1, e2, e3, e4, e5, e6] = starts as [
+      PendingRoundStart,
+      PendingRoundStart,
+      PendingRoundStart,
+      PendingRoundStart,
+      PendingRoundStart,
+      PendingRoundStart,
+    ];
     let letGo = () => {};
     const held = new Promise<void>((resolve) => (letGo = resolve));
     let locked = () => {};
@@ -165,7 +197,14 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
       await held;
     });
     await isLocked;
-    const waitingOnLocks = async () => Number(((await A.db.execute(sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const waitingOnLocks = async () =>
+      Number(
+        (
+          (await A.db.execute(sql`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)) as unknown as {
+            rows: { n: string }[];
+          }
+        ).rows[0]!.n,
+      );
     const startAll = (db: typeof A.db, order: typeof starts) => Promise.all(order.map((s) => q.startRoundIf(db, s.eventId, s.version, s.state, 1)));
     const aOrder = [e3, e1, e2, e4, e5, e6];
     const bOrder = [e3, e6, e5, e4, e2, e1];
@@ -175,7 +214,8 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     await holding;
     const [onA, onB] = await racing;
     const winners = new Map<number, number>();
-    const count = (order: typeof starts, rooms: unknown[]) => order.forEach((s, i) => winners.set(s.eventId, (winners.get(s.eventId) ?? 0) + (rooms[i] ? 1 : 0)));
+    const count = (order: typeof starts, rooms: unknown[]) =>
+      order.forEach((s, i) => winners.set(s.eventId, (winners.get(s.eventId) ?? 0) + (rooms[i] ? 1 : 0)));
     count(aOrder, onA);
     count(bOrder, onB);
     expect([...winners.values()]).toEqual([1, 1, 1, 1, 1, 1]);

@@ -28,19 +28,26 @@ async function get<T>(url: string, cookie: string) {
 
 /** The stored plan's rows, each with the transaction that wrote it (xmin), which shows whether the plan was written again. */
 async function storedPlan(eventId: number) {
-  const r = await t.db.execute(sql`select round, table_no, user_a, user_b, xmin::text as written_by from ${rotations} where event_id = ${eventId} order by round, table_no nulls last, user_a`);
-  return (r as unknown as { rows: { round: number; table_no: number | null; user_a: number; user_b: number | null; written_by: string }[] }).rows.map((row) => ({
-    round: row.round,
-    table: row.table_no,
-    pair: [row.user_a, row.user_b],
-    writtenBy: row.written_by,
-  }));
+  const r = await t.db.execute(
+    sql`select round, table_no, user_a, user_b, xmin::text as written_by from ${rotations} where event_id = ${eventId} order by round, table_no nulls last, user_a`,
+  );
+  return (r as unknown as { rows: { round: number; table_no: number | null; user_a: number; user_b: number | null; written_by: string }[] }).rows.map(
+    (row) => ({
+      round: row.round,
+      table: row.table_no,
+      pair: [row.user_a, row.user_b],
+      writtenBy: row.written_by,
+    }),
+  );
 }
 
 /** Who the stored plan puts into round 1, sorted. */
 async function plannedIntoRoundOne(eventId: number) {
   const rows = (await storedPlan(eventId)).filter((r) => r.round === 1);
-  return rows.flatMap((r) => r.pair).filter((id): id is number => id !== null).sort((a, b) => a - b);
+  return rows
+    .flatMap((r) => r.pair)
+    .filter((id): id is number => id !== null)
+    .sort((a, b) => a - b);
 }
 const idsOf = (members: Evening['present']) => members.map((g) => g.user.id).sort((a, b) => a - b);
 
@@ -92,7 +99,10 @@ describe('the evening planned ahead as its guests check in', () => {
     const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
 
     // The fourth guest is in, written straight into the database: no plan ahead counts them.
-    await t.db.update(registrations).set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' }).where(and(eq(registrations.eventId, event.id), eq(registrations.userId, guests[3]!.user.id)));
+    await t.db
+      .update(registrations)
+      .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' })
+      .where(and(eq(registrations.eventId, event.id), eq(registrations.userId, guests[3]!.user.id)));
     hostSocket.client.send({ type: 'start_timer' });
     const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
     expect(said.at(-1)).toMatchObject({ kind: 'timer', plan: 'written' });

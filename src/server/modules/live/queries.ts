@@ -59,7 +59,10 @@ export async function dueTimers(db: Db) {
 }
 
 export async function runningTimers(db: Db) {
-  return db.select().from(eventTimers).where(inArray(eventTimers.phase, ['active', 'grace']));
+  return db
+    .select()
+    .from(eventTimers)
+    .where(inArray(eventTimers.phase, ['active', 'grace']));
 }
 
 export async function closeRound(db: Db, eventId: number, round: number, status: 'completed' | 'skipped' = 'completed') {
@@ -276,7 +279,10 @@ export interface PublicProfile {
  * as JSON: for 50 guests a few hundred numbers and 50 profiles, not a row with two profiles per
  * pair to parse and map (docs/decisions/0025).
  */
-export async function eveningPlan(db: Db, eventId: number): Promise<{ pairs: [round: number, table: number | null, a: number, b: number | null][]; people: PublicProfile[] }> {
+export async function eveningPlan(
+  db: Db,
+  eventId: number,
+): Promise<{ pairs: [round: number, table: number | null, a: number, b: number | null][]; people: PublicProfile[] }> {
   const r = await db.execute(sql`
     select
       coalesce((select json_agg(json_build_array(round, table_no, user_a, user_b)) from ${rotations} where event_id = ${eventId}), '[]') as pairs,
@@ -349,6 +355,9 @@ export async function removeGuest(tx: Db, eventId: number, userId: number, by: n
 }
 
 export async function wasRemoved(db: Db, eventId: number, userId: number) {
-  const rows = await db.select({ userId: removedGuests.userId }).from(removedGuests).where(and(eq(removedGuests.eventId, eventId), eq(removedGuests.userId, userId)));
+  const rows = await db
+    .select({ userId: removedGuests.userId })
+    .from(removedGuests)
+    .where(and(eq(removedGuests.eventId, eventId), eq(removedGuests.userId, userId)));
   return rows.length > 0;
 }

@@ -69,7 +69,13 @@ describe('a server restart mid-round', () => {
     expect(await client.next('timer_update')).toMatchObject({ endsAt: started.endsAt! + 60_000, version: 2 });
 
     // The round runs out while the server is down.
-    await stop((db) => db.update(eventTimers).set({ endsAt: sql`now() - interval '2 seconds'` }).where(eq(eventTimers.eventId, ev.event.id)).then(() => {}));
+    await stop((db) =>
+      db
+        .update(eventTimers)
+        .set({ endsAt: sql`now() - interval '2 seconds'` })
+        .where(eq(eventTimers.eventId, ev.event.id))
+        .then(() => {}),
+    );
     s = await start();
     const after = await waitFor(
       async () => {
@@ -82,7 +88,8 @@ describe('a server restart mid-round', () => {
     expect(after).toMatchObject({ currentRound: 1, phase: 'idle', endsAt: null, version: 3 });
     // The round's history row is closed right after the timer's compare-and-set (not in the same
     // statement), so it may trail the timer by a few milliseconds.
-    const history = () => s.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, ev.event.id));
+    const history = () =>
+      s.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, ev.event.id));
     await waitFor(async () => (await history())[0]?.status === 'completed', 1500, 'round 1 closed in the history');
     expect(await history()).toEqual([{ round: 1, status: 'completed' }]);
     const late = await joinLive(s.base, { eventId: ev.event.id, userId: g2.user.id }, g2.cookie);

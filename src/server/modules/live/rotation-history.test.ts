@@ -56,7 +56,12 @@ function expectValid(rows: RotationRow[], ids: number[], rounds: number) {
     const inRound = rows.filter((r) => r.round === round);
     expect(inRound.flatMap((r) => (r.b ? [r.a.id, r.b.id] : [r.a.id])).sort((a, b) => a - b)).toEqual(ids);
     expect(inRound.filter((r) => r.b === null)).toHaveLength(ids.length % 2);
-    expect(inRound.filter((r) => r.b !== null).map((r) => r.table).sort((a, b) => a! - b!)).toEqual(inRound.filter((r) => r.b !== null).map((_, i) => i + 1));
+    expect(
+      inRound
+        .filter((r) => r.b !== null)
+        .map((r) => r.table)
+        .sort((a, b) => a! - b!),
+    ).toEqual(inRound.filter((r) => r.b !== null).map((_, i) => i + 1));
     for (const key of pairsIn(rows, round)) {
       expect(met.has(key), `${key} meet twice`).toBe(false);
       met.add(key);

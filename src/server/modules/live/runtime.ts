@@ -31,7 +31,10 @@ declare module 'fastify' {
  * transition (timers.ts), the places it read, the plans it makes ahead, and hears changes over the
  * bus (the realtime plugin). Registered once, before the modules that use `app.live`.
  */
-const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; publicUrl: string }> = async (app, { pollMs = 1000, planAhead = true, publicUrl }) => {
+const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; publicUrl: string }> = async (
+  app,
+  { pollMs = 1000, planAhead = true, publicUrl },
+) => {
   /** The last timer state heard on the bus, per event: the starting guess of a host's command (live.hostCommand). */
   const lastKnown = new Map<number, TimerState>();
   // Only ever forward: messages of one event may arrive out of order between instances.

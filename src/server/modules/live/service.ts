@@ -173,7 +173,8 @@ async function planRotation(db: Db, eventId: number, round: number, room: q.Room
 }
 
 const toRows = (eventId: number, round: number, pairings: Pairing[]) => pairings.map((p) => ({ eventId, round, userA: p.a, userB: p.b, tableNo: p.table }));
-const metElsewhere = async (db: Db, eventId: number, guests: number[]) => new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
+const metElsewhere = async (db: Db, eventId: number, guests: number[]) =>
+  new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
 /** Pairs of these guests where one blocked the other: never seated together (docs/decisions/0041). */
 const keptApart = async (db: Db, guests: number[]) => new Set((await q.pairsKeptApart(db, guests)).map((p) => pairKey(p.userA, p.userB)));
 
@@ -183,7 +184,12 @@ const planStands = ({ guests, planned }: q.Room) => planned.length > 0 && planne
 /** The whole evening planned from `guests`, its first round numbered `from`, written over any plan from that round on. */
 async function writeWholeEvening(db: Db, eventId: number, from: number, guests: number[]) {
   const plans = planEvening(guests, defaultRounds(guests.length), await metElsewhere(db, eventId, guests), await keptApart(db, guests));
-  await q.replaceRotationFrom(db, eventId, from, plans.flatMap((p) => toRows(eventId, p.round + from - 1, p.pairings)));
+  await q.replaceRotationFrom(
+    db,
+    eventId,
+    from,
+    plans.flatMap((p) => toRows(eventId, p.round + from - 1, p.pairings)),
+  );
 }
 
 /**
@@ -250,7 +256,12 @@ export async function fullRotation(db: Db, viewer: Viewer, eventId: number): Pro
   const rows = await q.rotationRows(db, eventId);
   const ids = [...new Set(rows.flatMap((r) => [r.userA, r.userB]).filter((v): v is number => v !== null))];
   const names = new Map((await q.namesOf(db, ids)).map((p) => [p.id, p.name]));
-  return rows.map((r) => ({ round: r.round, table: r.tableNo, a: { id: r.userA, name: names.get(r.userA) ?? '' }, b: r.userB === null ? null : { id: r.userB, name: names.get(r.userB) ?? '' } }));
+  return rows.map((r) => ({
+    round: r.round,
+    table: r.tableNo,
+    a: { id: r.userA, name: names.get(r.userA) ?? '' },
+    b: r.userB === null ? null : { id: r.userB, name: names.get(r.userB) ?? '' },
+  }));
 }
 
 export async function roundHistory(db: Db, viewer: Viewer, eventId: number): Promise<RoundRecord[]> {
@@ -299,7 +310,12 @@ export async function hostDashboard(db: Db, viewer: Viewer): Promise<LiveDashboa
   const out: LiveDashboardRow[] = [];
   for (const e of list) {
     const s = await timerState(db, e.id);
-    out.push({ event: e, timer: stateMessage('timer_sync', s, now), checkedIn: (await q.checkedInGuests(db, e.id)).length, completedRounds: (await q.history(db, e.id)).filter((r) => r.status !== 'active').length });
+    out.push({
+      event: e,
+      timer: stateMessage('timer_sync', s, now),
+      checkedIn: (await q.checkedInGuests(db, e.id)).length,
+      completedRounds: (await q.history(db, e.id)).filter((r) => r.status !== 'active').length,
+    });
   }
   return out;
 }
@@ -323,7 +339,13 @@ export async function replanRemaining(db: Db, eventId: number, leaving?: number)
     const guests = await q.checkedInGuests(tx, eventId);
     if (timer.currentRound === 0) {
       await q.deleteRotation(tx, eventId);
-      if (guests.length >= 2) await writeWholeEvening(tx, eventId, 1, guests.sort((a, b) => a - b));
+      if (guests.length >= 2)
+        await writeWholeEvening(
+          tx,
+          eventId,
+          1,
+          guests.sort((a, b) => a - b),
+        );
       return true;
     }
     const current = timer.currentRound;
@@ -337,7 +359,12 @@ export async function replanRemaining(db: Db, eventId: number, leaving?: number)
       else met.add(pairKey(r.userA, r.userB));
     }
     const plans = last > current ? planRounds(guests, current + 1, last, met, byes, await metElsewhere(tx, eventId, guests)) : [];
-    await q.replaceRotationFrom(tx, eventId, current + 1, plans.flatMap((p) => toRows(eventId, p.round, p.pairings)));
+    await q.replaceRotationFrom(
+      tx,
+      eventId,
+      current + 1,
+      plans.flatMap((p) => toRows(eventId, p.round, p.pairings)),
+    );
     return true;
   });
 }

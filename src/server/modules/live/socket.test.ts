@@ -13,9 +13,12 @@ let t: TestContext;
 let base: string;
 const { join, keep } = liveTestServer((server) => ({ t, base } = server));
 
-
 async function rounds(eventId: number) {
-  return t.db.select({ round: roundHistory.round, status: roundHistory.status }).from(roundHistory).where(eq(roundHistory.eventId, eventId)).orderBy(roundHistory.round);
+  return t.db
+    .select({ round: roundHistory.round, status: roundHistory.status })
+    .from(roundHistory)
+    .where(eq(roundHistory.eventId, eventId))
+    .orderBy(roundHistory.round);
 }
 
 describe('who may open the socket', () => {
@@ -60,7 +63,16 @@ describe('who may open the socket', () => {
     const before = Date.now();
     const { client, sync } = await join(base, { eventId: event.id, userId: guests[0]!.user.id }, guests[0]!.cookie);
     expect(client.messages[0]).toBe(sync);
-    expect(sync).toMatchObject({ type: 'timer_sync', currentRound: 0, phase: 'idle', isActive: false, timeRemaining: 0, endsAt: null, roundDuration: 300, autoAdvance: false });
+    expect(sync).toMatchObject({
+      type: 'timer_sync',
+      currentRound: 0,
+      phase: 'idle',
+      isActive: false,
+      timeRemaining: 0,
+      endsAt: null,
+      roundDuration: 300,
+      autoAdvance: false,
+    });
     expect(sync.serverNow).toBeGreaterThanOrEqual(before - 50);
     expect(sync.serverNow).toBeLessThanOrEqual(Date.now() + 50);
   });
@@ -106,7 +118,12 @@ describe('a guest cannot drive the timer', () => {
 
   it('refuses the same commands over HTTP with 403', async () => {
     const { event, guests } = await setUpEvening(t, { guests: 1 });
-    const res = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/timer`, headers: withCookie(guests[0]!.cookie), payload: { type: 'start_timer' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/timer`,
+      headers: withCookie(guests[0]!.cookie),
+      payload: { type: 'start_timer' },
+    });
     expect(res.statusCode).toBe(403);
     expect((await httpTimer(t.app, event.id, guests[0]!.cookie)).currentRound).toBe(0);
   });
@@ -175,7 +192,9 @@ describe('a host drives the timer', () => {
 
   it('does not lose a command sent the moment the socket opens', async () => {
     const { event, host } = await setUpEvening(t, { guests: 1 });
-    const client = await connectLive(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie, (ws) => ws.send(JSON.stringify({ type: 'start_timer', duration: 600 })));
+    const client = await connectLive(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie, (ws) =>
+      ws.send(JSON.stringify({ type: 'start_timer', duration: 600 })),
+    );
     keep(client);
     expect(await client.next('timer_started')).toMatchObject({ currentRound: 1, roundDuration: 600 });
   });
@@ -347,7 +366,8 @@ describe('reconnecting', () => {
 describe('round history', () => {
   it('is recorded per round and visible to the host only', async () => {
     const { event, host, guests } = await setUpEvening(t, { guests: 1 });
-    const post = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/events/${event.id}/timer`, headers: withCookie(cookie), payload });
+    const post = (cookie: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/events/${event.id}/timer`, headers: withCookie(cookie), payload });
     expect((await post(host.cookie, { type: 'start_timer' })).statusCode).toBe(200);
     expect((await post(host.cookie, { type: 'next_round' })).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rounds`, headers: withCookie(host.cookie) });
@@ -357,16 +377,22 @@ describe('round history', () => {
       [2, 'active'],
     ]);
     expect((await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rounds`, headers: withCookie(guests[0]!.cookie) })).statusCode).toBe(403);
-    const rows = await t.db.select().from(roundHistory).where(and(eq(roundHistory.eventId, event.id), eq(roundHistory.round, 1)));
+    const rows = await t.db
+      .select()
+      .from(roundHistory)
+      .where(and(eq(roundHistory.eventId, event.id), eq(roundHistory.round, 1)));
     expect(rows).toHaveLength(1);
   });
 
   it('counts, per round, the paired guests who rated that round’s partner, as the progress panel does', async () => {
     // Three guests: each round two talk and one sits out, so '2 of 2', never '2/3'.
     const { event, host, guests } = await setUpEvening(t, { guests: 3 });
-    const post = (cookie: string | undefined, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: withCookie(cookie ?? ''), payload });
+    const post = (cookie: string | undefined, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: withCookie(cookie ?? ''), payload });
     expect((await post(host.cookie, `/api/events/${event.id}/timer`, { type: 'start_timer' })).statusCode).toBe(200);
-    const rotation = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rotation`, headers: withCookie(host.cookie) })).json<{ round: number; a: { id: number }; b: { id: number } | null }[]>();
+    const rotation = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/rotation`, headers: withCookie(host.cookie) })).json<
+      { round: number; a: { id: number }; b: { id: number } | null }[]
+    >();
     const pair = rotation.find((r) => r.round === 1 && r.b)!;
     const byId = (id: number) => guests.find((g) => g.user.id === id)!;
     for (const [rater, rated] of [
@@ -384,7 +410,9 @@ describe('round history', () => {
       [1, 'completed', 2, 2],
       [2, 'active', 0, 2],
     ]);
-    const progress = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/progress?round=1`, headers: withCookie(host.cookie) })).json<{ hasSubmitted: boolean }[]>();
+    const progress = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/progress?round=1`, headers: withCookie(host.cookie) })).json<
+      { hasSubmitted: boolean }[]
+    >();
     expect(progress.filter((p) => p.hasSubmitted)).toHaveLength(2);
   });
 });

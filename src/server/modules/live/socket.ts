@@ -119,7 +119,11 @@ export const liveSocket: FastifyPluginAsync<{
         const q = socketQuery.safeParse(req.query);
         // Bad input is 400 naming the fields (docs/product.md "Bad input"), also an id beyond 2^31 - 1.
         if (!q.success) {
-          throw new AppError('bad_request', 'eventId and userId are required', q.error.issues.map((i) => ({ path: ['querystring', ...i.path].join('.'), message: i.message })));
+          throw new AppError(
+            'bad_request',
+            'eventId and userId are required',
+            q.error.issues.map((i) => ({ path: ['querystring', ...i.path].join('.'), message: i.message })),
+          );
         }
         const viewer = await req.viewer();
         if (!viewer) throw unauthenticated();

@@ -28,13 +28,16 @@ export async function startTimers(app: FastifyInstance, deps: () => live.LiveDep
     if (old) clearTimeout(old);
     timeouts.delete(eventId);
     if (endsAt === null || stopped) return;
-    const t = setTimeout(() => {
-      timeouts.delete(eventId);
-      track(
-        () => live.runDue(deps(), eventId),
-        (err) => app.log.error({ err }, 'timer transition failed'),
-      );
-    }, Math.max(0, endsAt - Date.now()) + 5);
+    const t = setTimeout(
+      () => {
+        timeouts.delete(eventId);
+        track(
+          () => live.runDue(deps(), eventId),
+          (err) => app.log.error({ err }, 'timer transition failed'),
+        );
+      },
+      Math.max(0, endsAt - Date.now()) + 5,
+    );
     t.unref();
     timeouts.set(eventId, t);
   }

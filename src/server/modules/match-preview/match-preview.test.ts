@@ -55,13 +55,38 @@ beforeAll(async () => {
   t = await createTestApp();
   host = await signUpHost(t, { name: 'Hana Host' });
   admin = await signUp(t.app, { email: TEST_ADMIN_EMAIL, name: 'Alex Admin' });
-  venueId = (await createVenue(t.app, host.cookie, { name: 'The Preview Bar', address: '5 Bury Old Road', city: 'Prestwich', latitude: 53.5331, longitude: -2.2837 })).id;
+  venueId = (
+    await createVenue(t.app, host.cookie, { name: 'The Preview Bar', address: '5 Bury Old Road', city: 'Prestwich', latitude: 53.5331, longitude: -2.2837 })
+  ).id;
   eventId = (await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 10, title: 'Preview Night' }))).id;
   otherEventId = (await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 11 }))).id;
 
-  ann = await signUp(t.app, { name: 'Ann Marie Archer', age: 30, interests: ['Wine', 'Music', 'Art'], personalityTraits: annTraits, communicationStyle: 'balanced', contactInfo: '07700 900111', bio: 'Ann secret bio' });
-  ben = await signUp(t.app, { name: 'Ben Bloggsworth', age: 31, interests: ['Music', 'Hiking', 'Art', 'Cycling'], personalityTraits: benTraits, communicationStyle: 'balanced', contactInfo: '07700 900222', bio: 'Ben secret bio' });
-  cat = await signUp(t.app, { name: 'Cat Carrington', age: 45, interests: ['Gaming', 'Music'], personalityTraits: catTraits, communicationStyle: 'extroverted', contactInfo: '07700 900333' });
+  ann = await signUp(t.app, {
+    name: 'Ann Marie Archer',
+    age: 30,
+    interests: ['Wine', 'Music', 'Art'],
+    personalityTraits: annTraits,
+    communicationStyle: 'balanced',
+    contactInfo: '07700 900111',
+    bio: 'Ann secret bio',
+  });
+  ben = await signUp(t.app, {
+    name: 'Ben Bloggsworth',
+    age: 31,
+    interests: ['Music', 'Hiking', 'Art', 'Cycling'],
+    personalityTraits: benTraits,
+    communicationStyle: 'balanced',
+    contactInfo: '07700 900222',
+    bio: 'Ben secret bio',
+  });
+  cat = await signUp(t.app, {
+    name: 'Cat Carrington',
+    age: 45,
+    interests: ['Gaming', 'Music'],
+    personalityTraits: catTraits,
+    communicationStyle: 'extroverted',
+    contactInfo: '07700 900333',
+  });
   dee = await signUp(t.app, { name: 'Dee Hiddenfield', age: 29, interests: ['Wine', 'Art'], personalityTraits: annTraits, communicationStyle: 'balanced' });
   outsider = await signUp(t.app, { name: 'Oli Outsider' });
   otherHost = await signUpHost(t, { name: 'Olga Otherhost' });
@@ -73,9 +98,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/events/:id/preview', () => {
-  it("ranks the other guests for a guest, with first names, 0-100 traits, totals, venue and tips", async () => {
+  it('ranks the other guests for a guest, with first names, 0-100 traits, totals, venue and tips', async () => {
     const p = await previewOf(eventId, ann);
-    expect(p.event).toMatchObject({ id: eventId, title: 'Preview Night', startTime: '19:00', endTime: '22:00', hasEnded: false, calendarUrl: `/api/events/${eventId}/calendar.ics` });
+    expect(p.event).toMatchObject({
+      id: eventId,
+      title: 'Preview Night',
+      startTime: '19:00',
+      endTime: '22:00',
+      hasEnded: false,
+      calendarUrl: `/api/events/${eventId}/calendar.ics`,
+    });
     expect(p.venue).toEqual({
       name: 'The Preview Bar',
       address: '5 Bury Old Road',
@@ -84,7 +116,11 @@ describe('GET /api/events/:id/preview', () => {
       longitude: -2.2837,
       directionsUrl: 'https://www.openstreetmap.org/directions?to=53.5331,-2.2837',
     });
-    expect(p.viewer).toEqual({ personality: { creative: 80, adventurous: 80, social: 60, analytical: 40 }, interests: ['Wine', 'Music', 'Art'], visible: true });
+    expect(p.viewer).toEqual({
+      personality: { creative: 80, adventurous: 80, social: 60, analytical: 40 },
+      interests: ['Wine', 'Music', 'Art'],
+      visible: true,
+    });
     // Four registered (Dee too), but Dee opted out: only Ben and Cat are previewed, best first.
     expect(p.expectedGuests).toBe(4);
     expect(p.profiles.map((x) => x.firstName)).toEqual(['Ben', 'Cat']);
@@ -121,11 +157,37 @@ describe('GET /api/events/:id/preview', () => {
     for (const m of [ann, ben, cat, dee]) {
       const res = await get(`/api/events/${eventId}/preview`, m.cookie);
       expect(res.statusCode).toBe(200);
-      for (const secret of [ann.user.email, ben.user.email, cat.user.email, dee.user.email, '900111', '900222', '900333', 'Archer', 'Bloggsworth', 'Carrington', 'Hiddenfield', 'secret bio', 'email', 'contactInfo', 'bio']) {
+      for (const secret of [
+        ann.user.email,
+        ben.user.email,
+        cat.user.email,
+        dee.user.email,
+        '900111',
+        '900222',
+        '900333',
+        'Archer',
+        'Bloggsworth',
+        'Carrington',
+        'Hiddenfield',
+        'secret bio',
+        'email',
+        'contactInfo',
+        'bio',
+      ]) {
         expect(res.body).not.toContain(secret);
       }
       for (const prof of res.json<PreviewResponse>().profiles) {
-        expect(Object.keys(prof).sort()).toEqual(['age', 'compatibilityScore', 'connectionPotential', 'firstName', 'id', 'personality', 'personalityInsight', 'sharedInterests', 'topInterests']);
+        expect(Object.keys(prof).sort()).toEqual([
+          'age',
+          'compatibilityScore',
+          'connectionPotential',
+          'firstName',
+          'id',
+          'personality',
+          'personalityInsight',
+          'sharedInterests',
+          'topInterests',
+        ]);
       }
     }
   });
@@ -233,7 +295,9 @@ describe('POST /api/events/:id/reminder', () => {
     expect(mail!.text).toContain('The Preview Bar, 5 Bury Old Road, Prestwich');
     expect(mail!.text).toContain('https://www.openstreetmap.org/directions?to=53.5331,-2.2837');
     expect(mail!.text).toContain(`/match-preview?event=${eventId}`);
-    expect(mail!.attachments).toEqual([{ filename: 'speed-friendship.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', size: expect.any(Number) }]);
+    expect(mail!.attachments).toEqual([
+      { filename: 'speed-friendship.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', size: expect.any(Number) },
+    ]);
     // The attachment is the evening's own .ics, the same file the calendar route serves (DTSTAMP differs only in value).
     const ics = await get(`/api/events/${eventId}/calendar.ics`);
     expect(ics.body).toContain('SUMMARY:Preview Night');
@@ -253,7 +317,10 @@ describe('POST /api/events/:id/reminder', () => {
     expect(await reminders(ben.user.email)).toHaveLength(2);
 
     // Once the window has passed, the guest may send another.
-    await t.db.update(rateLimits).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, `preview-reminder:${eventId}:${ben.user.id}`));
+    await t.db
+      .update(rateLimits)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `preview-reminder:${eventId}:${ben.user.id}`));
     expect((await post(`/api/events/${eventId}/reminder`, ben.cookie)).statusCode).toBe(200);
     expect(await reminders(ben.user.email)).toHaveLength(3);
   });
@@ -288,7 +355,9 @@ describe('helpers', () => {
   it('personalityInsight words the pair', () => {
     const hi = { creative: 8, adventurous: 2, social: 8, analytical: 5 };
     expect(personalityInsight(hi, hi, 'Sam', [])).toBe("You're both creative and social");
-    expect(personalityInsight(null, { creative: 2, adventurous: 9, social: 3, analytical: 3 }, 'Sam', ['Art'])).toBe('Sam is especially adventurous, and you both enjoy Art');
+    expect(personalityInsight(null, { creative: 2, adventurous: 9, social: 3, analytical: 3 }, 'Sam', ['Art'])).toBe(
+      'Sam is especially adventurous, and you both enjoy Art',
+    );
     expect(personalityInsight(null, null, 'Sam', ['Art', 'Wine', 'Film'])).toBe('You both enjoy Art and Wine');
     expect(personalityInsight(null, null, 'Sam', [])).toBe('Different perspectives: plenty to talk about');
   });

@@ -63,6 +63,8 @@ export async function forgetHit(db: Db, key: string) {
 
 /** People with a block between them and this member, either way (docs/decisions/0041): each hidden from the other. */
 export async function blockedWith(db: Db, userId: number): Promise<number[]> {
-  const r = await db.execute(sql`select blocked_id as id from ${blocks} where blocker_id = ${userId} union select blocker_id from ${blocks} where blocked_id = ${userId}`);
+  const r = await db.execute(
+    sql`select blocked_id as id from ${blocks} where blocker_id = ${userId} union select blocker_id from ${blocks} where blocked_id = ${userId}`,
+  );
   return (r as unknown as { rows: { id: number }[] }).rows.map((x) => Number(x.id));
 }

@@ -70,7 +70,13 @@ export function personalityInsight(mine: Traits0to10 | null, theirs: Traits0to10
   return 'Different perspectives: plenty to talk about';
 }
 
-const asPerson = (g: { userId: number; age: number; interests: string[]; personalityTraits: Record<string, unknown>; communicationStyle: string | null }): Person => ({
+const asPerson = (g: {
+  userId: number;
+  age: number;
+  interests: string[];
+  personalityTraits: Record<string, unknown>;
+  communicationStyle: string | null;
+}): Person => ({
   id: g.userId,
   age: g.age,
   interests: g.interests,
@@ -99,7 +105,10 @@ export async function preview(db: Db, eventId: number, viewer: Viewer): Promise<
   // A blocked pair never sees each other here, whoever blocked (docs/decisions/0041).
   const hidden = new Set(blocked);
   const others = guests.filter((g) => g.userId !== viewer.id && !g.optedOut && !hidden.has(g.userId));
-  const ranked = rankForPreview(me ? asPerson(me) : { id: viewer.id, age: 0, interests: [] }, others.map((g) => ({ ...asPerson(g), guest: g })));
+  const ranked = rankForPreview(
+    me ? asPerson(me) : { id: viewer.id, age: 0, interests: [] },
+    others.map((g) => ({ ...asPerson(g), guest: g })),
+  );
 
   const profiles = ranked.map((r) => {
     const g = r.person.guest;
@@ -122,7 +131,9 @@ export async function preview(db: Db, eventId: number, viewer: Viewer): Promise<
 
   const totals = new Map<string, number>();
   for (const p of profiles) for (const i of p.sharedInterests) totals.set(i, (totals.get(i) ?? 0) + 1);
-  const sharedInterestTotals = [...totals].map(([interest, count]) => ({ interest, count })).sort((a, b) => b.count - a.count || a.interest.localeCompare(b.interest));
+  const sharedInterestTotals = [...totals]
+    .map(([interest, count]) => ({ interest, count }))
+    .sort((a, b) => b.count - a.count || a.interest.localeCompare(b.interest));
 
   const averageCompatibility = profiles.length ? Math.round(profiles.reduce((s, p) => s + p.compatibilityScore, 0) / profiles.length) : null;
   const hasEnded = event.status === 'completed';
@@ -160,11 +171,19 @@ export async function preview(db: Db, eventId: number, viewer: Viewer): Promise<
   };
 }
 
-function tipsFor(o: { hasEnded: boolean; hasTraits: boolean; roundMinutes: number; top: { firstName: string; sharedInterests: string[] } | undefined; venueName: string }): string[] {
+function tipsFor(o: {
+  hasEnded: boolean;
+  hasTraits: boolean;
+  roundMinutes: number;
+  top: { firstName: string; sharedInterests: string[] } | undefined;
+  venueName: string;
+}): string[] {
   const tips: string[] = [];
   if (o.hasEnded) tips.push('This evening has happened: your mutual matches are on My Matches, and people you missed are on Missed Connections.');
   if (!o.hasTraits) tips.push('Complete your personality on the registration page (/register) for sharper compatibility scores.');
-  tips.push(`Each conversation lasts ${o.roundMinutes} ${o.roundMinutes === 1 ? 'minute' : 'minutes'}: open with a question, then listen for what lights them up.`);
+  tips.push(
+    `Each conversation lasts ${o.roundMinutes} ${o.roundMinutes === 1 ? 'minute' : 'minutes'}: open with a question, then listen for what lights them up.`,
+  );
   if (o.top && o.top.sharedInterests.length) tips.push(`Ask ${o.top.firstName} about ${o.top.sharedInterests[0]}: you both enjoy it.`);
   tips.push(`Arrive at ${o.venueName} a little early to check in and get your drink before the first round.`);
   tips.push('Only mutual choices share contact details, so rate honestly: nobody sees a "no".');
@@ -209,7 +228,10 @@ export async function sendReminder(d: ReminderDeps, eventId: number, viewer: Vie
   const hit = await hitRateLimit(d.db, key, REMINDER_WINDOW_MS);
   if (hit.current > 1) {
     const minutes = Math.max(1, Math.ceil(hit.ttl / 60_000));
-    throw new AppError('rate_limited', `Your reminder for this evening is already on its way. You can send another in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+    throw new AppError(
+      'rate_limited',
+      `Your reminder for this evening is already on its way. You can send another in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    );
   }
 
   const venueRow = event.venueId ? await q.venue(d.db, event.venueId) : null;
@@ -217,7 +239,13 @@ export async function sendReminder(d: ReminderDeps, eventId: number, viewer: Vie
   const when = `${dateFmt.format(event.date)}, ${event.startTime}-${event.endTime}`;
   const link = `${d.publicUrl}/events/${event.id}`;
   const previewLink = `${d.publicUrl}/match-preview?event=${event.id}`;
-  const map = directionsUrl({ name: event.venue, address: venueRow?.address ?? '', city: venueRow?.city ?? null, latitude: venueRow?.latitude ?? null, longitude: venueRow?.longitude ?? null });
+  const map = directionsUrl({
+    name: event.venue,
+    address: venueRow?.address ?? '',
+    city: venueRow?.city ?? null,
+    latitude: venueRow?.latitude ?? null,
+    longitude: venueRow?.longitude ?? null,
+  });
   const name = firstNameOf(who.name);
   try {
     await d.mailer.send({
@@ -243,7 +271,9 @@ export async function sendReminder(d: ReminderDeps, eventId: number, viewer: Vie
 <p><strong>When:</strong> ${esc(when)}<br><strong>Where:</strong> ${esc(where)}<br><a href="${esc(map)}">Get directions</a></p>
 <p>The attached calendar file adds the evening to your calendar.</p>
 <p><a href="${esc(previewLink)}">See who you might click with</a> · <a href="${esc(link)}">Open the event page</a></p>`,
-      attachments: [{ filename: 'speed-friendship.ics', content: cal.eventInvitation(event, d.publicUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+      attachments: [
+        { filename: 'speed-friendship.ics', content: cal.eventInvitation(event, d.publicUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+      ],
     });
   } catch (err) {
     await q.forgetHit(d.db, key).catch(() => {});

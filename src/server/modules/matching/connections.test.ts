@@ -13,7 +13,14 @@ import { setUpEvening, type Evening, type Member } from '../../test/live-helpers
 
 interface ConnectionsState {
   personalCode: string;
-  connections: { participantId: number; participantName: string; timestamp: string; method: 'qr' | 'code' | 'list'; round: number | null; response: 'yes' | 'no' | null }[];
+  connections: {
+    participantId: number;
+    participantName: string;
+    timestamp: string;
+    method: 'qr' | 'code' | 'list';
+    round: number | null;
+    response: 'yes' | 'no' | null;
+  }[];
   attendees: { id: number; name: string }[];
 }
 
@@ -26,7 +33,12 @@ afterAll(() => t.close());
 const url = (eventId: number | string) => `/api/events/${eventId}/connections`;
 const list = (eventId: number | string, cookie: string | undefined) => t.app.inject({ method: 'GET', url: url(eventId), headers: withCookie(cookie) });
 const log = (eventId: number | string, cookie: string | undefined, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: url(eventId), headers: withCookie(cookie, { 'content-type': 'application/json' }), payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  t.app.inject({
+    method: 'POST',
+    url: url(eventId),
+    headers: withCookie(cookie, { 'content-type': 'application/json' }),
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
 
 async function timer(ev: Evening, type: string) {
   const res = await t.app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type } });
@@ -119,7 +131,10 @@ describe('an evening, round by round', () => {
   it('refuses logging yourself (400), a guest not checked in (409) and a code from no guest of this evening (404)', async () => {
     const before = await snapshot(ev.event.id);
     const own = (await stateOf(ev.event.id, ben)).personalCode;
-    for (const payload of [{ ratedId: ben.user.id, method: 'list' }, { code: own, method: 'code' }]) {
+    for (const payload of [
+      { ratedId: ben.user.id, method: 'list' },
+      { code: own, method: 'code' },
+    ]) {
       const res = await log(ev.event.id, ben.cookie, payload);
       expect(expectBadInput(res).message).toBe('That is your own code');
     }

@@ -42,7 +42,15 @@ export async function logConnection(
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (!logged) await q.logConnection(t, { eventId, userId: viewer.id, otherId: otherId!, method: input.method, round: live.round });
-    if (input.decision) await q.upsertRating(t, { eventId, raterId: viewer.id, ratedId: otherId!, rating: input.decision === 'yes' ? MIN_MATCH_RATING : 1, round: live.round, source: 'quick' });
+    if (input.decision)
+      await q.upsertRating(t, {
+        eventId,
+        raterId: viewer.id,
+        ratedId: otherId!,
+        rating: input.decision === 'yes' ? MIN_MATCH_RATING : 1,
+        round: live.round,
+        source: 'quick',
+      });
   });
   return connections(db, viewer, eventId);
 }
@@ -59,7 +67,14 @@ export async function connections(db: Db, viewer: Viewer, eventId: number): Prom
     personalCode: me.connectCode,
     connections: logs.map((l) => {
       const r = mine.get(l.otherId);
-      return { participantId: l.otherId, participantName: l.name, timestamp: l.createdAt.toISOString(), method: l.method, round: l.round, response: r === undefined ? null : r >= MIN_MATCH_RATING ? 'yes' : 'no' };
+      return {
+        participantId: l.otherId,
+        participantName: l.name,
+        timestamp: l.createdAt.toISOString(),
+        method: l.method,
+        round: l.round,
+        response: r === undefined ? null : r >= MIN_MATCH_RATING ? 'yes' : 'no',
+      };
     }),
     attendees: (await q.checkedIn(db, eventId)).filter((a) => a.userId !== viewer.id).map((a) => ({ id: a.userId, name: a.name })),
   };

@@ -34,7 +34,12 @@ async function evening(guests: Member[]) {
 }
 
 async function rate(eventId: number, from: Member, to: Member, rating: number) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/ratings`, headers: withCookie(from.cookie), payload: { raterId: from.user.id, ratedId: to.user.id, rating } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/ratings`,
+    headers: withCookie(from.cookie),
+    payload: { raterId: from.user.id, ratedId: to.user.id, rating },
+  });
   expect(res.statusCode, res.body).toBe(201);
 }
 
@@ -99,7 +104,15 @@ describe('Sarah, Michael and Emma', () => {
       ['Emma Jones', false],
       ['Michael Brown', false],
     ]);
-    expect(g!.members[1]).toEqual({ id: emma.user.id, name: 'Emma Jones', age: 30, interests: ['Walking', 'Board games'], profileImage: null, isYou: false, sharedWithYou: false });
+    expect(g!.members[1]).toEqual({
+      id: emma.user.id,
+      name: 'Emma Jones',
+      age: 30,
+      interests: ['Walking', 'Board games'],
+      profileImage: null,
+      isYou: false,
+      sharedWithYou: false,
+    });
     // Sarah was not at the second evening (only Michael and Emma were): the group met at the first one only.
     expect(g!.evenings.map((e) => e.id)).toEqual([first]);
     // Nothing shared yet: no link, and no address or phone anywhere in the answer.

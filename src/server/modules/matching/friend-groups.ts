@@ -49,14 +49,30 @@ export async function myGroups(db: Db, viewer: Viewer): Promise<MyGroups> {
         .map((id) => {
           const p = people.get(id)!;
           const isYou = id === viewer.id;
-          return { id, name: p.name, age: p.age, interests: p.interests, profileImage: p.profileImage, isYou, sharedWithYou: isYou || sharedPairs.has(pairKey(id, viewer.id)) };
+          return {
+            id,
+            name: p.name,
+            age: p.age,
+            interests: p.interests,
+            profileImage: p.profileImage,
+            isYou,
+            sharedWithYou: isYou || sharedPairs.has(pairKey(id, viewer.id)),
+          };
         })
         .sort((a, b) => Number(b.isYou) - Number(a.isYou) || a.name.localeCompare(b.name, 'en') || a.id - b.id);
       const others = ids.filter((id) => id !== viewer.id).map((id) => people.get(id)!);
       const subject = encodeURIComponent('Our Speed Friendship group');
-      const body = encodeURIComponent(`Hi ${others.map((p) => p.name.trim().split(/\s+/)[0]).join(', ')}! We all matched each other, so here is our group. Who's up for meeting again soon?`);
+      const body = encodeURIComponent(
+        `Hi ${others.map((p) => p.name.trim().split(/\s+/)[0]).join(', ')}! We all matched each other, so here is our group. Who's up for meeting again soon?`,
+      );
       const chatLink = everyoneShared ? `mailto:${others.map((p) => mailtoAddress(p.email)).join(',')}?subject=${subject}&body=${body}` : null;
-      return { key: ids.join('-'), members, evenings: [...evenings.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id), everyoneShared, chatLink };
+      return {
+        key: ids.join('-'),
+        members,
+        evenings: [...evenings.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id),
+        everyoneShared,
+        chatLink,
+      };
     }),
   };
 }

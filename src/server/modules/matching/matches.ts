@@ -77,7 +77,16 @@ export async function present(db: Db, eventId: number, rows: q.MatchRow[], audie
       // E-mail and phone only to the person themself, admins, or the other side of the match once shared.
       const inPair = viewerId === m.user1Id || viewerId === m.user2Id;
       const visible = id === viewerId || admin || (shared && inPair);
-      return { id, name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage, email: visible ? p.email : null, contactInfo: visible ? p.contactInfo : null };
+      return {
+        id,
+        name: p.name,
+        age: p.age,
+        bio: p.bio,
+        interests: p.interests,
+        profileImage: p.profileImage,
+        email: visible ? p.email : null,
+        contactInfo: visible ? p.contactInfo : null,
+      };
     };
     const u1 = people.get(m.user1Id)!;
     const u2 = people.get(m.user2Id)!;

@@ -102,7 +102,10 @@ describe('ratings', () => {
     const before = await ratingCount(ev.event.id);
     for (const rating of [0, 6, 3.5, '4', null]) {
       const res = await post(`/api/events/${ev.event.id}/ratings`, b.cookie, { raterId: b.user.id, ratedId: a.user.id, rating });
-      expect(expectBadInput(res).errors.some((e) => e.path === 'rating'), String(rating)).toBe(true);
+      expect(
+        expectBadInput(res).errors.some((e) => e.path === 'rating'),
+        String(rating),
+      ).toBe(true);
     }
     expectBadInput(await post(`/api/events/${ev.event.id}/ratings`, b.cookie, { raterId: b.user.id, rating: 4 }));
     expect(await ratingCount(ev.event.id)).toBe(before);

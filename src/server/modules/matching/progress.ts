@@ -14,6 +14,12 @@ export async function progress(db: Db, viewer: Viewer, eventId: number, round: n
   return guests.map((g) => {
     const pair = rotation.find((r) => r.a === g.userId || r.b === g.userId);
     const partner = pair ? (pair.a === g.userId ? pair.b : pair.a) : null;
-    return { id: g.userId, name: g.name, partnerId: partner, hasSubmitted: partner !== null && rated.has(`${g.userId}>${partner}`), sittingOut: !!pair && partner === null };
+    return {
+      id: g.userId,
+      name: g.name,
+      partnerId: partner,
+      hasSubmitted: partner !== null && rated.has(`${g.userId}>${partner}`),
+      sittingOut: !!pair && partner === null,
+    };
   });
 }

@@ -4,21 +4,25 @@ import { blocks, connectionLogs, events, matches, ratings, registrations, rotati
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
-    (await db
-      .select({ checkedIn: registrations.checkedIn, connectCode: registrations.connectCode })
-      .from(registrations)
-      .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
-      .limit(1))[0] ?? null
+    (
+      await db
+        .select({ checkedIn: registrations.checkedIn, connectCode: registrations.connectCode })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 export async function registrationByCode(db: Db, eventId: number, code: string) {
   return (
-    (await db
-      .select({ userId: registrations.userId, checkedIn: registrations.checkedIn })
-      .from(registrations)
-      .where(and(eq(registrations.eventId, eventId), eq(registrations.connectCode, code)))
-      .limit(1))[0] ?? null
+    (
+      await db
+        .select({ userId: registrations.userId, checkedIn: registrations.checkedIn })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.connectCode, code)))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
@@ -32,7 +36,10 @@ export async function purgedAt(db: Db, eventId: number) {
 }
 
 /** One rating per (event, rater, rated): a second rating replaces the first. */
-export async function upsertRating(db: Db, v: { eventId: number; raterId: number; ratedId: number; rating: number; round: number | null; source: 'card' | 'quick' }) {
+export async function upsertRating(
+  db: Db,
+  v: { eventId: number; raterId: number; ratedId: number; rating: number; round: number | null; source: 'card' | 'quick' },
+) {
   const [row] = await db
     .insert(ratings)
     .values(v)
@@ -40,33 +47,60 @@ export async function upsertRating(db: Db, v: { eventId: number; raterId: number
       target: [ratings.eventId, ratings.raterId, ratings.ratedId],
       set: { rating: v.rating, round: v.round, source: v.source, updatedAt: sql`now()` },
     })
-    .returning({ id: ratings.id, raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating, round: ratings.round, createdAt: ratings.createdAt });
+    .returning({
+      id: ratings.id,
+      raterId: ratings.raterId,
+      ratedId: ratings.ratedId,
+      rating: ratings.rating,
+      round: ratings.round,
+      createdAt: ratings.createdAt,
+    });
   return row!;
 }
 
 export async function ratingsBy(db: Db, eventId: number, raterId: number) {
   return db
-    .select({ id: ratings.id, raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating, round: ratings.round, source: ratings.source, createdAt: ratings.createdAt })
+    .select({
+      id: ratings.id,
+      raterId: ratings.raterId,
+      ratedId: ratings.ratedId,
+      rating: ratings.rating,
+      round: ratings.round,
+      source: ratings.source,
+      createdAt: ratings.createdAt,
+    })
     .from(ratings)
     .where(and(eq(ratings.eventId, eventId), eq(ratings.raterId, raterId)))
     .orderBy(asc(ratings.createdAt));
 }
 
 export async function allRatings(db: Db, eventId: number) {
-  return db.select({ raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating, round: ratings.round }).from(ratings).where(eq(ratings.eventId, eventId));
+  return db
+    .select({ raterId: ratings.raterId, ratedId: ratings.ratedId, rating: ratings.rating, round: ratings.round })
+    .from(ratings)
+    .where(eq(ratings.eventId, eventId));
 }
 
 export async function ratingsReceived(db: Db, userId: number) {
   return (
-    (await db
-      .select({ n: sql<number>`count(*)::int`, avg: sql<number | null>`avg(${ratings.rating})::float` })
-      .from(ratings)
-      .where(eq(ratings.ratedId, userId)))[0] ?? { n: 0, avg: null }
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int`, avg: sql<number | null>`avg(${ratings.rating})::float` })
+        .from(ratings)
+        .where(eq(ratings.ratedId, userId))
+    )[0] ?? { n: 0, avg: null }
   );
 }
 
 export async function matchCount(db: Db, userId: number) {
-  return (await db.select({ n: sql<number>`count(*)::int` }).from(matches).where(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))))[0]?.n ?? 0;
+  return (
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(matches)
+        .where(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId)))
+    )[0]?.n ?? 0
+  );
 }
 
 export async function people(db: Db, ids: number[]) {
@@ -91,7 +125,11 @@ export async function people(db: Db, ids: number[]) {
 export type MatchRow = typeof matches.$inferSelect;
 
 export async function matchesOfEvent(db: Db, eventId: number) {
-  return db.select().from(matches).where(eq(matches.eventId, eventId)).orderBy(sql`${matches.overallScore} DESC NULLS LAST`, asc(matches.id));
+  return db
+    .select()
+    .from(matches)
+    .where(eq(matches.eventId, eventId))
+    .orderBy(sql`${matches.overallScore} DESC NULLS LAST`, asc(matches.id));
 }
 
 export async function matchesOfUser(db: Db, userId: number, eventId?: number) {
@@ -131,7 +169,15 @@ export async function deleteMatchesExcept(db: Db, eventId: number, keep: [number
 }
 
 export async function findMatch(db: Db, eventId: number, matchId: number) {
-  return (await db.select().from(matches).where(and(eq(matches.id, matchId), eq(matches.eventId, eventId))).limit(1))[0] ?? null;
+  return (
+    (
+      await db
+        .select()
+        .from(matches)
+        .where(and(eq(matches.id, matchId), eq(matches.eventId, eventId)))
+        .limit(1)
+    )[0] ?? null
+  );
 }
 
 export async function setShared(db: Db, matchId: number, side: 1 | 2) {
@@ -142,7 +188,10 @@ export async function setShared(db: Db, matchId: number, side: 1 | 2) {
 }
 
 export async function release(db: Db, eventId: number) {
-  await db.update(events).set({ contactsReleasedAt: sql`coalesce(${events.contactsReleasedAt}, now())` }).where(eq(events.id, eventId));
+  await db
+    .update(events)
+    .set({ contactsReleasedAt: sql`coalesce(${events.contactsReleasedAt}, now())` })
+    .where(eq(events.id, eventId));
 }
 
 /**
@@ -197,7 +246,13 @@ export async function logConnection(db: Db, v: { eventId: number; userId: number
 
 export async function connectionsOf(db: Db, eventId: number, userId: number) {
   return db
-    .select({ otherId: connectionLogs.otherId, method: connectionLogs.method, round: connectionLogs.round, createdAt: connectionLogs.createdAt, name: users.name })
+    .select({
+      otherId: connectionLogs.otherId,
+      method: connectionLogs.method,
+      round: connectionLogs.round,
+      createdAt: connectionLogs.createdAt,
+      name: users.name,
+    })
     .from(connectionLogs)
     .innerJoin(users, eq(users.id, connectionLogs.otherId))
     .where(and(eq(connectionLogs.eventId, eventId), eq(connectionLogs.userId, userId)))

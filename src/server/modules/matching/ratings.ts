@@ -25,16 +25,21 @@ export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.out
   if (!theirs?.checkedIn) throw conflict('You can only rate guests checked in to this event');
   if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
   if (await q.purgedAt(db, eventId)) throw conflict(RATINGS_DELETED);
-  const row = await q.upsertRating(db, { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, round: input.round ?? null, source: 'card' });
+  const row = await q.upsertRating(db, {
+    eventId,
+    raterId: input.raterId,
+    ratedId: input.ratedId,
+    rating: input.rating,
+    round: input.round ?? null,
+    source: 'card',
+  });
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 /** After a guest's last rating, matches are calculated (idempotent). */
 export async function ratedEveryone(db: Db, eventId: number, raterId: number) {
   const rotation = await q.rotationOf(db, eventId);
-  const partners = new Set(
-    rotation.flatMap((r) => (r.a === raterId && r.b !== null ? [r.b] : r.b === raterId ? [r.a] : [])),
-  );
+  const partners = new Set(rotation.flatMap((r) => (r.a === raterId && r.b !== null ? [r.b] : r.b === raterId ? [r.a] : [])));
   if (partners.size === 0) return false;
   const given = new Set((await q.ratingsBy(db, eventId, raterId)).map((r) => r.ratedId));
   return [...partners].every((p) => given.has(p));
@@ -42,5 +47,12 @@ export async function ratedEveryone(db: Db, eventId: number, raterId: number) {
 
 export async function ratingsGiven(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<Rating[]> {
   await assertHostOrSelf(db, viewer, eventId, userId);
-  return (await q.ratingsBy(db, eventId, userId)).map((r) => ({ id: r.id, raterId: r.raterId, ratedId: r.ratedId, rating: r.rating, round: r.round, createdAt: r.createdAt.toISOString() }));
+  return (await q.ratingsBy(db, eventId, userId)).map((r) => ({
+    id: r.id,
+    raterId: r.raterId,
+    ratedId: r.ratedId,
+    rating: r.rating,
+    round: r.round,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

@@ -33,7 +33,8 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-const post = (app: TestContext['app'], url: string, cookie: string | undefined, payload: object = {}) => app.inject({ method: 'POST', url, headers: withCookie(cookie), payload });
+const post = (app: TestContext['app'], url: string, cookie: string | undefined, payload: object = {}) =>
+  app.inject({ method: 'POST', url, headers: withCookie(cookie), payload });
 const get = (app: TestContext['app'], url: string, cookie: string | undefined) => app.inject({ method: 'GET', url, headers: withCookie(cookie) });
 
 /** An evening where a and b rated each other 5 (a match) and c is checked in without a match. */
@@ -113,7 +114,11 @@ describe('automatic release 24 hours after the evening', () => {
 
     // Over, not released: /my-matches names it and says by when.
     clock = new Date(end + HOUR);
-    expect(await mine(a)).toEqual({ released: false, matches: [], pending: [{ eventId: ev.event.id, eventTitle: ev.event.title, endsAt: new Date(end).toISOString(), releaseBy }] });
+    expect(await mine(a)).toEqual({
+      released: false,
+      matches: [],
+      pending: [{ eventId: ev.event.id, eventTitle: ev.event.title, endsAt: new Date(end).toISOString(), releaseBy }],
+    });
     expect(await releaseDueContacts(t.app)).not.toContain(ev.event.id);
     clock = new Date(end + 24 * HOUR - 1000);
     expect(await releaseDueContacts(t.app)).not.toContain(ev.event.id);

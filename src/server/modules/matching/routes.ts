@@ -3,7 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
 import { myGroupsSchema } from '@shared/schemas/friend-groups';
-import { calculateBody, calculateResult, connectionsStateSchema, matchSchema, myMatchesSchema, progressRowSchema, quickRatingBody, ratingBody, ratingSchema, releaseResult } from '@shared/schemas/matching';
+import {
+  calculateBody,
+  calculateResult,
+  connectionsStateSchema,
+  matchSchema,
+  myMatchesSchema,
+  progressRowSchema,
+  quickRatingBody,
+  ratingBody,
+  ratingSchema,
+  releaseResult,
+} from '@shared/schemas/matching';
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { startAutoRelease } from './auto-release';
@@ -16,21 +27,27 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
   // Contacts of an evening nobody released go out automatically 24 hours after it ends.
   startAutoRelease(app, opts.releasePollMs);
 
-  app.post('/api/events/:id/ratings', { config: { idempotent: true }, schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
-    const rating = await matching.rate(app.db, viewer, req.params.id, req.body);
-    // After a guest's last rating, matches are calculated (idempotent).
-    if (await matching.ratedEveryone(app.db, req.params.id, viewer.id)) await matching.calculate(app.db, req.params.id, 'balanced');
-    await app.live.publish(req.params.id, 'ratings_updated');
-    return reply.code(201).send(rating);
-  });
+  app.post(
+    '/api/events/:id/ratings',
+    { config: { idempotent: true }, schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } },
+    async (req, reply) => {
+      const viewer = await requireViewer(req);
+      const rating = await matching.rate(app.db, viewer, req.params.id, req.body);
+      // After a guest's last rating, matches are calculated (idempotent).
+      if (await matching.ratedEveryone(app.db, req.params.id, viewer.id)) await matching.calculate(app.db, req.params.id, 'balanced');
+      await app.live.publish(req.params.id, 'ratings_updated');
+      return reply.code(201).send(rating);
+    },
+  );
 
   app.get('/api/events/:id/ratings/:userId', { schema: { params: eventUser, response: { 200: z.array(ratingSchema), ...errors } } }, async (req) =>
     matching.ratingsGiven(app.db, await requireViewer(req), req.params.id, req.params.userId),
   );
 
-  app.post('/api/events/:id/calculate-matches', { schema: { params: idParams, body: calculateBody, response: { 200: calculateResult, ...errors } } }, async (req) =>
-    matching.calculateAsHost(app.db, await requireViewer(req), req.params.id, req.body.algorithm),
+  app.post(
+    '/api/events/:id/calculate-matches',
+    { schema: { params: idParams, body: calculateBody, response: { 200: calculateResult, ...errors } } },
+    async (req) => matching.calculateAsHost(app.db, await requireViewer(req), req.params.id, req.body.algorithm),
   );
 
   app.get('/api/events/:id/matches', { schema: { params: idParams, response: { 200: z.array(matchSchema), ...errors } } }, async (req) =>
@@ -41,8 +58,10 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
     matching.matchesFor(app.db, await requireViewer(req), req.params.id, req.params.userId),
   );
 
-  app.post('/api/events/:id/matches/:matchId/share', { schema: { params: z.object({ id: idParam, matchId: idParam }), response: { 200: matchSchema, ...errors } } }, async (req) =>
-    matching.share(app.db, await requireViewer(req), req.params.id, req.params.matchId),
+  app.post(
+    '/api/events/:id/matches/:matchId/share',
+    { schema: { params: z.object({ id: idParam, matchId: idParam }), response: { 200: matchSchema, ...errors } } },
+    async (req) => matching.share(app.db, await requireViewer(req), req.params.id, req.params.matchId),
   );
 
   app.post('/api/events/:id/release-contacts', { schema: { params: idParams, response: { 200: releaseResult, ...errors } } }, async (req) => {
@@ -51,32 +70,45 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
     return result;
   });
 
-  app.get('/api/me/matches', { schema: { response: { 200: myMatchesSchema, ...errors } } }, async (req) => matching.myReleasedMatches(app.db, await requireViewer(req), app.now()));
+  app.get('/api/me/matches', { schema: { response: { 200: myMatchesSchema, ...errors } } }, async (req) =>
+    matching.myReleasedMatches(app.db, await requireViewer(req), app.now()),
+  );
 
   // Community groups (docs/spec/organiser-tools.md §2.17): cliques of the viewer's mutual matches.
   app.get('/api/me/groups', { schema: { response: { 200: myGroupsSchema, ...errors } } }, async (req) => matching.myGroups(app.db, await requireViewer(req)));
 
   app.get(
     '/api/events/:id/progress',
-    { schema: { params: idParams, querystring: z.object({ round: z.coerce.number().int().min(0).max(1000) }), response: { 200: z.array(progressRowSchema), ...errors } } },
-    async (req) =>
-      matching.progress(app.db, await requireViewer(req), req.params.id, req.query.round),
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({ round: z.coerce.number().int().min(0).max(1000) }),
+        response: { 200: z.array(progressRowSchema), ...errors },
+      },
+    },
+    async (req) => matching.progress(app.db, await requireViewer(req), req.params.id, req.query.round),
   );
 
-  app.get('/api/events/:id/connections', { schema: { params: idParams, response: { 200: connectionsStateSchema, ...errors } } }, async (req) => matching.connections(app.db, await requireViewer(req), req.params.id));
+  app.get('/api/events/:id/connections', { schema: { params: idParams, response: { 200: connectionsStateSchema, ...errors } } }, async (req) =>
+    matching.connections(app.db, await requireViewer(req), req.params.id),
+  );
 
-  app.post('/api/events/:id/connections', { schema: { params: idParams, body: quickRatingBody, response: { 200: connectionsStateSchema, ...errors } } }, async (req) => {
-    const viewer = await requireViewer(req);
-    if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
-    // The round under way, from the live runtime rather than live's service, which calls this module's own (no module loop, docs/decisions/0056).
-    const timer = await app.live.timer(req.params.id);
-    const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, {
-      round: timer.currentRound > 0 ? timer.currentRound : null,
-      active: timer.phase === 'active',
-    });
-    await app.live.publish(req.params.id, 'ratings_updated');
-    return result;
-  });
+  app.post(
+    '/api/events/:id/connections',
+    { schema: { params: idParams, body: quickRatingBody, response: { 200: connectionsStateSchema, ...errors } } },
+    async (req) => {
+      const viewer = await requireViewer(req);
+      if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
+      // The round under way, from the live runtime rather than live's service, which calls this module's own (no module loop, docs/decisions/0056).
+      const timer = await app.live.timer(req.params.id);
+      const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, {
+        round: timer.currentRound > 0 ? timer.currentRound : null,
+        active: timer.phase === 'active',
+      });
+      await app.live.publish(req.params.id, 'ratings_updated');
+      return result;
+    },
+  );
 };
 
 /** Tells open pages through `app.live`: the live runtime comes first (docs/decisions/0056). */

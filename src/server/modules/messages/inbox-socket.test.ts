@@ -28,7 +28,8 @@ async function join(eventId: number, m: Member, isHost = false) {
   return client;
 }
 
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: withCookie(cookie), ...(payload ? { payload } : {}) });
+const post = (url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: withCookie(cookie), ...(payload ? { payload } : {}) });
 
 describe('host messages over the socket', () => {
   it('reach the checked-in guests of the evening only; the host hears messages_updated', async () => {
@@ -49,7 +50,16 @@ describe('host messages over the socket', () => {
     expect(got).toEqual({
       type: 'host_message',
       eventId: ev.event.id,
-      message: { id: sent.id, eventId: ev.event.id, text: 'Round 3 is about to start!', type: 'round', requiresAction: true, timestamp: sent.timestamp, isRead: false, acknowledged: false },
+      message: {
+        id: sent.id,
+        eventId: ev.event.id,
+        text: 'Round 3 is about to start!',
+        type: 'round',
+        requiresAction: true,
+        timestamp: sent.timestamp,
+        isRead: false,
+        acknowledged: false,
+      },
     });
     expect(await host.next('messages_updated')).toEqual({ type: 'messages_updated', eventId: ev.event.id });
 
@@ -65,7 +75,7 @@ describe('host messages over the socket', () => {
     for (const c of [presentSocket, absentSocket]) expect(c.count('messages_updated')).toBe(0);
   });
 
-  it('a read on one device reaches the guest\'s other device and the host, whose counts show it', async () => {
+  it("a read on one device reaches the guest's other device and the host, whose counts show it", async () => {
     const ev = await setUpEvening(t, { guests: 2, checkedIn: 2 });
     const [a, b] = ev.guests as [Member, Member];
     const host = await join(ev.event.id, ev.host, true);

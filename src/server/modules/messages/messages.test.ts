@@ -81,7 +81,14 @@ describe('who may use the room', () => {
 
   type Who = 'visitor' | 'member' | 'otherGuest' | 'otherHost' | 'host' | 'admin';
   const cookieOf = (who: Who) =>
-    ({ visitor: undefined, member: member.cookie, otherGuest: other.guests[0]!.cookie, otherHost: other.host.cookie, host: ev.host.cookie, admin: admin.cookie })[who];
+    ({
+      visitor: undefined,
+      member: member.cookie,
+      otherGuest: other.guests[0]!.cookie,
+      otherHost: other.host.cookie,
+      host: ev.host.cookie,
+      admin: admin.cookie,
+    })[who];
   const strangers: [Who, number][] = [
     ['visitor', 401],
     ['member', 403],
@@ -144,7 +151,12 @@ describe('who may use the room', () => {
       ['POST', `/api/events/${id}/inbox/1/acknowledge`],
       ['POST', `/api/events/${id}/reminders`],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: withCookie(admin.cookie), ...(url.endsWith('/messages') && method === 'POST' ? { payload: { text: 'Hi' } } : {}) });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: withCookie(admin.cookie),
+        ...(url.endsWith('/messages') && method === 'POST' ? { payload: { text: 'Hi' } } : {}),
+      });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
       expect(res.json().message).toBe('Event not found');
     }
@@ -194,7 +206,12 @@ describe('bad input', () => {
       ['POST', `/api/events/${id}/inbox/${bad}/acknowledge`],
       ['POST', `/api/events/${bad}/reminders`],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: withCookie(ev.host.cookie), ...(url.endsWith('/messages') && method === 'POST' ? { payload: { text: 'Hi' } } : {}) });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: withCookie(ev.host.cookie),
+        ...(url.endsWith('/messages') && method === 'POST' ? { payload: { text: 'Hi' } } : {}),
+      });
       expectBadInput(res);
     }
     expect(await messageCount(id)).toBe(before);
@@ -219,7 +236,15 @@ describe('sending to the room', () => {
     await checkIn(t.app, ev.event.id, ev.host, a);
     await checkIn(t.app, ev.event.id, ev.host, b);
     const sent = await sendAs(ev.host.cookie, ev.event.id, { text: 'Welcome! Grab a drink at the bar.', type: 'location' });
-    expect(sent).toMatchObject({ text: 'Welcome! Grab a drink at the bar.', type: 'location', requiresAction: false, audience: 'room', sentTo: 2, readCount: 0, acknowledgedCount: 0 });
+    expect(sent).toMatchObject({
+      text: 'Welcome! Grab a drink at the bar.',
+      type: 'location',
+      requiresAction: false,
+      audience: 'room',
+      sentTo: 2,
+      readCount: 0,
+      acknowledgedCount: 0,
+    });
     const recipients = await t.db.select({ userId: messageRecipients.userId }).from(messageRecipients).where(eq(messageRecipients.messageId, sent.id));
     expect(recipients.map((r) => r.userId).sort()).toEqual([a.user.id, b.user.id].sort());
 
@@ -228,7 +253,18 @@ describe('sending to the room', () => {
       expect(box).toEqual({
         eventId: ev.event.id,
         unread: 1,
-        messages: [{ id: sent.id, eventId: ev.event.id, text: sent.text, type: 'location', requiresAction: false, timestamp: sent.timestamp, isRead: false, acknowledged: false }],
+        messages: [
+          {
+            id: sent.id,
+            eventId: ev.event.id,
+            text: sent.text,
+            type: 'location',
+            requiresAction: false,
+            timestamp: sent.timestamp,
+            isRead: false,
+            acknowledged: false,
+          },
+        ],
       });
     }
     // Registered, not checked in: nothing. The host's own inbox: nothing.
@@ -262,7 +298,12 @@ describe('the inbox: read and acknowledged', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json<InboxMessage>()).toMatchObject({ id: first.id, isRead: true, acknowledged: false, text: 'First' });
     const readAt = async (id: number, userId: number) =>
-      (await t.db.select().from(messageRecipients).where(and(eq(messageRecipients.messageId, id), eq(messageRecipients.userId, userId))))[0]!;
+      (
+        await t.db
+          .select()
+          .from(messageRecipients)
+          .where(and(eq(messageRecipients.messageId, id), eq(messageRecipients.userId, userId)))
+      )[0]!;
     const firstRead = (await readAt(first.id, a.user.id)).readAt;
     expect(firstRead).not.toBeNull();
     await new Promise((r) => setTimeout(r, 20));
@@ -333,7 +374,14 @@ describe('the room as the host sees it', () => {
     // Checked in and then reported far away: still at the venue (checked in).
     await checkIn(t.app, event.id, host, g.Finn!);
     const report = (who: string, v: { permission: 'granted' | 'denied'; distanceM?: number; accuracyM?: number; at: string }) =>
-      t.db.insert(arrivalStates).values({ eventId: event.id, userId: g[who]!.user.id, permission: v.permission, distanceM: v.distanceM ?? null, accuracyM: v.accuracyM ?? null, updatedAt: new Date(v.at) });
+      t.db.insert(arrivalStates).values({
+        eventId: event.id,
+        userId: g[who]!.user.id,
+        permission: v.permission,
+        distanceM: v.distanceM ?? null,
+        accuracyM: v.accuracyM ?? null,
+        updatedAt: new Date(v.at),
+      });
     const later = new Date(Date.now() + 60_000).toISOString();
     await report('Finn', { permission: 'granted', distanceM: 900, accuracyM: 10, at: later });
     await report('Bea', { permission: 'granted', distanceM: 30, accuracyM: 12, at: '2026-01-01T18:50:00.000Z' });
@@ -366,7 +414,7 @@ describe('the room as the host sees it', () => {
 });
 
 describe('"Last seen" follows the guest (issue 22)', () => {
-  it('moves when the guest reads a message and again when they acknowledge one; not on another guest\'s read', async () => {
+  it("moves when the guest reads a message and again when they acknowledge one; not on another guest's read", async () => {
     const ev = await setUpEvening(t, { guests: 2, checkedIn: 2 });
     const [a, b] = ev.guests as [Member, Member];
     const lastSeen = async (m: Member) => (await roomOf(ev.host.cookie, ev.event.id)).attendees.find((x) => x.id === m.user.id)!;
@@ -386,7 +434,10 @@ describe('"Last seen" follows the guest (issue 22)', () => {
     expect((await post(`/api/events/${ev.event.id}/inbox/${second.id}/acknowledge`, a.cookie)).statusCode).toBe(200);
     const afterAck = (await lastSeen(a)).lastSeen!;
     expect(Date.parse(afterAck)).toBeGreaterThan(Date.parse(afterRead));
-    const [row] = await t.db.select().from(messageRecipients).where(and(eq(messageRecipients.messageId, second.id), eq(messageRecipients.userId, a.user.id)));
+    const [row] = await t.db
+      .select()
+      .from(messageRecipients)
+      .where(and(eq(messageRecipients.messageId, second.id), eq(messageRecipients.userId, a.user.id)));
     expect(afterAck).toBe(row!.acknowledgedAt!.toISOString());
 
     // b reading moves b, not a.
@@ -440,7 +491,9 @@ describe('Send Reminders', () => {
     const clicks = await Promise.all(Array.from({ length: 5 }, () => post(`/api/events/${ev.event.id}/reminders`, ev.host.cookie)));
     expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
     const refused = clicks.find((r) => r.statusCode === 429)!;
-    expect(refused.json().message).toMatch(/^Reminders went to this evening's guests at \d\d:\d\d\. The next can go from \d\d:\d\d \(one an hour, so nobody gets a pile of e-mails\)\.$/);
+    expect(refused.json().message).toMatch(
+      /^Reminders went to this evening's guests at \d\d:\d\d\. The next can go from \d\d:\d\d \(one an hour, so nobody gets a pile of e-mails\)\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(REMINDER_GAP_MS / 1000 - 60);
     expect(await reminderMails(g)).toHaveLength(1);
     expect((await roomOf(ev.host.cookie, ev.event.id)).messages).toHaveLength(1);

@@ -66,9 +66,10 @@ export async function roomGuests(db: Db, eventId: number) {
       accuracyM: arrivalStates.accuracyM,
       reportedAt: arrivalStates.updatedAt,
       // The guest's latest read or acknowledgement of a message of this evening (issue 22: "last seen" moves with them).
-      readAt: sql<Date | null>`(select max(greatest(${messageRecipients.readAt}, ${messageRecipients.acknowledgedAt})) from ${messageRecipients} join ${eventMessages} on ${eventMessages.id} = ${messageRecipients.messageId} where ${eventMessages.eventId} = ${registrations.eventId} and ${messageRecipients.userId} = ${registrations.userId})`.mapWith(
-        (v: string | Date | null) => (v === null ? null : new Date(v)),
-      ),
+      readAt:
+        sql<Date | null>`(select max(greatest(${messageRecipients.readAt}, ${messageRecipients.acknowledgedAt})) from ${messageRecipients} join ${eventMessages} on ${eventMessages.id} = ${messageRecipients.messageId} where ${eventMessages.eventId} = ${registrations.eventId} and ${messageRecipients.userId} = ${registrations.userId})`.mapWith(
+          (v: string | Date | null) => (v === null ? null : new Date(v)),
+        ),
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
@@ -213,7 +214,11 @@ type ClaimedRow = {
  * INSERT … ON CONFLICT DO NOTHING RETURNING is the claim: with several instances sweeping at
  * once, and after restarts, each (evening, guest, kind) is returned once, ever.
  */
-export async function claimDueReminders(db: Db, now: Date, schedule: { kind: string; hours: number; untilHours: number }[]): Promise<(ReminderRow & { kind: string })[]> {
+export async function claimDueReminders(
+  db: Db,
+  now: Date,
+  schedule: { kind: string; hours: number; untilHours: number }[],
+): Promise<(ReminderRow & { kind: string })[]> {
   if (!schedule.length) return [];
   const maxHours = Math.max(...schedule.map((s) => s.hours));
   const kinds = sql.join(

@@ -121,7 +121,7 @@ describe('scheduled reminders', () => {
     for (const g of [g1, g2, g3]) expect(await soon(g)).toHaveLength(1);
   });
 
-  it('someone registering after a reminder\'s moment gets the ticket e-mail, not that reminder', async () => {
+  it("someone registering after a reminder's moment gets the ticket e-mail, not that reminder", async () => {
     const host = (await signUpHost(A)) as Member;
     const venue = await createVenue(A.app, host.cookie);
     // Registering 20 hours before the start: too late for the 24 h reminder, in time for the 2 h one.
@@ -165,14 +165,25 @@ describe('scheduled reminders', () => {
 
   it('the e-mail: when, where, directions, the event page and the ticket QR inline, with the code in the text', async () => {
     const host = (await signUpHost(A)) as Member;
-    const withCoords = await createVenue(A.app, host.cookie, { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5331, longitude: -2.2849 });
+    const withCoords = await createVenue(A.app, host.cookie, {
+      name: 'The Wine Bar',
+      address: '12 Bury New Road',
+      city: 'Prestwich',
+      latitude: 53.5331,
+      longitude: -2.2849,
+    });
     const noCoords = await createVenue(A.app, host.cookie, { name: 'The Corner Café', address: '3 Church Lane & Co', city: 'Prestwich' });
     const e1 = await createEvent(A.app, host.cookie, eventBody(withCoords.id, { price: 0, startTime: '19:00', endTime: '22:00' }));
     const e2 = await createEvent(A.app, host.cookie, eventBody(noCoords.id, { price: 0 }));
     const guest = (await signUp(A.app, { name: 'Rosa' })) as Member;
     for (const e of [e1, e2]) expect((await registerFor(A.app, e.id, guest)).statusCode).toBe(201);
     const code = async (eventId: number) =>
-      (await A.db.select({ code: registrations.ticketCode }).from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.userId, guest.user.id))))[0]!.code;
+      (
+        await A.db
+          .select({ code: registrations.ticketCode })
+          .from(registrations)
+          .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, guest.user.id)))
+      )[0]!.code;
 
     clock = new Date(startOf(e1) - REMINDER_HOURS['2h'] * HOUR);
     await sweep(A.app);
@@ -207,7 +218,10 @@ describe('scheduled reminders', () => {
       for (const g of ev.guests) {
         expect(await dayBefore(g)).toEqual([]);
         // One mail each, waiting for the SMTP server (docs/decisions/0037): not lost, not doubled.
-        const queued = await A.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, g.user.email), like(mailOutbox.subject, 'Coming up:%')));
+        const queued = await A.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, g.user.email), like(mailOutbox.subject, 'Coming up:%')));
         expect(queued).toHaveLength(1);
         expect(['pending', 'sending']).toContain(queued[0]!.status);
       }
@@ -219,10 +233,14 @@ describe('scheduled reminders', () => {
 
 describe('directions link', () => {
   it('uses coordinates when the venue has them, else its address (or name) and city, URL-encoded', () => {
-    expect(directionsUrl({ latitude: 53.5, longitude: -2.25, address: 'x', city: 'y', venueName: 'z' })).toBe('https://www.google.com/maps/dir/?api=1&destination=53.5,-2.25');
+    expect(directionsUrl({ latitude: 53.5, longitude: -2.25, address: 'x', city: 'y', venueName: 'z' })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=53.5,-2.25',
+    );
     expect(directionsUrl({ latitude: null, longitude: null, address: '1 High St #2', city: 'Bury', venueName: 'Bar' })).toBe(
       'https://www.google.com/maps/dir/?api=1&destination=1%20High%20St%20%232%2C%20Bury',
     );
-    expect(directionsUrl({ latitude: null, longitude: null, address: '', city: 'Bury', venueName: 'The Bar' })).toBe('https://www.google.com/maps/dir/?api=1&destination=The%20Bar%2C%20Bury');
+    expect(directionsUrl({ latitude: null, longitude: null, address: '', city: 'Bury', venueName: 'The Bar' })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=The%20Bar%2C%20Bury',
+    );
   });
 });

@@ -20,11 +20,15 @@ const messageParams = z.object({ id: idParam, messageId: idParam });
 const plugin: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number }> = async (app, opts) => {
   startReminders(app, opts.publicUrl, opts.reminderPollMs);
 
-  app.post('/api/events/:id/messages', { config: perPerson('messages'), schema: { params: idParams, body: sendMessageBody, response: { 201: sentMessageSchema, ...errors } } }, async (req, reply) => {
-    const { sent, message, recipients } = await messages.send(app.db, await requireViewer(req), req.params.id, req.body);
-    await app.live.publishRoom({ eventId: req.params.id, kind: 'host_message', message, recipients });
-    return reply.code(201).send(sent);
-  });
+  app.post(
+    '/api/events/:id/messages',
+    { config: perPerson('messages'), schema: { params: idParams, body: sendMessageBody, response: { 201: sentMessageSchema, ...errors } } },
+    async (req, reply) => {
+      const { sent, message, recipients } = await messages.send(app.db, await requireViewer(req), req.params.id, req.body);
+      await app.live.publishRoom({ eventId: req.params.id, kind: 'host_message', message, recipients });
+      return reply.code(201).send(sent);
+    },
+  );
 
   app.get('/api/events/:id/messages', { schema: { params: idParams, response: { 200: roomSchema, ...errors } } }, async (req) =>
     messages.room(app.db, await requireViewer(req), req.params.id),
@@ -35,13 +39,17 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number
   );
 
   for (const action of ['read', 'acknowledge'] as const) {
-    app.post(`/api/events/:id/inbox/:messageId/${action}`, { schema: { params: messageParams, response: { 200: inboxMessageSchema, ...errors } } }, async (req) => {
-      const viewer = await requireViewer(req);
-      const { message, changed } = await messages.markRead(app.db, viewer, req.params.id, req.params.messageId, action === 'acknowledge');
-      // The host's read counts, and the guest's other devices.
-      if (changed) await app.live.publishRoom({ eventId: req.params.id, kind: 'messages_updated', userId: viewer.id });
-      return message;
-    });
+    app.post(
+      `/api/events/:id/inbox/:messageId/${action}`,
+      { schema: { params: messageParams, response: { 200: inboxMessageSchema, ...errors } } },
+      async (req) => {
+        const viewer = await requireViewer(req);
+        const { message, changed } = await messages.markRead(app.db, viewer, req.params.id, req.params.messageId, action === 'acknowledge');
+        // The host's read counts, and the guest's other devices.
+        if (changed) await app.live.publishRoom({ eventId: req.params.id, kind: 'messages_updated', userId: viewer.id });
+        return message;
+      },
+    );
   }
 
   app.post('/api/events/:id/reminders', { schema: { params: idParams, response: { 200: remindersResult, ...errors } } }, async (req, reply) => {
@@ -52,7 +60,10 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number
     });
     if (!reminded) return { sent: 0 };
     await app.live.publishRoom({ eventId: req.params.id, kind: 'host_message', message: reminded.message, recipients: reminded.recipients });
-    await sendReminders({ mailer: app.mailer, publicUrl: opts.publicUrl, log: req.log }, reminded.rows.map((r) => ({ ...r, kind: 'host' as const })));
+    await sendReminders(
+      { mailer: app.mailer, publicUrl: opts.publicUrl, log: req.log },
+      reminded.rows.map((r) => ({ ...r, kind: 'host' as const })),
+    );
     return { sent: reminded.recipients.length };
   });
 };

@@ -17,7 +17,10 @@ const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-di
 export class ReminderTooSoonError extends AppError {
   readonly retryAfterSeconds: number;
   constructor(last: Date, next: Date, now: Date) {
-    super('rate_limited', `Reminders went to this evening's guests at ${hhmm.format(last)}. The next can go from ${hhmm.format(next)} (one an hour, so nobody gets a pile of e-mails).`);
+    super(
+      'rate_limited',
+      `Reminders went to this evening's guests at ${hhmm.format(last)}. The next can go from ${hhmm.format(next)} (one an hour, so nobody gets a pile of e-mails).`,
+    );
     this.retryAfterSeconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
   }
 }
@@ -95,7 +98,11 @@ export async function send(db: Db, viewer: Viewer, eventId: number, input: z.out
     const t = tx as unknown as Db;
     const recipients = await q.guestIds(t, eventId, true, viewer.id);
     if (!recipients.length) throw conflict(NOBODY_CHECKED_IN);
-    const message = await q.insertMessage(t, { eventId, senderId: viewer.id, text: input.text, type: input.type, requiresAction: input.requiresAction, audience: 'room' }, recipients);
+    const message = await q.insertMessage(
+      t,
+      { eventId, senderId: viewer.id, text: input.text, type: input.type, requiresAction: input.requiresAction, audience: 'room' },
+      recipients,
+    );
     return { message, recipients };
   });
   return { sent: freshSent(stored.message, stored.recipients.length), message: freshInbox(stored.message), recipients: stored.recipients };
@@ -164,7 +171,13 @@ export async function inbox(db: Db, viewer: Viewer, eventId: number): Promise<In
  * POST …/inbox/{messageId}/read and …/acknowledge: only the recipient, idempotent (the first
  * times are kept; acknowledging also reads). `changed` says whether other pages need telling.
  */
-export async function markRead(db: Db, viewer: Viewer, eventId: number, messageId: number, acknowledge: boolean): Promise<{ message: InboxMessage; changed: boolean }> {
+export async function markRead(
+  db: Db,
+  viewer: Viewer,
+  eventId: number,
+  messageId: number,
+  acknowledge: boolean,
+): Promise<{ message: InboxMessage; changed: boolean }> {
   await assertGuestOf(db, viewer, eventId);
   const updated = await q.markRead(db, eventId, messageId, viewer.id, acknowledge);
   if (updated) return { message: toInbox(updated), changed: true };
@@ -197,7 +210,11 @@ export async function remind(db: Db, viewer: Viewer, eventId: number, now: Date)
     const recipients = await q.guestIds(t, eventId, false, viewer.id);
     if (!recipients.length) return null;
     const text = reminderText(event, now);
-    const message = await q.insertMessage(t, { eventId, senderId: viewer.id, text, type: 'general', requiresAction: false, audience: 'reminder', createdAt: now }, recipients);
+    const message = await q.insertMessage(
+      t,
+      { eventId, senderId: viewer.id, text, type: 'general', requiresAction: false, audience: 'reminder', createdAt: now },
+      recipients,
+    );
     return { message, recipients };
   });
   if (!stored) return null;

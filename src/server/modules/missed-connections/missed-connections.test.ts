@@ -132,7 +132,10 @@ beforeAll(async () => {
   full = await freeEvening();
   await t.db.update(events).set({ maxParticipants: 2, seatsTaken: 2, participantCount: 0 }).where(eq(events.id, full));
   past = await freeEvening();
-  await t.db.update(events).set({ date: new Date(Date.now() - 3 * 86_400_000), endsAt: new Date(Date.now() - 3 * 86_400_000 + 3_600_000) }).where(eq(events.id, past));
+  await t.db
+    .update(events)
+    .set({ date: new Date(Date.now() - 3 * 86_400_000), endsAt: new Date(Date.now() - 3 * 86_400_000 + 3_600_000) })
+    .where(eq(events.id, past));
   later = await freeEvening(otherHost);
   await register(later, outsider);
 });
@@ -170,7 +173,13 @@ describe('GET /api/events/:id/missed-connections', () => {
     expect(byId.has(matt.user.id)).toBe(false);
     expect(byId.has(hidden.user.id)).toBe(false);
     expect(byId.has(sarah.user.id)).toBe(false);
-    expect(byId.get(michael.user.id)).toMatchObject({ firstName: 'Michael', met: true, wasInPreview: true, inviteStatus: 'pending', personality: { creative: 70, adventurous: 40, social: 40, analytical: 90 } });
+    expect(byId.get(michael.user.id)).toMatchObject({
+      firstName: 'Michael',
+      met: true,
+      wasInPreview: true,
+      inviteStatus: 'pending',
+      personality: { creative: 70, adventurous: 40, social: 40, analytical: 90 },
+    });
     expect(byId.get(emma.user.id)).toMatchObject({ firstName: 'Emma', met: true, wasInPreview: true, personality: null });
     // Olly opted out of previews but talked to Sarah in round 4: a new discovery.
     expect(byId.get(olly.user.id)).toMatchObject({ firstName: 'Olly', met: true, wasInPreview: false });
@@ -207,7 +216,10 @@ describe('GET /api/events/:id/missed-connections', () => {
 
   it('proposes the soonest evening the invitee can still book: never one starting in 30 minutes (too soon to read an e-mail and book), nor a full one', async () => {
     const tonight = await freeEvening();
-    await t.db.update(events).set({ date: new Date(Date.now() + 30 * 60_000) }).where(eq(events.id, tonight));
+    await t.db
+      .update(events)
+      .set({ date: new Date(Date.now() + 30 * 60_000) })
+      .where(eq(events.id, tonight));
     const { data } = await list(sarah);
     expect(data.followUpEvents.map((e) => e.id)).not.toContain(tonight);
     // The soonest open evening after the notice: the follow-up evening, created first of those left.
@@ -281,7 +293,10 @@ describe('POST /api/events/:id/invites', () => {
 
   // Issue 21: a guest registered but never checked in could invite people they never met.
   it('a guest who was never checked in may not invite anyone, one by one or all at once; nothing is stored or sent', async () => {
-    for (const res of [await invite(evening, nadia, { toUserId: michael.user.id, eventId: followUp }), await inviteAll(evening, nadia, { eventId: followUp })]) {
+    for (const res of [
+      await invite(evening, nadia, { toUserId: michael.user.id, eventId: followUp }),
+      await inviteAll(evening, nadia, { eventId: followUp }),
+    ]) {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().message).toBe('Follow-up invites are for guests who were checked in at this evening');
     }
@@ -311,7 +326,9 @@ describe('POST /api/events/:id/invites', () => {
     const mail = mails[0]!;
     expect(mail.subject).toContain('Sarah invited you');
     expect(mail.text).toContain(`${t.config.publicUrl}/events/${followUp}`);
-    expect(mail.text).toMatch(new RegExp(`Stop invites from Sarah: ${t.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/missed-connections\\?stop=[0-9a-f]{32}`));
+    expect(mail.text).toMatch(
+      new RegExp(`Stop invites from Sarah: ${t.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/missed-connections\\?stop=[0-9a-f]{32}`),
+    );
     for (const secret of ['Smithson', sarah.user.email, PHONE, 'rating', 'Rating', 'rated']) expect(mail.text).not.toContain(secret);
     // A later repeat: still one e-mail.
     const again = await invite(evening, sarah, { toUserId: michael.user.id, eventId: followUp });
@@ -344,7 +361,12 @@ describe('stopping invites', () => {
     // Emma sees it in her list, stopped.
     const mine = await t.app.inject({ method: 'GET', url: '/api/me/invites', headers: withCookie(emma.cookie) });
     expect(mine.json<ReceivedInvites>().invites).toEqual([
-      expect.objectContaining({ from: { userId: sarah.user.id, firstName: 'Sarah' }, blocked: true, metAt: expect.objectContaining({ id: evening }), event: expect.objectContaining({ id: followUp }) }),
+      expect.objectContaining({
+        from: { userId: sarah.user.id, firstName: 'Sarah' },
+        blocked: true,
+        metAt: expect.objectContaining({ id: evening }),
+        event: expect.objectContaining({ id: followUp }),
+      }),
     ]);
   });
 
@@ -357,8 +379,10 @@ describe('stopping invites', () => {
   });
 
   it('from the list: only for someone who invited you; undo lets invites through again', async () => {
-    const blocks = (m: Member | undefined, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/me/invite-blocks', headers: withCookie(m?.cookie), payload: payload as object });
-    const unblock = (m: Member | undefined, id: number | string) => t.app.inject({ method: 'DELETE', url: `/api/me/invite-blocks/${id}`, headers: withCookie(m?.cookie) });
+    const blocks = (m: Member | undefined, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/me/invite-blocks', headers: withCookie(m?.cookie), payload: payload as object });
+    const unblock = (m: Member | undefined, id: number | string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/me/invite-blocks/${id}`, headers: withCookie(m?.cookie) });
     expect((await blocks(undefined, { userId: sarah.user.id })).statusCode).toBe(401);
     expect((await unblock(undefined, sarah.user.id)).statusCode).toBe(401);
     expectBadInput(await blocks(michael, { userId: 'sarah' }));

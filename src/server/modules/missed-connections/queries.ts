@@ -1,7 +1,19 @@
 import { and, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { blocks, events, followUpInvites, inviteBlocks, matches, previewOptOuts, registrations, rotations, roundHistory, users, venues } from '../../db/schema/index';
+import {
+  blocks,
+  events,
+  followUpInvites,
+  inviteBlocks,
+  matches,
+  previewOptOuts,
+  registrations,
+  rotations,
+  roundHistory,
+  users,
+  venues,
+} from '../../db/schema/index';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -240,4 +252,3 @@ export async function receivedBy(db: Db, userId: number) {
     .where(eq(followUpInvites.toUserId, userId))
     .orderBy(desc(followUpInvites.createdAt), desc(followUpInvites.id));
 }
-

@@ -34,14 +34,20 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
     async (req) => invites.missedConnections(app.db, await requireViewer(req), req.params.id, req.query.followUp, app.now()),
   );
 
-  app.post('/api/events/:id/invites', { config: perPerson('invites'), schema: { params: idParams, body: sendInviteBody, response: { 200: sentInvite, 201: sentInvite, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
-    const sent = await invites.sendInvite(deps(req.log), viewer, req.params.id, req.body);
-    return reply.code(sent.alreadySent ? 200 : 201).send(sent);
-  });
+  app.post(
+    '/api/events/:id/invites',
+    { config: perPerson('invites'), schema: { params: idParams, body: sendInviteBody, response: { 200: sentInvite, 201: sentInvite, ...errors } } },
+    async (req, reply) => {
+      const viewer = await requireViewer(req);
+      const sent = await invites.sendInvite(deps(req.log), viewer, req.params.id, req.body);
+      return reply.code(sent.alreadySent ? 200 : 201).send(sent);
+    },
+  );
 
-  app.post('/api/events/:id/invites/all', { config: perPerson('inviteAll'), schema: { params: idParams, body: sendAllInvitesBody, response: { 200: sentAllInvites, ...errors } } }, async (req) =>
-    invites.sendAll(deps(req.log), await requireViewer(req), req.params.id, req.body),
+  app.post(
+    '/api/events/:id/invites/all',
+    { config: perPerson('inviteAll'), schema: { params: idParams, body: sendAllInvitesBody, response: { 200: sentAllInvites, ...errors } } },
+    async (req) => invites.sendAll(deps(req.log), await requireViewer(req), req.params.id, req.body),
   );
 
   app.post(

@@ -87,7 +87,13 @@ function insightOf(p: PersonalityScores | null, shared: string[]) {
 
 type PersonRow = Awaited<ReturnType<typeof q.peopleByIds>>[number];
 
-const asPerson = (r: PersonRow): Person => ({ id: r.id, age: r.age, interests: r.interests, personalityTraits: r.personalityTraits, communicationStyle: r.communicationStyle });
+const asPerson = (r: PersonRow): Person => ({
+  id: r.id,
+  age: r.age,
+  interests: r.interests,
+  personalityTraits: r.personalityTraits,
+  communicationStyle: r.communicationStyle,
+});
 
 interface Missed {
   row: PersonRow;
@@ -245,7 +251,14 @@ async function prepare(d: InviteDeps, viewer: Viewer, eventId: number, followUpI
 /** E-mail the invites this call stored (a failed e-mail is logged: the invite stays, and is never sent twice). */
 async function mailInvites(d: InviteDeps, viewer: Viewer, evening: EveningRow, inserted: q.InsertedInvite[]) {
   if (!inserted.length) return;
-  const people = new Map((await q.contacts(d.db, inserted.map((i) => i.toUserId))).map((p) => [p.id, p]));
+  const people = new Map(
+    (
+      await q.contacts(
+        d.db,
+        inserted.map((i) => i.toUserId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   const fromFirstName = firstNameOf(viewer.name);
   for (const inv of inserted) {
     const to = people.get(inv.toUserId);

@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/me/narration', headers: withCookie(cookie) });
-const put = (payload: unknown, cookie?: string) => t.app.inject({ method: 'PUT', url: '/api/me/narration', headers: withCookie(cookie), payload: payload as object });
+const put = (payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'PUT', url: '/api/me/narration', headers: withCookie(cookie), payload: payload as object });
 
 const mine: NarrationSettings = { enabled: true, voice: 'Samantha', rate: 1.3, pitch: 0.7, volume: 0.6, autoRead: true };
 

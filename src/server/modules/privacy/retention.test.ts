@@ -30,7 +30,8 @@ afterEach(() => {
 });
 afterAll(() => t.close());
 
-const post = (app: TestContext['app'], url: string, cookie: string | undefined, payload: object = {}) => app.inject({ method: 'POST', url, headers: withCookie(cookie), payload });
+const post = (app: TestContext['app'], url: string, cookie: string | undefined, payload: object = {}) =>
+  app.inject({ method: 'POST', url, headers: withCookie(cookie), payload });
 const get = (app: TestContext['app'], url: string, cookie: string | undefined) => app.inject({ method: 'GET', url, headers: withCookie(cookie) });
 
 async function rate(ev: Evening, from: Member, to: Member, rating: number) {
@@ -59,7 +60,11 @@ describe('an evening RETENTION_DAYS after it ended', () => {
     // a, b and c all rate each other 5 (three matches, a friend group); a and d meet without a match.
     ev = await setUpEvening(t, { guests: 4 });
     [a, b, c, d] = ev.guests as [Member, Member, Member, Member];
-    for (const [x, y] of [[a, b], [a, c], [b, c]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [a, c],
+      [b, c],
+    ] as const) {
       await rate(ev, x, y, 5);
       await rate(ev, y, x, 5);
     }
@@ -67,7 +72,10 @@ describe('an evening RETENTION_DAYS after it ended', () => {
     await rate(ev, d, a, 2);
     // c and d reported where they were on /arrival.
     for (const g of [c, d]) {
-      const res = await post(t.app, `/api/events/${ev.event.id}/arrival`, g.cookie, { permission: 'granted', position: { latitude: 53.5331, longitude: -2.2861, accuracy: 12 } });
+      const res = await post(t.app, `/api/events/${ev.event.id}/arrival`, g.cookie, {
+        permission: 'granted',
+        position: { latitude: 53.5331, longitude: -2.2861, accuracy: 12 },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     // The host calculates the matches; a presses Share Contact on the match with b.
@@ -164,7 +172,12 @@ describe('two instances sweeping at the same moment', () => {
       const ids = evenings.map((e) => e.event.id);
       const latest = Math.max(...(await Promise.all(ids.map(endOf))).map((e) => e.getTime()));
       clock = new Date(latest + 365 * DAY);
-      const due = (await t.db.select({ id: events.id }).from(events).where(and(isNull(events.personalDataPurgedAt)))).map((e) => e.id);
+      const due = (
+        await t.db
+          .select({ id: events.id })
+          .from(events)
+          .where(and(isNull(events.personalDataPurgedAt)))
+      ).map((e) => e.id);
       const dueRatings = (await t.db.select({ n: count() }).from(ratings).where(inArray(ratings.eventId, due)))[0]!.n;
       expect(due).toEqual(expect.arrayContaining(ids));
 
@@ -196,7 +209,8 @@ describe('the demo (launch night on 14 May 2025)', () => {
     const cookie = await loginWithCode(demo.app, 'member@speedfriendship.test');
     // The launch night was never released in the demo; the automatic release does it, keeping the matches.
     await releaseDue(demo.db, new Date());
-    const names = async (ids: number[]) => (await demo.db.select({ name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => u.name.split(' ')[0]).sort();
+    const names = async (ids: number[]) =>
+      (await demo.db.select({ name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => u.name.split(' ')[0]).sort();
     const mine = (await get(demo.app, '/api/me/matches', cookie)).json<MyMatches>();
     const others = mine.matches.map((m) => (m.user1Id === member!.id ? m.user2Id : m.user1Id));
     expect(await names(others)).toEqual(expect.arrayContaining(['Emma', 'Sarah']));

@@ -14,7 +14,10 @@ export async function sweepRetention(app: FastifyInstance, days: number): Promis
   // Idempotency keys of writes kept offline: two days is enough for a phone to come back (docs/decisions/0051).
   await forgetOldIdempotencyKeys(app.db, app.now());
   if (result.events.length || result.arrivalReports) {
-    app.log.info({ events: result.events, ratings: result.ratings, arrivalReports: result.arrivalReports }, `deleted ratings and arrival reports of evenings over ${days} days ago`);
+    app.log.info(
+      { events: result.events, ratings: result.ratings, arrivalReports: result.arrivalReports },
+      `deleted ratings and arrival reports of evenings over ${days} days ago`,
+    );
   }
   return result;
 }

@@ -66,14 +66,25 @@ function wallTime(hhmm: string) {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-export function cardContent(e: { title: string; date: string; startTime: string; endTime: string; price: number; url: string; venue: { name: string; address: string; city: string | null } }): CardContent {
+export function cardContent(e: {
+  title: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  price: number;
+  url: string;
+  venue: { name: string; address: string; city: string | null };
+}): CardContent {
   const pounds = e.price / 100;
   return {
     title: e.title.trim(),
     date: dayFormat.format(new Date(e.date)),
     time: `${wallTime(e.startTime)} – ${wallTime(e.endTime)}`,
     venue: e.venue.name.trim(),
-    address: [e.venue.address, e.venue.city].map((s) => s?.trim()).filter(Boolean).join(', '),
+    address: [e.venue.address, e.venue.city]
+      .map((s) => s?.trim())
+      .filter(Boolean)
+      .join(', '),
     price: e.price <= 0 ? 'Free' : Number.isInteger(pounds) ? `£${pounds}` : `£${pounds.toFixed(2)}`,
     url: e.url,
   };

@@ -57,7 +57,9 @@ const SCHEMA = 'https://schema.org/';
 /** schema.org Event for the evening (https://schema.org/Event, Google's event rich result fields). */
 export function eventJsonLd(e: PublicEveningWithDates, publicUrl: string) {
   const geo =
-    e.venue.latitude !== null && e.venue.longitude !== null ? { geo: { '@type': 'GeoCoordinates', latitude: e.venue.latitude, longitude: e.venue.longitude } } : {};
+    e.venue.latitude !== null && e.venue.longitude !== null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: e.venue.latitude, longitude: e.venue.longitude } }
+      : {};
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',

@@ -38,16 +38,38 @@ beforeAll(async () => {
   );
   t = await createTestApp({ clientDir, env: { PUBLIC_URL } });
   host = await signUpHost(t, { name: 'Hannah Marie Host' });
-  venueId = (await createVenue(t.app, host.cookie, { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 })).id;
-  winterId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Winter Warmers', date: `${nextYear}-01-14`, startTime: '19:00', endTime: '21:30' }))).id;
-  summerId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Summer Social', date: `${nextYear}-07-15`, startTime: '19:30', endTime: '22:00', price: 1250 }))).id;
+  venueId = (
+    await createVenue(t.app, host.cookie, { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 })
+  ).id;
+  winterId = (
+    await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Winter Warmers', date: `${nextYear}-01-14`, startTime: '19:00', endTime: '21:30' }))
+  ).id;
+  summerId = (
+    await createEvent(
+      t.app,
+      host.cookie,
+      eventBody(venueId, { title: 'Summer Social', date: `${nextYear}-07-15`, startTime: '19:30', endTime: '22:00', price: 1250 }),
+    )
+  ).id;
   evilId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: EVIL_TITLE, description: 'Bring a "friend" </script>' }))).id;
   fullId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Sold Out Soirée', maxParticipants: 6, price: 0 }))).id;
   await t.db.update(eventsTable).set({ seatsTaken: 6, participantCount: 6 }).where(eq(eventsTable.id, fullId));
   const start = new Date(Date.now() - 26 * 3_600_000);
   const [past] = await t.db
     .insert(eventsTable)
-    .values({ title: 'Last Week', date: start, endsAt: new Date(start.getTime() + 7_200_000), startTime: '19:00', endTime: '21:00', venue: 'The Wine Bar', venueId, ageRangeMin: 18, ageRangeMax: 65, maxParticipants: 12, hostId: host.user.id })
+    .values({
+      title: 'Last Week',
+      date: start,
+      endsAt: new Date(start.getTime() + 7_200_000),
+      startTime: '19:00',
+      endTime: '21:00',
+      venue: 'The Wine Bar',
+      venueId,
+      ageRangeMin: 18,
+      ageRangeMax: 65,
+      maxParticipants: 12,
+      hostId: host.user.id,
+    })
     .returning({ id: eventsTable.id });
   endedId = past!.id;
 });
@@ -59,7 +81,13 @@ afterAll(async () => {
 /** Every request here is a visitor's: no cookie. */
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The head as a link preview reads it: <title>, and each <meta>'s content by name or property. */
 function readHead(html: string) {
@@ -91,7 +119,12 @@ const schemaOrgEvent = z.object({
   location: z.object({
     '@type': z.literal('Place'),
     name: z.string().min(1),
-    address: z.object({ '@type': z.literal('PostalAddress'), streetAddress: z.string().min(1), addressLocality: z.string().min(1), addressCountry: z.literal('GB') }),
+    address: z.object({
+      '@type': z.literal('PostalAddress'),
+      streetAddress: z.string().min(1),
+      addressLocality: z.string().min(1),
+      addressCountry: z.literal('GB'),
+    }),
     geo: z.object({ '@type': z.literal('GeoCoordinates'), latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
   }),
   image: z.array(z.url()).min(1),
@@ -152,8 +185,17 @@ describe('the public evening page as the server sends it', () => {
     expect(winter.name).toBe('Winter Warmers');
     expect(winter.startDate).toBe(`${nextYear}-01-14T19:00:00+00:00`);
     expect(winter.endDate).toBe(`${nextYear}-01-14T21:30:00+00:00`);
-    expect(winter.location).toMatchObject({ name: 'The Wine Bar', address: { streetAddress: '12 Bury New Road', addressLocality: 'Prestwich' }, geo: { latitude: 53.5333, longitude: -2.2833 } });
-    expect(winter.offers).toMatchObject({ price: '15.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock', url: `${PUBLIC_URL}/events/${winterId}` });
+    expect(winter.location).toMatchObject({
+      name: 'The Wine Bar',
+      address: { streetAddress: '12 Bury New Road', addressLocality: 'Prestwich' },
+      geo: { latitude: 53.5333, longitude: -2.2833 },
+    });
+    expect(winter.offers).toMatchObject({
+      price: '15.00',
+      priceCurrency: 'GBP',
+      availability: 'https://schema.org/InStock',
+      url: `${PUBLIC_URL}/events/${winterId}`,
+    });
     expect(winter.image).toEqual([`${PUBLIC_URL}/api/events/${winterId}/card.png`]);
 
     const summer = jsonLd(await page(summerId));
@@ -222,15 +264,46 @@ describe('GET /api/events/{id}/public', () => {
   it('tells a visitor what the flyer says, and nothing private', async () => {
     // A guest books, so there is someone who must not show.
     const guest = await signUp(t.app, { name: 'Gina Guest' });
-    const reg = await t.app.inject({ method: 'POST', url: `/api/events/${fullId}/register`, headers: withCookie(guest.cookie), payload: { userId: guest.user.id } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${fullId}/register`,
+      headers: withCookie(guest.cookie),
+      payload: { userId: guest.user.id },
+    });
     expect([201, 409]).toContain(reg.statusCode);
     const res = await get(`/api/events/${winterId}/public`);
     expect(res.statusCode).toBe(200);
     const body = res.json<PublicEvening>();
     expect(Object.keys(body).sort()).toEqual(
-      ['ageRangeMax', 'ageRangeMin', 'date', 'description', 'endTime', 'endsAt', 'hostFirstName', 'id', 'image', 'maxParticipants', 'price', 'roundDuration', 'spotsLeft', 'startTime', 'state', 'title', 'url', 'venue'].sort(),
+      [
+        'ageRangeMax',
+        'ageRangeMin',
+        'date',
+        'description',
+        'endTime',
+        'endsAt',
+        'hostFirstName',
+        'id',
+        'image',
+        'maxParticipants',
+        'price',
+        'roundDuration',
+        'spotsLeft',
+        'startTime',
+        'state',
+        'title',
+        'url',
+        'venue',
+      ].sort(),
     );
-    expect(body).toMatchObject({ title: 'Winter Warmers', state: 'open', spotsLeft: 20, price: 1500, hostFirstName: 'Hannah', url: `${PUBLIC_URL}/events/${winterId}` });
+    expect(body).toMatchObject({
+      title: 'Winter Warmers',
+      state: 'open',
+      spotsLeft: 20,
+      price: 1500,
+      hostFirstName: 'Hannah',
+      url: `${PUBLIC_URL}/events/${winterId}`,
+    });
     expect(body.venue).toEqual({ name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 });
     expect(res.body).not.toContain(host.user.email);
     expect(res.body).not.toContain('Host'); // the host's surname
@@ -336,7 +409,12 @@ describe('the chunks the page preloads', () => {
         '_react-1.js': { file: 'assets/react-1.js' },
         '_query-scope-1.js': { file: 'assets/query-scope-1.js', name: 'query-scope', imports: ['_react-1.js', '_query-1.js'] },
         '_query-1.js': { file: 'assets/query-1.js' },
-        'app/routes/public-evening.tsx': { file: 'assets/public-evening-1.js', src: 'app/routes/public-evening.tsx', isDynamicEntry: true, imports: ['_react-1.js', '_keys-1.js'] },
+        'app/routes/public-evening.tsx': {
+          file: 'assets/public-evening-1.js',
+          src: 'app/routes/public-evening.tsx',
+          isDynamicEntry: true,
+          imports: ['_react-1.js', '_keys-1.js'],
+        },
         '_keys-1.js': { file: 'assets/keys-1.js' },
         'app/routes/profile.tsx': { file: 'assets/profile-1.js', src: 'app/routes/profile.tsx', isDynamicEntry: true },
       };

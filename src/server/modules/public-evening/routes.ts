@@ -134,17 +134,23 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
     service.publicEvening(app.db, req.params.id, publicUrl, app.now()),
   );
 
-  app.get('/api/events/:id/card.png', { schema: { params: idParams, response: { 200: { content: { 'image/png': { schema: cardPng } } }, 304: notModified, ...errors } } }, async (req, reply) => {
-    const evening = await service.publicEvening(app.db, req.params.id, publicUrl, app.now());
-    const { tag, png } = cards.get(cardContent(evening));
-    const etag = `"card-${tag}"`;
-    // Messengers fetch the card once per share; an edited title or time gives a new ETag at once.
-    reply.header('cache-control', 'public, max-age=300, must-revalidate').header('etag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('image/png').send(await png);
-  });
+  app.get(
+    '/api/events/:id/card.png',
+    { schema: { params: idParams, response: { 200: { content: { 'image/png': { schema: cardPng } } }, 304: notModified, ...errors } } },
+    async (req, reply) => {
+      const evening = await service.publicEvening(app.db, req.params.id, publicUrl, app.now());
+      const { tag, png } = cards.get(cardContent(evening));
+      const etag = `"card-${tag}"`;
+      // Messengers fetch the card once per share; an edited title or time gives a new ETag at once.
+      reply.header('cache-control', 'public, max-age=300, must-revalidate').header('etag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('image/png').send(await png);
+    },
+  );
 
-  app.get('/robots.txt', { schema: { response: { 200: { content: { 'text/plain': { schema: textFile } } } } } }, async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)));
+  app.get('/robots.txt', { schema: { response: { 200: { content: { 'text/plain': { schema: textFile } } } } } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)),
+  );
 
   app.get('/sitemap.xml', { schema: { response: { 200: { content: { 'application/xml': { schema: textFile } } } } } }, async (_req, reply) =>
     reply
@@ -157,15 +163,24 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
   // The SPA's page, read once (a new build restarts the server); each evening gets its own head.
   const indexHtml = readFileSync(opts.indexHtmlFile, 'utf8');
   const preloads = modulePreloads(path.dirname(opts.indexHtmlFile));
-  app.get('/events/:id', { schema: { params: z.object({ id: z.string() }), response: { 200: { content: { 'text/html': { schema: textFile } } }, 404: { content: { 'text/html': { schema: textFile } } } } } }, async (req, reply) => {
-    const id = pageId(req.params.id);
-    const evening = id === null ? null : await service.findPublicEvening(app.db, id, publicUrl, app.now());
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    // No such evening: the app shows its 'Event not found', with a 404 for crawlers.
-    if (!evening) return reply.code(404).send(withHead(indexHtml, missingHead()));
-    const head = eveningHead(evening, publicUrl);
-    // A browser with a session gets the member's page (app/router.tsx): it needs none of the visitor's chunks.
-    const visitor = !req.cookies[SESSION_COOKIE];
-    return reply.send(withHead(indexHtml, preloads && visitor ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head));
-  });
+  app.get(
+    '/events/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: { 200: { content: { 'text/html': { schema: textFile } } }, 404: { content: { 'text/html': { schema: textFile } } } },
+      },
+    },
+    async (req, reply) => {
+      const id = pageId(req.params.id);
+      const evening = id === null ? null : await service.findPublicEvening(app.db, id, publicUrl, app.now());
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // No such evening: the app shows its 'Event not found', with a 404 for crawlers.
+      if (!evening) return reply.code(404).send(withHead(indexHtml, missingHead()));
+      const head = eveningHead(evening, publicUrl);
+      // A browser with a session gets the member's page (app/router.tsx): it needs none of the visitor's chunks.
+      const visitor = !req.cookies[SESSION_COOKIE];
+      return reply.send(withHead(indexHtml, preloads && visitor ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head));
+    },
+  );
 };

@@ -6,7 +6,11 @@ import type { ReportContext, ReportReason } from '../../db/schema/safety';
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 export async function person(db: Db, id: number) {
-  const [row] = await db.select({ id: users.id, name: users.name, email: users.email, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -111,7 +115,11 @@ export async function listReports(db: Db, hostId: number | null) {
 }
 
 export async function markHandled(db: Db, id: number, by: number) {
-  const rows = await db.update(reports).set({ handledAt: sql`coalesce(${reports.handledAt}, now())`, handledBy: sql`coalesce(${reports.handledBy}, ${by})` }).where(eq(reports.id, id)).returning({ id: reports.id });
+  const rows = await db
+    .update(reports)
+    .set({ handledAt: sql`coalesce(${reports.handledAt}, now())`, handledBy: sql`coalesce(${reports.handledBy}, ${by})` })
+    .where(eq(reports.id, id))
+    .returning({ id: reports.id });
   return rows.length > 0;
 }
 
@@ -145,4 +153,3 @@ export async function waitlistPlaces(db: Db, userId: number) {
     where w.user_id = ${userId} and w.status in ('waiting', 'offered') and e.date > now()`);
   return rowsOf<{ event_id: number }>(r).map((x) => Number(x.event_id));
 }
-

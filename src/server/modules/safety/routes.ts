@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
-import { blockBody, blockList, blockState, removeGuestResult, reportBody, reportCreated, reportList, suspendBody, suspensionResult } from '@shared/schemas/safety';
+import {
+  blockBody,
+  blockList,
+  blockState,
+  removeGuestResult,
+  reportBody,
+  reportCreated,
+  reportList,
+  suspendBody,
+  suspensionResult,
+} from '@shared/schemas/safety';
 import { requireViewer } from '../../plugins/auth';
 import * as safety from './service';
 
@@ -12,7 +22,15 @@ const guestParams = z.object({ id: idParam, userId: idParam });
 
 /** Safety tools (GitHub issue 21, docs/decisions/0041, 0042): blocks, reports, suspensions, removing a guest. */
 export const safetyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number }> = async (app, opts) => {
-  const suspendDeps = (): safety.SuspendDeps => ({ db: app.db, payments: app.payments, mailer: app.mailer, publicUrl: opts.publicUrl, holdMinutes: opts.holdMinutes, log: app.log, appName: APP_NAME });
+  const suspendDeps = (): safety.SuspendDeps => ({
+    db: app.db,
+    payments: app.payments,
+    mailer: app.mailer,
+    publicUrl: opts.publicUrl,
+    holdMinutes: opts.holdMinutes,
+    log: app.log,
+    appName: APP_NAME,
+  });
 
   app.get('/api/me/blocks', { schema: { response: { 200: blockList, ...errors } } }, async (req, reply) => {
     const viewer = await requireViewer(req);
@@ -41,8 +59,10 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinute
     return safety.listReports(app.db, viewer);
   });
 
-  app.post('/api/reports/:id/handled', { schema: { params: idParams, response: { 200: z.object({ id: z.number(), handled: z.literal(true) }), ...errors } } }, async (req) =>
-    safety.markHandled(app.db, await requireViewer(req), req.params.id),
+  app.post(
+    '/api/reports/:id/handled',
+    { schema: { params: idParams, response: { 200: z.object({ id: z.number(), handled: z.literal(true) }), ...errors } } },
+    async (req) => safety.markHandled(app.db, await requireViewer(req), req.params.id),
   );
 
   app.put('/api/users/:id/suspension', { schema: { params: idParams, body: suspendBody, response: { 200: suspensionResult, ...errors } } }, async (req) =>

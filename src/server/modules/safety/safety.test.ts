@@ -164,7 +164,11 @@ describe('block', () => {
     const [x, y, z] = ev.present as [Member, Member, Member];
     // All three matched each other: a friend group.
     const ids = [x, y, z].map((m) => m.user.id).sort((a, b) => a - b);
-    for (const [i, j] of [[0, 1], [0, 2], [1, 2]] as const) {
+    for (const [i, j] of [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ] as const) {
       await t.db.insert(matches).values({ eventId: ev.event.id, user1Id: ids[i]!, user2Id: ids[j]!, matchScore: 5 });
     }
     const groupOf = async (m: Member) => (await get('/api/me/groups', m)).json<MyGroups>().groups;
@@ -268,7 +272,9 @@ describe('suspend', () => {
     const seats = async (id: number) => (await t.db.select({ n: events.participantCount, s: events.seatsTaken }).from(events).where(eq(events.id, id)))[0]!;
     expect((await seats(paid.id)).n).toBe(1);
 
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${member.user.id}/suspension`, headers: as(host), payload: { suspended: true } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/${member.user.id}/suspension`, headers: as(host), payload: { suspended: true } })).statusCode,
+    ).toBe(403);
     expectBadInput(await t.app.inject({ method: 'PUT', url: `/api/users/${member.user.id}/suspension`, headers: as(adminM), payload: { suspended: 'yes' } }));
     expect((await get('/api/auth/me', member)).statusCode).toBe(200);
 
@@ -285,7 +291,10 @@ describe('suspend', () => {
     expect(await t.db.select().from(registrations).where(eq(registrations.userId, member.user.id))).toHaveLength(0);
     expect(await seats(paid.id)).toEqual({ n: 0, s: 0 });
     expect(await seats(soon.id)).toEqual({ n: 0, s: 0 });
-    const [payment] = await t.db.select().from(payments).where(and(eq(payments.intentId, intent.paymentIntentId), eq(payments.userId, member.user.id)));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.intentId, intent.paymentIntentId), eq(payments.userId, member.user.id)));
     expect(payment!.status).toBe('refunded');
     const mail = (await outbox(t.app, member.user.email)).find((m) => m.subject.includes('suspended'));
     expect(mail?.text).toContain('bookings for evenings still to come are cancelled');

@@ -20,7 +20,8 @@ export const NOT_MET = 'You can only block someone you met at an evening or who 
 export const REPORT_NOT_YOURSELF = 'You cannot report yourself';
 export const NOT_FROM_EVENING = 'You can only report someone from an evening, a match or an invite you shared with them';
 export const REPORT_LIMIT = `You have sent ${REPORTS_PER_DAY} reports today. If you are in danger, call 999; otherwise you can send more tomorrow.`;
-export const REPORT_THANKS = 'Thank you for telling us. The hosts of this evening and our admins will look at it; the person you reported is not told who reported them.';
+export const REPORT_THANKS =
+  'Thank you for telling us. The hosts of this evening and our admins will look at it; the person you reported is not told who reported them.';
 export const HOSTS_ONLY = 'Reports are for hosts and admins';
 export const REPORT_NOT_FOUND = 'Report not found';
 export const NOT_YOUR_OWN = 'You cannot suspend your own account';
@@ -51,9 +52,14 @@ export async function report(db: Db, viewer: Viewer, body: Required<Pick<ReportB
   if (body.userId === viewer.id) throw new AppError('bad_request', REPORT_NOT_YOURSELF);
   if (!(await q.person(db, body.userId))) throw notFound(USER_NOT_FOUND);
   await events.getEventRow(db, body.eventId);
-  const shared = body.context === 'invite' ? await q.inviteBetween(db, body.eventId, viewer.id, body.userId) : await q.bothGuests(db, body.eventId, viewer.id, body.userId);
+  const shared =
+    body.context === 'invite' ? await q.inviteBetween(db, body.eventId, viewer.id, body.userId) : await q.bothGuests(db, body.eventId, viewer.id, body.userId);
   if (!shared) throw forbidden(NOT_FROM_EVENING);
-  const id = await q.insertReport(db, { reporterId: viewer.id, reportedId: body.userId, eventId: body.eventId, context: body.context, reason: body.reason, details: body.details }, REPORTS_PER_DAY);
+  const id = await q.insertReport(
+    db,
+    { reporterId: viewer.id, reportedId: body.userId, eventId: body.eventId, context: body.context, reason: body.reason, details: body.details },
+    REPORTS_PER_DAY,
+  );
   if (id === null) throw new AppError('rate_limited', REPORT_LIMIT);
   return { id, message: REPORT_THANKS };
 }

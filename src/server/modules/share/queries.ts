@@ -5,11 +5,18 @@ import type { Db } from '../../db/client';
 import { events, pageVisits, registrations, shareEvents, signupSources } from '../../db/schema/index';
 
 /** One Copy or Share. */
-export async function insertShareEvent(db: Db, row: { userId: number | null; eventId: number | null; platform: SharePlatform; action: ShareAction; template: ShareTemplateKey }) {
-  const [inserted] = await db
-    .insert(shareEvents)
-    .values(row)
-    .returning({ id: shareEvents.id, platform: shareEvents.platform, action: shareEvents.action, template: shareEvents.template, eventId: shareEvents.eventId, createdAt: shareEvents.createdAt });
+export async function insertShareEvent(
+  db: Db,
+  row: { userId: number | null; eventId: number | null; platform: SharePlatform; action: ShareAction; template: ShareTemplateKey },
+) {
+  const [inserted] = await db.insert(shareEvents).values(row).returning({
+    id: shareEvents.id,
+    platform: shareEvents.platform,
+    action: shareEvents.action,
+    template: shareEvents.template,
+    eventId: shareEvents.eventId,
+    createdAt: shareEvents.createdAt,
+  });
   return inserted!;
 }
 

@@ -47,7 +47,14 @@ describe('POST /api/share/events', () => {
     const before = (await stored()).length;
     const copy = await record({ platform: 'facebook', action: 'copy', template: 'facebook', eventId });
     expect(copy.statusCode, copy.body).toBe(201);
-    expect(copy.json()).toMatchObject({ platform: 'facebook', action: 'copy', template: 'facebook', eventId, id: expect.any(Number), createdAt: expect.any(String) });
+    expect(copy.json()).toMatchObject({
+      platform: 'facebook',
+      action: 'copy',
+      template: 'facebook',
+      eventId,
+      id: expect.any(Number),
+      createdAt: expect.any(String),
+    });
 
     const share = await record({ platform: 'whatsapp', action: 'share', template: 'whatsapp' }, member.cookie);
     expect(share.statusCode, share.body).toBe(201);
@@ -98,7 +105,11 @@ describe('signups from a shared link', () => {
   });
 
   it('keeps the source and the evening page of a signup from a flyer QR code (no platform)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...validSignup({ name: 'Queenie Qr' }), source: 'flyer-qr', sourceEventId: eventId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...validSignup({ name: 'Queenie Qr' }), source: 'flyer-qr', sourceEventId: eventId },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.db.select().from(signupSources).where(eq(signupSources.userId, res.json().id));
     expect(row).toMatchObject({ platform: null, source: 'flyer-qr', eventId });
@@ -165,7 +176,8 @@ describe('GET /api/share/analytics', () => {
   });
 });
 
-const visit = (payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/share/visits', headers, payload: payload as object });
+const visit = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/share/visits', headers, payload: payload as object });
 const visitsOf = async (id: number) => (await t.db.select().from(pageVisits).where(eq(pageVisits.eventId, id))).length;
 const sourceRow = (a: ShareAnalytics, source: string): Omit<ShareSourceRow, 'source'> | undefined => {
   const row = a.sources.find((r) => r.source === source);

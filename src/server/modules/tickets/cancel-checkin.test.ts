@@ -32,7 +32,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Member = Awaited<ReturnType<typeof signUp>>;
-const cancel = (eventId: number, cookie?: string) => t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/registration`, headers: withCookie(cookie) });
+const cancel = (eventId: number, cookie?: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/registration`, headers: withCookie(cookie) });
 const checkIn = (eventId: number, userId: number, cookie?: string) =>
   t.app.inject({ method: 'POST', url: `/api/events/${eventId}/checkin`, headers: withCookie(cookie), payload: { userId } });
 
@@ -40,7 +41,10 @@ async function ledger(intentId: string) {
   return (await t.db.select().from(testProviderIntents).where(eq(testProviderIntents.id, intentId)))[0]!;
 }
 async function checkedIn(eventId: number, userId: number) {
-  const rows = await t.db.select({ checkedIn: registrations.checkedIn, eventId: registrations.eventId }).from(registrations).where(eq(registrations.userId, userId));
+  const rows = await t.db
+    .select({ checkedIn: registrations.checkedIn, eventId: registrations.eventId })
+    .from(registrations)
+    .where(eq(registrations.userId, userId));
   return rows.find((r) => r.eventId === eventId)?.checkedIn ?? null;
 }
 
@@ -54,7 +58,11 @@ describe('DELETE /api/events/:id/registration', () => {
 
     const res = await cancel(event.id, member.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ refunded: true, amountRefunded: 1500, message: 'Your place is cancelled and £15.00 will be refunded to your card within 5-10 working days.' });
+    expect(res.json()).toEqual({
+      refunded: true,
+      amountRefunded: 1500,
+      message: 'Your place is cancelled and £15.00 will be refunded to your card within 5-10 working days.',
+    });
     expect(await getEvent(t.app, event.id, member.cookie)).toMatchObject({ participantCount: 0, spotsLeft: 10, viewer: { registered: false } });
     expect(await registrationCount(t.db, event.id)).toBe(0);
     // The provider's ledger shows the refund; ours too.
@@ -76,7 +84,11 @@ describe('DELETE /api/events/:id/registration', () => {
 
     const res = await cancel(event.id, member.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ refunded: false, amountRefunded: 0, message: 'Your place is cancelled. As the event starts in less than 24 hours, there is no refund.' });
+    expect(res.json()).toEqual({
+      refunded: false,
+      amountRefunded: 0,
+      message: 'Your place is cancelled. As the event starts in less than 24 hours, there is no refund.',
+    });
     expect(await getEvent(t.app, event.id)).toMatchObject({ participantCount: 0, spotsLeft: 10 });
     expect((await ledger(intent.paymentIntentId)).amountRefunded).toBe(0);
     const [payment] = await t.db.select().from(payments).where(eq(payments.intentId, intent.paymentIntentId));
@@ -97,7 +109,12 @@ describe('DELETE /api/events/:id/registration', () => {
     const member = await signUp(t.app);
     expect((await registerFor(t.app, event.id, member)).statusCode).toBe(201);
     expect((await checkIn(event.id, member.user.id, host.cookie)).statusCode).toBe(200);
-    const start = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/timer`, headers: withCookie(host.cookie), payload: { type: 'start_timer' } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/timer`,
+      headers: withCookie(host.cookie),
+      payload: { type: 'start_timer' },
+    });
     expect(start.statusCode, start.body).toBe(200);
 
     const res = await cancel(event.id, member.cookie);
@@ -165,7 +182,7 @@ describe('POST /api/events/:id/checkin', () => {
     expect(await checkedIn(later.event.id, later.guest.user.id)).toBe(false);
   });
 
-  it("refuses a guest checking in another member (403), and a host of another event", async () => {
+  it('refuses a guest checking in another member (403), and a host of another event', async () => {
     const { event, guest } = await eventWithGuest(30);
     const other: Member = await signUp(t.app);
     expect((await registerFor(t.app, event.id, other)).statusCode).toBe(201);
@@ -216,7 +233,10 @@ describe('the ticket e-mail', () => {
     expect(ics!.contentType).toMatch(/^text\/calendar/);
     expect(ics!.size).toBeGreaterThan(100);
     // HTML with the QR inline (the cid image) and where and when to show it; the plain-text part says the same.
-    const [stored] = await t.db.select({ html: mailOutbox.html }).from(mailOutbox).where(and(eq(mailOutbox.to, member.user.email), like(mailOutbox.subject, 'Your ticket%')));
+    const [stored] = await t.db
+      .select({ html: mailOutbox.html })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, member.user.email), like(mailOutbox.subject, 'Your ticket%')));
     expect(stored!.html).toContain('<img src="cid:ticket-qr"');
     expect(stored!.html).toMatch(/When you arrive at Check-in Hall on \w+day, \d+ \w+ \d{4}, show this QR code/);
     expect(mail.text).toMatch(/When you arrive at Check-in Hall on \w+day, \d+ \w+ \d{4}, show the QR code in this e-mail/);

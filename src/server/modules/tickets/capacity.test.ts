@@ -56,9 +56,17 @@ describe('capacity under concurrency', () => {
     expect(await registrationCount(t.db, event.id)).toBe(10);
     expect(await seatsTaken(event.id)).toEqual({ seatsTaken: 10, participantCount: 10 });
     // The winners are exactly the members the API said yes to.
-    const winners = members.filter((_, i) => codes[i] === 201).map((m) => m.user.id).sort();
+    const winners = members
+      .filter((_, i) => codes[i] === 201)
+      .map((m) => m.user.id)
+      .sort();
     const participants = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/participants`, headers: { cookie: host.cookie } });
-    expect(participants.json<{ userId: number }[]>().map((p) => p.userId).sort()).toEqual(winners);
+    expect(
+      participants
+        .json<{ userId: number }[]>()
+        .map((p) => p.userId)
+        .sort(),
+    ).toEqual(winners);
   });
 
   it('50 concurrent payment holds for 5 seats: exactly 5 succeed, the rest 409', async () => {
@@ -103,7 +111,10 @@ describe('capacity under concurrency', () => {
       .update(payments)
       .set({ holdExpiresAt: new Date(Date.now() - 1_000) })
       .where(eq(payments.intentId, held[1]!.r.json<PaymentIntentResponse>().paymentIntentId));
-    const losers = results.map((r, i) => ({ r, m: members[i]! })).filter((x) => x.r.statusCode === 409).map((x) => x.m);
+    const losers = results
+      .map((r, i) => ({ r, m: members[i]! }))
+      .filter((x) => x.r.statusCode === 409)
+      .map((x) => x.m);
     const second = await Promise.all(losers.map((m) => holdSeat(t.app, event.id, m)));
     expect(second.filter((r) => r.statusCode >= 500)).toHaveLength(0);
     expect(second.filter((r) => r.statusCode === 200)).toHaveLength(2);

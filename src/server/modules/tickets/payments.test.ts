@@ -93,7 +93,11 @@ describe('POST /api/create-payment-intent', () => {
     const first = (await holdSeat(t.app, event.id, member)).json<PaymentIntentResponse>();
     const second = await holdSeat(t.app, event.id, member);
     expect(second.statusCode).toBe(200);
-    expect(second.json<PaymentIntentResponse>()).toMatchObject({ clientSecret: first.clientSecret, paymentIntentId: first.paymentIntentId, holdExpiresAt: first.holdExpiresAt });
+    expect(second.json<PaymentIntentResponse>()).toMatchObject({
+      clientSecret: first.clientSecret,
+      paymentIntentId: first.paymentIntentId,
+      holdExpiresAt: first.holdExpiresAt,
+    });
     expect(await paymentRows(event.id)).toHaveLength(1);
     expect((await getEvent(t.app, event.id)).spotsLeft).toBe(7);
   });
@@ -102,9 +106,16 @@ describe('POST /api/create-payment-intent', () => {
     const event = await paidEvent();
     const member = await signUp(t.app);
     const other = await signUp(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { cookie: member.cookie }, payload: { eventId: event.id, userId: other.user.id, amount: 1500 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie: member.cookie },
+      payload: { eventId: event.id, userId: other.user.id, amount: 1500 },
+    });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { eventId: event.id, userId: member.user.id } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { eventId: event.id, userId: member.user.id } })).statusCode).toBe(
+      401,
+    );
     expect(await paymentRows(event.id)).toHaveLength(0);
     expect((await getEvent(t.app, event.id)).spotsLeft).toBe(20);
   });
@@ -118,7 +129,14 @@ describe('POST /api/create-payment-intent', () => {
     const free = await freeEvent();
     expect((await holdSeat(t.app, free.id, member)).statusCode).toBe(400);
 
-    expectBadInput(await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { cookie: member.cookie }, payload: { eventId: 'one', userId: member.user.id } }));
+    expectBadInput(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: { cookie: member.cookie },
+        payload: { eventId: 'one', userId: member.user.id },
+      }),
+    );
 
     const event = await paidEvent();
     await buyTicket(t.app, event.id, member);
@@ -147,7 +165,10 @@ describe('POST /api/create-payment-intent', () => {
     expect((await holdSeat(t.app, event.id, late)).statusCode).toBe(409);
 
     // The first member's 15 minutes run out.
-    await t.db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(payments.intentId, holds[0]!.paymentIntentId));
+    await t.db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(payments.intentId, holds[0]!.paymentIntentId));
     const res = await holdSeat(t.app, event.id, late);
     expect(res.statusCode, res.body).toBe(200);
     const [expired] = await t.db.select().from(payments).where(eq(payments.intentId, holds[0]!.paymentIntentId));
@@ -237,7 +258,9 @@ describe('POST /api/payments/test/confirm', () => {
     expect(await isRegistered(event.id, thief.user.id)).toBe(false);
     expect((await ledger(intent.paymentIntentId)).status).toBe('requires_payment');
     expect((await confirmTestPayment(t.app, thief.cookie, 'pi_test_nope_secret_nope')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret: intent.clientSecret, ...testCard() } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret: intent.clientSecret, ...testCard() } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -258,7 +281,7 @@ describe('POST /api/events/:id/register', () => {
     expect((await getEvent(t.app, event.id)).participantCount).toBe(0);
   });
 
-  it("refuses a payment made by someone else, or for another event (402)", async () => {
+  it('refuses a payment made by someone else, or for another event (402)', async () => {
     const event = await paidEvent();
     const otherEvent = await paidEvent();
     const payer = await signUp(t.app);
@@ -303,7 +326,12 @@ describe('POST /api/events/:id/register', () => {
     const event = await freeEvent();
     const member = await signUp(t.app);
     const other = await signUp(t.app);
-    const res = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/register`, headers: { cookie: member.cookie }, payload: { userId: other.user.id, consentToShare: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/register`,
+      headers: { cookie: member.cookie },
+      payload: { userId: other.user.id, consentToShare: true },
+    });
     expect(res.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/register`, payload: { userId: member.user.id } })).statusCode).toBe(401);
     const missing = await registerFor(t.app, 987654, member);

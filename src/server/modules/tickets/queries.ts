@@ -54,7 +54,10 @@ export async function releaseSeat(db: Db, eventId: number, alsoUnregister: boole
 }
 
 export async function countParticipant(db: Db, eventId: number) {
-  await db.update(events).set({ participantCount: sql`${events.participantCount} + 1` }).where(eq(events.id, eventId));
+  await db
+    .update(events)
+    .set({ participantCount: sql`${events.participantCount} + 1` })
+    .where(eq(events.id, eventId));
 }
 
 export const newTicketCode = () => randomBytes(9).toString('base64url');
@@ -90,11 +93,17 @@ export async function markCheckedIn(db: Db, p: { eventId: number; userId: number
     .update(registrations)
     .set({ checkedIn: true, checkedInAt: sql`now()`, checkInMethod: p.method, checkedInBy: p.by })
     // A guest the host removed from the evening stays out (docs/decisions/0042).
-    .where(and(eq(registrations.eventId, p.eventId), eq(registrations.userId, p.userId), eq(registrations.checkedIn, false), sql`not exists (select 1 from ${removedGuests} x where x.event_id = ${registrations.eventId} and x.user_id = ${registrations.userId})`))
+    .where(
+      and(
+        eq(registrations.eventId, p.eventId),
+        eq(registrations.userId, p.userId),
+        eq(registrations.checkedIn, false),
+        sql`not exists (select 1 from ${removedGuests} x where x.event_id = ${registrations.eventId} and x.user_id = ${registrations.userId})`,
+      ),
+    )
     .returning({ id: registrations.id });
   return rows.length > 0;
 }
-
 
 export async function insertPayment(db: Db, values: typeof payments.$inferInsert) {
   const [row] = await db.insert(payments).values(values).returning({ id: payments.id });
@@ -122,7 +131,15 @@ export async function activeHold(db: Db, eventId: number, userId: number) {
       await db
         .select(paymentColumns)
         .from(payments)
-        .where(and(eq(payments.eventId, eventId), eq(payments.userId, userId), eq(payments.status, 'requires_payment'), eq(payments.holdsSeat, true), sql`${payments.holdExpiresAt} > now()`))
+        .where(
+          and(
+            eq(payments.eventId, eventId),
+            eq(payments.userId, userId),
+            eq(payments.status, 'requires_payment'),
+            eq(payments.holdsSeat, true),
+            sql`${payments.holdExpiresAt} > now()`,
+          ),
+        )
         .limit(1)
     )[0] ?? null
   );
@@ -141,7 +158,12 @@ export async function findPayment(db: Db, id: number) {
   return (await db.select(paymentColumns).from(payments).where(eq(payments.id, id)).limit(1))[0] ?? null;
 }
 
-export async function setPaymentStatus(db: Db, id: number, status: PaymentStatus, extra: { holdsSeat?: boolean; refundId?: string; failureMessage?: string | null } = {}) {
+export async function setPaymentStatus(
+  db: Db,
+  id: number,
+  status: PaymentStatus,
+  extra: { holdsSeat?: boolean; refundId?: string; failureMessage?: string | null } = {},
+) {
   await db
     .update(payments)
     .set({ status, updatedAt: sql`now()`, ...extra })
@@ -232,7 +254,10 @@ export async function offerFreeSeats(db: Db, eventId: number, hours: number) {
     .where(inArray(eventWaitlist.id, first))
     .returning({ userId: eventWaitlist.userId, offerExpiresAt: eventWaitlist.offerExpiresAt });
   if (offered.length) {
-    await db.update(events).set({ seatsTaken: sql`${events.seatsTaken} + ${offered.length}` }).where(eq(events.id, eventId));
+    await db
+      .update(events)
+      .set({ seatsTaken: sql`${events.seatsTaken} + ${offered.length}` })
+      .where(eq(events.id, eventId));
   }
   return offered.map((o) => ({ userId: o.userId, offerExpiresAt: o.offerExpiresAt! }));
 }
@@ -257,7 +282,14 @@ export async function acceptOffer(db: Db, eventId: number, userId: number) {
   const rows = await db
     .update(eventWaitlist)
     .set({ status: 'accepted', updatedAt: sql`now()` })
-    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId), eq(eventWaitlist.status, 'offered'), sql`${eventWaitlist.offerExpiresAt} > now()`))
+    .where(
+      and(
+        eq(eventWaitlist.eventId, eventId),
+        eq(eventWaitlist.userId, userId),
+        eq(eventWaitlist.status, 'offered'),
+        sql`${eventWaitlist.offerExpiresAt} > now()`,
+      ),
+    )
     .returning({ offerExpiresAt: eventWaitlist.offerExpiresAt });
   return rows[0]?.offerExpiresAt ?? null;
 }
@@ -288,7 +320,13 @@ export async function eveningsWithSeatsForTheLine(db: Db) {
 /** The line as the host sees it (names only), offers first, then the waiting in order; plus the lapsed and the left. */
 export async function waitlistForHost(db: Db, eventId: number) {
   const rows = await db
-    .select({ userId: eventWaitlist.userId, name: users.name, status: eventWaitlist.status, createdAt: eventWaitlist.createdAt, offerExpiresAt: eventWaitlist.offerExpiresAt })
+    .select({
+      userId: eventWaitlist.userId,
+      name: users.name,
+      status: eventWaitlist.status,
+      createdAt: eventWaitlist.createdAt,
+      offerExpiresAt: eventWaitlist.offerExpiresAt,
+    })
     .from(eventWaitlist)
     .innerJoin(users, eq(users.id, eventWaitlist.userId))
     .where(eq(eventWaitlist.eventId, eventId))
@@ -298,5 +336,12 @@ export async function waitlistForHost(db: Db, eventId: number) {
 
 /** The host removed this guest from the evening (docs/decisions/0042). */
 export async function wasRemoved(db: Db, eventId: number, userId: number) {
-  return (await db.select({ userId: removedGuests.userId }).from(removedGuests).where(and(eq(removedGuests.eventId, eventId), eq(removedGuests.userId, userId)))).length > 0;
+  return (
+    (
+      await db
+        .select({ userId: removedGuests.userId })
+        .from(removedGuests)
+        .where(and(eq(removedGuests.eventId, eventId), eq(removedGuests.userId, userId)))
+    ).length > 0
+  );
 }

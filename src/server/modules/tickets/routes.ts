@@ -2,7 +2,19 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { myWaitlistPlace } from '@shared/schemas/events';
-import { cancelResponse, checkinBody, hostWaitlistSchema, paymentIntentBody, paymentIntentResponse, registerBody, registrationSchema, testConfirmBody, testConfirmResponse, waitlistLeft, webhookAck } from '@shared/schemas/tickets';
+import {
+  cancelResponse,
+  checkinBody,
+  hostWaitlistSchema,
+  paymentIntentBody,
+  paymentIntentResponse,
+  registerBody,
+  registrationSchema,
+  testConfirmBody,
+  testConfirmResponse,
+  waitlistLeft,
+  webhookAck,
+} from '@shared/schemas/tickets';
 import { requireViewer } from '../../plugins/auth';
 import { TestProvider } from '../../plugins/payments';
 import * as tickets from './service';
@@ -11,7 +23,14 @@ import * as waitlist from './waitlist';
 const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 const plugin: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; webhookSecret: string | null; seatSweepMs?: number }> = async (app, opts) => {
-  const deps = (): tickets.TicketDeps => ({ db: app.db, payments: app.payments, mailer: app.mailer, publicUrl: opts.publicUrl, holdMinutes: opts.holdMinutes, log: app.log });
+  const deps = (): tickets.TicketDeps => ({
+    db: app.db,
+    payments: app.payments,
+    mailer: app.mailer,
+    publicUrl: opts.publicUrl,
+    holdMinutes: opts.holdMinutes,
+    log: app.log,
+  });
   // Lapsed payment holds and waitlist offers give their seats back, and free seats go to the line, between requests too.
   waitlist.startSeatSweep(app, deps, opts.seatSweepMs);
 
@@ -19,10 +38,14 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; we
     tickets.createPaymentIntent(deps(), await requireViewer(req), req.body),
   );
 
-  app.post('/api/events/:id/register', { schema: { params: idParams, body: registerBody, response: { 200: registrationSchema, 201: registrationSchema, ...errors } } }, async (req, reply) => {
-    const { status, registration } = await tickets.register(deps(), await requireViewer(req), req.params.id, req.body);
-    return reply.code(status).send(registration);
-  });
+  app.post(
+    '/api/events/:id/register',
+    { schema: { params: idParams, body: registerBody, response: { 200: registrationSchema, 201: registrationSchema, ...errors } } },
+    async (req, reply) => {
+      const { status, registration } = await tickets.register(deps(), await requireViewer(req), req.params.id, req.body);
+      return reply.code(status).send(registration);
+    },
+  );
 
   app.delete('/api/events/:id/registration', { schema: { params: idParams, response: { 200: cancelResponse, ...errors } } }, async (req) =>
     tickets.cancel(deps(), await requireViewer(req), req.params.id),
@@ -59,8 +82,14 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; we
   if (stripe) {
     await app.register(async (scope) => {
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-      scope.post('/api/webhooks/stripe', { config: { rateLimit: false }, schema: { response: { 200: webhookAck, 400: errorBody, 404: errorBody } } }, async (req) =>
-        tickets.receiveStripeWebhook(deps(), stripe, opts.webhookSecret, { rawBody: req.body as Buffer, signature: String(req.headers['stripe-signature'] ?? '') }),
+      scope.post(
+        '/api/webhooks/stripe',
+        { config: { rateLimit: false }, schema: { response: { 200: webhookAck, 400: errorBody, 404: errorBody } } },
+        async (req) =>
+          tickets.receiveStripeWebhook(deps(), stripe, opts.webhookSecret, {
+            rawBody: req.body as Buffer,
+            signature: String(req.headers['stripe-signature'] ?? ''),
+          }),
       );
     });
   }

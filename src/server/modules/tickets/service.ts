@@ -185,12 +185,7 @@ export async function confirmTestPayment(
  * POST /api/webhooks/stripe: the signature is checked on the raw body, then a succeeded payment
  * registers the member and a failed one keeps the bank's message. Other events are acknowledged.
  */
-export async function receiveStripeWebhook(
-  d: TicketDeps,
-  stripe: Stripe,
-  webhookSecret: string | null,
-  request: { rawBody: Buffer; signature: string },
-) {
+export async function receiveStripeWebhook(d: TicketDeps, stripe: Stripe, webhookSecret: string | null, request: { rawBody: Buffer; signature: string }) {
   if (!webhookSecret) throw new AppError('not_found', 'Webhooks are not configured');
   let event: Stripe.Event;
   try {
@@ -212,7 +207,12 @@ export async function receiveStripeWebhook(
  * POST /api/events/{id}/register. Free events (and the host at their own evening) at once; paid
  * ones only with a succeeded payment.
  */
-export async function register(d: TicketDeps, viewer: Viewer, eventId: number, input: { userId: number; consentToShare: boolean; paymentIntentId?: string | undefined }) {
+export async function register(
+  d: TicketDeps,
+  viewer: Viewer,
+  eventId: number,
+  input: { userId: number; consentToShare: boolean; paymentIntentId?: string | undefined },
+) {
   assertSelf(viewer, input.userId);
   const event = await events.getEventRow(d.db, eventId);
 
@@ -255,7 +255,8 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
   const event = await events.getEventRow(d.db, eventId);
   const reg = await events.findRegistration(d.db, eventId, viewer.id);
   if (!reg) throw notFound('You are not registered for this event');
-  if (event.date.getTime() <= Date.now() || (await q.eventHasBegun(d.db, eventId))) throw conflict('This event has already started, so it can no longer be cancelled');
+  if (event.date.getTime() <= Date.now() || (await q.eventHasBegun(d.db, eventId)))
+    throw conflict('This event has already started, so it can no longer be cancelled');
   const refundable = event.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000;
   const payment = reg.paymentId ? await q.findPayment(d.db, reg.paymentId) : null;
 
@@ -284,11 +285,12 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
   return {
     refunded: amountRefunded > 0,
     amountRefunded,
-    message: amountRefunded > 0
-      ? `Your place is cancelled and £${pounds} will be refunded to your card within 5-10 working days.`
-      : payment && payment.status === 'succeeded'
-        ? `Your place is cancelled. As the event starts in less than ${REFUND_WINDOW_HOURS} hours, there is no refund.`
-        : 'Your place is cancelled.',
+    message:
+      amountRefunded > 0
+        ? `Your place is cancelled and £${pounds} will be refunded to your card within 5-10 working days.`
+        : payment && payment.status === 'succeeded'
+          ? `Your place is cancelled. As the event starts in less than ${REFUND_WINDOW_HOURS} hours, there is no refund.`
+          : 'Your place is cancelled.',
   };
 }
 
@@ -304,7 +306,9 @@ export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, us
     assertSelf(viewer, userId);
     const opensAt = event.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000;
     if (Date.now() < opensAt) {
-      throw conflict(`Check-in opens ${SELF_CHECK_IN_MINUTES} minutes before the start (${new Date(opensAt).toLocaleTimeString('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })}).`);
+      throw conflict(
+        `Check-in opens ${SELF_CHECK_IN_MINUTES} minutes before the start (${new Date(opensAt).toLocaleTimeString('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' })}).`,
+      );
     }
     if (Date.now() > event.endsAt.getTime()) throw conflict('This event has finished');
   }
@@ -315,4 +319,3 @@ export async function checkIn(d: TicketDeps, viewer: Viewer, eventId: number, us
   if (!checkedInNow && (await q.wasRemoved(d.db, eventId, userId))) throw conflict(REMOVED_FROM_EVENING);
   return { registration: { ...registrationOut(reg), checkedIn: true }, checkedInNow };
 }
-

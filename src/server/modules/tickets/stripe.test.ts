@@ -64,7 +64,14 @@ function signed(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
 }
 
 async function isRegistered(eventId: number, userId: number) {
-  return (await t.db.select().from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))).length > 0;
+  return (
+    (
+      await t.db
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+    ).length > 0
+  );
 }
 async function ourPayment(intentId: string) {
   return (await t.db.select().from(payments).where(eq(payments.intentId, intentId)))[0]!;
@@ -83,7 +90,9 @@ describe('the fake Stripe server', () => {
     const b = await client.paymentIntents.create({ amount: 700, currency: 'gbp', metadata: { k: 'v' } }, { idempotencyKey: 'same-key' });
     expect(b.id).toBe(a.id);
     expect(a).toMatchObject({ object: 'payment_intent', amount: 700, currency: 'gbp', status: 'requires_payment_method', metadata: { k: 'v' } });
-    await expect(client.paymentIntents.create({ amount: 800, currency: 'gbp' }, { idempotencyKey: 'same-key' })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    await expect(client.paymentIntents.create({ amount: 800, currency: 'gbp' }, { idempotencyKey: 'same-key' })).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+    });
     await expect(client.paymentIntents.retrieve('pi_missing')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
     await expect(client.refunds.create({ payment_intent: a.id })).rejects.toMatchObject({ statusCode: 400 });
     expect((await client.paymentIntents.cancel(a.id)).status).toBe('canceled');
@@ -106,7 +115,10 @@ describe('Stripe: POST /api/create-payment-intent', () => {
       metadata: { eventId: String(event.id), userId: String(member.user.id) },
       automatic_payment_methods: { enabled: true },
     });
-    const created = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string> | undefined)?.userId === String(member.user.id));
+    const created = fake.requests.find(
+      (r) =>
+        r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string> | undefined)?.userId === String(member.user.id),
+    );
     expect(created?.idempotencyKey).toMatch(new RegExp(`^hold-${event.id}-${member.user.id}-`));
     expect((await getEvent(t.app, event.id)).spotsLeft).toBe(9);
 
@@ -121,7 +133,12 @@ describe('Stripe: POST /api/create-payment-intent', () => {
     const event = await paidEvent();
     const member = await signUp(t.app);
     const intent = await hold(event.id, member);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: withCookie(member.cookie), payload: { clientSecret: intent.clientSecret, ...testCard() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      headers: withCookie(member.cookie),
+      payload: { clientSecret: intent.clientSecret, ...testCard() },
+    });
     expect(res.statusCode).toBe(404);
     expect(await isRegistered(event.id, member.user.id)).toBe(false);
   });
@@ -195,7 +212,10 @@ describe('Stripe: POST /api/webhooks/stripe', () => {
     const event = await paidEvent({ maxParticipants: 6 });
     const late = await signUp(t.app);
     const lateIntent = await hold(event.id, late);
-    await t.db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(payments.intentId, lateIntent.paymentIntentId));
+    await t.db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(payments.intentId, lateIntent.paymentIntentId));
     // Six others take every seat meanwhile.
     for (let i = 0; i < 6; i++) await hold(event.id, await signUp(t.app));
     expect((await getEvent(t.app, event.id)).spotsLeft).toBe(0);
@@ -281,7 +301,11 @@ describe('Stripe: cancelling', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: 1500, currency: 'gbp', status: 'succeeded' });
     const call = fake.requests.find((r) => r.path === '/v1/refunds' && r.body.payment_intent === intent.paymentIntentId);
-    expect(call).toMatchObject({ method: 'POST', body: { payment_intent: intent.paymentIntentId, amount: '1500' }, idempotencyKey: `cancel-${intent.paymentIntentId}` });
+    expect(call).toMatchObject({
+      method: 'POST',
+      body: { payment_intent: intent.paymentIntentId, amount: '1500' },
+      idempotencyKey: `cancel-${intent.paymentIntentId}`,
+    });
     expect(await ourPayment(intent.paymentIntentId)).toMatchObject({ status: 'refunded', refundId: refunds[0]!.id });
     expect(await getEvent(t.app, event.id)).toMatchObject({ participantCount: 0, spotsLeft: 10 });
   });

@@ -8,8 +8,7 @@ import { WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
 import type { MyWaitlistPlace } from '@shared/schemas/events';
 import type { HostWaitlist, PaymentIntentResponse } from '@shared/schemas/tickets';
 import { events, eventWaitlist, payments } from '../../db/schema/index';
-import type {
-  signUp} from '../../test/harness';
+import type { signUp } from '../../test/harness';
 import {
   confirmTestPayment,
   createEvent,
@@ -50,7 +49,10 @@ const hostView = (eventId: number, cookie?: string) => t.app.inject({ method: 'G
 const place = async (eventId: number, m: Member) => (await getEvent(t.app, eventId, m.cookie)).viewer.waitlist;
 
 async function seats(eventId: number) {
-  const [row] = await t.db.select({ seatsTaken: events.seatsTaken, participantCount: events.participantCount, max: events.maxParticipants }).from(events).where(eq(events.id, eventId));
+  const [row] = await t.db
+    .select({ seatsTaken: events.seatsTaken, participantCount: events.participantCount, max: events.maxParticipants })
+    .from(events)
+    .where(eq(events.id, eventId));
   return row!;
 }
 
@@ -171,7 +173,10 @@ describe('a seat frees: the automatic offer', () => {
     await cancel(event.id, guests[0]!);
     expect((await place(event.id, ann!))?.status).toBe('offered');
 
-    await t.db.update(eventWaitlist).set({ offerExpiresAt: new Date(Date.now() - 1000) }).where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, ann!.user.id)));
+    await t.db
+      .update(eventWaitlist)
+      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, ann!.user.id)));
     expect(await sweepSeats(deps)).toBeGreaterThanOrEqual(1);
     expect(await place(event.id, ann!)).toBeNull();
     expect((await place(event.id, ben!))?.status).toBe('offered');
@@ -227,7 +232,10 @@ describe('a seat frees: the automatic offer', () => {
     const [payer, ann] = await signUpMany(t.app, 2);
     const hold = (await holdSeat(t.app, event.id, payer!)).json<PaymentIntentResponse>();
     expect((await join(event.id, ann)).statusCode).toBe(201);
-    await t.db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(payments.intentId, hold.paymentIntentId));
+    await t.db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.intentId, hold.paymentIntentId));
     await sweepSeats(deps);
     expect((await place(event.id, ann!))?.status).toBe('offered');
     expect(await seats(event.id)).toMatchObject({ seatsTaken: 1 });
@@ -261,7 +269,10 @@ describe('capacity under concurrency', () => {
     const [payer, ...line] = await signUpMany(t.app, 5);
     const hold = (await holdSeat(t.app, event.id, payer!)).json<PaymentIntentResponse>();
     for (const m of line) expect((await join(event.id, m)).statusCode).toBe(201);
-    await t.db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(payments.intentId, hold.paymentIntentId));
+    await t.db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.intentId, hold.paymentIntentId));
     await Promise.all([sweepSeats(deps), sweepSeats(deps), sweepSeats(deps)]);
     const offered = (await hostView(event.id, host.cookie)).json<HostWaitlist>().entries.filter((e) => e.status === 'offered');
     expect(offered.map((e) => e.userId)).toEqual([line[0]!.user.id]);
@@ -283,7 +294,13 @@ describe('seats come back on every path (counted in SQL)', () => {
         (SELECT count(*)::int FROM event_waitlist w WHERE w.event_id = e.id AND w.status = 'offered') AS "offers"
       FROM events e WHERE e.id = ${eventId}`);
     const row = (r as unknown as { rows: Record<string, number>[] }).rows[0]!;
-    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as { seatsTaken: number; participants: number; registrations: number; holds: number; offers: number };
+    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as {
+      seatsTaken: number;
+      participants: number;
+      registrations: number;
+      holds: number;
+      offers: number;
+    };
   }
   async function expectBalanced(eventId: number, path: string) {
     const l = await ledger(eventId);
@@ -311,7 +328,10 @@ describe('seats come back on every path (counted in SQL)', () => {
     await expectBalanced(event.id, 'account deletion, then the sweep');
 
     // Offer expiry: Ben's lapses, Cat is offered.
-    await t.db.update(eventWaitlist).set({ offerExpiresAt: new Date(Date.now() - 1000) }).where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, ben!.user.id)));
+    await t.db
+      .update(eventWaitlist)
+      .set({ offerExpiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, ben!.user.id)));
     await sweepSeats(deps);
     expect((await place(event.id, cat!))?.status).toBe('offered');
     await expectBalanced(event.id, 'offer expiry');
@@ -343,7 +363,10 @@ describe('seats come back on every path (counted in SQL)', () => {
     expect((await join(event.id, rob)).statusCode).toBe(201);
 
     // The other payer's hold lapses: the seat goes to Quinn, not to Pia (who holds one already).
-    await t.db.update(payments).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(payments.intentId, otherHold.paymentIntentId));
+    await t.db
+      .update(payments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.intentId, otherHold.paymentIntentId));
     await sweepSeats(deps);
     expect((await place(event.id, quinn!))?.status).toBe('offered');
     expect(await place(event.id, pia!)).toBeNull();
@@ -351,8 +374,14 @@ describe('seats come back on every path (counted in SQL)', () => {
 
     // Pia holding an offer too (a row from before this rule), then paying her first hold: the offer
     // is released and passed on to Rob, not kept for 12 hours.
-    await t.db.update(eventWaitlist).set({ status: 'offered', offerExpiresAt: new Date(Date.now() + 3_600_000) }).where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, pia!.user.id)));
-    await t.db.update(events).set({ maxParticipants: 3, seatsTaken: sql`${events.seatsTaken} + 1` }).where(eq(events.id, event.id));
+    await t.db
+      .update(eventWaitlist)
+      .set({ status: 'offered', offerExpiresAt: new Date(Date.now() + 3_600_000) })
+      .where(and(eq(eventWaitlist.eventId, event.id), eq(eventWaitlist.userId, pia!.user.id)));
+    await t.db
+      .update(events)
+      .set({ maxParticipants: 3, seatsTaken: sql`${events.seatsTaken} + 1` })
+      .where(eq(events.id, event.id));
     await expectBalanced(event.id, 'a second seat held for Pia');
     expect((await confirmTestPayment(t.app, pia!.cookie, piaHold.clientSecret)).statusCode).toBe(200);
     expect((await getEvent(t.app, event.id, pia!.cookie)).viewer).toMatchObject({ registered: true, waitlist: null });

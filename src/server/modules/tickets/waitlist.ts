@@ -24,7 +24,15 @@ export const ALREADY_WAITING = "You're already on the waitlist for this evening"
 export const SEATS_LEFT = 'There are still places left: book one now';
 export const HOLDING_A_PLACE = "You're holding a place at this evening: finish paying for it on the event page";
 
-const timeFmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeFmt = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 type Offer = Awaited<ReturnType<typeof q.offerFreeSeats>>[number];
 

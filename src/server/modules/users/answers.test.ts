@@ -31,7 +31,10 @@ const answers = (over: Partial<RegisterAnswersBody> = {}): RegisterAnswersBody =
 });
 
 async function stored(id: number) {
-  const [user] = await t.db.select({ name: users.name, age: users.age, interests: users.interests, traits: users.personalityTraits }).from(users).where(eq(users.id, id));
+  const [user] = await t.db
+    .select({ name: users.name, age: users.age, interests: users.interests, traits: users.personalityTraits })
+    .from(users)
+    .where(eq(users.id, id));
   const rows = await t.db.select().from(profileAnswers).where(eq(profileAnswers.userId, id));
   return { user, answers: rows[0] ?? null };
 }
@@ -86,12 +89,29 @@ describe('PUT /api/users/:id/answers', () => {
   it('saving again replaces the answers; editing the profile keeps them in the answer', async () => {
     const { user, cookie } = await signUp(t.app);
     await save(user.id, answers(), cookie);
-    const again = await save(user.id, answers({ interests: ['Yoga', 'Art', 'Tech', 'Music'], motivations: ['Have fun and relax'], personality: { creative: 1, social: 5, adventurous: 3, analytical: 3, empathetic: 2 } }), cookie);
+    const again = await save(
+      user.id,
+      answers({
+        interests: ['Yoga', 'Art', 'Tech', 'Music'],
+        motivations: ['Have fun and relax'],
+        personality: { creative: 1, social: 5, adventurous: 3, analytical: 3, empathetic: 2 },
+      }),
+      cookie,
+    );
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ interests: ['Yoga', 'Art', 'Tech', 'Music'], personalityTraits: { creative: 2, social: 10, adventurous: 6, analytical: 6 }, answers: { motivations: ['Have fun and relax'] } });
+    expect(again.json()).toMatchObject({
+      interests: ['Yoga', 'Art', 'Tech', 'Music'],
+      personalityTraits: { creative: 2, social: 10, adventurous: 6, analytical: 6 },
+      answers: { motivations: ['Have fun and relax'] },
+    });
     expect(await t.db.select().from(profileAnswers).where(eq(profileAnswers.userId, user.id))).toHaveLength(1);
 
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, payload: { name: 'Robin A', age: 35, interests: ['Yoga'] }, headers: withCookie(cookie) });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      payload: { name: 'Robin A', age: 35, interests: ['Yoga'] },
+      headers: withCookie(cookie),
+    });
     expect(edited.json()).toMatchObject({ name: 'Robin A', answers: { motivations: ['Have fun and relax'] } });
   });
 
@@ -128,18 +148,63 @@ describe('PUT /api/users/:id/answers', () => {
   const { empathetic: _left, ...missingOne } = allFive;
   const bad: { name: string; body: Record<string, unknown>; path: string; message: string }[] = [
     { name: '2 interests', body: answers({ interests: ['Wine', 'Art'] }), path: 'interests', message: 'Choose at least 3 interests' },
-    { name: '9 interests', body: answers({ interests: ['Wine', 'Art', 'Travel', 'Cooking', 'Music', 'Photography', 'Fitness', 'Reading', 'Dancing'] }), path: 'interests', message: 'Choose at most 8 interests' },
-    { name: 'an interest not on the list', body: answers({ interests: ['Wine', 'Art', 'Knitting'] as never }), path: 'interests.2', message: 'Choose your interests from the list' },
+    {
+      name: '9 interests',
+      body: answers({ interests: ['Wine', 'Art', 'Travel', 'Cooking', 'Music', 'Photography', 'Fitness', 'Reading', 'Dancing'] }),
+      path: 'interests',
+      message: 'Choose at most 8 interests',
+    },
+    {
+      name: 'an interest not on the list',
+      body: answers({ interests: ['Wine', 'Art', 'Knitting'] as never }),
+      path: 'interests.2',
+      message: 'Choose your interests from the list',
+    },
     { name: 'the same interest twice', body: answers({ interests: ['Wine', 'Wine', 'Art'] }), path: 'interests', message: 'Each option can be chosen once' },
-    { name: 'a personality question missing', body: answers({ personality: missingOne as never }), path: 'personality.empathetic', message: 'Please answer all five personality questions' },
-    { name: 'a score of 6', body: answers({ personality: { ...allFive, social: 6 } }), path: 'personality.social', message: 'Answer each question from 1 to 5' },
-    { name: 'a score of 0', body: answers({ personality: { ...allFive, creative: 0 } }), path: 'personality.creative', message: 'Answer each question from 1 to 5' },
-    { name: 'a score of 2.5', body: answers({ personality: { ...allFive, creative: 2.5 } }), path: 'personality.creative', message: 'Answer each question from 1 to 5' },
+    {
+      name: 'a personality question missing',
+      body: answers({ personality: missingOne as never }),
+      path: 'personality.empathetic',
+      message: 'Please answer all five personality questions',
+    },
+    {
+      name: 'a score of 6',
+      body: answers({ personality: { ...allFive, social: 6 } }),
+      path: 'personality.social',
+      message: 'Answer each question from 1 to 5',
+    },
+    {
+      name: 'a score of 0',
+      body: answers({ personality: { ...allFive, creative: 0 } }),
+      path: 'personality.creative',
+      message: 'Answer each question from 1 to 5',
+    },
+    {
+      name: 'a score of 2.5',
+      body: answers({ personality: { ...allFive, creative: 2.5 } }),
+      path: 'personality.creative',
+      message: 'Answer each question from 1 to 5',
+    },
     { name: 'no motivation', body: answers({ motivations: [] }), path: 'motivations', message: 'Choose at least one motivation' },
-    { name: 'a motivation not on the list', body: answers({ motivations: ['World domination'] as never }), path: 'motivations.0', message: 'Choose your motivations from the list' },
-    { name: 'control characters in the free text', body: answers({ lookingFor: 'Walks\u0000and\u001bquiz' }), path: 'lookingFor', message: 'Text must not contain control characters' },
+    {
+      name: 'a motivation not on the list',
+      body: answers({ motivations: ['World domination'] as never }),
+      path: 'motivations.0',
+      message: 'Choose your motivations from the list',
+    },
+    {
+      name: 'control characters in the free text',
+      body: answers({ lookingFor: 'Walks\u0000and\u001bquiz' }),
+      path: 'lookingFor',
+      message: 'Text must not contain control characters',
+    },
     { name: 'control characters in the name', body: answers({ name: 'Robin\u0007' }), path: 'name', message: 'Text must not contain control characters' },
-    { name: 'free text over 500 characters', body: answers({ lookingFor: 'x'.repeat(501) }), path: 'lookingFor', message: 'Please keep this under 500 characters' },
+    {
+      name: 'free text over 500 characters',
+      body: answers({ lookingFor: 'x'.repeat(501) }),
+      path: 'lookingFor',
+      message: 'Please keep this under 500 characters',
+    },
     { name: 'age 17', body: answers({ age: 17 }), path: 'age', message: 'Age must be between 18 and 100' },
     { name: 'no name', body: answers({ name: '  ' }), path: 'name', message: 'Please enter your full name' },
   ];

@@ -56,7 +56,10 @@ export const EXPORT_SECTIONS: Record<string, Entry> = {
   blocks: { sections: ['blocks'], withheld: { blocked_id: 'the blocked person is never told who blocked them (docs/decisions/0041, 0043)' } },
   reports: {
     sections: ['reportsMade', 'hosting.reportsHandled'],
-    withheld: { reported_id: 'reports about the member are not given to them: the reporter must stay unknown, and at a small evening even a count could point at them (docs/decisions/0043)' },
+    withheld: {
+      reported_id:
+        'reports about the member are not given to them: the reporter must stay unknown, and at a small evening even a count could point at them (docs/decisions/0043)',
+    },
   },
   removed_guests: { sections: ['removedFrom', 'hosting.guestsRemoved'] },
   host_applications: { sections: ['hostApplications', 'hosting.applicationsDecided'] },
@@ -66,11 +69,15 @@ export const EXPORT_SECTIONS: Record<string, Entry> = {
   venues: { sections: ['hosting.venuesOwned'] },
   venue_hosts: { sections: ['hosting.venuesCoHosted'] },
   rate_limits: { notExported: 'per-minute request counters keyed by IP address and route, gone within minutes; nothing in them names a member' },
-  idempotent_requests: { notExported: 'the answers to writes a phone may send twice (docs/decisions/0051): copies of ratings and feedback that are exported from their own tables, gone after two days' },
+  idempotent_requests: {
+    notExported:
+      'the answers to writes a phone may send twice (docs/decisions/0051): copies of ratings and feedback that are exported from their own tables, gone after two days',
+  },
 };
 
 /** Column names that point at a member even without a foreign key (and the e-mail keyed tables). */
-const USER_COLUMN = /^(user_id|user_[a-z0-9]+|[a-z0-9_]+_user_id|user[0-9]_id|[a-z0-9_]+_by|rater_id|rated_id|reporter_id|reported_id|blocker_id|blocked_id|sender_id|host_id|other_id|email|to)$/;
+const USER_COLUMN =
+  /^(user_id|user_[a-z0-9]+|[a-z0-9_]+_user_id|user[0-9]_id|[a-z0-9_]+_by|rater_id|rated_id|reporter_id|reported_id|blocker_id|blocked_id|sender_id|host_id|other_id|email|to)$/;
 
 let t: TestContext;
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -140,8 +147,15 @@ describe('every table with a user column has a place in the export', () => {
         `Add what they hold about the person to exportUser (modules/users/service.ts) and the userExport schema (shared/schemas/users.ts), and name the section here; ` +
         `or mark the table { notExported: 'the reason' } if it holds nothing about the person (docs/decisions/0043).`,
     ).toEqual([]);
-    const tables = new Set(rowsOf<{ name: string }>(await t.db.execute(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`)).map((r) => r.name));
-    expect(Object.keys(EXPORT_SECTIONS).filter((table) => !tables.has(table)), 'EXPORT_SECTIONS names tables that no longer exist').toEqual([]);
+    const tables = new Set(
+      rowsOf<{ name: string }>(await t.db.execute(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`)).map(
+        (r) => r.name,
+      ),
+    );
+    expect(
+      Object.keys(EXPORT_SECTIONS).filter((table) => !tables.has(table)),
+      'EXPORT_SECTIONS names tables that no longer exist',
+    ).toEqual([]);
   });
 });
 
@@ -167,7 +181,14 @@ describe("each member's export against the rows kept about them", () => {
         'a host application',
         'POST',
         '/api/host-program/applications',
-        { name: 'Alex Member', email: MEMBER, location: 'Prestwich', experience: 'I run a book club.', motivation: 'I love meeting people.', venueIdea: 'The library café.' },
+        {
+          name: 'Alex Member',
+          email: MEMBER,
+          location: 'Prestwich',
+          experience: 'I run a book club.',
+          motivation: 'I love meeting people.',
+          venueIdea: 'The library café.',
+        },
       ],
     ];
     for (const [what, method, url, payload] of acts) {
@@ -180,7 +201,10 @@ describe("each member's export against the rows kept about them", () => {
     // The evening ahead: where the member's phone put them on /arrival, and a seat held at another evening.
     const upcoming = (await get(`/api/users/${member.id}/events`, cookie)).json<{ id: number; date: string }[]>().filter((e) => new Date(e.date) > new Date());
     expect(upcoming.length).toBeGreaterThan(0);
-    const arrival = await send('POST', `/api/events/${upcoming[0]!.id}/arrival`, cookie, { permission: 'granted', position: { latitude: 53.5331, longitude: -2.2861, accuracy: 15 } });
+    const arrival = await send('POST', `/api/events/${upcoming[0]!.id}/arrival`, cookie, {
+      permission: 'granted',
+      position: { latitude: 53.5331, longitude: -2.2861, accuracy: 15 },
+    });
     expect(arrival.statusCode, arrival.body).toBe(200);
     // A code asked for and mistyped: a login code waiting and a wrong guess counted.
     const code = await requestCode(t.app, MEMBER);
@@ -188,7 +212,14 @@ describe("each member's export against the rows kept about them", () => {
     pendingCodeHash = (await t.db.select({ h: loginCodes.codeHash }).from(loginCodes).where(eq(loginCodes.email, MEMBER)))[0]!.h;
     // The registration wizard's answers.
     const me = (await get(`/api/users/${member.id}`, cookie)).json<{ name: string; age: number }>();
-    const wizard = { name: me.name, age: me.age, interests: ['Wine', 'Hiking', 'Film'], personality: { creative: 4, social: 5, adventurous: 3, analytical: 2, empathetic: 4 }, motivations: ['Meet like-minded people'], lookingFor: 'A pub quiz team.' };
+    const wizard = {
+      name: me.name,
+      age: me.age,
+      interests: ['Wine', 'Hiking', 'Film'],
+      personality: { creative: 4, social: 5, adventurous: 3, analytical: 2, empathetic: 4 },
+      motivations: ['Meet like-minded people'],
+      lookingFor: 'A pub quiz team.',
+    };
     const saved = await send('PUT', `/api/users/${member.id}/answers`, cookie, wizard);
     expect(saved.statusCode, saved.body).toBe(200);
     // An evening more than a day ahead with seats: the member holds one while paying; a newcomer (from a
@@ -196,7 +227,17 @@ describe("each member's export against the rows kept about them", () => {
     const [ahead] = await t.db
       .select({ id: events.id })
       .from(events)
-      .where(and(gt(events.date, new Date(Date.now() + 2 * 86_400_000)), gt(events.price, 0), lt(events.seatsTaken, sql`${events.maxParticipants} - 1`), notInArray(events.id, upcoming.map((e) => e.id))))
+      .where(
+        and(
+          gt(events.date, new Date(Date.now() + 2 * 86_400_000)),
+          gt(events.price, 0),
+          lt(events.seatsTaken, sql`${events.maxParticipants} - 1`),
+          notInArray(
+            events.id,
+            upcoming.map((e) => e.id),
+          ),
+        ),
+      )
       .limit(1);
     expect(ahead, 'a demo evening with seats').toBeDefined();
     expect((await holdSeat(t.app, ahead!.id, { user: member, cookie })).statusCode).toBe(200);
@@ -227,12 +268,24 @@ describe("each member's export against the rows kept about them", () => {
     const blockedBack = await send('POST', '/api/me/blocks', michaelCookie, { userId: member.id });
     expect(blockedBack.statusCode, blockedBack.body).toBe(200);
     // The member reports Michael from the launch night, and an admin handles it; Sarah reports the member (withheld from the member).
-    const made = await send('POST', '/api/reports', cookie, { userId: michael!.id, eventId: launch!.id, context: 'evening', reason: 'inappropriate', details: 'Kept asking for my number.' });
+    const made = await send('POST', '/api/reports', cookie, {
+      userId: michael!.id,
+      eventId: launch!.id,
+      context: 'evening',
+      reason: 'inappropriate',
+      details: 'Kept asking for my number.',
+    });
     expect(made.statusCode, made.body).toBe(201);
     const handled = await send('POST', `/api/reports/${made.json<{ id: number }>().id}/handled`, admin, {});
     expect(handled.statusCode, handled.body).toBe(200);
     const sarahCookie = await loginWithCode(t.app, 'sarah@speedfriendship.test');
-    const about = await send('POST', '/api/reports', sarahCookie, { userId: member.id, eventId: launch!.id, context: 'evening', reason: 'other', details: 'Sarah-only words about the member.' });
+    const about = await send('POST', '/api/reports', sarahCookie, {
+      userId: member.id,
+      eventId: launch!.id,
+      context: 'evening',
+      reason: 'other',
+      details: 'Sarah-only words about the member.',
+    });
     expect(about.statusCode, about.body).toBe(201);
     // The host of the member's evening ahead removes them from it (the member's phone is told).
     const [ev] = await t.db.select({ id: events.id, title: events.title, hostId: events.hostId }).from(events).where(eq(events.id, upcoming[0]!.id));
@@ -258,15 +311,30 @@ describe("each member's export against the rows kept about them", () => {
         const cols = found.get(table);
         expect(cols, `${table} is in EXPORT_SECTIONS but has no user column`).toBeDefined();
         const withheld = entry.withheld ?? {};
-        expect(Object.keys(withheld).filter((c) => !cols!.includes(c)), `${table}: withheld columns that are not user columns`).toEqual([]);
-        const n = await rowsAbout(table, cols!.filter((c) => !(c in withheld)), person);
+        expect(
+          Object.keys(withheld).filter((c) => !cols!.includes(c)),
+          `${table}: withheld columns that are not user columns`,
+        ).toEqual([]);
+        const n = await rowsAbout(
+          table,
+          cols!.filter((c) => !(c in withheld)),
+          person,
+        );
         if (n === 0) continue;
         exercised.add(table);
-        expect(entry.sections.some((s) => holdsSomething(section(data, s))), `${person.email}: ${n} row(s) in ${table}, but ${entry.sections.join(' / ')} empty`).toBe(true);
+        expect(
+          entry.sections.some((s) => holdsSomething(section(data, s))),
+          `${person.email}: ${n} row(s) in ${table}, but ${entry.sections.join(' / ')} empty`,
+        ).toBe(true);
       }
     }
-    const exported = Object.entries(EXPORT_SECTIONS).filter(([, e]) => 'sections' in e).map(([table]) => table);
-    expect(exported.filter((table) => !exercised.has(table)), 'tables no member had rows in (fill them in beforeAll)').toEqual([]);
+    const exported = Object.entries(EXPORT_SECTIONS)
+      .filter(([, e]) => 'sections' in e)
+      .map(([table]) => table);
+    expect(
+      exported.filter((table) => !exercised.has(table)),
+      'tables no member had rows in (fill them in beforeAll)',
+    ).toEqual([]);
   });
 
   it('the safety side: who Michael blocked, the admin who handled a report, the host who removed a guest, a suspended account', async () => {
@@ -276,7 +344,9 @@ describe("each member's export against the rows kept about them", () => {
     expect((await exportOf(adminRow!.id, admin)).data.hosting.reportsHandled).toBe(1);
     expect((await exportOf(removedByHost, admin)).data.hosting.guestsRemoved).toBe(1);
     const sarah = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'sarah@speedfriendship.test')))[0]!;
-    expect((await exportOf(sarah.id, admin)).data.reportsMade).toEqual([expect.objectContaining({ about: expect.objectContaining({ id: member.id }), reason: 'other', handled: false, handledAt: null })]);
+    expect((await exportOf(sarah.id, admin)).data.reportsMade).toEqual([
+      expect.objectContaining({ about: expect.objectContaining({ id: member.id }), reason: 'other', handled: false, handledAt: null }),
+    ]);
     expect(await t.db.select({ id: reports.id }).from(reports).where(eq(reports.reportedId, member.id))).toHaveLength(1);
     const { data } = await exportOf(suspendedId, admin);
     expect(data.user.suspendedAt).not.toBeNull();
@@ -287,22 +357,53 @@ describe("each member's export against the rows kept about them", () => {
     const { data, body } = await exportOf(member.id, cookie);
     const launch = 'Wine Bar Speed Friendship';
     const first = (p: { name: string }) => p.name.split(' ')[0];
-    expect(data.ratingsGiven.filter((r) => r.title === launch).map((r) => [first(r.rated), r.rating])).toEqual(expect.arrayContaining([['Sarah', 5], ['Emma', 4], ['Michael', 3], ['Priya', 3]]));
+    expect(data.ratingsGiven.filter((r) => r.title === launch).map((r) => [first(r.rated), r.rating])).toEqual(
+      expect.arrayContaining([
+        ['Sarah', 5],
+        ['Emma', 4],
+        ['Michael', 3],
+        ['Priya', 3],
+      ]),
+    );
     // Received: how many, per evening; never who or how.
     const received = data.ratingsReceived.find((r) => r.title === launch)!;
     expect(received.count).toBe(data.ratingsGiven.filter((r) => r.title === launch).length);
     expect(Object.keys(received).sort()).toEqual(['count', 'eventId', 'title']);
-    expect(data.matches.map((m) => [first(m.with), m.sharedByYou, m.sharedByThem]).sort()).toEqual([['Emma', false, false], ['Sarah', true, true]]);
+    expect(data.matches.map((m) => [first(m.with), m.sharedByYou, m.sharedByThem]).sort()).toEqual([
+      ['Emma', false, false],
+      ['Sarah', true, true],
+    ]);
     expect(data.meetings.filter((m) => m.title === launch)).toHaveLength(6);
-    expect(data.feedback).toEqual([expect.objectContaining({ title: launch, overallRating: 5, favoriteAspect: 'Meeting two people I am now going climbing with.', improvements: ['longer-rounds'] })]);
+    expect(data.feedback).toEqual([
+      expect.objectContaining({
+        title: launch,
+        overallRating: 5,
+        favoriteAspect: 'Meeting two people I am now going climbing with.',
+        improvements: ['longer-rounds'],
+      }),
+    ]);
     expect(data.reactions).toEqual([expect.objectContaining({ title: launch, emoji: 'heart-eyes' })]);
-    expect(data.invitesReceived).toEqual([expect.objectContaining({ from: expect.objectContaining({ name: expect.stringMatching(/^Priya/) }), metAt: launch, invitedTo: 'Thursday Night Speed Friendship' })]);
+    expect(data.invitesReceived).toEqual([
+      expect.objectContaining({
+        from: expect.objectContaining({ name: expect.stringMatching(/^Priya/) }),
+        metAt: launch,
+        invitedTo: 'Thursday Night Speed Friendship',
+      }),
+    ]);
     expect(data.invitesStopped.map((s) => first(s.person))).toEqual(['Priya']);
     // Safety: whom the member blocked (not who blocked them), the report they made and that it was handled
     // (not the one made about them, nor its words), the evening they were removed from, not suspended.
     expect(data.blocks.map((b) => first(b.person))).toEqual(['Emma']);
     expect(data.reportsMade).toEqual([
-      expect.objectContaining({ title: launch, about: expect.objectContaining({ name: expect.stringMatching(/^Michael/) }), context: 'evening', reason: 'inappropriate', details: 'Kept asking for my number.', handled: true, handledAt: expect.any(String) }),
+      expect.objectContaining({
+        title: launch,
+        about: expect.objectContaining({ name: expect.stringMatching(/^Michael/) }),
+        context: 'evening',
+        reason: 'inappropriate',
+        details: 'Kept asking for my number.',
+        handled: true,
+        handledAt: expect.any(String),
+      }),
     ]);
     expect(body).not.toContain('Sarah-only words about the member.');
     expect(data.removedFrom).toEqual([{ eventId: removedFrom.id, title: removedFrom.title, removedAt: expect.any(String) }]);
@@ -316,7 +417,9 @@ describe("each member's export against the rows kept about them", () => {
     expect(data.hostApplications).toEqual([expect.objectContaining({ venueIdea: 'The library café.', status: 'pending' })]);
     expect(data.user.answers).toMatchObject({ personality: { social: 5 }, lookingFor: 'A pub quiz team.' });
     expect(data.payments).toEqual([expect.objectContaining({ amount: 1500, currency: 'gbp', status: 'requires_payment', refunded: false })]);
-    expect(data.conversations.logged).toEqual([expect.objectContaining({ title: launch, method: 'code', round: 2, with: expect.objectContaining({ name: expect.stringMatching(/^Sarah/) }) })]);
+    expect(data.conversations.logged).toEqual([
+      expect.objectContaining({ title: launch, method: 'code', round: 2, with: expect.objectContaining({ name: expect.stringMatching(/^Sarah/) }) }),
+    ]);
     expect(data.login.codePending).toMatchObject({ wrongTries: 1 });
     expect(data.login.wrongCodes).toMatchObject({ count: 1 });
     expect(data.mail.map((m) => m.subject).length).toBeGreaterThanOrEqual(2);

@@ -85,11 +85,7 @@ export async function listUsers(db: Db) {
     .orderBy(asc(users.createdAt), asc(users.id));
 }
 
-export async function updateUser(
-  db: Db,
-  id: number,
-  values: Pick<NewUser, 'name' | 'age' | 'bio' | 'contactInfo' | 'interests'>,
-) {
+export async function updateUser(db: Db, id: number, values: Pick<NewUser, 'name' | 'age' | 'bio' | 'contactInfo' | 'interests'>) {
   const rows = await db.update(users).set(values).where(eq(users.id, id)).returning(userColumns);
   return rows[0] ?? null;
 }
@@ -208,15 +204,33 @@ const evening = { eventId: events.id, title: events.title };
 
 /** A login code waiting for the member's address (the hash itself is not read). */
 export async function pendingCodeOf(db: Db, email: string) {
-  return (await db.select({ createdAt: loginCodes.createdAt, expiresAt: loginCodes.expiresAt, wrongTries: loginCodes.attempts }).from(loginCodes).where(eq(loginCodes.email, email)))[0] ?? null;
+  return (
+    (
+      await db
+        .select({ createdAt: loginCodes.createdAt, expiresAt: loginCodes.expiresAt, wrongTries: loginCodes.attempts })
+        .from(loginCodes)
+        .where(eq(loginCodes.email, email))
+    )[0] ?? null
+  );
 }
 
 export async function loginGuardOf(db: Db, email: string) {
-  return (await db.select({ windowStartedAt: loginGuards.windowStartedAt, count: loginGuards.failures, lockMailedAt: loginGuards.lockMailedAt }).from(loginGuards).where(eq(loginGuards.email, email)))[0] ?? null;
+  return (
+    (
+      await db
+        .select({ windowStartedAt: loginGuards.windowStartedAt, count: loginGuards.failures, lockMailedAt: loginGuards.lockMailedAt })
+        .from(loginGuards)
+        .where(eq(loginGuards.email, email))
+    )[0] ?? null
+  );
 }
 
 export async function mailTo(db: Db, email: string) {
-  return db.select({ subject: mailOutbox.subject, sentAt: mailOutbox.createdAt }).from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+  return db
+    .select({ subject: mailOutbox.subject, sentAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
 }
 
 export async function registrationsOf(db: Db, userId: number) {
@@ -270,7 +284,13 @@ export async function paymentsOf(db: Db, userId: number) {
 
 export async function waitlistOf(db: Db, userId: number) {
   return db
-    .select({ ...evening, status: eventWaitlist.status, joinedAt: eventWaitlist.createdAt, offeredAt: eventWaitlist.offeredAt, offerExpiresAt: eventWaitlist.offerExpiresAt })
+    .select({
+      ...evening,
+      status: eventWaitlist.status,
+      joinedAt: eventWaitlist.createdAt,
+      offeredAt: eventWaitlist.offeredAt,
+      offerExpiresAt: eventWaitlist.offerExpiresAt,
+    })
     .from(eventWaitlist)
     .innerJoin(events, eq(events.id, eventWaitlist.eventId))
     .where(eq(eventWaitlist.userId, userId))
@@ -291,7 +311,15 @@ export async function meetingsOf(db: Db, userId: number) {
 
 export async function ratingsGivenBy(db: Db, userId: number) {
   return db
-    .select({ ...evening, rated: otherPerson, rating: ratings.rating, round: ratings.round, source: ratings.source, createdAt: ratings.createdAt, updatedAt: ratings.updatedAt })
+    .select({
+      ...evening,
+      rated: otherPerson,
+      rating: ratings.rating,
+      round: ratings.round,
+      source: ratings.source,
+      createdAt: ratings.createdAt,
+      updatedAt: ratings.updatedAt,
+    })
     .from(ratings)
     .innerJoin(events, eq(events.id, ratings.eventId))
     .innerJoin(other, eq(other.id, ratings.ratedId))
@@ -340,12 +368,25 @@ export async function conversationsLoggedBy(db: Db, userId: number) {
 }
 
 export async function conversationsLoggedWith(db: Db, userId: number) {
-  return (await db.select({ n: sql<number>`count(*)::int` }).from(connectionLogs).where(eq(connectionLogs.otherId, userId)))[0]?.n ?? 0;
+  return (
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(connectionLogs)
+        .where(eq(connectionLogs.otherId, userId))
+    )[0]?.n ?? 0
+  );
 }
 
 export async function arrivalReportsOf(db: Db, userId: number) {
   return db
-    .select({ ...evening, permission: arrivalStates.permission, distanceM: arrivalStates.distanceM, accuracyM: arrivalStates.accuracyM, updatedAt: arrivalStates.updatedAt })
+    .select({
+      ...evening,
+      permission: arrivalStates.permission,
+      distanceM: arrivalStates.distanceM,
+      accuracyM: arrivalStates.accuracyM,
+      updatedAt: arrivalStates.updatedAt,
+    })
     .from(arrivalStates)
     .innerJoin(events, eq(events.id, arrivalStates.eventId))
     .where(eq(arrivalStates.userId, userId))
@@ -354,7 +395,14 @@ export async function arrivalReportsOf(db: Db, userId: number) {
 
 export async function messagesTo(db: Db, userId: number) {
   return db
-    .select({ ...evening, text: eventMessages.text, type: eventMessages.type, sentAt: eventMessages.createdAt, readAt: messageRecipients.readAt, acknowledgedAt: messageRecipients.acknowledgedAt })
+    .select({
+      ...evening,
+      text: eventMessages.text,
+      type: eventMessages.type,
+      sentAt: eventMessages.createdAt,
+      readAt: messageRecipients.readAt,
+      acknowledgedAt: messageRecipients.acknowledgedAt,
+    })
     .from(messageRecipients)
     .innerJoin(eventMessages, eq(eventMessages.id, messageRecipients.messageId))
     .innerJoin(events, eq(events.id, eventMessages.eventId))
@@ -461,27 +509,58 @@ export async function hostApplicationsOf(db: Db, userId: number) {
 }
 
 export async function applicationsDecidedBy(db: Db, userId: number) {
-  return (await db.select({ n: sql<number>`count(*)::int` }).from(hostApplications).where(eq(hostApplications.decidedBy, userId)))[0]?.n ?? 0;
+  return (
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hostApplications)
+        .where(eq(hostApplications.decidedBy, userId))
+    )[0]?.n ?? 0
+  );
 }
 
 export async function narrationOf(db: Db, userId: number) {
-  return (await db.select({ settings: narrationSettings.settings, updatedAt: narrationSettings.updatedAt }).from(narrationSettings).where(eq(narrationSettings.userId, userId)))[0] ?? null;
+  return (
+    (
+      await db
+        .select({ settings: narrationSettings.settings, updatedAt: narrationSettings.updatedAt })
+        .from(narrationSettings)
+        .where(eq(narrationSettings.userId, userId))
+    )[0] ?? null
+  );
 }
 
 export async function sharesBy(db: Db, userId: number) {
   return db
-    .select({ eventId: shareEvents.eventId, platform: shareEvents.platform, action: shareEvents.action, template: shareEvents.template, createdAt: shareEvents.createdAt })
+    .select({
+      eventId: shareEvents.eventId,
+      platform: shareEvents.platform,
+      action: shareEvents.action,
+      template: shareEvents.template,
+      createdAt: shareEvents.createdAt,
+    })
     .from(shareEvents)
     .where(eq(shareEvents.userId, userId))
     .orderBy(asc(shareEvents.createdAt), asc(shareEvents.id));
 }
 
 export async function signupSourceOf(db: Db, userId: number) {
-  return (await db.select({ platform: signupSources.platform, source: signupSources.source, eventId: signupSources.eventId, createdAt: signupSources.createdAt }).from(signupSources).where(eq(signupSources.userId, userId)))[0] ?? null;
+  return (
+    (
+      await db
+        .select({ platform: signupSources.platform, source: signupSources.source, eventId: signupSources.eventId, createdAt: signupSources.createdAt })
+        .from(signupSources)
+        .where(eq(signupSources.userId, userId))
+    )[0] ?? null
+  );
 }
 
 export async function eventsHostedBy(db: Db, userId: number) {
-  return db.select({ ...evening, date: events.date }).from(events).where(eq(events.hostId, userId)).orderBy(asc(events.date));
+  return db
+    .select({ ...evening, date: events.date })
+    .from(events)
+    .where(eq(events.hostId, userId))
+    .orderBy(asc(events.date));
 }
 
 export async function venuesOwnedBy(db: Db, userId: number) {
@@ -498,7 +577,14 @@ export async function venuesCoHostedBy(db: Db, userId: number) {
 }
 
 export async function guestsCheckedInBy(db: Db, userId: number) {
-  return (await db.select({ n: sql<number>`count(*)::int` }).from(registrations).where(eq(registrations.checkedInBy, userId)))[0]?.n ?? 0;
+  return (
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(registrations)
+        .where(eq(registrations.checkedInBy, userId))
+    )[0]?.n ?? 0
+  );
 }
 
 /** Since when an admin has suspended the account (docs/decisions/0041), or null. */
@@ -536,7 +622,14 @@ export async function reportsMadeBy(db: Db, userId: number) {
 }
 
 export async function reportsHandledBy(db: Db, userId: number) {
-  return (await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.handledBy, userId)))[0]?.n ?? 0;
+  return (
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(reports)
+        .where(eq(reports.handledBy, userId))
+    )[0]?.n ?? 0
+  );
 }
 
 /** Evenings a host removed the member from (docs/decisions/0042): the member's phone was told. */
@@ -550,5 +643,12 @@ export async function removalsOf(db: Db, userId: number) {
 }
 
 export async function guestsRemovedBy(db: Db, userId: number) {
-  return (await db.select({ n: sql<number>`count(*)::int` }).from(removedGuests).where(eq(removedGuests.removedBy, userId)))[0]?.n ?? 0;
+  return (
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(removedGuests)
+        .where(eq(removedGuests.removedBy, userId))
+    )[0]?.n ?? 0
+  );
 }

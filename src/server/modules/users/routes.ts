@@ -33,24 +33,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (a
     return users.withOwnAnswers(app.db, await users.getUser(app.db, req.params.id), viewer.id);
   });
 
-  app.put(
-    '/api/users/:id',
-    { schema: { params: idParams, body: updateUserBody, response: { 200: userSchema, ...errors } } },
-    async (req) => {
-      const viewer = await requireSelfOrAdmin(req, req.params.id);
-      return users.withOwnAnswers(app.db, await users.updateUser(app.db, req.params.id, req.body), viewer.id);
-    },
-  );
+  app.put('/api/users/:id', { schema: { params: idParams, body: updateUserBody, response: { 200: userSchema, ...errors } } }, async (req) => {
+    const viewer = await requireSelfOrAdmin(req, req.params.id);
+    return users.withOwnAnswers(app.db, await users.updateUser(app.db, req.params.id, req.body), viewer.id);
+  });
 
   // The registration wizard (/register, docs/spec/organiser-tools.md §2.18): only the member themself.
-  app.put(
-    '/api/users/:id/answers',
-    { schema: { params: idParams, body: registerAnswersBody, response: { 200: userSchema, ...errors } } },
-    async (req) => {
-      assertSelf(await requireViewer(req), req.params.id);
-      return users.saveAnswers(app.db, req.params.id, req.body);
-    },
-  );
+  app.put('/api/users/:id/answers', { schema: { params: idParams, body: registerAnswersBody, response: { 200: userSchema, ...errors } } }, async (req) => {
+    assertSelf(await requireViewer(req), req.params.id);
+    return users.saveAnswers(app.db, req.params.id, req.body);
+  });
 
   app.delete('/api/users/:id', { schema: { params: idParams, response: { 204: noContent, ...errors } } }, async (req, reply) => {
     const viewer = await requireSelfOrAdmin(req, req.params.id);

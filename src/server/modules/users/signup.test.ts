@@ -93,7 +93,12 @@ describe('POST /api/users with bad input', () => {
     { name: 'age as the string "abc"', payload: validSignup({ age: 'abc' as unknown as number }), path: 'age', message: 'Please enter your age' },
     { name: 'age as a numeric string', payload: validSignup({ age: '30' as unknown as number }), path: 'age' },
     { name: 'a fractional age', payload: validSignup({ age: 30.5 }), path: 'age', message: 'Age must be a whole number' },
-    { name: 'interests as a string', payload: validSignup({ interests: 'hiking, books' as unknown as string[] }), path: 'interests', message: 'Interests must be a list' },
+    {
+      name: 'interests as a string',
+      payload: validSignup({ interests: 'hiking, books' as unknown as string[] }),
+      path: 'interests',
+      message: 'Interests must be a list',
+    },
     { name: 'age 17', payload: validSignup({ age: 17 }), path: 'age', message: 'Age must be between 18 and 100' },
     { name: 'age 101', payload: validSignup({ age: 101 }), path: 'age', message: 'Age must be between 18 and 100' },
     { name: 'a 10,000-character name', payload: validSignup({ name: 'a'.repeat(10_000) }), path: 'name', message: 'Name must be at most 100 characters' },
@@ -111,8 +116,7 @@ describe('POST /api/users with bad input', () => {
   for (const c of cases) {
     it(`answers 400 for ${c.name} and creates nothing`, async () => {
       const before = await userCount(t.db);
-      const res =
-        c.payload === 'null' ? await post('null', { 'content-type': 'application/json' }) : await post(c.payload);
+      const res = c.payload === 'null' ? await post('null', { 'content-type': 'application/json' }) : await post(c.payload);
       const body = expectBadInput(res);
       if (c.path !== undefined) expect(body.errors.map((e) => e.path)).toContain(c.path);
       if (c.message !== undefined) {

@@ -2,16 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@shared/schemas/users';
 import { sessions, userRoles } from '../../db/schema/index';
-import {
-  createTestApp,
-  expectBadInput,
-  me,
-  signUp,
-  TEST_ADMIN_EMAIL,
-  userCount,
-  withCookie,
-  type TestContext,
-} from '../../test/harness';
+import { createTestApp, expectBadInput, me, signUp, TEST_ADMIN_EMAIL, userCount, withCookie, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 let admin: string;
@@ -114,9 +105,20 @@ describe('GET /api/users/:id', () => {
 describe('PUT /api/users/:id', () => {
   it('updates the own profile', async () => {
     const { user, cookie } = await signUp(t.app);
-    const res = await put(user.id, { name: 'New Name', age: 45, bio: 'Updated bio', contactInfo: '+44 7700 900000', interests: ['Tennis', 'Tennis', 'Jazz'] }, cookie);
+    const res = await put(
+      user.id,
+      { name: 'New Name', age: 45, bio: 'Updated bio', contactInfo: '+44 7700 900000', interests: ['Tennis', 'Tennis', 'Jazz'] },
+      cookie,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: user.id, name: 'New Name', age: 45, bio: 'Updated bio', contactInfo: '+44 7700 900000', interests: ['Tennis', 'Jazz'] });
+    expect(res.json()).toMatchObject({
+      id: user.id,
+      name: 'New Name',
+      age: 45,
+      bio: 'Updated bio',
+      contactInfo: '+44 7700 900000',
+      interests: ['Tennis', 'Jazz'],
+    });
     expect((await get(`/api/users/${user.id}`, cookie)).json()).toMatchObject({ name: 'New Name', age: 45 });
     // The e-mail is not part of the profile form and stays.
     expect(res.json().email).toBe(user.email);
@@ -157,7 +159,12 @@ describe('PUT /api/users/:id', () => {
     { name: 'age 101', body: { name: 'Valid Name', age: 101 }, path: 'age', message: 'Invalid age' },
     { name: 'a 501-character bio', body: { name: 'Valid Name', age: 30, bio: 'b'.repeat(501) }, path: 'bio', message: 'Bio must be less than 500 characters' },
     { name: 'age as text', body: { name: 'Valid Name', age: 'abc' }, path: 'age', message: 'Please enter your age' },
-    { name: 'letters in the phone number', body: { name: 'Valid Name', age: 30, contactInfo: 'call me' }, path: 'contactInfo', message: 'Enter a phone number using digits, spaces, + ( ) or -' },
+    {
+      name: 'letters in the phone number',
+      body: { name: 'Valid Name', age: 30, contactInfo: 'call me' },
+      path: 'contactInfo',
+      message: 'Enter a phone number using digits, spaces, + ( ) or -',
+    },
   ];
   for (const c of invalid) {
     it(`answers 400 '${c.message}' for ${c.name} and changes nothing`, async () => {

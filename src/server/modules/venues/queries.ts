@@ -20,7 +20,9 @@ const venueColumns = {
   ownerId: venues.createdBy,
   activeEventCount: sql<number>`(SELECT count(*)::int FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.ends_at >= now() AND e.status = 'upcoming')`,
   nextEventTitle: sql<string | null>`(SELECT e.title FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
-  nextEventDate: sql<string | null>`(SELECT to_char(e.date AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
+  nextEventDate: sql<
+    string | null
+  >`(SELECT to_char(e.date AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
 };
 
 export type VenueRow = NonNullable<Awaited<ReturnType<typeof findVenue>>>;
@@ -77,12 +79,7 @@ export async function bookingsBetween(db: Db, venueId: number, from: string, to:
       registrations: sql<number>`(SELECT count(*)::int FROM ${registrations} r WHERE r.event_id = ${events}.id)`,
     })
     .from(events)
-    .where(
-      and(
-        eq(events.venueId, venueId),
-        sql`(${events.date} AT TIME ZONE ${TIME_ZONE})::date BETWEEN ${from}::date AND ${to}::date`,
-      ),
-    )
+    .where(and(eq(events.venueId, venueId), sql`(${events.date} AT TIME ZONE ${TIME_ZONE})::date BETWEEN ${from}::date AND ${to}::date`))
     .orderBy(asc(events.date));
 }
 
@@ -92,7 +89,10 @@ export async function insertSlot(db: Db, values: typeof venueSlots.$inferInsert)
 }
 
 export async function deleteSlot(db: Db, venueId: number, slotId: number) {
-  const rows = await db.delete(venueSlots).where(and(eq(venueSlots.id, slotId), eq(venueSlots.venueId, venueId))).returning({ id: venueSlots.id });
+  const rows = await db
+    .delete(venueSlots)
+    .where(and(eq(venueSlots.id, slotId), eq(venueSlots.venueId, venueId)))
+    .returning({ id: venueSlots.id });
   return rows.length > 0;
 }
 
@@ -105,7 +105,11 @@ export async function coHostedVenueIds(db: Db, userId: number) {
 }
 
 export async function isCoHost(db: Db, venueId: number, userId: number) {
-  const rows = await db.select({ venueId: venueHosts.venueId }).from(venueHosts).where(and(eq(venueHosts.venueId, venueId), eq(venueHosts.userId, userId))).limit(1);
+  const rows = await db
+    .select({ venueId: venueHosts.venueId })
+    .from(venueHosts)
+    .where(and(eq(venueHosts.venueId, venueId), eq(venueHosts.userId, userId)))
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -41,11 +41,15 @@ export const venueRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
     return reply.code(201).send(await venues.addSlot(app.db, viewer, req.params.id, req.body));
   });
 
-  app.delete('/api/venues/:id/slots/:slotId', { schema: { params: z.object({ id: idParam, slotId: idParam }), response: { 204: noContent, ...errors } } }, async (req, reply) => {
-    const viewer = await requireRole(req, 'host');
-    await venues.removeSlot(app.db, viewer, req.params.id, req.params.slotId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/venues/:id/slots/:slotId',
+    { schema: { params: z.object({ id: idParam, slotId: idParam }), response: { 204: noContent, ...errors } } },
+    async (req, reply) => {
+      const viewer = await requireRole(req, 'host');
+      await venues.removeSlot(app.db, viewer, req.params.id, req.params.slotId);
+      return reply.code(204).send();
+    },
+  );
 
   // Co-hosts: hosts the owner adds, who may edit the venue, its slots and blocks.
   app.get('/api/venues/:id/hosts', { schema: { params: idParams, response: { 200: z.array(venueHostSchema), ...errors } } }, async (req) => {
@@ -53,14 +57,22 @@ export const venueRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
     return venues.coHosts(app.db, viewer, req.params.id);
   });
 
-  app.post('/api/venues/:id/hosts', { schema: { params: idParams, body: venueHostBody, response: { 200: z.array(venueHostSchema), ...errors } } }, async (req) => {
-    const viewer = await requireRole(req, 'host');
-    return venues.addCoHost(app.db, viewer, req.params.id, req.body.email);
-  });
+  app.post(
+    '/api/venues/:id/hosts',
+    { schema: { params: idParams, body: venueHostBody, response: { 200: z.array(venueHostSchema), ...errors } } },
+    async (req) => {
+      const viewer = await requireRole(req, 'host');
+      return venues.addCoHost(app.db, viewer, req.params.id, req.body.email);
+    },
+  );
 
-  app.delete('/api/venues/:id/hosts/:userId', { schema: { params: z.object({ id: idParam, userId: idParam }), response: { 204: noContent, ...errors } } }, async (req, reply) => {
-    const viewer = await requireRole(req, 'host');
-    await venues.removeCoHost(app.db, viewer, req.params.id, req.params.userId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/venues/:id/hosts/:userId',
+    { schema: { params: z.object({ id: idParam, userId: idParam }), response: { 204: noContent, ...errors } } },
+    async (req, reply) => {
+      const viewer = await requireRole(req, 'host');
+      await venues.removeCoHost(app.db, viewer, req.params.id, req.params.userId);
+      return reply.code(204).send();
+    },
+  );
 };

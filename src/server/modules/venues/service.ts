@@ -160,7 +160,8 @@ export async function slots(db: Db, venueId: number, from: string, to: string): 
 
 export async function addSlot(db: Db, viewer: Viewer, venueId: number, input: z.output<typeof slotBody>) {
   await requireVenueEditor(db, venueId, viewer);
-  if (input.day < londonDay(new Date())) throw new AppError('bad_request', 'Pick today or a later day', [{ path: 'day', message: 'Pick today or a later day' }]);
+  if (input.day < londonDay(new Date()))
+    throw new AppError('bad_request', 'Pick today or a later day', [{ path: 'day', message: 'Pick today or a later day' }]);
   const overlapping = await q.overlappingSlots(db, venueId, input.day, input.startTime, input.endTime);
   if (input.kind === 'blocked') {
     const bookings = (await q.bookingsBetween(db, venueId, input.day, input.day)).filter(

@@ -60,7 +60,7 @@ describe('venue owners', () => {
     expect((await req('DELETE', `/api/venues/${venue.id}/slots/${b.json().id}`, owner.cookie)).statusCode).toBe(204);
   });
 
-  it("another host gets 403 with a clear message and changes nothing: not the venue, its slots or its blocks", async () => {
+  it('another host gets 403 with a clear message and changes nothing: not the venue, its slots or its blocks', async () => {
     const venue = await createVenue(t.app, owner.cookie, { capacity: 40 });
     const before = await stored(venue.id);
     const ownBlock = (await req('POST', `/api/venues/${venue.id}/slots`, owner.cookie, block())).json();
@@ -111,7 +111,10 @@ describe('co-hosts', () => {
     expect((await req('GET', `/api/venues/${venue.id}/hosts`, owner.cookie)).json()).toEqual(added.json());
 
     // A co-host edits, but only the owner and admins change who hosts it.
-    expect((await req('GET', '/api/venues', cohost.cookie)).json<Venue[]>().find((v) => v.id === venue.id)).toMatchObject({ canEdit: true, canManageHosts: false });
+    expect((await req('GET', '/api/venues', cohost.cookie)).json<Venue[]>().find((v) => v.id === venue.id)).toMatchObject({
+      canEdit: true,
+      canManageHosts: false,
+    });
     const edited = await req('PATCH', `/api/venues/${venue.id}`, cohost.cookie, { capacity: 33 });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<Venue>().canEdit).toBe(true);
@@ -152,7 +155,9 @@ describe('booking a venue (POST /api/events at it)', () => {
     const refused = await req('POST', '/api/events', other.cookie, eventBody(venue.id));
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().message).toBe(notYourVenueToBook('Olive Hall', 'Olive Owner'));
-    expect(refused.json().message).toBe('Olive Hall belongs to Olive Owner. Only its owner, its co-hosts and admins can book it: ask Olive Owner to add you as a co-host.');
+    expect(refused.json().message).toBe(
+      'Olive Hall belongs to Olive Owner. Only its owner, its co-hosts and admins can book it: ask Olive Owner to add you as a co-host.',
+    );
     expect(await eventsAt(venue.id)).toEqual([]);
 
     expect((await req('POST', '/api/events', owner.cookie, eventBody(venue.id))).statusCode).toBe(201);

@@ -75,7 +75,14 @@ describe('POST /api/venues', () => {
       latitude: 53.5352,
       longitude: -2.2557,
     });
-    expect(venue).toMatchObject({ capacity: 50, amenities: ['coffee', 'outdoor'], contactInfo: '0161 000 0103', pricePerHour: 7500, latitude: 53.5352, longitude: -2.2557 });
+    expect(venue).toMatchObject({
+      capacity: 50,
+      amenities: ['coffee', 'outdoor'],
+      contactInfo: '0161 000 0103',
+      pricePerHour: 7500,
+      latitude: 53.5352,
+      longitude: -2.2557,
+    });
   });
 
   it('is for hosts only (401 visitor, 403 member) and creates nothing', async () => {
@@ -224,7 +231,15 @@ describe('venue availability slots', () => {
     };
     let slots = await list();
     expect(slots.map((s) => s.kind)).toEqual(['blocked', 'available', 'booked']);
-    expect(slots[2]).toMatchObject({ kind: 'booked', eventId: event.id, eventTitle: 'Counted Evening', startTime: '19:00', endTime: '22:00', maxCapacity: 12, registrations: 0 });
+    expect(slots[2]).toMatchObject({
+      kind: 'booked',
+      eventId: event.id,
+      eventTitle: 'Counted Evening',
+      startTime: '19:00',
+      endTime: '22:00',
+      maxCapacity: 12,
+      registrations: 0,
+    });
 
     const guests = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
     for (const g of guests) expect((await registerFor(t.app, event.id, g)).statusCode).toBe(201);

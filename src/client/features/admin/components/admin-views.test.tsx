@@ -29,7 +29,14 @@ test('the signup list: the total, then everyone newest first with name, e-mail, 
   expect(await screen.findByRole('heading', { name: /All signups/ })).toBeInTheDocument();
   expect(tile('Total signups')).toHaveTextContent('Total signups66 people on the waitlist');
   const items = screen.getAllByRole('listitem');
-  expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Fay Green', 'Eve Jones', 'Dan Evans', 'Cara Doyle', 'Ben Carter', 'Ann Brown']);
+  expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual([
+    'Fay Green',
+    'Eve Jones',
+    'Dan Evans',
+    'Cara Doyle',
+    'Ben Carter',
+    'Ann Brown',
+  ]);
   expect(items[0]).toHaveTextContent('fay@example.com');
   expect(items[0]).toHaveTextContent('Age 51');
   expect(items[0]).toHaveTextContent('Retired teacher.');
@@ -115,8 +122,18 @@ test('the dashboard: not ready yet, progress, potential events, ages, interests 
   expect(interests.map((li) => li.textContent)).toEqual(['1Books3 people', '2hiking3 people', '3wine3 people', '4Climbing1 person', '5Gardening1 person']);
 
   const recent = within(screen.getByRole('heading', { name: 'Recent signups' }).parentElement!);
-  expect(recent.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Fay Green, 51', 'Eve Jones, 40', 'Dan Evans, 33', 'Cara Doyle, 22', 'Ben Carter, 28']);
-  expect(within(recent.getByRole('list', { name: "Fay Green's interests" })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Books', 'Gardening', 'Wine ']);
+  expect(recent.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    'Fay Green, 51',
+    'Eve Jones, 40',
+    'Dan Evans, 33',
+    'Cara Doyle, 22',
+    'Ben Carter, 28',
+  ]);
+  expect(
+    within(recent.getByRole('list', { name: "Fay Green's interests" }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Books', 'Gardening', 'Wine ']);
   expect(recent.queryByRole('list', { name: "Eve Jones's interests" })).not.toBeInTheDocument();
 
   expect(screen.getByRole('link', { name: 'Open the signup form' })).toHaveAttribute('href', '/waitlist-signup');

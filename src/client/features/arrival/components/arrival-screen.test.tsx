@@ -23,7 +23,11 @@ afterEach(() => {
 });
 
 /** Open /arrival for evening 5 as member 1, with the browser's stored location permission. */
-async function openArrival({ permission = 'prompt', arrival = anArrival(), refuse = null }: { permission?: PermissionState | 'absent'; arrival?: Arrival; refuse?: string | null } = {}) {
+async function openArrival({
+  permission = 'prompt',
+  arrival = anArrival(),
+  refuse = null,
+}: { permission?: PermissionState | 'absent'; arrival?: Arrival; refuse?: string | null } = {}) {
   phone = fakeGeolocation({ permission });
   const data = arrivalServer(arrival, { refuse });
   const server = fakeServer({ ...data.routes });
@@ -37,9 +41,10 @@ async function openArrival({ permission = 'prompt', arrival = anArrival(), refus
 const detection = () => screen.getByRole('region', { name: 'Venue Detection' });
 const announced = () => screen.getAllByRole('status').find((s) => s.getAttribute('aria-live') === 'polite')!;
 /** Let a report's request go and come back. */
-const flush = () => act(async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
 
 describe('location permission (§2.20)', () => {
   test('pending: Enable Location Tracking starts watching; the first position grants it', async () => {
@@ -58,7 +63,10 @@ describe('location permission (§2.20)', () => {
     expect(within(detection()).getByText('En Route')).toBeInTheDocument();
     expect(within(detection()).getByText('500 m')).toBeInTheDocument();
     await vi.waitFor(() => expect(data.reports).toHaveLength(1));
-    expect(data.reports[0]).toMatchObject({ permission: 'granted', position: { latitude: northOf(500).latitude, longitude: northOf(500).longitude, accuracy: 10 } });
+    expect(data.reports[0]).toMatchObject({
+      permission: 'granted',
+      position: { latitude: northOf(500).latitude, longitude: northOf(500).longitude, accuracy: 10 },
+    });
   });
 
   test('without the Permissions API the state starts pending', async () => {
@@ -110,7 +118,11 @@ describe('denied: the manual check-in guide (§2.21, §8)', () => {
     const { phone, data } = await openArrival({ permission: 'denied' });
     expect(screen.getByText(DENIED)).toBeInTheDocument();
     const steps = screen.getByRole('list', { name: 'How to check in manually' });
-    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining('Show your QR code at the entrance'),
       expect.stringContaining('Or give your name to the staff'),
       expect.stringContaining('Staff check you in'),
@@ -324,18 +336,24 @@ describe('self check-in and the venue card', () => {
   });
 
   test('a refused "Check in now" says why', async () => {
-    const { user } = await openArrival({ permission: 'denied', arrival: anArrival({ event: { date: fromNow(30 * MINUTE) } }), refuse: 'This evening has finished.' });
+    const { user } = await openArrival({
+      permission: 'denied',
+      arrival: anArrival({ event: { date: fromNow(30 * MINUTE) } }),
+      refuse: 'This evening has finished.',
+    });
     await user.click(screen.getByRole('button', { name: 'Check in now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This evening has finished.');
     expect(screen.queryByRole('heading', { name: 'Successfully Checked In' })).not.toBeInTheDocument();
   });
 
-  test('the venue card: name, address, when arrival opens (the server\'s check-in window, not the start), guests expected, a map; and the tips', async () => {
+  test("the venue card: name, address, when arrival opens (the server's check-in window, not the start), guests expected, a map; and the tips", async () => {
     const arrival = anArrival();
     await openArrival({ permission: 'prompt', arrival });
     const card = screen.getByRole('region', { name: 'The Wine Bar' });
     expect(within(card).getByText('12 Bury New Road, Prestwich')).toBeInTheDocument();
-    const when = within(card).getByText(/^Arrival from/).closest('span')!;
+    const when = within(card)
+      .getByText(/^Arrival from/)
+      .closest('span')!;
     expect(within(when).getByText(formatTime(arrival.selfCheckInOpensAt))).toBeInTheDocument();
     expect(when).toHaveTextContent(/Check-in opens an hour before the 7:00 PM start/);
     expect(within(card).getByText('44 attendees expected')).toBeInTheDocument();
@@ -355,7 +373,7 @@ describe('self check-in and the venue card', () => {
     expect(screen.getByText(`You're checked in for ${formatDate(date, 'long')}. The evening starts at 7:00 PM at The Wine Bar.`)).toBeInTheDocument();
   });
 
-  test('on the evening\'s day, checked in: the first round is soon', async () => {
+  test("on the evening's day, checked in: the first round is soon", async () => {
     await openArrival({ permission: 'prompt', arrival: anArrival({ checkedIn: true, checkedInAt: fromNow(-MINUTE) }) });
     expect(await screen.findByText(/Find a seat: your host will start the first round soon\./)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Tips for tonight' })).toBeInTheDocument();

@@ -16,7 +16,19 @@ function Refusal({ message }: { message: string | null }) {
 }
 
 /** "You've Arrived" (docs/spec/organiser-tools.md §2.21, §4 "Arrival"): check in now, or not yet. */
-export function ArrivedPrompt({ venueName, pending, error, onYes, onNotYet }: { venueName: string; pending: boolean; error: string | null; onYes: () => void; onNotYet: () => void }) {
+export function ArrivedPrompt({
+  venueName,
+  pending,
+  error,
+  onYes,
+  onNotYet,
+}: {
+  venueName: string;
+  pending: boolean;
+  error: string | null;
+  onYes: () => void;
+  onNotYet: () => void;
+}) {
   return (
     <Card className="border-2 border-emerald-300 bg-emerald-50">
       <section aria-labelledby="arrived-title" className="space-y-4 text-center">

@@ -27,7 +27,8 @@ export function useArrivalAnnouncement(now: Seen & { distanceM: number | null; d
     if (checkedIn && !before.checkedIn) say = "You're checked in. Enjoy the evening!";
     else if (prompt && !before.prompt) say = "You've arrived! Would you like to check in?";
     else if (permission === 'denied' && before.permission !== 'denied') say = deniedText;
-    else if (atVenue !== null && atVenue !== before.atVenue) say = atVenue ? "You're at the venue." : `You're en route, ${formatDistance(distanceM ?? 0)} from the venue.`;
+    else if (atVenue !== null && atVenue !== before.atVenue)
+      say = atVenue ? "You're at the venue." : `You're en route, ${formatDistance(distanceM ?? 0)} from the venue.`;
     else if (permission === 'granted' && before.permission !== 'granted') say = 'Location tracking is on. Finding your position…';
     if (say) setMessage(say);
     // distanceM and deniedText only word a change; they are not changes themselves.

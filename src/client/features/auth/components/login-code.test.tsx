@@ -55,7 +55,10 @@ test("a wrong code shows the server's reason on the field; the member is not sig
 test('a dropped connection while checking the code says so on the field', async () => {
   const { user } = renderLogin({});
   const code = await toCodeStep(user);
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   await user.type(code, '123456');
   await user.click(screen.getByRole('button', { name: 'Log In' }));
   expect(await screen.findByText('Error: Unable to connect. Please try again.')).toBeInTheDocument();

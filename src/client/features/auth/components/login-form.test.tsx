@@ -34,7 +34,10 @@ test('an e-mail that is not an e-mail is refused before anything is sent', async
 });
 
 test('a dropped connection says so in the form', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   const { user } = renderAt(<LoginForm onSignedIn={() => {}} />);
   await user.type(screen.getByLabelText('Email address'), email);
   await user.click(screen.getByRole('button', { name: 'Access My Account' }));

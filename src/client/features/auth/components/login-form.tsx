@@ -18,11 +18,7 @@ const NOT_FOUND = 'Email not found. Please check your email or sign up first.';
 /** Passwordless login: e-mail, then the 6-digit code we mail. */
 export function LoginForm({ onSignedIn, signupHref = '/' }: { onSignedIn: () => void; signupHref?: string }) {
   const [email, setEmail] = useState<string | null>(null);
-  return email ? (
-    <CodeStep email={email} onBack={() => setEmail(null)} onSignedIn={onSignedIn} />
-  ) : (
-    <EmailStep onSent={setEmail} signupHref={signupHref} />
-  );
+  return email ? <CodeStep email={email} onBack={() => setEmail(null)} onSignedIn={onSignedIn} /> : <EmailStep onSent={setEmail} signupHref={signupHref} />;
 }
 
 /** `signupHref`: where "New here?" leads (the signup form, keeping where to go afterwards). */

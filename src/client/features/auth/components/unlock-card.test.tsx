@@ -30,7 +30,7 @@ test('opening the link posts nothing (mail scanners fetch links); the button doe
   expect(posts[0]!.body).toEqual({ token: TOKEN });
 });
 
-test("a used or expired link says so, with the way to log in by code", async () => {
+test('a used or expired link says so, with the way to log in by code', async () => {
   const { onSignedIn, user } = renderUnlock(`#token=${TOKEN}`, { 'POST /api/auth/unlock': new Reply(400, { message: USED, error: USED }) });
   await user.click(await screen.findByRole('button', { name: 'Sign me in and lift the pause' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(USED);

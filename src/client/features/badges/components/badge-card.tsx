@@ -18,7 +18,10 @@ export function BadgeCard({ badge, showInsights, mine, chat }: { badge: Badge; s
     <li>
       <Card className="flex h-full flex-col gap-4" aria-labelledby={headingId} role="group">
         <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-wine-100 font-display text-2xl font-bold text-wine-800">
+          <span
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-wine-100 font-display text-2xl font-bold text-wine-800"
+          >
             {name.trim().charAt(0).toUpperCase()}
           </span>
           <div className="min-w-0">

@@ -31,7 +31,10 @@ async function open(body: BadgesResponse | Reply, timer = timerState({ phase: 'a
   return { ...view, server, sockets };
 }
 
-const shownNames = () => within(screen.getByRole('list', { name: 'Guest badges' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+const shownNames = () =>
+  within(screen.getByRole('list', { name: 'Guest badges' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
 
 describe('/badges', () => {
   test('four at a time, and Show Different People goes through everyone, then back to the start', async () => {
@@ -58,12 +61,19 @@ describe('/badges', () => {
 
   test('a badge: name, age, bio, interests; insights 0-100 from the wizard, or Not shared yet; Hide/Show Insights', async () => {
     const body = badgesOf(2);
-    body.badges[0] = aBadge(0, { personality: { creative: 8, adventurous: 4, social: 10, analytical: null }, user: { ...aBadge(0).user, interests: ['Music', 'Pottery'] } });
+    body.badges[0] = aBadge(0, {
+      personality: { creative: 8, adventurous: 4, social: 10, analytical: null },
+      user: { ...aBadge(0).user, interests: ['Music', 'Pottery'] },
+    });
     const { user } = await open(body);
     const priya = await screen.findByRole('group', { name: 'Priya' });
     expect(within(priya).getByText('28 years old')).toBeInTheDocument();
     expect(within(priya).getByText("Priya's bio")).toBeInTheDocument();
-    expect(within(within(priya).getByRole('list', { name: "Priya's interests" })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Music', 'Pottery']);
+    expect(
+      within(within(priya).getByRole('list', { name: "Priya's interests" }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Music', 'Pottery']);
     const insights = within(priya).getByRole('region', { name: "Priya's personality insights" });
     expect(within(insights).getByText('80/100')).toBeInTheDocument();
     expect(within(insights).getByText('40/100')).toBeInTheDocument();
@@ -88,9 +98,16 @@ describe('/badges', () => {
     await user.click(await screen.findByRole('button', { name: 'Get Ice Breaker for Priya' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ice breakers for Priya' });
     expect(within(dialog).getByText('You both like Music.')).toBeInTheDocument();
-    const questions = within(within(dialog).getByRole('list', { name: 'Questions' })).getAllByRole('listitem').map((li) => li.textContent);
+    const questions = within(within(dialog).getByRole('list', { name: 'Questions' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(questions).toHaveLength(5);
-    expect(questions.slice(0, 2).map((q) => q.slice(1)).sort()).toEqual(["What's on repeat for you at the moment?", "What's the best gig you've ever been to?"]);
+    expect(
+      questions
+        .slice(0, 2)
+        .map((q) => q.slice(1))
+        .sort(),
+    ).toEqual(["What's on repeat for you at the moment?", "What's the best gig you've ever been to?"]);
     await user.click(within(dialog).getByRole('button', { name: 'Other questions' }));
     expect(within(within(dialog).getByRole('list', { name: 'Questions' })).getAllByRole('listitem')).toHaveLength(5);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
@@ -116,7 +133,10 @@ describe('/badges', () => {
 
   test('between rounds the evening is still on: Start Chat stays open', async () => {
     await open(badgesOf(1), timerState({ phase: 'idle', currentRound: 3 }));
-    expect(await screen.findByRole('link', { name: 'Start Chat with Priya' })).toHaveAttribute('href', expect.stringMatching(/^\/live-event\?event=5&with=\d+$/));
+    expect(await screen.findByRole('link', { name: 'Start Chat with Priya' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/live-event\?event=5&with=\d+$/),
+    );
   });
 
   test('a host sees the badges, but Start Chat is for guests', async () => {
@@ -141,7 +161,10 @@ describe('who may see the badges', () => {
     first.unmount();
 
     let fail = true;
-    fakeServer({ 'GET /api/events/5/badges': () => (fail ? new Reply(500, { message: 'Internal error' }) : badgesOf(1)), 'GET /api/events/5/timer': { type: 'timer_sync', ...timerState() } });
+    fakeServer({
+      'GET /api/events/5/badges': () => (fail ? new Reply(500, { message: 'Internal error' }) : badgesOf(1)),
+      'GET /api/events/5/timer': { type: 'timer_sync', ...timerState() },
+    });
     fakeSockets();
     const { user } = renderAt(<BadgesScreen eventId={5} userId={1} />);
     expect(await screen.findByRole('heading', { name: "We couldn't load your evening" })).toBeInTheDocument();

@@ -30,14 +30,19 @@ export function ConnectionsList({
         {connections.length > 0 && <span className="ml-auto text-base font-semibold text-muted">{connections.length}</span>}
       </CardTitle>
       {connections.length === 0 ? (
-        <p className="mt-3 rounded-2xl bg-wine-50 p-4 text-ink">No connections yet. When a round starts, log each person you talk to and they'll appear here.</p>
+        <p className="mt-3 rounded-2xl bg-wine-50 p-4 text-ink">
+          No connections yet. When a round starts, log each person you talk to and they'll appear here.
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-wine-100">
           {newestFirst.map((c) => {
             const status = statusOf(c);
             return (
               <li key={c.participantId} className="flex items-start gap-3 py-3">
-                <span aria-hidden="true" className="mt-0.5 flex size-11 shrink-0 items-center justify-center rounded-full bg-wine-100 font-display text-lg font-bold text-wine-800">
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 flex size-11 shrink-0 items-center justify-center rounded-full bg-wine-100 font-display text-lg font-bold text-wine-800"
+                >
                   {c.participantName.charAt(0).toUpperCase()}
                 </span>
                 <div className="min-w-0 flex-1">

@@ -8,17 +8,20 @@ import { messageOf } from '@client/lib/api';
  * The private yes/no after a conversation: 'Would you like to stay in touch with NAME?'. Yes is a
  * quick rating of 4, No of 1; only two yeses make a match.
  */
-export const DecisionCard = forwardRef<HTMLElement, {
-  connection: Connection;
-  /** The round is still running: answer when the chat ends. */
-  roundRunning: boolean;
-  /** More answers waiting after this one. */
-  waiting: number;
-  busy: boolean;
-  onDecide: (decision: Decision) => Promise<void>;
-  /** Shown when changing an earlier answer. */
-  onCancel?: (() => void) | undefined;
-}>(function DecisionCard({ connection, roundRunning, waiting, busy, onDecide, onCancel }, ref) {
+export const DecisionCard = forwardRef<
+  HTMLElement,
+  {
+    connection: Connection;
+    /** The round is still running: answer when the chat ends. */
+    roundRunning: boolean;
+    /** More answers waiting after this one. */
+    waiting: number;
+    busy: boolean;
+    onDecide: (decision: Decision) => Promise<void>;
+    /** Shown when changing an earlier answer. */
+    onCancel?: (() => void) | undefined;
+  }
+>(function DecisionCard({ connection, roundRunning, waiting, busy, onDecide, onCancel }, ref) {
   const [error, setError] = useState<string | null>(null);
   const name = connection.participantName;
   const decide = async (d: Decision) => {

@@ -9,8 +9,8 @@ import { HOUR, fromNow, guestTonight } from '@client/test/fixtures';
 import { fakeServer, Reply, renderAt, type FakeRequest } from '@client/test/render';
 import { LiveEventLoadError, LiveEventScreen, LiveEventSignIn, NoLiveEvent } from './live-event-screen';
 
-
-const evening = (viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}) => guestTonight(viewer, { date: fromNow(-HOUR / 2), endsAt: fromNow(2 * HOUR), ...over });
+const evening = (viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}) =>
+  guestTonight(viewer, { date: fromNow(-HOUR / 2), endsAt: fromNow(2 * HOUR), ...over });
 
 const attendees = [
   { id: 11, name: 'Priya' },
@@ -57,7 +57,13 @@ async function openTracker({
   log = connectionsServer(),
   routes = {},
   path = '/live-event?event=5',
-}: { timer?: TimerStateMessage | null; detail?: EventDetail; log?: ReturnType<typeof connectionsServer>; routes?: Record<string, unknown>; path?: string } = {}) {
+}: {
+  timer?: TimerStateMessage | null;
+  detail?: EventDetail;
+  log?: ReturnType<typeof connectionsServer>;
+  routes?: Record<string, unknown>;
+  path?: string;
+} = {}) {
   const server = fakeServer({
     'GET /api/events/5': detail,
     'GET /api/events/5/connections': log.get,
@@ -208,7 +214,11 @@ describe('logging a conversation', () => {
     expect(within(guests).getAllByRole('button')).toHaveLength(7);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search guests' }), 'pri');
-    expect(within(guests).getAllByRole('button').map((b) => b.textContent)).toEqual([expect.stringContaining('Priya')]);
+    expect(
+      within(guests)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringContaining('Priya')]);
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search guests' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search guests' }), 'zed');

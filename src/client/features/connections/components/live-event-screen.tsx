@@ -213,7 +213,14 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
             </p>
           )}
           <div className="order-4">
-            <LogConnectionCard eventId={event.id} state={data} canLog={checkedIn && roundActive} blockedReason={blockedReason} busy={log.isPending} onLog={onLog} />
+            <LogConnectionCard
+              eventId={event.id}
+              state={data}
+              canLog={checkedIn && roundActive}
+              blockedReason={blockedReason}
+              busy={log.isPending}
+              onLog={onLog}
+            />
           </div>
         </div>
         <div className="contents lg:block lg:space-y-6">

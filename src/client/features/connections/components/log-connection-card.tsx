@@ -170,7 +170,17 @@ function CodeForm({ autoFocus, disabled, onSubmit }: { autoFocus: boolean; disab
   );
 }
 
-function AttendeePicker({ state, chosen, disabled, onPick }: { state: ConnectionsState; chosen: number | null; disabled: boolean; onPick: (id: number) => void }) {
+function AttendeePicker({
+  state,
+  chosen,
+  disabled,
+  onPick,
+}: {
+  state: ConnectionsState;
+  chosen: number | null;
+  disabled: boolean;
+  onPick: (id: number) => void;
+}) {
   const [query, setQuery] = useState('');
   const logged = new Set(state.connections.map((c) => c.participantId));
   const q = query.trim().toLowerCase();
@@ -213,7 +223,10 @@ function AttendeePicker({ state, chosen, disabled, onPick }: { state: Connection
                   a.id === chosen && !done && 'bg-apricot-100 ring-2 ring-apricot-400 ring-inset',
                 )}
               >
-                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-apricot-100 font-display text-lg font-bold text-wine-800">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-apricot-100 font-display text-lg font-bold text-wine-800"
+                >
                   {a.name.charAt(0).toUpperCase()}
                 </span>
                 <span className="min-w-0 flex-1 truncate text-lg font-semibold text-ink">
@@ -227,7 +240,10 @@ function AttendeePicker({ state, chosen, disabled, onPick }: { state: Connection
                     Logged
                   </span>
                 ) : (
-                  <span aria-hidden="true" className={cn('rounded-full px-3 py-1 text-sm font-semibold', disabled ? 'bg-stone-200 text-stone-700' : 'bg-wine-700 text-white')}>
+                  <span
+                    aria-hidden="true"
+                    className={cn('rounded-full px-3 py-1 text-sm font-semibold', disabled ? 'bg-stone-200 text-stone-700' : 'bg-wine-700 text-white')}
+                  >
                     Log
                   </span>
                 )}

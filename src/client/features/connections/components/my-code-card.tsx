@@ -30,7 +30,13 @@ export function MyCodeCard({ eventId, personalCode }: { eventId: number; persona
       <div className="mt-4 flex flex-col items-center gap-4">
         <div className="rounded-3xl bg-white p-2 ring-2 ring-wine-100">
           {src ? (
-            <img src={src} alt={`QR code for your personal code ${personalCode.split('').join(' ')}`} width={240} height={240} className="size-60 rounded-2xl" />
+            <img
+              src={src}
+              alt={`QR code for your personal code ${personalCode.split('').join(' ')}`}
+              width={240}
+              height={240}
+              className="size-60 rounded-2xl"
+            />
           ) : (
             <div className="size-60 animate-pulse rounded-2xl bg-wine-50" aria-hidden="true" />
           )}

@@ -22,7 +22,9 @@ export function describeRound(timer: TimerStateMessage | null, remaining: number
     return {
       round: null,
       headline: 'The evening has ended',
-      detail: matchesReleased ? 'Thank you for coming! Your host has released the matches.' : 'Thank you for coming! Answer any pending decisions below before your host releases the matches.',
+      detail: matchesReleased
+        ? 'Thank you for coming! Your host has released the matches.'
+        : 'Thank you for coming! Answer any pending decisions below before your host releases the matches.',
       tone: 'calm',
       badge: 'Ended',
     };
@@ -31,16 +33,40 @@ export function describeRound(timer: TimerStateMessage | null, remaining: number
   switch (timer.phase) {
     case 'active':
       return remaining > 0
-        ? { round: n, headline: 'Round in progress', detail: "Log who you're talking to, then enjoy the conversation.", tone: remaining <= 60 ? 'low' : 'live', badge: 'Live' }
+        ? {
+            round: n,
+            headline: 'Round in progress',
+            detail: "Log who you're talking to, then enjoy the conversation.",
+            tone: remaining <= 60 ? 'low' : 'live',
+            badge: 'Live',
+          }
         : { round: n, headline: "Time's up", detail: 'Finish your sentence and say goodbye.', tone: 'grace', badge: 'Switch' };
     case 'grace':
-      return { round: n, headline: "Time's up: switch partners", detail: 'Wrap up, answer your decision below, and find your next partner.', tone: 'grace', badge: 'Switch' };
+      return {
+        round: n,
+        headline: "Time's up: switch partners",
+        detail: 'Wrap up, answer your decision below, and find your next partner.',
+        tone: 'grace',
+        badge: 'Switch',
+      };
     case 'paused':
       return { round: n || null, headline: 'Paused by the host', detail: 'The clock will carry on when the host resumes.', tone: 'calm', badge: 'Paused' };
     default:
       return n > 0
-        ? { round: n, headline: `Round ${n} is over`, detail: 'Answer your decisions below while the host sets up the next round.', tone: 'calm', badge: 'Not running' }
-        : { round: null, headline: 'Waiting for the first round', detail: 'Your host will start the clock soon. Get your code ready!', tone: 'calm', badge: 'Not running' };
+        ? {
+            round: n,
+            headline: `Round ${n} is over`,
+            detail: 'Answer your decisions below while the host sets up the next round.',
+            tone: 'calm',
+            badge: 'Not running',
+          }
+        : {
+            round: null,
+            headline: 'Waiting for the first round',
+            detail: 'Your host will start the clock soon. Get your code ready!',
+            tone: 'calm',
+            badge: 'Not running',
+          };
   }
 }
 
@@ -69,7 +95,11 @@ export function RoundCard({
   const duration = timer?.roundDuration ?? ROUND_DURATION_SECONDS;
   const running = timer?.phase === 'active' || timer?.phase === 'grace' || timer?.phase === 'paused';
   const shown = running ? remaining : timer?.phase === 'idle' && !timer.currentRound ? duration : 0;
-  const fraction = running ? Math.min(1, Math.max(0, shown / (timer?.phase === 'grace' ? GRACE_SECONDS : duration))) : timer?.phase === 'idle' && !timer.currentRound ? 1 : 0;
+  const fraction = running
+    ? Math.min(1, Math.max(0, shown / (timer?.phase === 'grace' ? GRACE_SECONDS : duration)))
+    : timer?.phase === 'idle' && !timer.currentRound
+      ? 1
+      : 0;
 
   return (
     <section aria-labelledby="round-heading" className="overflow-hidden rounded-3xl bg-wine-900 p-5 text-cream shadow-md sm:p-6">

@@ -70,9 +70,10 @@ function showCard(onLog = vi.fn(async () => {})) {
 }
 
 /** Let the scanner look at a few frames (it reads one every 250 ms). */
-const look = () => act(async () => {
-  await vi.advanceTimersByTimeAsync(800);
-});
+const look = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(800);
+  });
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -103,7 +104,7 @@ describe('scanning a QR code', () => {
     expect(camera.track.stop).toHaveBeenCalled();
   });
 
-  test("a code for another evening is explained, and scanning goes on", async () => {
+  test('a code for another evening is explained, and scanning goes on', async () => {
     const camera = fakeCamera();
     const { user, onLog } = showCard();
     await user.click(screen.getByRole('button', { name: 'Scan their QR code' }));

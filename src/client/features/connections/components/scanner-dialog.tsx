@@ -59,7 +59,10 @@ function ScannerBody({ eventId, onCode, onUseCode }: { eventId: number; onCode: 
       onCode(read.code);
       return true;
     }
-    const message = read.kind === 'other-event' ? "That code is for a different evening. Ask them to open tonight's page." : "That isn't a Speed Friendship code. Try their code on this page.";
+    const message =
+      read.kind === 'other-event'
+        ? "That code is for a different evening. Ask them to open tonight's page."
+        : "That isn't a Speed Friendship code. Try their code on this page.";
     if (lastHint.current !== message) {
       lastHint.current = message;
       setHint(message);
@@ -85,10 +88,11 @@ function ScannerBody({ eventId, onCode, onUseCode }: { eventId: number; onCode: 
           <div className="relative mx-auto aspect-square w-full max-w-80 overflow-hidden rounded-2xl bg-ink">
             <video ref={scanner.videoRef} muted playsInline aria-label="Camera preview" className="size-full object-cover" />
             {/* A frame to aim with. */}
-            <div aria-hidden="true" className="pointer-events-none absolute inset-[12%] rounded-2xl border-4 border-apricot-300/90 shadow-[0_0_0_999px_rgba(43,29,31,0.35)]" />
-            {scanner.status === 'starting' && (
-              <p className="absolute inset-x-0 bottom-3 text-center text-sm font-semibold text-cream">Starting camera…</p>
-            )}
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-[12%] rounded-2xl border-4 border-apricot-300/90 shadow-[0_0_0_999px_rgba(43,29,31,0.35)]"
+            />
+            {scanner.status === 'starting' && <p className="absolute inset-x-0 bottom-3 text-center text-sm font-semibold text-cream">Starting camera…</p>}
           </div>
           <p role="status" className="mt-3 min-h-6 text-center text-sm font-medium text-ink">
             {hint ?? (scanner.status === 'scanning' ? 'Looking for a code…' : '')}

@@ -55,10 +55,7 @@ export function useQrScanner(onResult: (text: string) => boolean) {
         return;
       }
       try {
-        const [media, jsqr] = await Promise.all([
-          navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
-          import('jsqr'),
-        ]);
+        const [media, jsqr] = await Promise.all([navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }), import('jsqr')]);
         if (stopped) {
           media.getTracks().forEach((t) => t.stop());
           return;

@@ -73,7 +73,11 @@ export function useScanTicket(eventId: number) {
   return useMutation({
     networkMode: 'always',
     mutationFn: (body: { code: string; method: ScanMethod }): Promise<DeskCheckInResult> =>
-      orOffline(desk, () => post(`/api/events/${eventId}/door/scan`, body, doorCheckInResult), (d) => d.scanOffline(body.code, body.method)),
+      orOffline(
+        desk,
+        () => post(`/api/events/${eventId}/door/scan`, body, doorCheckInResult),
+        (d) => d.scanOffline(body.code, body.method),
+      ),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
     onSettled: () => reRead(qc, eventId),
   });
@@ -86,7 +90,11 @@ export function useCheckInGuest(eventId: number) {
   return useMutation({
     networkMode: 'always',
     mutationFn: (userId: number): Promise<DeskCheckInResult> =>
-      orOffline(desk, () => post(`/api/events/${eventId}/door/check-in`, { userId }, doorCheckInResult), (d) => d.checkInOffline(userId, 'search')),
+      orOffline(
+        desk,
+        () => post(`/api/events/${eventId}/door/check-in`, { userId }, doorCheckInResult),
+        (d) => d.checkInOffline(userId, 'search'),
+      ),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
     onSettled: () => reRead(qc, eventId),
   });

@@ -242,7 +242,9 @@ describe('scanning tickets with the camera', () => {
     camera = fakeCamera({ refuse: 'NotAllowedError' });
     const { server, user } = desk({ [`POST ${PATH}/door/scan`]: aCheckIn(DOOR, arrived(zoe, AT_7_10)) });
     await user.click(await screen.findByRole('button', { name: 'Scan tickets' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Camera access was denied. Allow the camera for this site in your browser settings, or type the ticket code below.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Camera access was denied. Allow the camera for this site in your browser settings, or type the ticket code below.',
+    );
 
     const form = within(screen.getByRole('form', { name: 'Check in by ticket code' }));
     await user.click(form.getByRole('button', { name: 'Check in' }));
@@ -347,7 +349,7 @@ describe('running the evening', () => {
     expect(posts(server, `${PATH}/timer`)).toHaveLength(0);
   });
 
-  test("a refused start stays here and says why", async () => {
+  test('a refused start stays here and says why', async () => {
     const { user, router } = desk({
       [`GET ${PATH}/timer`]: timerMessage('timer_sync', { phase: 'idle', currentRound: 0 }),
       [`POST ${PATH}/timer`]: failure(409, 'The event has ended'),
@@ -375,7 +377,9 @@ describe('running the evening', () => {
     desk({ [`GET ${PATH}/door`]: { ...DOOR, reminders: { lastSentAt: last, nextAt: next } } });
     const send = await screen.findByRole('button', { name: 'Send Reminders' });
     expect(send).toBeDisabled();
-    expect(send).toHaveAccessibleDescription(`Reminded ${formatTime(last)}. Send Reminders opens again at ${formatTime(next)}: one an hour, so nobody gets the same e-mail twice.`);
+    expect(send).toHaveAccessibleDescription(
+      `Reminded ${formatTime(last)}. Send Reminders opens again at ${formatTime(next)}: one an hour, so nobody gets the same e-mail twice.`,
+    );
   });
 
   test('pressing Send Reminders: the desk reads the new time, the button waits, and opens by itself when the hour is up', async () => {
@@ -388,14 +392,18 @@ describe('running the evening', () => {
     server.set(`GET ${PATH}/door`, { ...DOOR, reminders: { lastSentAt: sentAt, nextAt: opens } });
     await user.click(send);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reminders' })).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'Send Reminders' })).toHaveAccessibleDescription(new RegExp(`^Reminded ${formatTime(sentAt)}\\. Send Reminders opens again at ${formatTime(opens)}`));
+    expect(screen.getByRole('button', { name: 'Send Reminders' })).toHaveAccessibleDescription(
+      new RegExp(`^Reminded ${formatTime(sentAt)}\\. Send Reminders opens again at ${formatTime(opens)}`),
+    );
     expect(posts(server, `${PATH}/reminders`)).toHaveLength(1);
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3_500);
     });
     expect(screen.getByRole('button', { name: 'Send Reminders' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Send Reminders' })).toHaveAccessibleDescription(`Reminded ${formatTime(sentAt)}. E-mails and messages the 2 guests still to come.`);
+    expect(screen.getByRole('button', { name: 'Send Reminders' })).toHaveAccessibleDescription(
+      `Reminded ${formatTime(sentAt)}. E-mails and messages the 2 guests still to come.`,
+    );
   });
 
   test('after the hour the button is enabled again and still says when the last one went', async () => {

@@ -77,7 +77,11 @@ export function CheckInDesk({
         ) : cutOff ? (
           <LoadError title="You're offline" message={NO_LIST_OFFLINE} onRetry={() => void door.refetch()} />
         ) : (
-          <LoadError title="We couldn't load the guest list" message={messageOf(door.error, 'Please check your connection and try again.')} onRetry={() => void door.refetch()} />
+          <LoadError
+            title="We couldn't load the guest list"
+            message={messageOf(door.error, 'Please check your connection and try again.')}
+            onRetry={() => void door.refetch()}
+          />
         )}
       </Page>
     );

@@ -22,7 +22,10 @@ const zoe = aGuest(3, 'Zoë Brown');
 const PATH = `/api/events/${EVENT_ID}`;
 
 // SHA-256 of "5:aB3-x_9Qz0Lk" and of it lowercased, as the server's pack has them for Priya.
-const PRIYA_HASHES = { codeHash: '1c606985641750a9273e296724bb3ce2e10eb2c9ed88a891e0cc4cf5959f1edd', looseHash: 'bd6d5150384e0066a4fe5b3823a1d7e80db8d7a5ce66e56000f1c8929ed21b46' };
+const PRIYA_HASHES = {
+  codeHash: '1c606985641750a9273e296724bb3ce2e10eb2c9ed88a891e0cc4cf5959f1edd',
+  looseHash: 'bd6d5150384e0066a4fe5b3823a1d7e80db8d7a5ce66e56000f1c8929ed21b46',
+};
 const other = (n: number) => ({ codeHash: `${n}`.repeat(64).slice(0, 64), looseHash: `${n}`.repeat(64).slice(0, 64) });
 
 function packOf(deskId: string): DoorPack {
@@ -79,7 +82,10 @@ const counts = () => {
   const value = (label: string) => within(region).getByText(label).parentElement?.querySelector('dd')?.textContent;
   return { registered: value('Registered'), checkedIn: value('Checked in'), toCome: value('Still to come') };
 };
-const guestRow = (name: string) => within(screen.getByRole('list', { name: 'Guests' })).getByText(name).closest('li')!;
+const guestRow = (name: string) =>
+  within(screen.getByRole('list', { name: 'Guests' }))
+    .getByText(name)
+    .closest('li')!;
 const itemsOf = (call: FakeRequest) => (call.body as { items: DoorSyncItem[] }).items;
 
 describe('offline', () => {
@@ -152,7 +158,14 @@ describe('offline', () => {
     await user.click(await screen.findByRole('button', { name: 'Check in Zoë Brown' }));
     await within(guestRow('Zoë Brown')).findByText('Waiting to send');
     server.set(`POST ${PATH}/door/desks/${deskId}/sync`, (req: FakeRequest) => ({
-      results: itemsOf(req).map((i) => ({ key: i.key, userId: i.userId, outcome: 'already_checked_in', checkedInAt: AT_7_02, by: 'other_desk', message: null })),
+      results: itemsOf(req).map((i) => ({
+        key: i.key,
+        userId: i.userId,
+        outcome: 'already_checked_in',
+        checkedInAt: AT_7_02,
+        by: 'other_desk',
+        message: null,
+      })),
       counts: { registered: 3, checkedIn: 2, toCome: 1 },
     }));
     server.set(`GET ${PATH}/door`, aDoor([priya, sam, arrived(zoe, AT_7_02, 'scan')]));

@@ -29,7 +29,10 @@ export function deskLine(desk: Desk, reconnecting: boolean): string {
   const waiting = desk.pending.length;
   if (!desk.online) {
     const since = desk.offlineSince ? ` since ${formatTime(desk.offlineSince)}` : '';
-    const what = waiting > 0 ? `${checkInsWord(waiting)} saved on this phone, sent when the connection is back.` : 'Check-ins are saved on this phone and sent when the connection is back.';
+    const what =
+      waiting > 0
+        ? `${checkInsWord(waiting)} saved on this phone, sent when the connection is back.`
+        : 'Check-ins are saved on this phone and sent when the connection is back.';
     return `Offline${since}. ${what}`;
   }
   if (waiting > 0) return `Sending ${checkInsWord(waiting)} made offline…`;

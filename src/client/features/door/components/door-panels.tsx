@@ -96,7 +96,17 @@ const begun = (t: TimerStateMessage | null) => !!t && (t.phase !== 'idle' || t.c
  * Start Event (round 1 on the server timer, then the host console), Export Attendance (the CSV) and
  * Send Reminders (e-mail and in-app message to the guests not yet here).
  */
-export function DoorActions({ eventId, timer, toCome, reminded }: { eventId: number; timer: TimerStateMessage | null; toCome: number; reminded: Door['reminders'] }) {
+export function DoorActions({
+  eventId,
+  timer,
+  toCome,
+  reminded,
+}: {
+  eventId: number;
+  timer: TimerStateMessage | null;
+  toCome: number;
+  reminded: Door['reminders'];
+}) {
   const navigate = useNavigate();
   const start = useStartEvent(eventId);
   const reminders = useSendReminders(eventId);
@@ -141,7 +151,14 @@ export function DoorActions({ eventId, timer, toCome, reminded }: { eventId: num
           </a>
         </Button>
         <div>
-          <Button variant="secondary" size="lg" block disabled={reminders.isPending || tooSoon} aria-describedby={`${hintId}-reminders`} onClick={sendReminders}>
+          <Button
+            variant="secondary"
+            size="lg"
+            block
+            disabled={reminders.isPending || tooSoon}
+            aria-describedby={`${hintId}-reminders`}
+            onClick={sendReminders}
+          >
             <Send aria-hidden="true" className="size-5" />
             {reminders.isPending ? 'Sending…' : 'Send Reminders'}
           </Button>

@@ -18,7 +18,15 @@ import { UndoCheckIn } from './undo-check-in';
  * ticket code as the host types, each with a big Check in button (or when they came, and Undo).
  */
 /** `guestActions`: more for a checked-in guest's row (the app composes Remove from tonight, docs/decisions/0042). */
-export function GuestSearch({ eventId, guests, guestActions }: { eventId: number; guests: readonly DoorGuest[]; guestActions?: ((guest: DoorGuest) => ReactNode) | undefined }) {
+export function GuestSearch({
+  eventId,
+  guests,
+  guestActions,
+}: {
+  eventId: number;
+  guests: readonly DoorGuest[];
+  guestActions?: ((guest: DoorGuest) => ReactNode) | undefined;
+}) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const shown = useMemo(() => searchGuests(guests, deferred).sort(byName), [guests, deferred]);
@@ -71,7 +79,9 @@ function GuestRow({ eventId, guest, actions }: { eventId: number; guest: DoorGue
           ? toast.success(`${r.guest.name} checked in`, { description: 'Welcome them in!' })
           : r.outcome === 'queued'
             ? toast.success(`${r.guest.name} checked in`, { description: 'Saved on this phone: sent when the connection is back.' })
-            : toast.info(`${r.guest.name} is already checked in`, { description: r.guest.checkedInAt ? `Since ${formatTime(r.guest.checkedInAt)}.` : undefined }),
+            : toast.info(`${r.guest.name} is already checked in`, {
+                description: r.guest.checkedInAt ? `Since ${formatTime(r.guest.checkedInAt)}.` : undefined,
+              }),
       (err: unknown) => toast.error(`Could not check in ${guest.name}`, { description: messageOf(err, 'Please try again.') }),
     );
   return (

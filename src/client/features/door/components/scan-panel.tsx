@@ -47,19 +47,22 @@ export function ScanPanel({ eventId }: { eventId: number }) {
     if (busy.current) return false;
     busy.current = true;
     setResult({ kind: 'pending' });
-    scan.mutate({ code, method }, {
-      onSuccess: (r) => {
-        setResult({ kind: r.outcome, guest: r.guest });
-        buzz(r.outcome === 'already_checked_in' ? [60, 60, 60] : 80);
+    scan.mutate(
+      { code, method },
+      {
+        onSuccess: (r) => {
+          setResult({ kind: r.outcome, guest: r.guest });
+          buzz(r.outcome === 'already_checked_in' ? [60, 60, 60] : 80);
+        },
+        onError: (err) => {
+          setResult({ kind: 'error', message: messageOf(err, 'That ticket could not be checked in. Please try again.') });
+          buzz([200, 100, 200]);
+        },
+        onSettled: () => {
+          busy.current = false;
+        },
       },
-      onError: (err) => {
-        setResult({ kind: 'error', message: messageOf(err, 'That ticket could not be checked in. Please try again.') });
-        buzz([200, 100, 200]);
-      },
-      onSettled: () => {
-        busy.current = false;
-      },
-    });
+    );
     return true;
   };
 
@@ -108,7 +111,9 @@ function CameraArea({ camera }: { camera: ReturnType<typeof useQrCamera> }) {
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <div className="size-3/5 max-h-[70%] rounded-3xl border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.25)]" />
         </div>
-        <p className="absolute inset-x-0 bottom-0 bg-ink/70 px-4 py-2 text-center text-sm font-semibold text-white">Hold the ticket's QR code inside the frame</p>
+        <p className="absolute inset-x-0 bottom-0 bg-ink/70 px-4 py-2 text-center text-sm font-semibold text-white">
+          Hold the ticket's QR code inside the frame
+        </p>
       </div>
     );
   }
@@ -134,7 +139,11 @@ function CameraArea({ camera }: { camera: ReturnType<typeof useQrCamera> }) {
     <div className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-wine-200 bg-cream px-4 py-6 text-center">
       <p className="text-muted">Point your phone's camera at the guest's ticket: each QR code read checks them in.</p>
       <Button size="lg" onClick={() => void start()} disabled={status === 'starting'}>
-        {status === 'starting' ? <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" /> : <Camera aria-hidden="true" className="size-5" />}
+        {status === 'starting' ? (
+          <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" />
+        ) : (
+          <Camera aria-hidden="true" className="size-5" />
+        )}
         {status === 'starting' ? 'Starting the camera…' : 'Scan tickets'}
       </Button>
     </div>
@@ -158,7 +167,13 @@ export function ScanBanner({ result, over = false }: { result: ScanResult | null
     // Always in the page, so every new answer inside it is announced.
     <div role="status" aria-live="polite" aria-atomic="true" data-over={over || undefined} className={cn(over && 'absolute inset-x-3 top-3 z-10')}>
       {result && (
-        <div className={cn('flex items-center rounded-2xl', over ? 'min-h-16 gap-3 px-4 py-3 shadow-lg ring-2 ring-white/80' : 'min-h-20 gap-4 px-5 py-4', TONE[result.kind])}>
+        <div
+          className={cn(
+            'flex items-center rounded-2xl',
+            over ? 'min-h-16 gap-3 px-4 py-3 shadow-lg ring-2 ring-white/80' : 'min-h-20 gap-4 px-5 py-4',
+            TONE[result.kind],
+          )}
+        >
           {result.kind === 'queued' ? (
             <>
               <CloudOff aria-hidden="true" className={cn('shrink-0', over ? 'size-8' : 'size-10')} />
@@ -169,7 +184,10 @@ export function ScanBanner({ result, over = false }: { result: ScanResult | null
             </>
           ) : result.kind === 'checked_in' ? (
             <>
-              <span aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-full bg-white/20 font-bold', over ? 'size-10 text-2xl' : 'size-12 text-3xl')}>
+              <span
+                aria-hidden="true"
+                className={cn('flex shrink-0 items-center justify-center rounded-full bg-white/20 font-bold', over ? 'size-10 text-2xl' : 'size-12 text-3xl')}
+              >
                 ✓
               </span>
               <p className={cn('leading-tight font-bold break-words', over ? 'text-xl' : 'text-2xl')}>{result.guest.name} checked in</p>
@@ -205,7 +223,12 @@ function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => boolean; 
     if (onSubmit(code)) form.reset();
   });
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Check in by ticket code" className="flex flex-col gap-3 border-t border-wine-100 pt-4 sm:flex-row sm:items-start">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Check in by ticket code"
+      className="flex flex-col gap-3 border-t border-wine-100 pt-4 sm:flex-row sm:items-start"
+    >
       <TextField
         label={
           <span className="inline-flex items-center gap-1.5">

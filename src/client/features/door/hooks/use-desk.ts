@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { doorPackSchema, doorSyncResult, type Door, type DoorCheckInResult, type DoorGuest, type DoorPack, type DoorDeskMethod, type ScanMethod } from '@shared/schemas/door';
+import {
+  doorPackSchema,
+  doorSyncResult,
+  type Door,
+  type DoorCheckInResult,
+  type DoorGuest,
+  type DoorPack,
+  type DoorDeskMethod,
+  type ScanMethod,
+} from '@shared/schemas/door';
 import { ApiError, del, LocalRefusal, post, put } from '@client/lib/api';
 import { RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { queryKeys } from '@client/lib/query-keys';
@@ -62,7 +71,11 @@ function subscribeOnline(cb: () => void) {
 
 /** Whether the browser says it has a connection, and since when it has not. */
 export function useOnline() {
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   const [since, setSince] = useState<number | null>(null);
   useEffect(() => setSince(online ? null : Date.now()), [online]);
   return { online, offlineSince: online ? null : (since ?? Date.now()) };
@@ -103,7 +116,11 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
     const fresh = await put(`/api/events/${eventId}/door/desks/${deskId}`, {}, doorPackSchema);
     await store.savePack(fresh);
     setPack(fresh);
-    const changed = overruled(fresh, askedAt, (await store.checkIns(eventId)).filter((i) => i.state === 'standing'));
+    const changed = overruled(
+      fresh,
+      askedAt,
+      (await store.checkIns(eventId)).filter((i) => i.state === 'standing'),
+    );
     if (changed.length === 0) return;
     await store.remove(changed.filter((c) => !c.notice).map((c) => c.item.key));
     await store.put(changed.flatMap((c) => (c.notice ? [{ ...c.item, state: 'notice' as const, notice: c.notice }] : [])));
@@ -122,7 +139,11 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
     if (waiting.length === 0) return;
     sending.current = true;
     try {
-      const res = await post(`/api/events/${eventId}/door/desks/${deskId}/sync`, { items: waiting.map(({ key, userId, method, at }) => ({ key, userId, method, at })) }, doorSyncResult);
+      const res = await post(
+        `/api/events/${eventId}/door/desks/${deskId}/sync`,
+        { items: waiting.map(({ key, userId, method, at }) => ({ key, userId, method, at })) },
+        doorSyncResult,
+      );
       const sentAt = Date.now();
       const still = new Set((await store.checkIns(eventId)).map((i) => i.key));
       const answers = new Map(res.results.map((r) => [r.key, r]));

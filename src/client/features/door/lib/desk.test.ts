@@ -6,8 +6,14 @@ import { guestByCode, overruled, withPending } from './desk';
 import type { DeskCheckIn } from './desk-store';
 
 // SHA-256 of "42:<code>" (and of the lowercased code), as the server's pack sends them (computed once with node:crypto).
-const PRIYA = { codeHash: 'e6b738b71b848f4cc9c14fc6a3c980b37191ddee4d2fea023544c46a59f58b4a', looseHash: '2966f4d367ac0face9599254cd1edd73ec18215c1ec9635ed86f020a2caede3d' };
-const SAM = { codeHash: 'c44f2366309d5ae2be8b9f768d011b0a0af3b7bc3760af8f77cbe5ac5f96f5b3', looseHash: 'a3527f07dccb46b6a6696c6a722f386328c80b4b6c33c1f876c2bdb8209368e5' };
+const PRIYA = {
+  codeHash: 'e6b738b71b848f4cc9c14fc6a3c980b37191ddee4d2fea023544c46a59f58b4a',
+  looseHash: '2966f4d367ac0face9599254cd1edd73ec18215c1ec9635ed86f020a2caede3d',
+};
+const SAM = {
+  codeHash: 'c44f2366309d5ae2be8b9f768d011b0a0af3b7bc3760af8f77cbe5ac5f96f5b3',
+  looseHash: 'a3527f07dccb46b6a6696c6a722f386328c80b4b6c33c1f876c2bdb8209368e5',
+};
 
 const packGuest = (userId: number, name: string, hashes: { codeHash: string; looseHash: string }, over: Partial<DoorPackGuest> = {}): DoorPackGuest => ({
   userId,
@@ -77,8 +83,12 @@ describe('overruled: a check-in this desk sent that another desk beat by time', 
   const sent = queued(1, 'Priya Shah', '2025-05-14T18:06:00.000Z', { state: 'standing', sentAt: 1000 });
 
   test('the pack shows another check-in standing: the desk says when and by whom', () => {
-    const p = pack([packGuest(1, 'Priya Shah', PRIYA, { checkedIn: true, checkedInAt: '2025-05-14T18:04:00.000Z', method: 'scan', checkInKey: 'another-key' })]);
-    expect(overruled(p, 2000, [sent])).toEqual([{ item: sent, notice: `Priya Shah was already checked in at ${formatTime('2025-05-14T18:04:00.000Z')} by the other desk.` }]);
+    const p = pack([
+      packGuest(1, 'Priya Shah', PRIYA, { checkedIn: true, checkedInAt: '2025-05-14T18:04:00.000Z', method: 'scan', checkInKey: 'another-key' }),
+    ]);
+    expect(overruled(p, 2000, [sent])).toEqual([
+      { item: sent, notice: `Priya Shah was already checked in at ${formatTime('2025-05-14T18:04:00.000Z')} by the other desk.` },
+    ]);
   });
 
   test('still standing, or a pack asked for before the answer came: nothing to say', () => {

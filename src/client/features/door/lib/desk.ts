@@ -33,12 +33,22 @@ const byRecent = (a: DoorGuest, b: DoorGuest) => Date.parse(b.checkedInAt ?? '')
 
 /** The door from the pack alone (reloaded with no connection): names but no ticket codes, no reminders. */
 export function doorFromPack(pack: DoorPack, recentCount: number): Door {
-  const guests: DoorGuest[] = pack.guests.map((g) => ({ userId: g.userId, name: g.name, ticketCode: '', checkedIn: g.checkedIn, checkedInAt: g.checkedInAt, method: g.method }));
+  const guests: DoorGuest[] = pack.guests.map((g) => ({
+    userId: g.userId,
+    name: g.name,
+    ticketCode: '',
+    checkedIn: g.checkedIn,
+    checkedInAt: g.checkedInAt,
+    method: g.method,
+  }));
   const checkedIn = guests.filter((g) => g.checkedIn).length;
   return {
     eventId: pack.eventId,
     counts: { registered: guests.length, checkedIn, toCome: guests.length - checkedIn },
-    recent: guests.filter((g) => g.checkedIn).sort(byRecent).slice(0, recentCount),
+    recent: guests
+      .filter((g) => g.checkedIn)
+      .sort(byRecent)
+      .slice(0, recentCount),
     guests,
     reminders: { lastSentAt: null, nextAt: null },
   };

@@ -35,7 +35,9 @@ export function useRegister(userId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ eventId, paymentIntentId }: { eventId: number; paymentIntentId?: string }) =>
-      post(`/api/events/${eventId}/register`, { userId, consentToShare: true, ...(paymentIntentId ? { paymentIntentId } : {}) }, () => tickets().then((m) => m.registrationSchema)),
+      post(`/api/events/${eventId}/register`, { userId, consentToShare: true, ...(paymentIntentId ? { paymentIntentId } : {}) }, () =>
+        tickets().then((m) => m.registrationSchema),
+      ),
     onSettled: () => refreshAfterRegistrationChange(qc, userId),
   });
 }

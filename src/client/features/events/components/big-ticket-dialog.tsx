@@ -2,7 +2,17 @@ import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { TicketQr } from '@client/components/ui/ticket-qr';
 
 /** The ticket's QR, larger, for a dim room (the ticket's Make it bigger). Focus goes back to `opener` when it closes. */
-export function BigTicketDialog({ ticketCode, open, onOpenChange, opener }: { ticketCode: string; open: boolean; onOpenChange: (open: boolean) => void; opener: HTMLElement | null }) {
+export function BigTicketDialog({
+  ticketCode,
+  open,
+  onOpenChange,
+  opener,
+}: {
+  ticketCode: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  opener: HTMLElement | null;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

@@ -21,9 +21,7 @@ export function BookingCard({ event, userId }: { event: EventDetail; userId: num
 
   return (
     <Card>
-      <h2 className="sr-only">
-        Your place
-      </h2>
+      <h2 className="sr-only">Your place</h2>
       <p className="flex items-baseline gap-2">
         <span className="font-display text-4xl font-bold text-wine-800">{event.price > 0 ? formatMoney(event.price) : 'Free'}</span>
         {event.price > 0 && <span className="text-muted">per person</span>}

@@ -12,8 +12,10 @@ import { useCancelRegistration, type CancelResult } from '../api/tickets';
 function refundRule(event: EventDetail) {
   if (event.price <= 0) return 'Your seat will go to someone else. There is nothing to refund.';
   // A paid evening booked without a payment (its host's free place, or a booking of the demo data): say why nothing comes back (issue 22).
-  if (!event.viewer.paid) return `No payment was taken for this place, so there is nothing to refund, though the evening costs ${formatMoney(event.price)}. Your seat will go to someone else.`;
-  if (event.viewer.refundable) return `You're cancelling ${REFUND_WINDOW_HOURS} hours or more before the start, so you'll get a full refund of ${formatMoney(event.price)} to your card.`;
+  if (!event.viewer.paid)
+    return `No payment was taken for this place, so there is nothing to refund, though the evening costs ${formatMoney(event.price)}. Your seat will go to someone else.`;
+  if (event.viewer.refundable)
+    return `You're cancelling ${REFUND_WINDOW_HOURS} hours or more before the start, so you'll get a full refund of ${formatMoney(event.price)} to your card.`;
   return `The evening starts in less than ${REFUND_WINDOW_HOURS} hours, so there is no refund. Your seat will go to someone else.`;
 }
 

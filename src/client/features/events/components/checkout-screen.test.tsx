@@ -73,7 +73,11 @@ describe('paying for a place', () => {
       expYear: 2000 + Number(nextYear),
       cvc: '123',
     });
-    expect(server.calls.find((c) => c.url.pathname === `/api/events/${ID}/register`)?.body).toEqual({ userId: 1, consentToShare: true, paymentIntentId: 'pi_abc' });
+    expect(server.calls.find((c) => c.url.pathname === `/api/events/${ID}/register`)?.body).toEqual({
+      userId: 1,
+      consentToShare: true,
+      paymentIntentId: 'pi_abc',
+    });
   });
 
   test('the declined test card 4000 0000 0000 0002 shows the provider’s message and registers nothing', async () => {
@@ -138,7 +142,10 @@ describe('paying for a place', () => {
 describe('the seat hold', () => {
   test('counts down each second and, after 15 minutes, expires with Try again holding a new seat', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const server = fakeServer({ [`GET /api/events/${ID}`]: paidEvening(), 'POST /api/create-payment-intent': aPaymentIntent({ holdExpiresAt: fromNow(15 * MINUTE) }) });
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: paidEvening(),
+      'POST /api/create-payment-intent': aPaymentIntent({ holdExpiresAt: fromNow(15 * MINUTE) }),
+    });
     const { user } = checkoutAt();
     expect(await screen.findByText(/Your seat is held for/)).toHaveTextContent('15:00');
     await act(() => vi.advanceTimersByTimeAsync(61_000));
@@ -184,7 +191,10 @@ describe('the seat hold', () => {
 
 describe('nothing to pay', () => {
   test('already registered: a link to the ticket, no seat held', async () => {
-    const server = fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID }, { registered: true }), 'POST /api/create-payment-intent': aPaymentIntent() });
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID }, { registered: true }),
+      'POST /api/create-payment-intent': aPaymentIntent(),
+    });
     checkoutAt();
     expect(await screen.findByRole('heading', { name: "You're already registered" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', `/events/${ID}`);

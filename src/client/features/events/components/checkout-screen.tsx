@@ -56,7 +56,12 @@ export function CheckoutScreen({ eventId, userId, onComplete }: { eventId: numbe
       {event.isPending ? (
         <Spinner label="Loading the event" />
       ) : event.isError ? (
-        <Notice icon={<CircleAlert aria-hidden="true" className="size-6 text-red-700" />} title={event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400) ? 'Event not found' : "We couldn't load this event"}>
+        <Notice
+          icon={<CircleAlert aria-hidden="true" className="size-6 text-red-700" />}
+          title={
+            event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400) ? 'Event not found' : "We couldn't load this event"
+          }
+        >
           <Button asChild className="mt-5">
             <Link to="/events">Browse Events</Link>
           </Button>
@@ -141,7 +146,9 @@ function Summary({ event, hostFree }: { event: EventDetail; hostFree: boolean })
         </div>
       </dl>
       {hostFree && <p className="mt-3 text-sm text-muted">Hosts get free entry to their own evenings (guests pay {formatMoney(event.price)}).</p>}
-      {event.price > 0 && !hostFree && <p className="mt-3 text-sm text-muted">Cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>}
+      {event.price > 0 && !hostFree && (
+        <p className="mt-3 text-sm text-muted">Cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>
+      )}
     </Card>
   );
 }
@@ -164,7 +171,11 @@ function Payment({ event, userId, onPaid }: { event: EventDetail; userId: number
     const conflict = create.error instanceof ApiError && create.error.status === 409;
     const message = messageOf(create.error, 'We could not start the payment. Please try again.');
     return (
-      <Notice icon={<CircleAlert aria-hidden="true" className="size-6 text-red-700" />} title={conflict ? (/full/i.test(message) ? 'This evening is full' : 'You can’t book this evening') : 'Payment could not start'} alert>
+      <Notice
+        icon={<CircleAlert aria-hidden="true" className="size-6 text-red-700" />}
+        title={conflict ? (/full/i.test(message) ? 'This evening is full' : 'You can’t book this evening') : 'Payment could not start'}
+        alert
+      >
         <p className="mt-1 text-ink">{message}</p>
         {conflict ? (
           <BackToEvent id={event.id} />

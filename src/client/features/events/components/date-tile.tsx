@@ -13,7 +13,9 @@ export function DateTile({ iso, muted, className }: { iso: string; muted?: boole
       )}
     >
       <span className="font-display text-2xl font-bold">{formatDate(iso, 'dayOfMonth')}</span>
-      <span className={cn('mt-1 text-xs font-semibold tracking-wider uppercase', muted ? 'text-stone-600' : 'text-wine-100')}>{formatDate(iso, 'monthShort')}</span>
+      <span className={cn('mt-1 text-xs font-semibold tracking-wider uppercase', muted ? 'text-stone-600' : 'text-wine-100')}>
+        {formatDate(iso, 'monthShort')}
+      </span>
     </div>
   );
 }

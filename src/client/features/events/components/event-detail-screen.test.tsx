@@ -22,7 +22,9 @@ const guests = [
 
 describe('a member without a place', () => {
   test('sees the evening, its price and Register, and no guest list', async () => {
-    const server = fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', description: 'Five-minute chats.\nThen drinks.' }) });
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', description: 'Five-minute chats.\nThen drinks.' }),
+    });
     detailAt();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Friday Friends' })).toBeInTheDocument();
@@ -66,7 +68,11 @@ describe('a member without a place', () => {
       [`POST /api/events/${ID}/waitlist`]: { status: 'waiting', position: 3, joinedAt: fromNow(0) },
     });
     const { user } = detailAt();
-    expect(await screen.findByText(/This evening is full\. Join the waitlist: when a place opens, the first in line gets an e-mail and the place is held for them for 12 hours\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /This evening is full\. Join the waitlist: when a place opens, the first in line gets an e-mail and the place is held for them for 12 hours\./,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Full')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
 
@@ -82,7 +88,16 @@ describe('a member without a place', () => {
   });
 
   test('a seat held for the first in line: "1 seat held for the waitlist" beside 7/8, never "Full"', async () => {
-    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', participantCount: 7, maxParticipants: 8, spotsLeft: 0, seatsHeldForWaitlist: 1 }) });
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({
+        id: ID,
+        title: 'Friday Friends',
+        participantCount: 7,
+        maxParticipants: 8,
+        spotsLeft: 0,
+        seatsHeldForWaitlist: 1,
+      }),
+    });
     detailAt();
     expect(await screen.findByText('1 seat held for the waitlist')).toBeInTheDocument();
     expect(screen.getByText('7/8')).toBeInTheDocument();
@@ -101,7 +116,9 @@ describe('a member without a place', () => {
 
   test('a seat held off the waitlist: the countdown, Register, and passing it on', async () => {
     const offer = { status: 'offered' as const, offerExpiresAt: fromNow(11 * HOUR + 59 * MINUTE + 30_000), joinedAt: fromNow(-DAY) };
-    const server = fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', participantCount: 39, spotsLeft: 0 }, { waitlist: offer }) });
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', participantCount: 39, spotsLeft: 0 }, { waitlist: offer }),
+    });
     const { user } = detailAt();
     expect(await screen.findByText('A place has opened for you')).toBeInTheDocument();
     expect(screen.getByText(/^11:59:/)).toBeInTheDocument();
@@ -247,7 +264,10 @@ describe('the ticket', () => {
 
   test('once started, the place can no longer be cancelled', async () => {
     fakeServer({
-      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(-10 * MINUTE), endsAt: fromNow(HOUR) }, { registered: true, selfCheckInOpensAt: fromNow(-70 * MINUTE) }),
+      [`GET /api/events/${ID}`]: anEventDetail(
+        { id: ID, date: fromNow(-10 * MINUTE), endsAt: fromNow(HOUR) },
+        { registered: true, selfCheckInOpensAt: fromNow(-70 * MINUTE) },
+      ),
       [`GET /api/events/${ID}/participants`]: guests,
     });
     detailAt();
@@ -267,7 +287,10 @@ describe('the ticket', () => {
     expect(await screen.findByRole('heading', { name: /Who came/ })).toBeInTheDocument();
     first.unmount();
 
-    server.set(`GET /api/events/${ID}`, anEventDetail({ id: ID, date: fromNow(-3 * HOUR), endsAt: fromNow(-HOUR), status: 'completed' }, { registered: true, checkedIn: true }));
+    server.set(
+      `GET /api/events/${ID}`,
+      anEventDetail({ id: ID, date: fromNow(-3 * HOUR), endsAt: fromNow(-HOUR), status: 'completed' }, { registered: true, checkedIn: true }),
+    );
     detailAt();
     expect(await screen.findByText('Thanks for coming!')).toBeInTheDocument();
   });
@@ -289,7 +312,10 @@ describe('the ticket', () => {
   test('after the host ends the evening early: Past, finished, nothing to cancel', async () => {
     // Ended with End Event before its advertised time: completed, its date still ahead.
     fakeServer({
-      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR), status: 'completed', spotsLeft: 26 }, { registered: true, checkedIn: true }),
+      [`GET /api/events/${ID}`]: anEventDetail(
+        { id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR), status: 'completed', spotsLeft: 26 },
+        { registered: true, checkedIn: true },
+      ),
       [`GET /api/events/${ID}/participants`]: guests,
     });
     detailAt();
@@ -312,7 +338,10 @@ describe('the ticket', () => {
   });
 
   test('Add to calendar downloads the evening’s .ics file from the server', async () => {
-    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends' }, { registered: true }), [`GET /api/events/${ID}/participants`]: [] });
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends' }, { registered: true }),
+      [`GET /api/events/${ID}/participants`]: [],
+    });
     detailAt();
     const link = await screen.findByRole('link', { name: 'Add to calendar' });
     expect(link).toHaveAttribute('href', `/api/events/${ID}/calendar.ics`);
@@ -332,7 +361,10 @@ describe('around the evening', () => {
 
   test('after it: feedback, missed connections and friend groups', async () => {
     fakeServer({
-      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(-2 * DAY), endsAt: fromNow(-2 * DAY + 2 * HOUR), status: 'completed' }, { registered: true }),
+      [`GET /api/events/${ID}`]: anEventDetail(
+        { id: ID, date: fromNow(-2 * DAY), endsAt: fromNow(-2 * DAY + 2 * HOUR), status: 'completed' },
+        { registered: true },
+      ),
       [`GET /api/events/${ID}/participants`]: [],
     });
     detailAt();
@@ -395,7 +427,10 @@ describe('cancelling', () => {
   });
 
   test('a place at a paid evening booked without a payment (the demo data, a host) says why nothing is refunded', async () => {
-    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, price: 1500, date: fromNow(3 * DAY) }, { registered: true, paid: false, refundable: true }), [`GET /api/events/${ID}/participants`]: [] });
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, price: 1500, date: fromNow(3 * DAY) }, { registered: true, paid: false, refundable: true }),
+      [`GET /api/events/${ID}/participants`]: [],
+    });
     const { user } = detailAt();
     await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
     expect(await screen.findByRole('dialog')).toHaveAccessibleDescription(
@@ -456,14 +491,15 @@ describe('payments and slots', () => {
       [`POST /api/events/${ID}/register`]: aRegistration(ID),
     });
     detailAt(`/events/${ID}?payment=success&payment_intent=pi_123&redirect_status=succeeded`);
-    await vi.waitFor(() =>
-      expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1, consentToShare: true, paymentIntentId: 'pi_123' }),
-    );
+    await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 1, consentToShare: true, paymentIntentId: 'pi_123' }));
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   test('during a round the live part comes first: the timer, whom to talk to, the rating; the rest below', async () => {
-    fakeServer({ [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Live Night', description: 'All about it' }, { registered: true, checkedIn: true }), [`GET /api/events/${ID}/participants`]: guests });
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Live Night', description: 'All about it' }, { registered: true, checkedIn: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
     const slots: EventDetailSlots = { liveSlot: <p>Timer and round</p>, ratingSlot: <p>Rate here</p> };
     const before = detailAt(`/events/${ID}`, slots);
     await screen.findByText('Timer and round');
@@ -502,7 +538,9 @@ describe('who is coming', () => {
     expect(await screen.findByRole('heading', { name: "Who's coming (2)" })).toBeInTheDocument();
     const me = screen.getByText('Member One').closest('li') as HTMLElement;
     expect(me).toHaveTextContent('Member One (you), 31');
-    const priya = within(screen.getByRole('list', { name: "Priya Shah's interests" })).getAllByRole('listitem').map((li) => li.textContent);
+    const priya = within(screen.getByRole('list', { name: "Priya Shah's interests" }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(priya).toEqual(['Art', 'Coffee', 'Travel', 'Dancing', '+2 more']);
   });
 

@@ -59,7 +59,9 @@ export function EventDetailScreen({ eventId, userId, ...slots }: { eventId: numb
       <Page>
         <Card className="text-center">
           <h1 className="text-3xl font-bold text-wine-900">{notFound ? 'Event not found' : "We couldn't load this event"}</h1>
-          <p className="mt-2 text-muted">{notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}</p>
+          <p className="mt-2 text-muted">
+            {notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}
+          </p>
           <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
             {!notFound && (
               <Button variant="outline" onClick={() => void event.refetch()}>
@@ -77,7 +79,14 @@ export function EventDetailScreen({ eventId, userId, ...slots }: { eventId: numb
   return <EventDetailView event={event.data} userId={userId} {...slots} />;
 }
 
-function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liveStage = 'before' }: { event: EventDetail; userId: number } & EventDetailSlots) {
+function EventDetailView({
+  event,
+  userId,
+  liveSlot,
+  ratingSlot,
+  matchesSlot,
+  liveStage = 'before',
+}: { event: EventDetail; userId: number } & EventDetailSlots) {
   useDocumentTitle(`${event.title} · Speed Friendship`);
   const now = useNow(30_000);
   const over = liveStage === 'over' || event.status === 'completed';
@@ -133,7 +142,9 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
       ) : event.viewer.isHost ? (
         <Card>
           <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
-          <p className="mt-2 text-muted">Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.</p>
+          <p className="mt-2 text-muted">
+            Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.
+          </p>
           <nav aria-label="Host tools" className="mt-4 grid gap-2">
             <Button asChild variant="outline">
               <Link to={`/check-in?event=${event.id}`}>
@@ -173,13 +184,23 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
       {/* The header's Back button (route handle) goes to /events. */}
       {event.viewer.registered && !cancelled && <PaymentSuccessBanner />}
       {cancelled && (
-        <div ref={noticeRef} tabIndex={-1} role="status" className="mb-4 flex items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 focus:outline-none focus-visible:outline-3">
+        <div
+          ref={noticeRef}
+          tabIndex={-1}
+          role="status"
+          className="mb-4 flex items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 focus:outline-none focus-visible:outline-3"
+        >
           <Megaphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-wine-500" />
           <div className="flex-1">
             <p className="font-bold text-wine-900">Registration cancelled</p>
             <p className="mt-1 text-ink">{cancelled.message}</p>
           </div>
-          <button type="button" onClick={() => setCancelled(null)} aria-label="Dismiss" className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-wine-50">
+          <button
+            type="button"
+            onClick={() => setCancelled(null)}
+            aria-label="Dismiss"
+            className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-wine-50"
+          >
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
@@ -188,10 +209,15 @@ function EventDetailView({ event, userId, liveSlot, ratingSlot, matchesSlot, liv
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 lg:gap-y-6">
         <header className="lg:col-start-1">
           <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge label={happening ? 'Happening now' : badge} heldForWaitlist={event.participantCount < event.maxParticipants ? event.seatsHeldForWaitlist : 0} />
+            <StatusBadge
+              label={happening ? 'Happening now' : badge}
+              heldForWaitlist={event.participantCount < event.maxParticipants ? event.seatsHeldForWaitlist : 0}
+            />
             {event.viewer.isHost && <span className="rounded-full bg-apricot-100 px-3 py-1 text-sm font-semibold text-apricot-700">You're hosting</span>}
           </div>
-          <h1 className={cn('mt-3 leading-tight font-bold break-words text-wine-900', liveFirst ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-4xl')}>{event.title}</h1>
+          <h1 className={cn('mt-3 leading-tight font-bold break-words text-wine-900', liveFirst ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-4xl')}>
+            {event.title}
+          </h1>
           {!liveFirst && (
             <p className="mt-1 text-lg text-muted">
               Ages {event.ageRangeMin}-{event.ageRangeMax}
@@ -265,7 +291,12 @@ function PaymentSuccessBanner() {
         <p className="font-bold text-emerald-900">Payment Successful</p>
         <p className="mt-1 text-emerald-900">You're in! We've emailed your ticket with its QR code and a calendar invite.</p>
       </div>
-      <button type="button" onClick={dismiss} aria-label="Dismiss" className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-emerald-800 hover:bg-emerald-100">
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Dismiss"
+        className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-emerald-800 hover:bg-emerald-100"
+      >
         <X aria-hidden="true" className="size-5" />
       </button>
     </div>

@@ -68,7 +68,7 @@ describe('Upcoming', () => {
     expect(within(await card('Nearly Full')).getByText('1 spot left')).toBeInTheDocument();
   });
 
-  test("an evening the member is going to says so and offers no Register", async () => {
+  test('an evening the member is going to says so and offers no Register', async () => {
     const e = anEvent({ id: 5, title: 'Booked Evening' });
     fakeServer({ 'GET /api/events': [e], 'GET /api/users/1/events': [aUserEvent({ ...e })] });
     screenAt();
@@ -91,7 +91,7 @@ describe('Upcoming', () => {
     expect(screen.getByRole('heading', { name: 'No upcoming events' })).toBeInTheDocument();
   });
 
-  test("an evening the host has ended before its advertised time is Past, with no spots left shown", async () => {
+  test('an evening the host has ended before its advertised time is Past, with no spots left shown', async () => {
     // The host ran it early and pressed End Event: completed, though its date is still ahead.
     const ended = anEvent({ id: 8, title: 'Lunchtime Trial', date: new Date(Date.now() + HOUR).toISOString(), status: 'completed', spotsLeft: 26 });
     fakeServer({ 'GET /api/events': [ended], 'GET /api/users/1/events': [] });
@@ -185,7 +185,7 @@ describe('My Events', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  test("an evening ended early by the host is under Completed, not Coming up", async () => {
+  test('an evening ended early by the host is under Completed, not Coming up', async () => {
     const endedEarly = aUserEvent({ id: 13, title: 'Lunchtime Trial', date: new Date(Date.now() + HOUR).toISOString(), status: 'completed', checkedIn: true });
     fakeServer({ 'GET /api/events': [], 'GET /api/users/1/events': [endedEarly] });
     screenAt('/events?tab=mine');

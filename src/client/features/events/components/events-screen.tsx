@@ -135,7 +135,10 @@ function split(events: Event[], now: number) {
   const t = (e: Event) => new Date(e.date).getTime();
   return {
     upcoming: events.filter((e) => !isOver(e, now)).sort((a, b) => t(a) - t(b)),
-    past: events.filter((e) => isOver(e, now)).sort((a, b) => t(b) - t(a)).slice(0, 4),
+    past: events
+      .filter((e) => isOver(e, now))
+      .sort((a, b) => t(b) - t(a))
+      .slice(0, 4),
   };
 }
 

@@ -7,7 +7,12 @@ export function HoldCountdown({ expiresAt, now }: { expiresAt: string; now: numb
   const left = new Date(expiresAt).getTime() - now;
   const urgent = left <= 60_000;
   return (
-    <div className={cn('flex items-center gap-3 rounded-2xl px-4 py-3 ring-1', urgent ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-apricot-100 text-wine-900 ring-apricot-200')}>
+    <div
+      className={cn(
+        'flex items-center gap-3 rounded-2xl px-4 py-3 ring-1',
+        urgent ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-apricot-100 text-wine-900 ring-apricot-200',
+      )}
+    >
       <Timer aria-hidden="true" className="size-6 shrink-0" />
       <p>
         <span aria-hidden="true">

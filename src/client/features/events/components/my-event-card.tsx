@@ -8,15 +8,7 @@ import { DateTile } from './date-tile';
 import { StatusBadge } from './status-badge';
 
 /** One of the member's own evenings: 'Registered' or 'Completed', View Details and, once past, View Matches. */
-export function MyEventCard({
-  event,
-  now,
-  headingLevel: H = 'h3',
-}: {
-  event: UserEvent;
-  now: number;
-  headingLevel?: 'h2' | 'h3';
-}) {
+export function MyEventCard({ event, now, headingLevel: H = 'h3' }: { event: UserEvent; now: number; headingLevel?: 'h2' | 'h3' }) {
   // Completed once its time has passed or the host has ended it.
   const past = isOver(event, now);
   return (

@@ -48,7 +48,10 @@ export function ParticipantsCard({ eventId, userId, allowed, past }: { eventId: 
             const extra = p.user.interests.length - SHOWN_INTERESTS;
             return (
               <li key={p.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
-                <span aria-hidden="true" className={`flex size-11 shrink-0 items-center justify-center rounded-full font-bold ${AVATAR_TONES[i % AVATAR_TONES.length]}`}>
+                <span
+                  aria-hidden="true"
+                  className={`flex size-11 shrink-0 items-center justify-center rounded-full font-bold ${AVATAR_TONES[i % AVATAR_TONES.length]}`}
+                >
                   {initials(p.user.name)}
                 </span>
                 <div className="min-w-0 flex-1">

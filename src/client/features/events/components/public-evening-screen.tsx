@@ -40,7 +40,9 @@ export function PublicEveningScreen({ eventId }: { eventId: number }) {
       <Page>
         <Card className="text-center">
           <h1 className="text-3xl font-bold text-wine-900">{notFound ? 'Event not found' : "We couldn't load this event"}</h1>
-          <p className="mt-2 text-muted">{notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}</p>
+          <p className="mt-2 text-muted">
+            {notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}
+          </p>
           <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
             {!notFound && (
               <Button variant="outline" onClick={() => void evening.refetch()}>

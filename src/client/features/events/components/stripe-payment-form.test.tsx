@@ -69,7 +69,9 @@ test('a confirmed payment registers with its id, coming back to the event if Str
   await vi.waitFor(() => expect(pay).toBeEnabled());
   await user.click(pay);
   await vi.waitFor(() => expect(onComplete).toHaveBeenCalled());
-  expect(confirmPayment).toHaveBeenCalledWith(expect.objectContaining({ redirect: 'if_required', confirmParams: { return_url: `${location.origin}/events/${ID}?payment=success` } }));
+  expect(confirmPayment).toHaveBeenCalledWith(
+    expect.objectContaining({ redirect: 'if_required', confirmParams: { return_url: `${location.origin}/events/${ID}?payment=success` } }),
+  );
   expect(server.calls.find((c) => c.url.pathname.endsWith('/register'))?.body).toEqual({ userId: 1, consentToShare: true, paymentIntentId: 'pi_live_1' });
   expect(screen.getByText('Payment Successful', { selector: '[data-title]' })).toBeInTheDocument();
 });

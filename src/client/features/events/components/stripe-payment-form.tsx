@@ -105,7 +105,11 @@ export function StripePaymentForm({
     setBusy(true);
     setFailure(null);
     try {
-      const { error, paymentIntent } = await s.stripe.confirmPayment({ elements: s.elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
+      const { error, paymentIntent } = await s.stripe.confirmPayment({
+        elements: s.elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: returnUrl },
+      });
       if (error || !paymentIntent || (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'processing')) {
         const msg = error?.message ?? 'Your payment could not be completed. Please try again.';
         setFailure(msg);

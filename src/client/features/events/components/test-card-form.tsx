@@ -22,7 +22,17 @@ function fieldOf(message: string): keyof TestCardInput | null {
  * The built-in test provider's card form (no Stripe keys set). Confirms at
  * /api/payments/test/confirm; a decline comes back as the provider's message.
  */
-export function TestCardForm({ clientSecret, amount, disabled, onPaid }: { clientSecret: string; amount: number; disabled: boolean; onPaid: (paymentIntentId: string) => Promise<void> }) {
+export function TestCardForm({
+  clientSecret,
+  amount,
+  disabled,
+  onPaid,
+}: {
+  clientSecret: string;
+  amount: number;
+  disabled: boolean;
+  onPaid: (paymentIntentId: string) => Promise<void>;
+}) {
   const confirm = useConfirmTestPayment();
   const [failure, setFailure] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);

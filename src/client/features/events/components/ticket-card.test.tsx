@@ -21,7 +21,9 @@ describe("the guest's ticket QR", () => {
     // Drawn in the browser from the cached event: an SVG, no request.
     await waitFor(() => expect(qr.querySelector('svg')).not.toBeNull());
     expect(screen.getByText('TKT-TEST-0001')).toBeInTheDocument();
-    expect(screen.getByText('Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check In' })).toBeEnabled();
   });
 
@@ -66,7 +68,10 @@ describe("the guest's ticket QR", () => {
   test('the QR stays on screen when the network drops after the page loaded', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeServer({
-      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, title: 'Friday Friends', date: fromNow(30 * MINUTE) }, { registered: true, selfCheckInOpensAt: fromNow(-30 * MINUTE) }),
+      [`GET /api/events/${ID}`]: anEventDetail(
+        { id: ID, title: 'Friday Friends', date: fromNow(30 * MINUTE) },
+        { registered: true, selfCheckInOpensAt: fromNow(-30 * MINUTE) },
+      ),
       [`GET /api/events/${ID}/participants`]: [],
     });
     const { user } = renderAt(<EventDetailScreen eventId={ID} userId={1} />, { path: `/events/${ID}`, pattern: '/events/:id' });

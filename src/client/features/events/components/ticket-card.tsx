@@ -14,7 +14,17 @@ import { useNow } from '../hooks/use-now';
  * The member's ticket for an evening: check-in at the door, add to calendar, cancel. `liveStage`:
  * where the room's timer is; the host may start round 1 (or end the evening) before the advertised times.
  */
-export function TicketCard({ event, userId, onCancel, liveStage = 'before' }: { event: EventDetail; userId: number; onCancel: () => void; liveStage?: 'before' | 'running' | 'over' }) {
+export function TicketCard({
+  event,
+  userId,
+  onCancel,
+  liveStage = 'before',
+}: {
+  event: EventDetail;
+  userId: number;
+  onCancel: () => void;
+  liveStage?: 'before' | 'running' | 'over';
+}) {
   const now = useNow(15_000);
   // Ended by the clock, or by the host's End Event (which completes the evening, however early).
   const ended = new Date(event.endsAt).getTime() <= now || event.status === 'completed' || liveStage === 'over';
@@ -41,9 +51,7 @@ export function TicketCard({ event, userId, onCancel, liveStage = 'before' }: { 
       </div>
       <div className="space-y-5 px-5 pt-5 pb-5 sm:px-6 sm:pb-6">
         {!ended && !event.viewer.checkedIn && event.viewer.ticketCode && <DoorQr ticketCode={event.viewer.ticketCode} />}
-        {!ended && (
-          <p className="text-ink">Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.</p>
-        )}
+        {!ended && <p className="text-ink">Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.</p>}
         <CheckIn event={event} userId={userId} now={now} ended={ended} />
         {!ended && (
           <div className="flex flex-col gap-3 border-t border-wine-100 pt-5">
@@ -142,7 +150,8 @@ function CheckIn({ event, userId, now, ended }: { event: EventDetail; userId: nu
       </Button>
       {!open && (
         <p id={hintId} className="text-center text-sm text-muted">
-          Check-in opens at {formatTime(event.viewer.selfCheckInOpensAt)} on {formatDate(event.viewer.selfCheckInOpensAt, 'short')}, {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start.
+          Check-in opens at {formatTime(event.viewer.selfCheckInOpensAt)} on {formatDate(event.viewer.selfCheckInOpensAt, 'short')},{' '}
+          {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start.
         </p>
       )}
     </div>

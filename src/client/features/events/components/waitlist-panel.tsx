@@ -39,9 +39,7 @@ export function WaitlistPanel({ event, userId }: { event: EventDetail; userId: n
         <p className="flex items-start gap-3">
           <ListOrdered aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>
-            <strong className="block text-lg">
-              You're number {place.position} on the waitlist
-            </strong>
+            <strong className="block text-lg">You're number {place.position} on the waitlist</strong>
             When a place opens and you're first in line, we'll e-mail you and hold it for you for {WAITLIST_OFFER_HOURS} hours.
           </span>
         </p>
@@ -68,7 +66,8 @@ export function WaitlistPanel({ event, userId }: { event: EventDetail; userId: n
       <p className="flex items-start gap-3 rounded-2xl bg-stone-100 p-4 text-stone-700">
         <Hourglass aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <span>
-          This evening is full. Join the waitlist: when a place opens, the first in line gets an e-mail and the place is held for them for {WAITLIST_OFFER_HOURS} hours.
+          This evening is full. Join the waitlist: when a place opens, the first in line gets an e-mail and the place is held for them for{' '}
+          {WAITLIST_OFFER_HOURS} hours.
         </span>
       </p>
       <Button
@@ -78,7 +77,10 @@ export function WaitlistPanel({ event, userId }: { event: EventDetail; userId: n
         disabled={join.isPending}
         onClick={() =>
           join.mutate(undefined, {
-            onSuccess: (p) => toast.success("You're on the waitlist", { description: p.status === 'offered' ? 'A place has just opened: it is held for you.' : `You're number ${p.position} in line.` }),
+            onSuccess: (p) =>
+              toast.success("You're on the waitlist", {
+                description: p.status === 'offered' ? 'A place has just opened: it is held for you.' : `You're number ${p.position} in line.`,
+              }),
             onError: (err) => toast.error('Could not join the waitlist', { description: messageOf(err, 'Please try again') }),
           })
         }

@@ -25,7 +25,9 @@ test('/wine-wallop: the demo evening with venue, schedule, what to expect, price
 });
 
 test('/wine-wallop without demo data shows a friendly card', async () => {
-  fakeServer({ 'GET /api/events/demo': new Reply(404, { message: 'No demo event: the demo data is not loaded', error: 'No demo event: the demo data is not loaded' }) });
+  fakeServer({
+    'GET /api/events/demo': new Reply(404, { message: 'No demo event: the demo data is not loaded', error: 'No demo event: the demo data is not loaded' }),
+  });
   page();
   expect(await screen.findByRole('heading', { name: 'No demo evening just now' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Browse Events' })).toHaveAttribute('href', '/events');

@@ -69,7 +69,11 @@ export function WineWallopScreen({ reactions }: { reactions: (eventId: number) =
             <p>Our sample wine-bar evening isn't loaded on this site. Have a look at the real evenings coming up instead.</p>
           </NoticeCard>
         ) : (
-          <LoadError title="We couldn't load the evening" message={messageOf(demo.error, 'Check your connection and try again.')} onRetry={() => void demo.refetch()} />
+          <LoadError
+            title="We couldn't load the evening"
+            message={messageOf(demo.error, 'Check your connection and try again.')}
+            onRetry={() => void demo.refetch()}
+          />
         )}
       </Page>
     );

@@ -30,7 +30,9 @@ describe('the test card form is checked before anything is sent', () => {
   });
 
   test('empty fields each say what to enter', () => {
-    expect(errors({ cardNumber: '', expiry: '', cvc: '' })).toEqual(expect.arrayContaining(['Enter your card number', 'Enter the expiry date', 'Enter the security code']));
+    expect(errors({ cardNumber: '', expiry: '', cvc: '' })).toEqual(
+      expect.arrayContaining(['Enter your card number', 'Enter the expiry date', 'Enter the security code']),
+    );
   });
 
   test('a short number, a bad month, an expired card and a short code are refused', () => {

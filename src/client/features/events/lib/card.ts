@@ -28,7 +28,10 @@ export const testCardForm = z.object({
       const now = new Date();
       return Date.UTC(2000 + y, m, 1) > now.getTime();
     }, "Your card's expiration date is in the past."),
-  cvc: z.string().min(1, 'Enter the security code').regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  cvc: z
+    .string()
+    .min(1, 'Enter the security code')
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type TestCardInput = z.input<typeof testCardForm>;
 export type TestCardValues = z.output<typeof testCardForm>;

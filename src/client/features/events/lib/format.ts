@@ -4,8 +4,7 @@ import type { Event } from '@shared/schemas/events';
 export const isPast = (e: Pick<Event, 'date'>, now = Date.now()) => new Date(e.date).getTime() < now;
 
 /** Open for registration: upcoming, not started, seats for sale. */
-export const canRegister = (e: Pick<Event, 'date' | 'status' | 'spotsLeft'>, now = Date.now()) =>
-  e.status === 'upcoming' && !isPast(e, now) && e.spotsLeft > 0;
+export const canRegister = (e: Pick<Event, 'date' | 'status' | 'spotsLeft'>, now = Date.now()) => e.status === 'upcoming' && !isPast(e, now) && e.spotsLeft > 0;
 
 export type EventBadge = 'Past' | 'Full' | 'Open';
 
@@ -17,7 +16,10 @@ export const isOver = (e: Pick<Event, 'date'> & { status?: Event['status'] }, no
  * has been completed), else 'Full' if participantCount is at least maxParticipants, else 'Open'.
  * Seats held by members paying right now count as taken too.
  */
-export function eventBadge(e: Pick<Event, 'date' | 'participantCount' | 'maxParticipants' | 'spotsLeft'> & { status?: Event['status'] }, now = Date.now()): EventBadge {
+export function eventBadge(
+  e: Pick<Event, 'date' | 'participantCount' | 'maxParticipants' | 'spotsLeft'> & { status?: Event['status'] },
+  now = Date.now(),
+): EventBadge {
   if (isOver(e, now)) return 'Past';
   if (e.participantCount >= e.maxParticipants || e.spotsLeft <= 0) return 'Full';
   return 'Open';

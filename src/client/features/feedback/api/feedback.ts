@@ -23,7 +23,10 @@ export const emojiFeedbackQuery = (eventId: number) =>
 
 /** GET /api/events/{id}/feedback/user/{userId}: the member's own reaction. */
 export const myEmojiQuery = (eventId: number, userId: number) =>
-  queryOptions({ queryKey: queryKeys.myEmojiFeedback(eventId, userId), queryFn: () => get(`/api/events/${eventId}/feedback/user/${userId}`, emojiReactionSchema) });
+  queryOptions({
+    queryKey: queryKeys.myEmojiFeedback(eventId, userId),
+    queryFn: () => get(`/api/events/${eventId}/feedback/user/${userId}`, emojiReactionSchema),
+  });
 
 export const useEmojiFeedback = (eventId: number) => useQuery(emojiFeedbackQuery(eventId));
 export const useMyEmoji = (eventId: number, userId: number | null) => useQuery({ ...myEmojiQuery(eventId, userId ?? 0), enabled: userId !== null });
@@ -89,7 +92,10 @@ export function useSaveFeedback(eventId: number, userId: number) {
       if (result.kept) return;
       const saved = result.data;
       qc.setQueryData(queryKeys.myFeedbackForm(eventId), (old: unknown) => (old && typeof old === 'object' ? { ...old, response: saved.response } : old));
-      return Promise.all([qc.invalidateQueries({ queryKey: queryKeys.myFeedbackForm(eventId) }), qc.invalidateQueries({ queryKey: queryKeys.feedbackInsights(eventId) })]);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.myFeedbackForm(eventId) }),
+        qc.invalidateQueries({ queryKey: queryKeys.feedbackInsights(eventId) }),
+      ]);
     },
   });
 }

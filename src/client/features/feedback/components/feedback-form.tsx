@@ -42,7 +42,17 @@ const fromResponse = (r: FeedbackResponse): FeedbackFormBody => ({
  * (0 = not rated); would recommend defaults to yes; improvements from the ten options; a favourite
  * aspect and comments, both optional. A returning guest edits their own response.
  */
-export function FeedbackForm({ eventId, userId, existing, onSaved }: { eventId: number; userId: number; existing: FeedbackResponse | null; onSaved: (r: FeedbackResponse) => void }) {
+export function FeedbackForm({
+  eventId,
+  userId,
+  existing,
+  onSaved,
+}: {
+  eventId: number;
+  userId: number;
+  existing: FeedbackResponse | null;
+  onSaved: (r: FeedbackResponse) => void;
+}) {
   const save = useSaveFeedback(eventId, userId);
   const form = useForm({ resolver: zodResolver(feedbackFormBody), defaultValues: existing ? fromResponse(existing) : EMPTY });
   const { errors, isSubmitting } = form.formState;
@@ -104,7 +114,13 @@ export function FeedbackForm({ eventId, userId, existing, onSaved }: { eventId: 
                     key={o.label}
                     className="flex min-h-12 min-w-24 cursor-pointer items-center justify-center gap-2 rounded-2xl border-2 border-wine-100 px-4 font-semibold text-wine-800 has-[:checked]:border-wine-700 has-[:checked]:bg-wine-50 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-wine-300"
                   >
-                    <input type="radio" name="wouldRecommend" className="size-5 accent-wine-700" checked={field.value === o.v} onChange={() => field.onChange(o.v)} />
+                    <input
+                      type="radio"
+                      name="wouldRecommend"
+                      className="size-5 accent-wine-700"
+                      checked={field.value === o.v}
+                      onChange={() => field.onChange(o.v)}
+                    />
                     {o.label}
                   </label>
                 ))}

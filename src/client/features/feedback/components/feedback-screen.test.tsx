@@ -37,7 +37,11 @@ test('the form: submit disabled until an overall rating; stars are labelled radi
     'PUT /api/events/5/feedback/form': (req: FakeRequest) => {
       const body = req.body as FeedbackFormBody;
       sent.push(body);
-      const response = aResponse({ ...(body as object), favoriteAspect: body.favoriteAspect || null, additionalComments: body.additionalComments || null } as never);
+      const response = aResponse({
+        ...(body as object),
+        favoriteAspect: body.favoriteAspect || null,
+        additionalComments: body.additionalComments || null,
+      } as never);
       mine = { ...mine, response };
       return new Reply(201, { created: true, response });
     },
@@ -108,13 +112,23 @@ test('a returning guest sees their response and can change it', async () => {
 });
 
 test('before the evening begins the guest is told when the form opens; a member who did not book is told it is for guests', async () => {
-  open(GUEST, { 'GET /api/events/5/feedback/form': myFeedback({ canSubmit: false, blocked: 'not-begun', reason: 'Feedback opens when the evening begins', opensAt: fromNow(HOUR) }) });
+  open(GUEST, {
+    'GET /api/events/5/feedback/form': myFeedback({
+      canSubmit: false,
+      blocked: 'not-begun',
+      reason: 'Feedback opens when the evening begins',
+      opensAt: fromNow(HOUR),
+    }),
+  });
   expect(await screen.findByRole('heading', { name: 'Feedback opens when the evening begins' })).toBeInTheDocument();
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
 });
 
 test('a guest who booked but was not checked in is told why there is no form (issue 21)', async () => {
-  open(GUEST, { 'GET /api/events/5': begun(), 'GET /api/events/5/feedback/form': myFeedback({ canSubmit: false, blocked: 'not-checked-in', reason: 'Only guests who were checked in' }) });
+  open(GUEST, {
+    'GET /api/events/5': begun(),
+    'GET /api/events/5/feedback/form': myFeedback({ canSubmit: false, blocked: 'not-checked-in', reason: 'Only guests who were checked in' }),
+  });
   expect(await screen.findByRole('heading', { name: 'Feedback is for guests who came' })).toBeInTheDocument();
   expect(screen.getByText(/ask the host to check you in/)).toBeInTheDocument();
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
@@ -122,7 +136,10 @@ test('a guest who booked but was not checked in is told why there is no form (is
 });
 
 test('a member who is not a guest sees the guests-only card', async () => {
-  open(GUEST, { 'GET /api/events/5': begun(), 'GET /api/events/5/feedback/form': myFeedback({ canSubmit: false, blocked: 'not-guest', reason: 'Only guests' }) });
+  open(GUEST, {
+    'GET /api/events/5': begun(),
+    'GET /api/events/5/feedback/form': myFeedback({ canSubmit: false, blocked: 'not-guest', reason: 'Only guests' }),
+  });
   expect(await screen.findByRole('heading', { name: 'Feedback is for guests of this evening' })).toBeInTheDocument();
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
 });
@@ -172,7 +189,15 @@ test('the host reads the figures, the trend and the ranked improvements with the
 });
 
 test('an admin who did not host also reads the insights; with no responses they are told so', async () => {
-  open(ADMIN, { 'GET /api/events/5': begun({ isHost: true }), 'GET /api/events/5/feedback/form': myFeedback(), 'GET /api/events/5/feedback/insights': anInsights({ totalResponses: 0, guests: 4 }) }, '/feedback?event=5&tab=insights');
+  open(
+    ADMIN,
+    {
+      'GET /api/events/5': begun({ isHost: true }),
+      'GET /api/events/5/feedback/form': myFeedback(),
+      'GET /api/events/5/feedback/insights': anInsights({ totalResponses: 0, guests: 4 }),
+    },
+    '/feedback?event=5&tab=insights',
+  );
   expect(await screen.findByRole('heading', { name: 'No feedback yet' })).toBeInTheDocument();
 });
 

@@ -142,7 +142,13 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
   }
   if (mine.isPending) return <Spinner label="Loading your feedback" />;
   if (mine.isError)
-    return <LoadError title="We couldn't load your feedback" message={messageOf(mine.error, 'Check your connection and try again.')} onRetry={() => void mine.refetch()} />;
+    return (
+      <LoadError
+        title="We couldn't load your feedback"
+        message={messageOf(mine.error, 'Check your connection and try again.')}
+        onRetry={() => void mine.refetch()}
+      />
+    );
 
   const { response, canSubmit, blocked, opensAt } = mine.data;
   if (response && (!editing || !canSubmit)) {
@@ -175,8 +181,8 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
       return (
         <NoticeCard icon={CalendarClock} title="Feedback is for guests who came">
           <p>
-            You booked this evening but were not checked in at the door, so its feedback form is not open to you: the answers shape the host&apos;s public rating. If you were
-            there, ask the host to check you in. You can still leave a quick reaction above.
+            You booked this evening but were not checked in at the door, so its feedback form is not open to you: the answers shape the host&apos;s public
+            rating. If you were there, ask the host to check you in. You can still leave a quick reaction above.
           </p>
         </NoticeCard>
       );
@@ -185,7 +191,7 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
       <GuestsOnlyCard title="Feedback is for guests of this evening" eventId={event.id}>
         <p>
           {event.viewer.isHost
-            ? "You host this evening, so its feedback form is for your guests: read what they said on the Insights tab."
+            ? 'You host this evening, so its feedback form is for your guests: read what they said on the Insights tab.'
             : 'Only guests who booked this evening can answer its feedback form. You can still leave a quick reaction above.'}
         </p>
       </GuestsOnlyCard>

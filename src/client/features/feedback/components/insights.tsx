@@ -15,13 +15,19 @@ function WithInsights({ eventId, children }: { eventId: number; children: (i: Fe
   const insights = useFeedbackInsights(eventId, true);
   if (insights.isPending) return <Spinner label="Loading the feedback" />;
   if (insights.isError)
-    return <LoadError title="We couldn't load the feedback" message={messageOf(insights.error, 'Check your connection and try again.')} onRetry={() => void insights.refetch()} />;
+    return (
+      <LoadError
+        title="We couldn't load the feedback"
+        message={messageOf(insights.error, 'Check your connection and try again.')}
+        onRetry={() => void insights.refetch()}
+      />
+    );
   if (insights.data.totalResponses === 0)
     return (
       <NoticeCard icon={Inbox} title="No feedback yet">
         <p>
-          Responses appear here as guests answer the form. {insights.data.guests} {insights.data.guests === 1 ? 'guest is' : 'guests are'} booked on this evening; the form opens
-          to them when it begins.
+          Responses appear here as guests answer the form. {insights.data.guests} {insights.data.guests === 1 ? 'guest is' : 'guests are'} booked on this
+          evening; the form opens to them when it begins.
         </p>
       </NoticeCard>
     );
@@ -81,7 +87,11 @@ export function InsightsTab({ eventId }: { eventId: number }) {
                     '—'
                   )
                 }
-                note={i.trend ? `vs ${i.trend.previousTitle} (${formatDate(i.trend.previousDate, 'short')}, ${i.trend.previousAverage.toFixed(1)})` : 'No earlier evening of yours with feedback'}
+                note={
+                  i.trend
+                    ? `vs ${i.trend.previousTitle} (${formatDate(i.trend.previousDate, 'short')}, ${i.trend.previousAverage.toFixed(1)})`
+                    : 'No earlier evening of yours with feedback'
+                }
               />
             </dl>
           </section>
@@ -98,7 +108,11 @@ export function InsightsTab({ eventId }: { eventId: number }) {
 
           <Card>
             <CardTitle>Top improvement requests</CardTitle>
-            {i.topImprovements.length === 0 ? <p className="mt-2 text-muted">Nobody asked for a change. Lovely!</p> : <Bars rows={i.topImprovements} total={i.totalResponses} />}
+            {i.topImprovements.length === 0 ? (
+              <p className="mt-2 text-muted">Nobody asked for a change. Lovely!</p>
+            ) : (
+              <Bars rows={i.topImprovements} total={i.totalResponses} />
+            )}
           </Card>
 
           <Card>
@@ -164,7 +178,11 @@ export function ImprovementsTab({ eventId }: { eventId: number }) {
             <p className="mt-1 text-sm text-muted">
               Ranked by how many of the {i.totalResponses} {i.totalResponses === 1 ? 'response' : 'responses'} asked for each.
             </p>
-            {i.improvements.length === 0 ? <p className="mt-3 text-muted">Nobody asked for a change. Lovely!</p> : <Bars rows={i.improvements} total={i.totalResponses} />}
+            {i.improvements.length === 0 ? (
+              <p className="mt-3 text-muted">Nobody asked for a change. Lovely!</p>
+            ) : (
+              <Bars rows={i.improvements} total={i.totalResponses} />
+            )}
             {untouched.length > 0 && (
               <>
                 <h3 className="mt-6 text-lg font-semibold text-wine-900">Not requested</h3>

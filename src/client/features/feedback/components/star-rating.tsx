@@ -46,7 +46,9 @@ export function StarRating({
             key={n}
             className={cn(
               'flex min-h-11 cursor-pointer items-center justify-center rounded-xl has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-wine-300',
-              n === 0 ? 'mr-1 border-2 border-wine-100 px-3 text-sm font-semibold text-wine-800 has-[:checked]:border-wine-700 has-[:checked]:bg-wine-50' : 'min-w-11',
+              n === 0
+                ? 'mr-1 border-2 border-wine-100 px-3 text-sm font-semibold text-wine-800 has-[:checked]:border-wine-700 has-[:checked]:bg-wine-50'
+                : 'min-w-11',
             )}
           >
             <input type="radio" className="sr-only" name={name} value={n} checked={value === n} onChange={() => onChange(n)} />

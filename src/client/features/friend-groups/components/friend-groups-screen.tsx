@@ -124,7 +124,9 @@ function GroupCard({ group }: { group: FriendGroup }) {
       <div className="mt-5">
         <h3 className="text-lg font-semibold text-wine-900">Where you met</h3>
         {group.evenings.length === 0 && (
-          <p className="mt-2 text-ink">You were never all at one evening together: each pair of you matched at a different one. Meeting up together would be a first.</p>
+          <p className="mt-2 text-ink">
+            You were never all at one evening together: each pair of you matched at a different one. Meeting up together would be a first.
+          </p>
         )}
         <ul className="mt-2 space-y-1">
           {group.evenings.map((e) => (
@@ -149,8 +151,8 @@ function GroupCard({ group }: { group: FriendGroup }) {
         </div>
       ) : (
         <p className="mt-5 rounded-2xl bg-white/80 px-4 py-3 text-sm text-ink ring-1 ring-wine-100">
-          The group e-mail link appears once everyone in the group has shared contact details with each other: each pair pressed Share Contact, or the host released the
-          contacts (at the latest {AUTO_RELEASE_HOURS} hours after the evening).
+          The group e-mail link appears once everyone in the group has shared contact details with each other: each pair pressed Share Contact, or the host
+          released the contacts (at the latest {AUTO_RELEASE_HOURS} hours after the evening).
           {notShared.length > 0 && ` Not shared with you yet: ${notShared.map((m) => m.name).join(', ')}.`}
         </p>
       )}

@@ -54,7 +54,8 @@ export function useApproveApplication() {
     onSuccess: (approved) => {
       qc.setQueryData<HostApplication[]>(queryKeys.hostApplications(), (list) => list?.map((a) => (a.id === approved.id ? approved : a)));
     },
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: queryKeys.hostApplications() }), qc.invalidateQueries({ queryKey: queryKeys.activeHosts() })]),
+    onSettled: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: queryKeys.hostApplications() }), qc.invalidateQueries({ queryKey: queryKeys.activeHosts() })]),
   });
 }
 

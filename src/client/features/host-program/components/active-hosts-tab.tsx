@@ -17,7 +17,13 @@ export function ActiveHostsTab() {
   const hosts = useActiveHosts();
   if (hosts.isPending) return <Spinner label="Loading hosts" />;
   if (hosts.isError)
-    return <LoadError title="We couldn't load our hosts" message={messageOf(hosts.error, 'Check your connection and try again.')} onRetry={() => void hosts.refetch()} />;
+    return (
+      <LoadError
+        title="We couldn't load our hosts"
+        message={messageOf(hosts.error, 'Check your connection and try again.')}
+        onRetry={() => void hosts.refetch()}
+      />
+    );
   if (hosts.data.length === 0)
     return (
       <Card className="text-center">
@@ -31,7 +37,8 @@ export function ActiveHostsTab() {
         Our hosts <span className="text-muted">({hosts.data.length})</span>
       </h2>
       <p className="text-sm text-muted">
-        “Evenings hosted” counts evenings that have started; “Guests checked in” counts guests checked in at the door across all of a host’s evenings. “Average rating” is the overall star rating guests gave in their feedback on a host’s evenings.
+        “Evenings hosted” counts evenings that have started; “Guests checked in” counts guests checked in at the door across all of a host’s evenings. “Average
+        rating” is the overall star rating guests gave in their feedback on a host’s evenings.
       </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {hosts.data.map((h) => (

@@ -24,7 +24,13 @@ export function ApplicationsTab({ viewer }: { viewer: HostProgramViewer }) {
   if (!isAdmin) return <RestrictedCard who="admins" signedIn={!!viewer} />;
   if (list.isPending) return <Spinner label="Loading applications" />;
   if (list.isError)
-    return <LoadError title="We couldn't load the applications" message={messageOf(list.error, 'Check your connection and try again.')} onRetry={() => void list.refetch()} />;
+    return (
+      <LoadError
+        title="We couldn't load the applications"
+        message={messageOf(list.error, 'Check your connection and try again.')}
+        onRetry={() => void list.refetch()}
+      />
+    );
 
   const pending = list.data.filter((a) => a.status === 'pending');
   const approved = list.data.filter((a) => a.status === 'approved' || a.status === 'declined');
@@ -233,7 +239,9 @@ function DeclineButton({ application: a }: { application: HostApplication }) {
       await decline.mutateAsync({ id: a.id, reason });
       form.reset();
       setOpen(false);
-      toast.success(`${a.name}'s application is declined`, { description: a.account ? `We e-mailed them the reason at ${a.account.email}.` : 'They no longer have an account, so no e-mail went out.' });
+      toast.success(`${a.name}'s application is declined`, {
+        description: a.account ? `We e-mailed them the reason at ${a.account.email}.` : 'They no longer have an account, so no e-mail went out.',
+      });
     } catch (err) {
       setFailure(messageOf(err, 'The decision did not go through. Please try again.'));
     }
@@ -251,7 +259,16 @@ function DeclineButton({ application: a }: { application: HostApplication }) {
         <XCircle aria-hidden="true" className="size-5" />
         Decline
       </Button>
-      <DialogContent title={`Decline ${a.name}?`} description={a.account ? `Say why: we e-mail your reason to ${a.account.email} (their login address), and they see it on their host programme page.` : 'Say why: they no longer have an account, so no e-mail goes out.'} icon={<DialogIcon icon={XCircle} />} closeDisabled={decline.isPending}>
+      <DialogContent
+        title={`Decline ${a.name}?`}
+        description={
+          a.account
+            ? `Say why: we e-mail your reason to ${a.account.email} (their login address), and they see it on their host programme page.`
+            : 'Say why: they no longer have an account, so no e-mail goes out.'
+        }
+        icon={<DialogIcon icon={XCircle} />}
+        closeDisabled={decline.isPending}
+      >
         <form
           onSubmit={(e) => {
             setFailure(null);
@@ -313,7 +330,12 @@ function MessageButton({ application: a }: { application: HostApplication }) {
         <Mail aria-hidden="true" className="size-5" />
         Message
       </Button>
-      <DialogContent title={`Message ${a.name}`} description={`Your message is e-mailed to ${a.account?.email ?? a.email}, signed with your name.`} icon={<DialogIcon icon={Mail} />} closeDisabled={send.isPending}>
+      <DialogContent
+        title={`Message ${a.name}`}
+        description={`Your message is e-mailed to ${a.account?.email ?? a.email}, signed with your name.`}
+        icon={<DialogIcon icon={Mail} />}
+        closeDisabled={send.isPending}
+      >
         <form
           onSubmit={(e) => {
             setFailure(null);

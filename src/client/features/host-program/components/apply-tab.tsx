@@ -56,7 +56,13 @@ export function ApplyTab({ viewer }: { viewer: HostProgramViewer }) {
   }
   if (mine.isPending) return <Spinner label="Loading your application" />;
   if (mine.isError)
-    return <LoadError title="We couldn't load your application" message={messageOf(mine.error, 'Check your connection and try again.')} onRetry={() => void mine.refetch()} />;
+    return (
+      <LoadError
+        title="We couldn't load your application"
+        message={messageOf(mine.error, 'Check your connection and try again.')}
+        onRetry={() => void mine.refetch()}
+      />
+    );
 
   const { application } = mine.data;
   if (mine.data.isHost) return <AlreadyHost approved={application?.status === 'approved' ? application : null} />;
@@ -120,7 +126,9 @@ function AlreadyHost({ approved }: { approved: HostApplication | null }) {
 function DeclinedNotice({ application }: { application: HostApplication }) {
   return (
     <div role="status" className="rounded-3xl border-2 border-red-200 bg-red-50 p-5 text-red-900">
-      <p className="text-lg font-semibold">Your application{application.decidedAt ? ` of ${formatDate(application.appliedDate, 'long')}` : ''} was not approved</p>
+      <p className="text-lg font-semibold">
+        Your application{application.decidedAt ? ` of ${formatDate(application.appliedDate, 'long')}` : ''} was not approved
+      </p>
       {application.declineReason && <p className="mt-1 break-words whitespace-pre-wrap">{application.declineReason}</p>}
       <p className="mt-2">You are welcome to apply again below.</p>
     </div>
@@ -149,8 +157,8 @@ function PendingCard({ application, onWithdrawn }: { application: HostApplicatio
         </Badge>
       </div>
       <p className="mt-2 text-muted">
-        Sent on {formatDate(application.appliedDate, 'long')}. An admin will review it and e-mail you at {application.email}; one application at a time, so there is
-        nothing more to do for now.
+        Sent on {formatDate(application.appliedDate, 'long')}. An admin will review it and e-mail you at {application.email}; one application at a time, so
+        there is nothing more to do for now.
       </p>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         <Detail label="City or region" value={application.location} />
@@ -216,7 +224,15 @@ function ApplyForm({ viewer, onSent }: { viewer: NonNullable<HostProgramViewer>;
       <form onSubmit={submit} noValidate aria-label="Host application" className="mt-5 space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Full name" autoComplete="name" maxLength={NAME_MAX} required error={errors.name?.message} {...form.register('name')} />
-          <TextField label="Email address" type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
         </div>
         <TextField
           label="City or region"

@@ -54,7 +54,10 @@ test('four tabs, the overview first; a visitor sees the overview, a log-in link 
 
 test('active hosts show their real figures, an honest "No ratings yet", the next evening and no e-mail', async () => {
   open(null, 'hosts', {
-    'GET /api/host-program/hosts': [aHost({ name: 'Hana Host', eventsHosted: 3, totalAttendees: 41 }), aHost({ name: 'Rated Host', averageRating: 4.56, nextEvent: null })],
+    'GET /api/host-program/hosts': [
+      aHost({ name: 'Hana Host', eventsHosted: 3, totalAttendees: 41 }),
+      aHost({ name: 'Rated Host', averageRating: 4.56, nextEvent: null }),
+    ],
   });
   const hana = await screen.findByRole('article', { name: 'Hana Host' });
   expect(within(hana).getByText('Evenings hosted').nextSibling).toHaveTextContent('3');
@@ -112,7 +115,15 @@ test('the form shows every message before sending, sends the six fields, says th
 
   await vi.waitFor(() =>
     expect(posted).toEqual([
-      { name: 'Mo Member', email: 'mo.host@example.com', location: 'Prestwich', experience: 'I run a walking group.', motivation: 'More friends in town.', venueIdea: 'The Corner Café', proposedEventDate: null },
+      {
+        name: 'Mo Member',
+        email: 'mo.host@example.com',
+        location: 'Prestwich',
+        experience: 'I run a walking group.',
+        motivation: 'More friends in town.',
+        venueIdea: 'The Corner Café',
+        proposedEventDate: null,
+      },
     ]),
   );
   expect(await screen.findByRole('status')).toHaveTextContent('Thank you, Mo Member! Your application has been sent.');
@@ -170,10 +181,15 @@ test('members and hosts see the admins-only card on applications and never fetch
   }
 });
 
-test('an application typed in someone else\'s name shows the real account and says the names differ (issue 21)', async () => {
+test("an application typed in someone else's name shows the real account and says the names differ (issue 21)", async () => {
   open(ADMIN, 'applications', {
     'GET /api/host-program/applications': [
-      anApplication({ id: 9, name: 'Hana Host', email: 'hana@example.com', account: { id: 77, name: 'Mallory Member', email: 'mallory@example.com', memberSince: new Date().toISOString(), eveningsAttended: 0 } }),
+      anApplication({
+        id: 9,
+        name: 'Hana Host',
+        email: 'hana@example.com',
+        account: { id: 77, name: 'Mallory Member', email: 'mallory@example.com', memberSince: new Date().toISOString(), eveningsAttended: 0 },
+      }),
     ],
   });
   const card = await screen.findByRole('article', { name: 'Hana Host' });
@@ -258,7 +274,13 @@ test('an admin declines a pending application with a reason; without one the dia
     'GET /api/host-program/applications': () => list,
     'POST /api/host-program/applications/5/decline': (req: FakeRequest) => {
       sent.push(req.body);
-      const declined = { ...list[0]!, status: 'declined' as const, decidedAt: new Date().toISOString(), decidedBy: 'Ada Admin', declineReason: 'No venue in Bury yet.' };
+      const declined = {
+        ...list[0]!,
+        status: 'declined' as const,
+        decidedAt: new Date().toISOString(),
+        decidedBy: 'Ada Admin',
+        declineReason: 'No venue in Bury yet.',
+      };
       list = [declined];
       return declined;
     },
@@ -273,12 +295,17 @@ test('an admin declines a pending application with a reason; without one the dia
   await user.click(within(dialog).getByRole('button', { name: 'Decline application' }));
   expect(await screen.findByText("Dev Decline's application is declined")).toBeInTheDocument();
   expect(sent).toEqual([{ reason: 'No venue in Bury yet.' }]);
-  expect(await within(screen.getByRole('article', { name: 'Dev Decline' })).findByText(/Declined on .* by Ada Admin: No venue in Bury yet\./)).toBeInTheDocument();
+  expect(
+    await within(screen.getByRole('article', { name: 'Dev Decline' })).findByText(/Declined on .* by Ada Admin: No venue in Bury yet\./),
+  ).toBeInTheDocument();
 });
 
 test('the applicant sees why their application was declined, and may apply again', async () => {
   open(MEMBER, 'apply', {
-    'GET /api/host-program/me': { isHost: false, application: anApplication({ status: 'declined', decidedAt: new Date().toISOString(), declineReason: 'No venue in Bury yet.' }) },
+    'GET /api/host-program/me': {
+      isHost: false,
+      application: anApplication({ status: 'declined', decidedAt: new Date().toISOString(), declineReason: 'No venue in Bury yet.' }),
+    },
   });
   expect(await screen.findByText(/was not approved/)).toBeInTheDocument();
   expect(screen.getByText('No venue in Bury yet.')).toBeInTheDocument();

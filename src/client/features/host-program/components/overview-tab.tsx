@@ -6,7 +6,11 @@ import { formatMoney } from '@client/lib/format';
 import { useActiveHosts } from '../api/host-program';
 
 const BENEFITS = [
-  { icon: Ticket, title: 'Free entry', text: `You get in free (worth ${formatMoney(DEFAULT_PRICE_PENCE, { wholePounds: true })}) to the evenings you organise.` },
+  {
+    icon: Ticket,
+    title: 'Free entry',
+    text: `You get in free (worth ${formatMoney(DEFAULT_PRICE_PENCE, { wholePounds: true })}) to the evenings you organise.`,
+  },
   { icon: Timer, title: 'Timing controls', text: 'Run the shared round timer: start, pause and move everyone on to their next conversation.' },
   { icon: MessagesSquare, title: 'Messaging and coordination', text: 'Check guests in at the door and send updates to everyone checked in.' },
   { icon: CalendarHeart, title: 'Full tool access', text: 'Create evenings, manage your venues and their availability, and see how each evening went.' },
@@ -34,8 +38,8 @@ export function OverviewTab({ onApply, onHosts }: { onApply: () => void; onHosts
       <Card className="bg-gradient-to-br from-apricot-100 to-white">
         <CardTitle>Host evenings in your town</CardTitle>
         <p className="mt-2 text-lg leading-relaxed text-ink">
-          Our hosts welcome guests, keep groups to about {EVENT_GROUP_SIZE} people, run the {ROUND_DURATION_SECONDS / 60}-minute rounds and make
-          sure everyone leaves having met someone new. If you love bringing people together, we would love to hear from you.
+          Our hosts welcome guests, keep groups to about {EVENT_GROUP_SIZE} people, run the {ROUND_DURATION_SECONDS / 60}-minute rounds and make sure everyone
+          leaves having met someone new. If you love bringing people together, we would love to hear from you.
         </p>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <Button size="lg" onClick={onApply}>

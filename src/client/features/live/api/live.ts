@@ -47,7 +47,8 @@ export const liveEventsQuery = queryOptions({
   staleTime: 0,
 });
 
-export const useLiveEvents = (enabled = true, options: { refetchOnMount?: boolean | 'always'; refetchInterval?: number } = {}) => useQuery({ ...liveEventsQuery, ...options, enabled });
+export const useLiveEvents = (enabled = true, options: { refetchOnMount?: boolean | 'always'; refetchInterval?: number } = {}) =>
+  useQuery({ ...liveEventsQuery, ...options, enabled });
 
 /**
  * POST /api/events/{id}/timer: the socket's commands over HTTP, for the dashboard that drives

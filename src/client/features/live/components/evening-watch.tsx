@@ -19,7 +19,19 @@ export interface EveningView {
  * loop), the member's narration settings, and with narration on, the evening read aloud. Its only
  * markup is the notice a removed guest sees (docs/decisions/0042); the room's stage goes up to the page through `onView`.
  */
-export function EveningWatch({ eventId, userId, isHost, mayWatch, onView }: { eventId: number | null; userId: number; isHost: boolean; mayWatch: boolean; onView: (view: EveningView) => void }) {
+export function EveningWatch({
+  eventId,
+  userId,
+  isHost,
+  mayWatch,
+  onView,
+}: {
+  eventId: number | null;
+  userId: number;
+  isHost: boolean;
+  mayWatch: boolean;
+  onView: (view: EveningView) => void;
+}) {
   const socket = useLiveSocket(eventId !== null && mayWatch ? eventId : null, userId, isHost);
   const narration = useNarrationSettings();
   const round = socket.timer && socket.timer.currentRound > 0 ? socket.timer.currentRound : null;

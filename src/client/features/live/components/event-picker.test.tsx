@@ -37,7 +37,12 @@ test("the host's evenings, tonight's first, each opening its console", async () 
     'GET /api/live/events': [
       { event: anEvening(4, 'Next Week Mixer', 7 * DAY), timer: timerMessage('timer_sync'), checkedIn: 0, completedRounds: 0 },
       { event: anEvening(2, 'Tomorrow Social', DAY), timer: timerMessage('timer_sync'), checkedIn: 0, completedRounds: 0 },
-      { event: anEvening(1, 'Prestwich Friday', HOUR), timer: timerMessage('timer_sync', { phase: 'active', currentRound: 2 }), checkedIn: 12, completedRounds: 1 },
+      {
+        event: anEvening(1, 'Prestwich Friday', HOUR),
+        timer: timerMessage('timer_sync', { phase: 'active', currentRound: 2 }),
+        checkedIn: 12,
+        completedRounds: 1,
+      },
     ],
   });
   renderAt(<EventPicker />, { path: '/host-control' });

@@ -10,7 +10,6 @@ import { useSearchParams } from 'react-router';
 import { EventPicker } from './event-picker';
 import { HostConsole } from './host-console';
 
-
 const evening = (viewer: Partial<EventDetail['viewer']> = {}) => hostsTonight(viewer);
 
 const guests = [
@@ -106,7 +105,8 @@ test('going back to the event picker shows the round that has started, not Waiti
     'GET /api/events/5/progress': guests,
     'GET /api/events/5/rotation': rotation,
     // The first visit answers; later ones are slow (a dim bar's Wi-Fi): the cached list shows meanwhile.
-    'GET /api/live/events': () => (++listCalls === 1 ? row(timerMessage('timer_sync', { phase: 'idle', currentRound: 0, version: 1 }) as TimerStateMessage) : new Promise(() => {})),
+    'GET /api/live/events': () =>
+      ++listCalls === 1 ? row(timerMessage('timer_sync', { phase: 'idle', currentRound: 0, version: 1 }) as TimerStateMessage) : new Promise(() => {}),
   });
   const sockets = fakeSockets();
   function HostControl() {
@@ -210,8 +210,24 @@ test('after the end the host releases the contacts to mutual matches', async () 
   const { user, ws, server } = await openConsole(timerState({ phase: 'active', currentRound: 3, secondsLeft: 100 }), {
     'POST /api/events/5/release-contacts': released,
     'GET /api/events/5/rounds': [
-      { round: 1, startTime: '2025-05-14T18:00:00Z', endTime: '2025-05-14T18:05:00Z', duration: 300, participantsSubmitted: 4, totalParticipants: 4, status: 'completed' },
-      { round: 2, startTime: '2025-05-14T18:06:00Z', endTime: '2025-05-14T18:11:00Z', duration: 300, participantsSubmitted: 3, totalParticipants: 4, status: 'completed' },
+      {
+        round: 1,
+        startTime: '2025-05-14T18:00:00Z',
+        endTime: '2025-05-14T18:05:00Z',
+        duration: 300,
+        participantsSubmitted: 4,
+        totalParticipants: 4,
+        status: 'completed',
+      },
+      {
+        round: 2,
+        startTime: '2025-05-14T18:06:00Z',
+        endTime: '2025-05-14T18:11:00Z',
+        duration: 300,
+        participantsSubmitted: 3,
+        totalParticipants: 4,
+        status: 'completed',
+      },
       { round: 3, startTime: '2025-05-14T18:12:00Z', endTime: null, duration: 300, participantsSubmitted: 1, totalParticipants: 4, status: 'completed' },
     ],
   });
@@ -230,7 +246,7 @@ test('after the end the host releases the contacts to mutual matches', async () 
   const dialog = screen.getByRole('dialog', { name: 'Release contacts to matches?' });
   await user.click(within(dialog).getByRole('button', { name: 'Release contacts' }));
 
-  expect(await screen.findByText('3 matches can now see each other\'s contact details.')).toBeInTheDocument();
+  expect(await screen.findByText("3 matches can now see each other's contact details.")).toBeInTheDocument();
   expect(released).toHaveBeenCalledTimes(1);
   expect(await screen.findByRole('button', { name: 'Contacts released' })).toBeInTheDocument();
 });
@@ -294,13 +310,24 @@ test('before round 1 the panels explain what will appear', async () => {
 test('the round history lists each round, newest first', async () => {
   await openConsole(timerState({ phase: 'active', currentRound: 2, secondsLeft: 100 }), {
     'GET /api/events/5/rounds': [
-      { round: 1, startTime: '2025-05-14T18:00:00Z', endTime: '2025-05-14T18:05:00Z', duration: 300, participantsSubmitted: 4, totalParticipants: 4, status: 'completed' },
+      {
+        round: 1,
+        startTime: '2025-05-14T18:00:00Z',
+        endTime: '2025-05-14T18:05:00Z',
+        duration: 300,
+        participantsSubmitted: 4,
+        totalParticipants: 4,
+        status: 'completed',
+      },
       { round: 2, startTime: '2025-05-14T18:06:00Z', endTime: null, duration: 600, participantsSubmitted: 1, totalParticipants: 4, status: 'active' },
     ],
   });
   const history = (await screen.findByRole('heading', { name: 'Round history' })).closest('section')!;
   const items = await within(history).findAllByRole('listitem');
-  expect(items.map((i) => i.textContent)).toEqual([expect.stringMatching(/^Round 2Active7:06 PM · 10 minutes · 1 of 4 rated$/), expect.stringMatching(/^Round 1Completed7:00 PM · 5 minutes · 4 of 4 rated$/)]);
+  expect(items.map((i) => i.textContent)).toEqual([
+    expect.stringMatching(/^Round 2Active7:06 PM · 10 minutes · 1 of 4 rated$/),
+    expect.stringMatching(/^Round 1Completed7:00 PM · 5 minutes · 4 of 4 rated$/),
+  ]);
 });
 
 test('without a connection the buttons wait and the host is told', async () => {

@@ -39,7 +39,13 @@ export function HostConsole({ eventId, userId }: { eventId: number; userId: numb
             </Button>
           }
         >
-          <p>{notFound ? 'This event does not exist or has been removed.' : detail.isError ? 'Please check your connection and try again.' : 'Only the host of an evening can run its timer. Pick one of the evenings you host.'}</p>
+          <p>
+            {notFound
+              ? 'This event does not exist or has been removed.'
+              : detail.isError
+                ? 'Please check your connection and try again.'
+                : 'Only the host of an evening can run its timer. Pick one of the evenings you host.'}
+          </p>
         </AccessCard>
       </Page>
     );
@@ -105,10 +111,20 @@ function Console({ event, userId }: { event: EventDetail; userId: number }) {
       <div className="grid gap-5 lg:grid-cols-5 lg:items-start lg:gap-6">
         <div className="space-y-5 lg:col-span-3 lg:space-y-6">
           <HostTimer live={live} totalRounds={totalRounds} />
-          <SubmissionProgress round={shownRound} rows={progress.data} loading={progress.isPending} error={progress.isError} onRefresh={() => void progress.refetch()} refreshing={progress.isFetching} />
+          <SubmissionProgress
+            round={shownRound}
+            rows={progress.data}
+            loading={progress.isPending}
+            error={progress.isError}
+            onRefresh={() => void progress.refetch()}
+            refreshing={progress.isFetching}
+          />
           {ended ? (
             <Panel title="Tables">
-              <p className="text-muted">The evening has ended{lastRound > 0 ? ` after ${lastRound} ${lastRound === 1 ? 'round' : 'rounds'}` : ''}. Guests can still rate their partners until you release the contacts.</p>
+              <p className="text-muted">
+                The evening has ended{lastRound > 0 ? ` after ${lastRound} ${lastRound === 1 ? 'round' : 'rounds'}` : ''}. Guests can still rate their partners
+                until you release the contacts.
+              </p>
             </Panel>
           ) : (
             <RotationPanel round={round} rows={rotation.data?.filter((r) => r.round === round)} loading={round > 0 && rotation.isPending} />

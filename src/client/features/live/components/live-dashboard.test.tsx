@@ -35,7 +35,12 @@ function anEvening(id: number, title: string, startsIn: number, over: Partial<Ev
   };
 }
 
-const row = (event: Event, timer: TimerStateMessage, checkedIn = 10, completedRounds = 0) => ({ event, timer: { type: 'timer_sync', ...timer }, checkedIn, completedRounds });
+const row = (event: Event, timer: TimerStateMessage, checkedIn = 10, completedRounds = 0) => ({
+  event,
+  timer: { type: 'timer_sync', ...timer },
+  checkedIn,
+  completedRounds,
+});
 /** The answer to a timer command: the new state. */
 const updated = (fields: Parameters<typeof timerState>[0]) => ({ type: 'timer_update', ...timerState(fields) });
 
@@ -80,7 +85,11 @@ test("tonight's evenings as cards, later ones listed, and the night in numbers",
   expect(stat('Completed rounds')).toHaveTextContent('1');
 
   const tonight = screen.getByRole('region', { name: 'Tonight' });
-  expect(within(tonight).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Bury Brunch', 'Prestwich Friday', 'Whitefield Social']);
+  expect(
+    within(tonight)
+      .getAllByRole('article')
+      .map((a) => within(a).getByRole('heading').textContent),
+  ).toEqual(['Bury Brunch', 'Prestwich Friday', 'Whitefield Social']);
 
   const friday = card('Prestwich Friday');
   expect(within(friday).getByText('Active')).toBeInTheDocument();
@@ -96,7 +105,10 @@ test("tonight's evenings as cards, later ones listed, and the night in numbers",
 
   const later = screen.getByRole('region', { name: 'Coming up' });
   expect(within(later).getByRole('link', { name: /Next Week Mixer/ })).toHaveAttribute('href', '/host-control?event=4');
-  expect(within(card('Prestwich Friday')).getByRole('link', { name: 'Open host control for Prestwich Friday' })).toHaveAttribute('href', '/host-control?event=1');
+  expect(within(card('Prestwich Friday')).getByRole('link', { name: 'Open host control for Prestwich Friday' })).toHaveAttribute(
+    'href',
+    '/host-control?event=1',
+  );
 });
 
 test('each card counts down by itself, one socket per evening', async () => {
@@ -134,10 +146,12 @@ test('Pause Round and Resume Round send their commands', async () => {
   expect(await within(card('Prestwich Friday')).findByText('Round 1 · paused')).toBeInTheDocument();
 
   await user.click(within(card('Whitefield Social')).getByRole('button', { name: 'Resume Round' }));
-  await vi.waitFor(() => expect(server.calls.filter((c) => c.method === 'POST').map((c) => [c.url.pathname, c.body])).toEqual([
-    ['/api/events/1/timer', { type: 'pause_timer' }],
-    ['/api/events/2/timer', { type: 'resume_timer' }],
-  ]));
+  await vi.waitFor(() =>
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => [c.url.pathname, c.body])).toEqual([
+      ['/api/events/1/timer', { type: 'pause_timer' }],
+      ['/api/events/2/timer', { type: 'resume_timer' }],
+    ]),
+  );
 });
 
 test('Start All Events starts or resumes every waiting evening tonight and reports', async () => {

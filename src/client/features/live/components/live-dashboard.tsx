@@ -56,7 +56,15 @@ export function LiveDashboard({ userId }: { userId: number }) {
   if (list.isPending) return <Spinner label="Loading your events" />;
   if (list.isError) {
     return (
-      <AccessCard kind="empty" title="We couldn't load your events" action={<Button variant="outline" onClick={() => void list.refetch()}>Try again</Button>}>
+      <AccessCard
+        kind="empty"
+        title="We couldn't load your events"
+        action={
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         <p>Please check your connection and try again.</p>
       </AccessCard>
     );
@@ -125,7 +133,15 @@ export function LiveDashboard({ userId }: { userId: number }) {
           Tonight
         </h2>
         {board.length === 0 ? (
-          <AccessCard kind="empty" title="Nothing running tonight" action={<Button asChild variant="outline"><Link to="/create-event">Create an event</Link></Button>}>
+          <AccessCard
+            kind="empty"
+            title="Nothing running tonight"
+            action={
+              <Button asChild variant="outline">
+                <Link to="/create-event">Create an event</Link>
+              </Button>
+            }
+          >
             <p>Evenings appear here from three hours before they start.</p>
           </AccessCard>
         ) : (
@@ -193,7 +209,10 @@ function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
   const titleId = useId();
 
   const send = (message: ClientMessage) =>
-    cmd.mutate({ eventId: row.event.id, message }, { onError: (err) => toast.error(`${row.event.title}: couldn't update the timer`, { description: messageOf(err, 'Please try again.') }) });
+    cmd.mutate(
+      { eventId: row.event.id, message },
+      { onError: (err) => toast.error(`${row.event.title}: couldn't update the timer`, { description: messageOf(err, 'Please try again.') }) },
+    );
 
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col rounded-3xl border border-wine-100 bg-white p-5 shadow-sm">
@@ -211,8 +230,15 @@ function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
 
       <div className="mt-4 flex items-end justify-between gap-3">
         <div>
-          <p className="text-sm font-semibold text-muted">{timer.phase === 'ended' ? 'Evening over' : timer.currentRound > 0 ? `Round ${timer.currentRound}` : 'Not started'}{stage === 'grace' ? ' · grace period' : stage === 'paused' ? ' · paused' : ''}</p>
-          <p role="timer" aria-label={counting ? `${formatCountdown(remaining)} left` : 'No round running'} className={cn('font-sans text-6xl font-bold leading-none tabular-nums', counting ? TIME_TEXT[tone] : 'text-stone-500')}>
+          <p className="text-sm font-semibold text-muted">
+            {timer.phase === 'ended' ? 'Evening over' : timer.currentRound > 0 ? `Round ${timer.currentRound}` : 'Not started'}
+            {stage === 'grace' ? ' · grace period' : stage === 'paused' ? ' · paused' : ''}
+          </p>
+          <p
+            role="timer"
+            aria-label={counting ? `${formatCountdown(remaining)} left` : 'No round running'}
+            className={cn('font-sans text-6xl font-bold leading-none tabular-nums', counting ? TIME_TEXT[tone] : 'text-stone-500')}
+          >
             {counting ? formatCountdown(remaining) : '--:--'}
           </p>
         </div>
@@ -226,7 +252,10 @@ function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
         </div>
       </div>
       <div aria-hidden="true" className="mt-3 h-2.5 overflow-hidden rounded-full bg-wine-100">
-        <div className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', counting ? TIME_BAR[tone] : 'bg-transparent')} style={{ width: `${counting ? Math.min(100, (remaining / Math.max(1, timer.roundDuration)) * 100) : 0}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', counting ? TIME_BAR[tone] : 'bg-transparent')}
+          style={{ width: `${counting ? Math.min(100, (remaining / Math.max(1, timer.roundDuration)) * 100) : 0}%` }}
+        />
       </div>
       {socket.status !== 'open' && <p className="mt-2 text-sm font-medium text-apricot-700">Connecting to timer service...</p>}
 
@@ -240,7 +269,10 @@ function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
           Pause Round
         </Button>
       </div>
-      <Link to={`/host-control?event=${row.event.id}`} className="mt-3 inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-xl px-2 font-semibold text-wine-700 hover:bg-wine-50">
+      <Link
+        to={`/host-control?event=${row.event.id}`}
+        className="mt-3 inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-xl px-2 font-semibold text-wine-700 hover:bg-wine-50"
+      >
         <Headset aria-hidden="true" className="size-5" />
         Open host control
         <span className="sr-only"> for {row.event.title}</span>

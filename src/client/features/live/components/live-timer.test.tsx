@@ -8,7 +8,6 @@ import { hostsTonight } from '@client/test/fixtures';
 import { fakeServer, renderAt } from '@client/test/render';
 import { LiveTimer } from './live-timer';
 
-
 const evening = (viewer: Partial<EventDetail['viewer']> = {}) => hostsTonight(viewer);
 
 beforeEach(() => {

@@ -99,12 +99,21 @@ function HostControls({ live }: { live: LiveTimerState }) {
               {pending === 'pause_timer' ? 'Pausing…' : 'Pause'}
             </ControlButton>
           ) : (
-            <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy || ended} onClick={() => command({ type: 'start_timer', duration, currentRound: round, autoAdvance: false })}>
+            <ControlButton
+              tone="primary"
+              className="col-span-2 @sm:col-span-1"
+              disabled={busy || ended}
+              onClick={() => command({ type: 'start_timer', duration, currentRound: round, autoAdvance: false })}
+            >
               <Play aria-hidden="true" className="size-5" />
               {pending === 'start_timer' ? 'Starting…' : 'Start Round'}
             </ControlButton>
           )}
-          <ControlButton className="col-span-2 @sm:col-span-1" disabled={busy || ended || round === 0} onClick={() => command({ type: 'next_round', duration })}>
+          <ControlButton
+            className="col-span-2 @sm:col-span-1"
+            disabled={busy || ended || round === 0}
+            onClick={() => command({ type: 'next_round', duration })}
+          >
             <FastForward aria-hidden="true" className="size-5" />
             {pending === 'next_round' ? 'Starting…' : 'Next Round'}
           </ControlButton>

@@ -86,7 +86,7 @@ test('a new round fetches the rotation afresh (late arrivals are placed then)', 
   expect(await screen.findByText(/^Round \d+: talk to/)).toHaveTextContent('Round 2: talk to Sam at table 5');
 });
 
-test("a failed rotation load says to ask the host", async () => {
+test('a failed rotation load says to ask the host', async () => {
   await showCard(timerState({ phase: 'active', currentRound: 1, secondsLeft: 100 }), new Reply(500, { message: 'Internal error' }));
   expect(await screen.findByText("Your rotation isn't available")).toBeInTheDocument();
 });

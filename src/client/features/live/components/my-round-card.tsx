@@ -32,10 +32,25 @@ export function useMyRound(eventId: number, userId: number, isHost = false) {
   };
 }
 
-function Row({ icon: Icon, title, children, tone = 'wine' }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; title: ReactNode; children?: ReactNode; tone?: 'wine' | 'apricot' }) {
+function Row({
+  icon: Icon,
+  title,
+  children,
+  tone = 'wine',
+}: {
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  title: ReactNode;
+  children?: ReactNode;
+  tone?: 'wine' | 'apricot';
+}) {
   return (
     <div className="flex items-start gap-4">
-      <span className={cn('inline-flex size-12 shrink-0 items-center justify-center rounded-2xl', tone === 'wine' ? 'bg-wine-100 text-wine-800' : 'bg-apricot-100 text-apricot-700')}>
+      <span
+        className={cn(
+          'inline-flex size-12 shrink-0 items-center justify-center rounded-2xl',
+          tone === 'wine' ? 'bg-wine-100 text-wine-800' : 'bg-apricot-100 text-apricot-700',
+        )}
+      >
         <Icon aria-hidden={true} className="size-6" />
       </span>
       <div className="min-w-0">

@@ -1,7 +1,17 @@
 import type { TimerStateMessage } from '@shared/realtime';
 import { cn } from '@client/components/ui/cn';
 import { formatCountdown } from '@client/lib/format';
-import { barPercent, DARK_TONE_BAR, DARK_TONE_TEXT, displaySeconds, GRACE_SECONDS, participantTone, PROGRESS_BASE_SECONDS, stageOf, type Stage } from '../lib/timer';
+import {
+  barPercent,
+  DARK_TONE_BAR,
+  DARK_TONE_TEXT,
+  displaySeconds,
+  GRACE_SECONDS,
+  participantTone,
+  PROGRESS_BASE_SECONDS,
+  stageOf,
+  type Stage,
+} from '../lib/timer';
 
 /** The line under the clock, per stage. */
 function stageLine(stage: Stage, round: number): string {
@@ -36,7 +46,13 @@ export function TimerFace({ timer, remaining, size = 'md' }: { timer: TimerState
   return (
     <div className="text-center">
       <p className={cn('font-display font-bold text-apricot-200', xl ? 'text-3xl sm:text-4xl' : 'text-2xl')}>
-        {stage === 'complete' ? `Round ${round} Complete!` : round > 0 && stage !== 'ended' ? `Round ${round}` : stage === 'ended' ? 'Event ended' : 'Not started yet'}
+        {stage === 'complete'
+          ? `Round ${round} Complete!`
+          : round > 0 && stage !== 'ended'
+            ? `Round ${round}`
+            : stage === 'ended'
+              ? 'Event ended'
+              : 'Not started yet'}
       </p>
       <p
         role="timer"
@@ -50,7 +66,10 @@ export function TimerFace({ timer, remaining, size = 'md' }: { timer: TimerState
         {formatCountdown(seconds)}
       </p>
       <div aria-hidden="true" className={cn('mx-auto mt-4 w-full overflow-hidden rounded-full bg-white/15', xl ? 'h-4 max-w-lg' : 'h-3')}>
-        <div className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', DARK_TONE_BAR[tone])} style={{ width: `${barPercent(seconds, base)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', DARK_TONE_BAR[tone])}
+          style={{ width: `${barPercent(seconds, base)}%` }}
+        />
       </div>
       <p className={cn('mt-3 font-medium text-wine-100', xl ? 'text-lg' : 'text-base')}>{stageLine(stage, round)}</p>
     </div>

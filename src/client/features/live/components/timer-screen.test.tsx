@@ -14,7 +14,10 @@ const DAY = 24 * HOUR;
 const evening = (viewer: Partial<EventDetail['viewer']> = {}, over: Partial<EventDetail> = {}) => guestTonight(viewer, over);
 
 function registration(id: number, startsIn: number, title = `Evening ${id}`): UserEvent {
-  const { viewer: _viewer, ...e } = evening({}, { id, title, date: new Date(Date.now() + startsIn).toISOString(), endsAt: new Date(Date.now() + startsIn + 2 * HOUR).toISOString() });
+  const { viewer: _viewer, ...e } = evening(
+    {},
+    { id, title, date: new Date(Date.now() + startsIn).toISOString(), endsAt: new Date(Date.now() + startsIn + 2 * HOUR).toISOString() },
+  );
   return { ...e, checkedIn: false, registeredAt: new Date(Date.now() - DAY).toISOString() };
 }
 
@@ -251,7 +254,11 @@ describe('Time to Switch!', () => {
 
   test('when the host cuts a round short, the rating offered is of the round that just ended', async () => {
     fakePhone();
-    const rateSlot = (met: JustMet) => <p>Rate {met.partner.name} (round {met.round})</p>;
+    const rateSlot = (met: JustMet) => (
+      <p>
+        Rate {met.partner.name} (round {met.round})
+      </p>
+    );
     const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 120 }), { rateSlot });
     expect(await screen.findByText(/^Round \d+: talk to/)).toHaveTextContent('Round 1: talk to Priya at table 3');
     ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }));

@@ -49,7 +49,15 @@ export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; 
   if (!eventParam && mine.isError) {
     return (
       <TimerFrame>
-        <AccessCard kind="empty" title="We couldn't load your events" action={<Button variant="outline" onClick={() => void mine.refetch()}>Try again</Button>}>
+        <AccessCard
+          kind="empty"
+          title="We couldn't load your events"
+          action={
+            <Button variant="outline" onClick={() => void mine.refetch()}>
+              Try again
+            </Button>
+          }
+        >
           <p>Please check your connection and try again.</p>
         </AccessCard>
       </TimerFrame>
@@ -58,7 +66,15 @@ export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; 
   if (!eventId) {
     return (
       <TimerFrame>
-        <AccessCard kind="empty" title="No evening coming up" action={<Button asChild><Link to="/events">Browse Events</Link></Button>}>
+        <AccessCard
+          kind="empty"
+          title="No evening coming up"
+          action={
+            <Button asChild>
+              <Link to="/events">Browse Events</Link>
+            </Button>
+          }
+        >
           <p>The round timer appears here on the night of an event you&apos;re registered for.</p>
         </AccessCard>
       </TimerFrame>
@@ -69,7 +85,15 @@ export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; 
     const notFound = detail.error instanceof ApiError && detail.error.status === 404;
     return (
       <TimerFrame>
-        <AccessCard kind="empty" title={notFound ? 'Event not found' : "We couldn't load this evening"} action={<Button asChild variant="outline"><Link to="/events">Browse Events</Link></Button>}>
+        <AccessCard
+          kind="empty"
+          title={notFound ? 'Event not found' : "We couldn't load this evening"}
+          action={
+            <Button asChild variant="outline">
+              <Link to="/events">Browse Events</Link>
+            </Button>
+          }
+        >
           <p>{notFound ? 'This event does not exist or has been removed.' : 'Please check your connection and try again.'}</p>
         </AccessCard>
       </TimerFrame>
@@ -79,7 +103,15 @@ export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; 
   if (!event.viewer.registered && !event.viewer.isHost) {
     return (
       <TimerFrame>
-        <AccessCard kind="denied" title="You're not on the guest list" action={<Button asChild><Link to={`/events/${event.id}`}>View event</Link></Button>}>
+        <AccessCard
+          kind="denied"
+          title="You're not on the guest list"
+          action={
+            <Button asChild>
+              <Link to={`/events/${event.id}`}>View event</Link>
+            </Button>
+          }
+        >
           <p>
             The round timer of <strong className="text-wine-900">{event.title}</strong> is for its guests. Register for the evening to join the rounds.
           </p>
@@ -154,7 +186,10 @@ function FullScreenTimer({
 
   return (
     // The dark panel runs under the phone's bottom navigation (-mb-24 takes back the layout's padding for it; none from md up).
-    <div ref={setSection} className="-mb-24 md:mb-0 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto">
+    <div
+      ref={setSection}
+      className="-mb-24 md:mb-0 flex min-h-[calc(100dvh-61px)] flex-col bg-ink text-cream [&:fullscreen]:mb-0 [&:fullscreen]:min-h-dvh [&:fullscreen]:overflow-y-auto"
+    >
       <div inert={alert.active} className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 px-4 pt-5 pb-20 sm:px-6 [:fullscreen_&]:pb-8">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -201,7 +236,10 @@ function FullScreenTimer({
           isHost && (
             <div className="rounded-3xl bg-white/10 p-4 text-center ring-1 ring-inset ring-white/20">
               <p className="text-wine-100">You host this evening: this is what your guests see.</p>
-              <Link to={`/host-control?event=${eventId}`} className="mt-2 inline-flex min-h-12 items-center gap-2 rounded-2xl bg-apricot-300 px-5 font-semibold text-wine-900 hover:bg-apricot-200">
+              <Link
+                to={`/host-control?event=${eventId}`}
+                className="mt-2 inline-flex min-h-12 items-center gap-2 rounded-2xl bg-apricot-300 px-5 font-semibold text-wine-900 hover:bg-apricot-200"
+              >
                 <Headset aria-hidden="true" className="size-5" />
                 Open host control
               </Link>
@@ -218,7 +256,9 @@ function FullScreenTimer({
         </footer>
       </div>
 
-      {alert.active && <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} container={section} rateSlot={rateSlot} />}
+      {alert.active && (
+        <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} container={section} rateSlot={rateSlot} />
+      )}
 
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
@@ -269,11 +309,21 @@ function SwitchOverlay({
         }}
         icon={<RefreshCw aria-hidden="true" className="size-20 motion-safe:animate-spin [animation-duration:3s]" />}
         title="Time to Switch!"
-        description={registered && upcoming ? `Next up: ${roundSentence(upcoming)}` : round > 0 ? 'Thank your partner, then head to your next table.' : 'Find your next partner.'}
+        description={
+          registered && upcoming
+            ? `Next up: ${roundSentence(upcoming)}`
+            : round > 0
+              ? 'Thank your partner, then head to your next table.'
+              : 'Find your next partner.'
+        }
       >
         {rating && rateSlot({ eventId, userId, round: rating.round, partner: { id: rating.partner.id, name: rating.partner.name } })}
         <DialogClose asChild>
-          <button ref={gotIt} type="button" className="inline-flex min-h-14 items-center justify-center rounded-2xl bg-wine-900 px-8 text-lg font-semibold text-cream hover:bg-wine-800">
+          <button
+            ref={gotIt}
+            type="button"
+            className="inline-flex min-h-14 items-center justify-center rounded-2xl bg-wine-900 px-8 text-lg font-semibold text-cream hover:bg-wine-800"
+          >
             Got it
           </button>
         </DialogClose>

@@ -29,7 +29,9 @@ test('start, pause, resume, the last minute, the last 30 seconds and the end', (
   expect(say(running, 30)).toBe('30 seconds left.');
   expect(say(timerState({ phase: 'idle', currentRound: 1 }), 0)).toBe('Round 1 complete! Time to switch.');
   expect(say(timerState({ phase: 'active', currentRound: 2 }), 300)).toBe('Round 2 has started.');
-  expect(say(timerState({ phase: 'grace', currentRound: 2 }), 60)).toBe('Round 2 complete! Time to switch. One minute to rate your partner before the next round.');
+  expect(say(timerState({ phase: 'grace', currentRound: 2 }), 60)).toBe(
+    'Round 2 complete! Time to switch. One minute to rate your partner before the next round.',
+  );
   expect(say(timerState({ phase: 'ended', currentRound: 0 }), 0)).toBe('The event has ended. Thank you for coming.');
 });
 

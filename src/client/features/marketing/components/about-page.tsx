@@ -4,8 +4,16 @@ import { PEOPLE_ABOUT, ROUND_MINUTES } from '../content';
 import { CtaBand, Glow, IconBubble, Nowrap, Section, TownBadge } from './bits';
 
 const DIFFERENT = [
-  { icon: HandHeart, title: 'Friendship, not dating', text: 'Everyone is here for the same reason: to meet people they would enjoy spending time with. No pressure, no awkward expectations.' },
-  { icon: Timer, title: 'Structured and hosted', text: `A host welcomes you and times every ${ROUND_MINUTES}-minute conversation, so you never have to break into a group or end a chat yourself.` },
+  {
+    icon: HandHeart,
+    title: 'Friendship, not dating',
+    text: 'Everyone is here for the same reason: to meet people they would enjoy spending time with. No pressure, no awkward expectations.',
+  },
+  {
+    icon: Timer,
+    title: 'Structured and hosted',
+    text: `A host welcomes you and times every ${ROUND_MINUTES}-minute conversation, so you never have to break into a group or end a chat yourself.`,
+  },
   { icon: ShieldCheck, title: 'Private by design', text: 'Your choices stay private. Contact details are only shared when the interest is mutual.' },
   { icon: MapPin, title: 'Truly local', text: 'Evenings at cosy venues in Prestwich, so the friends you make live just around the corner.' },
 ] as const;
@@ -20,10 +28,22 @@ const STEPS = [
       </>
     ),
   },
-  { icon: MessagesSquare, title: 'Structured conversations', text: `Take turns in ${ROUND_MINUTES}-minute one-to-one conversations. When the host's timer ends the round, you move on to someone new.` },
+  {
+    icon: MessagesSquare,
+    title: 'Structured conversations',
+    text: `Take turns in ${ROUND_MINUTES}-minute one-to-one conversations. When the host's timer ends the round, you move on to someone new.`,
+  },
   { icon: EyeOff, title: 'Private decisions', text: 'After each chat, quietly note who you would like to see again. Nobody else ever sees your choices.' },
-  { icon: HeartHandshake, title: 'Mutual matches', text: 'When two people chose each other, it is a match, and you can share your contact details with one another.' },
-  { icon: PartyPopper, title: 'New friendships', text: 'Meet up for a coffee, a walk or the next evening. When several of you match, you become a small friend group.' },
+  {
+    icon: HeartHandshake,
+    title: 'Mutual matches',
+    text: 'When two people chose each other, it is a match, and you can share your contact details with one another.',
+  },
+  {
+    icon: PartyPopper,
+    title: 'New friendships',
+    text: 'Meet up for a coffee, a walk or the next evening. When several of you match, you become a small friend group.',
+  },
 ] as const;
 
 /** /about: our story, what makes us different, how an evening works and the community. */
@@ -48,8 +68,8 @@ export function AboutPage() {
       <Section id="story-title" eyebrow="Our story" title="Making friends as an adult is hard. It shouldn't be.">
         <div className="grid gap-6 text-lg leading-relaxed text-ink md:grid-cols-2">
           <p>
-            School, university and first jobs hand us friends without trying. Then life moves on: people relocate, work longer hours, settle down or start over, and
-            suddenly there is nobody to call for a spontaneous pint or a Sunday walk.
+            School, university and first jobs hand us friends without trying. Then life moves on: people relocate, work longer hours, settle down or start over,
+            and suddenly there is nobody to call for a spontaneous pint or a Sunday walk.
           </p>
           <p>
             Speed Friendship started in Prestwich to fix that. We borrowed the best part of speed dating, the short, structured, low-pressure conversations, and
@@ -72,15 +92,23 @@ export function AboutPage() {
         </ul>
       </Section>
 
-      <Section id="steps-title" eyebrow="How an evening works" title="Five steps to new friends" intro={
+      <Section
+        id="steps-title"
+        eyebrow="How an evening works"
+        title="Five steps to new friends"
+        intro={
           <>
             A typical evening brings together <Nowrap>{PEOPLE_ABOUT} people</Nowrap>.
           </>
-        }>
+        }
+      >
         <ol className="relative space-y-4 before:absolute before:bottom-6 before:left-6 before:top-6 before:w-0.5 before:bg-wine-100 sm:max-w-3xl">
           {STEPS.map(({ icon: Icon, title, text }, i) => (
             <li key={title} className="relative flex gap-4">
-              <span aria-hidden="true" className="relative z-10 inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-wine-700 text-cream shadow-sm ring-4 ring-cream">
+              <span
+                aria-hidden="true"
+                className="relative z-10 inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-wine-700 text-cream shadow-sm ring-4 ring-cream"
+              >
                 <Icon className="size-6" />
               </span>
               <div className="flex-1 rounded-3xl border border-wine-100 bg-white p-5 shadow-sm">

@@ -71,7 +71,11 @@ export function CtaLink({
   return (
     <Link
       to={to}
-      className={cn('inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-6 text-base font-semibold transition-colors sm:min-h-14 sm:text-lg', CTA[tone], className)}
+      className={cn(
+        'inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-6 text-base font-semibold transition-colors sm:min-h-14 sm:text-lg',
+        CTA[tone],
+        className,
+      )}
     >
       {children}
       {arrow && <ArrowRight aria-hidden="true" className="size-5" />}
@@ -129,7 +133,19 @@ export function Section({
 }
 
 /** The closing call to action on a wine panel. */
-export function CtaBand({ id, title, children, cta = 'Join the Waitlist', extra }: { id: string; title: ReactNode; children: ReactNode; cta?: string; extra?: ReactNode }) {
+export function CtaBand({
+  id,
+  title,
+  children,
+  cta = 'Join the Waitlist',
+  extra,
+}: {
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+  cta?: string;
+  extra?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="px-4 pb-12 sm:px-6 sm:pb-16">
       <div className="relative mx-auto max-w-5xl overflow-hidden rounded-[2rem] bg-wine-900 px-6 py-10 text-center text-cream shadow-lg sm:px-12 sm:py-14">

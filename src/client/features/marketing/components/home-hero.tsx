@@ -17,8 +17,8 @@ export function HomeHero() {
           Make new friends, {ROUND_MINUTES_WORD} minutes at a time
         </h1>
         <p className="mt-4 text-lg leading-relaxed text-wine-100">
-          Speed Friendship brings local people together for relaxed, hosted evenings of short one-to-one conversations. Have a drink, meet new people, and keep in
-          touch with the ones you click with.
+          Speed Friendship brings local people together for relaxed, hosted evenings of short one-to-one conversations. Have a drink, meet new people, and keep
+          in touch with the ones you click with.
         </p>
         <Link
           to="/about"

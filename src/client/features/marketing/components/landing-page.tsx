@@ -10,7 +10,8 @@ const STEPS = [
     title: 'Meet & Chat',
     text: (
       <>
-        Come along to a cosy local venue and enjoy <Nowrap>{ROUND_MINUTES}-minute</Nowrap> one-to-one conversations with <Nowrap>{PEOPLE_LANDING}</Nowrap> new people.
+        Come along to a cosy local venue and enjoy <Nowrap>{ROUND_MINUTES}-minute</Nowrap> one-to-one conversations with <Nowrap>{PEOPLE_LANDING}</Nowrap> new
+        people.
       </>
     ),
   },
@@ -81,7 +82,8 @@ export function LandingPage() {
                 Now in Prestwich, Manchester
               </h1>
               <p className="mt-5 text-lg leading-relaxed text-wine-100 sm:text-xl">
-                Speed friendship: meet <Nowrap>{PEOPLE_LANDING} local people</Nowrap> in relaxed <Nowrap>{ROUND_MINUTES}-minute</Nowrap> conversations, over a drink, in one evening. Friendship, not dating.
+                Speed friendship: meet <Nowrap>{PEOPLE_LANDING} local people</Nowrap> in relaxed <Nowrap>{ROUND_MINUTES}-minute</Nowrap> conversations, over a
+                drink, in one evening. Friendship, not dating.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
                 <CtaLink to="/" tone="glow">
@@ -150,8 +152,8 @@ export function LandingPage() {
         <figure className="mx-auto max-w-3xl rounded-[2rem] border border-wine-100 bg-white px-6 py-10 text-center shadow-sm sm:px-12">
           <Quote aria-hidden="true" className="mx-auto size-10 text-apricot-500" />
           <blockquote className="mt-4 font-display text-2xl leading-snug text-wine-900 sm:text-3xl">
-            “I moved to Prestwich knowing nobody. One evening later I had three people to go for Sunday walks with. I was nervous for the first five minutes, then I
-            forgot to be.”
+            “I moved to Prestwich knowing nobody. One evening later I had three people to go for Sunday walks with. I was nervous for the first five minutes,
+            then I forgot to be.”
           </blockquote>
           <figcaption className="mt-6">
             <span className="block font-semibold text-wine-900">Sarah, 34</span>

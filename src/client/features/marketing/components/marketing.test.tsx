@@ -22,7 +22,9 @@ test('the home hero: the headline, the town and a way to learn more', async () =
 test('the three notes under the form: venues, price with the first drink, people met', () => {
   renderAt(<HomeNotes />);
   return screen.findByRole('region', { name: 'Good to know' }).then((notes) => {
-    const titles = within(notes).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = within(notes)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(titles).toEqual(['Cosy local venues', '£15 includes your first drink', 'Meet 8-12 people']);
     expect(notes).toHaveTextContent("You'll meet 8-12 people in relaxed 5-minute conversations");
   });
@@ -65,12 +67,11 @@ test('/about: the story, what makes us different, the five steps and a call to j
   const { router, user } = renderAt(<AboutPage />, { path: '/about' });
   expect(await screen.findByRole('heading', { level: 1, name: 'About Speed Friendship' })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: "Making friends as an adult is hard. It shouldn't be." })).toBeInTheDocument();
-  expect(within(screen.getByRole('region', { name: 'Designed to make it easy' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-    'Friendship, not dating',
-    'Structured and hosted',
-    'Private by design',
-    'Truly local',
-  ]);
+  expect(
+    within(screen.getByRole('region', { name: 'Designed to make it easy' }))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent),
+  ).toEqual(['Friendship, not dating', 'Structured and hosted', 'Private by design', 'Truly local']);
   const steps = within(screen.getByRole('region', { name: 'Five steps to new friends' }));
   expect(steps.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
     'A warm welcome',

@@ -13,7 +13,13 @@ export const INCLUSIONS = [
 /** The price and what it includes. `dark` for the wine panels. */
 export function PriceCard({ headingId, dark, className }: { headingId: string; dark?: boolean; className?: string }) {
   return (
-    <div className={cn('rounded-3xl p-6 sm:p-8', dark ? 'bg-wine-800 text-cream ring-1 ring-apricot-300/30' : 'border border-wine-100 bg-white shadow-sm', className)}>
+    <div
+      className={cn(
+        'rounded-3xl p-6 sm:p-8',
+        dark ? 'bg-wine-800 text-cream ring-1 ring-apricot-300/30' : 'border border-wine-100 bg-white shadow-sm',
+        className,
+      )}
+    >
       <h2 id={headingId} className={cn('text-xl font-semibold', dark ? 'text-apricot-100' : 'text-wine-900')}>
         One evening, one price
       </h2>
@@ -26,7 +32,10 @@ export function PriceCard({ headingId, dark, className }: { headingId: string; d
           <li key={item} className="flex items-start gap-3">
             <span
               aria-hidden="true"
-              className={cn('mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full', dark ? 'bg-apricot-300 text-wine-900' : 'bg-apricot-100 text-wine-700')}
+              className={cn(
+                'mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full',
+                dark ? 'bg-apricot-300 text-wine-900' : 'bg-apricot-100 text-wine-700',
+              )}
             >
               <Check className="size-4" strokeWidth={3} />
             </span>

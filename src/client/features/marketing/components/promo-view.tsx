@@ -14,7 +14,10 @@ export function PromoView() {
   useDocumentTitle(PROMO_TITLE);
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-6 sm:py-10">
-      <section aria-labelledby="promo-view-title" className="relative overflow-hidden rounded-[2rem] bg-wine-900 px-6 py-10 text-center text-cream shadow-xl sm:px-10">
+      <section
+        aria-labelledby="promo-view-title"
+        className="relative overflow-hidden rounded-[2rem] bg-wine-900 px-6 py-10 text-center text-cream shadow-xl sm:px-10"
+      >
         <Glow />
         <div className="relative flex flex-col items-center">
           <LogoMark className="size-16" />

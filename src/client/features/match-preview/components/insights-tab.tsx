@@ -12,7 +12,14 @@ export function InsightsTab({ data }: { data: PreviewResponse }) {
           Conversation starters
         </CardTitle>
         {data.sharedInterestTotals.length > 0 && (
-          <p className="mt-1 text-sm text-muted">Built from what you share with the guests: {data.sharedInterestTotals.slice(0, 3).map((t) => t.interest).join(', ')}.</p>
+          <p className="mt-1 text-sm text-muted">
+            Built from what you share with the guests:{' '}
+            {data.sharedInterestTotals
+              .slice(0, 3)
+              .map((t) => t.interest)
+              .join(', ')}
+            .
+          </p>
         )}
         <ol className="mt-4 list-decimal space-y-3 pl-5 text-ink marker:font-semibold marker:text-wine-700">
           {data.conversationStarters.map((q) => (

@@ -30,7 +30,11 @@ describe('overview', () => {
     expect(within(overview).getByText('Average compatibility').parentElement!.parentElement).toHaveTextContent('85%');
     expect(within(overview).getByText('High matches').parentElement!.parentElement).toHaveTextContent('3');
     expect(within(overview).getByText('Creative').parentElement).toHaveTextContent('Creative80/100');
-    expect(within(within(overview).getByRole('list', { name: 'Your interests' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Music', 'Wine', 'Art']);
+    expect(
+      within(within(overview).getByRole('list', { name: 'Your interests' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Music', 'Wine', 'Art']);
     expect(within(overview).getByText('3 guests share this')).toBeInTheDocument();
     expect(screen.queryByText(/You're hidden/)).not.toBeInTheDocument();
   });
@@ -57,11 +61,22 @@ describe('overview', () => {
 describe('compatible profiles', () => {
   test('the 6 best first with score labels and colours; Show everyone reveals the rest', async () => {
     const body = aPreview(8);
-    body.profiles[7] = aProfile(7, { firstName: 'Zed', compatibilityScore: 55, connectionPotential: 'good', personality: null, sharedInterests: [], personalityInsight: 'Different perspectives: plenty to talk about' });
+    body.profiles[7] = aProfile(7, {
+      firstName: 'Zed',
+      compatibilityScore: 55,
+      connectionPotential: 'good',
+      personality: null,
+      sharedInterests: [],
+      personalityInsight: 'Different perspectives: plenty to talk about',
+    });
     const { user } = await open(body);
     await user.click(await screen.findByRole('tab', { name: 'Compatible Profiles' }));
     const list = await screen.findByRole('list', { name: 'Compatible profiles' });
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Priya, 28', 'Sam, 29', 'Jo, 30', 'Kai, 31', 'Lena, 32', 'Omar, 33']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Priya, 28', 'Sam, 29', 'Jo, 30', 'Kai, 31', 'Lena, 32', 'Omar, 33']);
     expect(screen.getByText('Your 6 best matches of 8 guests')).toBeInTheDocument();
 
     const priya = within(list).getByRole('listitem', { name: 'Priya, 28' });

@@ -19,7 +19,10 @@ import { ProfilesTab } from './profiles-tab';
 export function MatchPreviewSignIn() {
   return (
     <NoticeCard icon={Lock} title="Log in to preview your matches" signIn>
-      <p>Before your evening, see who you're most likely to click with, what you have in common, and a few conversation starters. Log in with the account you booked with.</p>
+      <p>
+        Before your evening, see who you're most likely to click with, what you have in common, and a few conversation starters. Log in with the account you
+        booked with.
+      </p>
     </NoticeCard>
   );
 }
@@ -73,7 +76,9 @@ export function MatchPreviewScreen({ eventId }: { eventId: number }) {
             <MapPin aria-hidden="true" className="size-5 shrink-0 text-wine-700" />
             {[venue.name, venue.address, venue.city].filter(Boolean).join(', ')}
           </p>
-          {event.hasEnded && <p className="mt-3 rounded-2xl bg-stone-100 p-3 font-medium text-stone-800">This evening has happened. Your preview stays here to look back on.</p>}
+          {event.hasEnded && (
+            <p className="mt-3 rounded-2xl bg-stone-100 p-3 font-medium text-stone-800">This evening has happened. Your preview stays here to look back on.</p>
+          )}
         </div>
         <PreviewActions data={data} />
       </Card>

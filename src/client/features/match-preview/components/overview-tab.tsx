@@ -6,7 +6,17 @@ import type { PreviewResponse } from '@shared/schemas/match-preview';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { TraitBars } from '@client/components/ui/compatibility';
 
-function Stat({ label, value, note, icon: Icon }: { label: string; value: ReactNode; note: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }) {
+function Stat({
+  label,
+  value,
+  note,
+  icon: Icon,
+}: {
+  label: string;
+  value: ReactNode;
+  note: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+}) {
   return (
     <div className="rounded-3xl border border-wine-100 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between gap-2">
@@ -39,7 +49,12 @@ export function OverviewTab({ data }: { data: PreviewResponse }) {
       )}
 
       <div className="grid gap-3 sm:grid-cols-3">
-        <Stat icon={Users} label="Expected guests" value={data.expectedGuests} note={data.expectedGuests === 1 ? 'booked so far: you' : 'booked, you included'} />
+        <Stat
+          icon={Users}
+          label="Expected guests"
+          value={data.expectedGuests}
+          note={data.expectedGuests === 1 ? 'booked so far: you' : 'booked, you included'}
+        />
         <Stat
           icon={Sparkles}
           label="Average compatibility"
@@ -92,13 +107,20 @@ export function OverviewTab({ data }: { data: PreviewResponse }) {
                     </span>
                   </div>
                   <div aria-hidden="true" className="mt-1 h-2 overflow-hidden rounded-full bg-stone-100">
-                    <span className="block h-full rounded-full bg-apricot-500" style={{ width: `${Math.max(6, Math.round((count / Math.max(1, others)) * 100))}%` }} />
+                    <span
+                      className="block h-full rounded-full bg-apricot-500"
+                      style={{ width: `${Math.max(6, Math.round((count / Math.max(1, others)) * 100))}%` }}
+                    />
                   </div>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-muted">{others ? 'No shared interests with the guests so far: a great chance to discover something new.' : 'Shared interests appear here as other guests book.'}</p>
+            <p className="mt-2 text-muted">
+              {others
+                ? 'No shared interests with the guests so far: a great chance to discover something new.'
+                : 'Shared interests appear here as other guests book.'}
+            </p>
           )}
         </Card>
       </div>

@@ -44,7 +44,12 @@ export function PreviewActions({ data }: { data: PreviewResponse }) {
           </a>
         </Button>
       </div>
-      <p id="preview-reminder-status" role="status" aria-live="polite" className={status ? (status.ok ? 'text-emerald-800' : 'text-red-800') : 'text-sm text-muted'}>
+      <p
+        id="preview-reminder-status"
+        role="status"
+        aria-live="polite"
+        className={status ? (status.ok ? 'text-emerald-800' : 'text-red-800') : 'text-sm text-muted'}
+      >
         {status?.text ?? (ended ? 'This evening has happened, so reminders are closed.' : "The reminder e-mail carries the evening's calendar file.")}
       </p>
     </div>

@@ -63,7 +63,10 @@ export function PreviewVisibilitySetting() {
               visible ? 'bg-wine-700' : 'bg-stone-300',
             )}
           >
-            <span aria-hidden="true" className={cn('block size-9 rounded-full bg-white shadow transition-transform', visible ? 'translate-x-9' : 'translate-x-0')} />
+            <span
+              aria-hidden="true"
+              className={cn('block size-9 rounded-full bg-white shadow transition-transform', visible ? 'translate-x-9' : 'translate-x-0')}
+            />
           </button>
         </div>
       )}

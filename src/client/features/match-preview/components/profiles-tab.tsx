@@ -22,7 +22,13 @@ function ProfileCard({ p }: { p: PreviewProfile }) {
         </div>
         <CompatibilityPill value={p.compatibilityScore} />
       </div>
-      <FitDetails firstName={p.firstName} insight={p.personalityInsight} personality={p.personality} sharedInterests={p.sharedInterests} topInterests={p.topInterests} />
+      <FitDetails
+        firstName={p.firstName}
+        insight={p.personalityInsight}
+        personality={p.personality}
+        sharedInterests={p.sharedInterests}
+        topInterests={p.topInterests}
+      />
     </li>
   );
 }
@@ -42,7 +48,9 @@ export function ProfilesTab({ profiles }: { profiles: PreviewProfile[] }) {
   return (
     <div className="space-y-4">
       <p id="preview-profiles-count" role="status" className="text-muted">
-        {all || more <= 0 ? `Showing all ${profiles.length} ${profiles.length === 1 ? 'guest' : 'guests'}, best match first` : `Your ${PREVIEW_SIZE} best matches of ${profiles.length} guests`}
+        {all || more <= 0
+          ? `Showing all ${profiles.length} ${profiles.length === 1 ? 'guest' : 'guests'}, best match first`
+          : `Your ${PREVIEW_SIZE} best matches of ${profiles.length} guests`}
       </p>
       <ul className="grid gap-4 md:grid-cols-2" aria-label="Compatible profiles">
         {shown.map((p) => (

@@ -18,20 +18,32 @@ const matching = () => import('@shared/schemas/matching');
 
 /** GET /api/events/{id}/ratings/{userId}: the ratings this member has given at the event. */
 export const ratingsGivenQuery = (eventId: number, userId: number) =>
-  queryOptions({ queryKey: queryKeys.ratingsGiven(eventId, userId), queryFn: () => get(`/api/events/${eventId}/ratings/${userId}`, () => matching().then((m) => listOf(m.ratingSchema))) });
+  queryOptions({
+    queryKey: queryKeys.ratingsGiven(eventId, userId),
+    queryFn: () => get(`/api/events/${eventId}/ratings/${userId}`, () => matching().then((m) => listOf(m.ratingSchema))),
+  });
 
 /** GET /api/events/{id}/matches/{userId}: the member's mutual matches at the event. */
 export const userMatchesQuery = (eventId: number, userId: number) =>
-  queryOptions({ queryKey: queryKeys.userMatches(eventId, userId), queryFn: () => get(`/api/events/${eventId}/matches/${userId}`, () => matching().then((m) => listOf(m.matchSchema))) });
+  queryOptions({
+    queryKey: queryKeys.userMatches(eventId, userId),
+    queryFn: () => get(`/api/events/${eventId}/matches/${userId}`, () => matching().then((m) => listOf(m.matchSchema))),
+  });
 
 /** GET /api/events/{id}/matches: every match of the event, for its hosts. */
 export const eventMatchesQuery = (eventId: number) =>
-  queryOptions({ queryKey: queryKeys.eventMatches(eventId), queryFn: () => get(`/api/events/${eventId}/matches`, () => matching().then((m) => listOf(m.matchSchema))) });
+  queryOptions({
+    queryKey: queryKeys.eventMatches(eventId),
+    queryFn: () => get(`/api/events/${eventId}/matches`, () => matching().then((m) => listOf(m.matchSchema))),
+  });
 
 /** My-matches polling (docs/spec/member-app.md §9: every 2 seconds) until contacts are released. */
 export const MY_MATCHES_POLL_MS = 2000;
 /** GET /api/me/matches: matches from every evening whose contacts the host has released. */
-export const myMatchesQuery = queryOptions({ queryKey: queryKeys.myMatches(), queryFn: () => get('/api/me/matches', () => matching().then((m) => m.myMatchesSchema)) });
+export const myMatchesQuery = queryOptions({
+  queryKey: queryKeys.myMatches(),
+  queryFn: () => get('/api/me/matches', () => matching().then((m) => m.myMatchesSchema)),
+});
 
 /** A rating as the screens show it: the server's, or one kept on this phone until the connection returns (lib/outbox.ts). */
 export type GivenRating = Rating & { keptOnPhone?: true };
@@ -43,7 +55,15 @@ export function withKeptRatings(server: Rating[] | undefined, kept: KeptWrite[])
   const mine = new Map<number, GivenRating>(server.map((r) => [r.ratedId, r]));
   for (const w of waiting) {
     const body = w.body as { raterId: number; ratedId: number; rating: number; round: number | null };
-    mine.set(body.ratedId, { id: -w.keptAt, raterId: body.raterId, ratedId: body.ratedId, rating: body.rating, round: body.round, createdAt: new Date(w.keptAt).toISOString(), keptOnPhone: true });
+    mine.set(body.ratedId, {
+      id: -w.keptAt,
+      raterId: body.raterId,
+      ratedId: body.ratedId,
+      rating: body.rating,
+      round: body.round,
+      createdAt: new Date(w.keptAt).toISOString(),
+      keptOnPhone: true,
+    });
   }
   return [...mine.values()];
 }
@@ -99,7 +119,9 @@ export function useSubmitRating(eventId: number, userId: number) {
       qc.setQueryData(given, (old: Rating[] | undefined) => [...(old ?? []).filter((r) => r.ratedId !== rating.ratedId), rating]);
     },
     onSettled: (result) =>
-      result?.kept ? undefined : Promise.all([qc.invalidateQueries({ queryKey: given }), qc.invalidateQueries({ queryKey: queryKeys.userMatches(eventId, userId) })]),
+      result?.kept
+        ? undefined
+        : Promise.all([qc.invalidateQueries({ queryKey: given }), qc.invalidateQueries({ queryKey: queryKeys.userMatches(eventId, userId) })]),
   });
 }
 
@@ -113,7 +135,12 @@ export function useShareContact(eventId: number, userId: number) {
       qc.setQueryData(mine, (old: Match[] | undefined) => old?.map((m) => (m.id === match.id ? match : m)));
     },
     // The groups' sharing state (and their e-mail link) follows.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: mine }), qc.invalidateQueries({ queryKey: queryKeys.myMatches() }), qc.invalidateQueries({ queryKey: queryKeys.myGroups() })]),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: mine }),
+        qc.invalidateQueries({ queryKey: queryKeys.myMatches() }),
+        qc.invalidateQueries({ queryKey: queryKeys.myGroups() }),
+      ]),
   });
 }
 
@@ -121,7 +148,8 @@ export function useShareContact(eventId: number, userId: number) {
 export function useCalculateMatches() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ eventId, algorithm }: { eventId: number; algorithm: Algorithm }) => post(`/api/events/${eventId}/calculate-matches`, { algorithm }, () => matching().then((m) => m.calculateResult)),
+    mutationFn: ({ eventId, algorithm }: { eventId: number; algorithm: Algorithm }) =>
+      post(`/api/events/${eventId}/calculate-matches`, { algorithm }, () => matching().then((m) => m.calculateResult)),
     onSuccess: (_r, { eventId }) => qc.refetchQueries({ queryKey: queryKeys.eventMatches(eventId) }),
   });
 }
@@ -132,6 +160,10 @@ export function useReleaseContacts() {
   return useMutation({
     mutationFn: (eventId: number) => post(`/api/events/${eventId}/release-contacts`, undefined, () => matching().then((m) => m.releaseResult)),
     onSuccess: (_r, eventId) =>
-      Promise.all([qc.invalidateQueries({ queryKey: queryKeys.matches(eventId) }), qc.invalidateQueries({ queryKey: queryKeys.myMatches() }), qc.invalidateQueries({ queryKey: queryKeys.myGroups() })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.matches(eventId) }),
+        qc.invalidateQueries({ queryKey: queryKeys.myMatches() }),
+        qc.invalidateQueries({ queryKey: queryKeys.myGroups() }),
+      ]),
   });
 }

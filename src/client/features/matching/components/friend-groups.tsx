@@ -97,8 +97,8 @@ function GroupCard({ group }: { group: FriendGroup }) {
         </>
       ) : (
         <p className="mt-4 rounded-2xl bg-white/80 px-4 py-3 text-sm text-ink ring-1 ring-wine-100">
-          The group e-mail link appears once everyone in the group has shared contact details with each other: each pair pressed Share Contact, or the host released the
-          contacts (at the latest {AUTO_RELEASE_HOURS} hours after the evening).
+          The group e-mail link appears once everyone in the group has shared contact details with each other: each pair pressed Share Contact, or the host
+          released the contacts (at the latest {AUTO_RELEASE_HOURS} hours after the evening).
           {waiting.length > 0 && ` Not shared with you yet: ${listNames(waiting)}.`}
         </p>
       )}

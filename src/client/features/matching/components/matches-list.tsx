@@ -16,7 +16,17 @@ import { Avatar, InterestChips } from './person';
  * or selected event. A match whose contact is shared shows 'Contact Shared', the details the
  * server returned and a message action; otherwise 'Share Contact', then 'Waiting for them to share'.
  */
-export function MatchesList({ eventId, userId, eventTitle, headingLevel = 'h3' }: { eventId: number; userId: number; eventTitle?: string; headingLevel?: 'h2' | 'h3' }) {
+export function MatchesList({
+  eventId,
+  userId,
+  eventTitle,
+  headingLevel = 'h3',
+}: {
+  eventId: number;
+  userId: number;
+  eventTitle?: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const matches = useUserMatches(eventId, userId);
 
   if (matches.isPending) return <Spinner label="Loading your matches" />;
@@ -35,7 +45,9 @@ export function MatchesList({ eventId, userId, eventTitle, headingLevel = 'h3' }
       <div className="flex flex-col items-center rounded-3xl border border-dashed border-wine-200 bg-white/70 px-6 py-10 text-center">
         <HeartHandshake aria-hidden="true" className="size-12 text-wine-300" />
         <p className="mt-3 text-xl font-semibold text-wine-900">No matches from this evening</p>
-        <p className="mt-1 max-w-sm text-muted">A match needs both of you to rate each other {MATCHING_RATINGS_TEXT}. Every evening brings new people to meet.</p>
+        <p className="mt-1 max-w-sm text-muted">
+          A match needs both of you to rate each other {MATCHING_RATINGS_TEXT}. Every evening brings new people to meet.
+        </p>
       </div>
     );
 
@@ -77,7 +89,19 @@ function WaitingNote() {
   );
 }
 
-function MatchCard({ match, eventId, userId, eventTitle, headingLevel: H }: { match: Match; eventId: number; userId: number; eventTitle: string | undefined; headingLevel: 'h2' | 'h3' }) {
+function MatchCard({
+  match,
+  eventId,
+  userId,
+  eventTitle,
+  headingLevel: H,
+}: {
+  match: Match;
+  eventId: number;
+  userId: number;
+  eventTitle: string | undefined;
+  headingLevel: 'h2' | 'h3';
+}) {
   const other = counterpart(match, userId);
   const share = useShareContact(eventId, userId);
   const first = firstName(other.name);
@@ -131,7 +155,10 @@ function MatchCard({ match, eventId, userId, eventTitle, headingLevel: H }: { ma
           {other.email && (
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" className="size-4 shrink-0 text-wine-500" />
-              <a href={mailtoLink(other.email, `We matched at ${eventTitle ?? 'Speed Friendship'}`)} className="inline-flex min-h-11 items-center font-medium [overflow-wrap:anywhere] text-wine-800 underline underline-offset-2">
+              <a
+                href={mailtoLink(other.email, `We matched at ${eventTitle ?? 'Speed Friendship'}`)}
+                className="inline-flex min-h-11 items-center font-medium [overflow-wrap:anywhere] text-wine-800 underline underline-offset-2"
+              >
                 {other.email}
               </a>
             </li>
@@ -139,7 +166,10 @@ function MatchCard({ match, eventId, userId, eventTitle, headingLevel: H }: { ma
           {other.contactInfo && (
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" className="size-4 shrink-0 text-wine-500" />
-              <a href={`tel:${other.contactInfo.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center font-medium text-wine-800 underline underline-offset-2">
+              <a
+                href={`tel:${other.contactInfo.replace(/[^\d+]/g, '')}`}
+                className="inline-flex min-h-11 items-center font-medium text-wine-800 underline underline-offset-2"
+              >
                 {other.contactInfo}
               </a>
             </li>
@@ -176,7 +206,9 @@ function MatchCard({ match, eventId, userId, eventTitle, headingLevel: H }: { ma
               share.mutate(match.id, {
                 onSuccess: (m) =>
                   toast.success('Contact Shared', {
-                    description: m.contactShared ? `You and ${first} can now see each other's contact details.` : `${first} will see your details once they share theirs too.`,
+                    description: m.contactShared
+                      ? `You and ${first} can now see each other's contact details.`
+                      : `${first} will see your details once they share theirs too.`,
                   }),
                 onError: (err) => toast.error('Sharing Failed', { description: messageOf(err, 'Failed to share your contact') }),
               })

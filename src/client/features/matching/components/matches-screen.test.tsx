@@ -90,7 +90,11 @@ describe('individual matches', () => {
     const card = matchCard('Sam Lee');
     expect(within(card).getByText('Age 33 · Met in round 3')).toBeInTheDocument();
     expect(within(card).getByText('Amazing connection!')).toBeInTheDocument();
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Climbing', 'Jazz', 'Board games']);
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Climbing', 'Jazz', 'Board games']);
     expect(within(card).getByText('New to Prestwich, keen to meet people.')).toBeInTheDocument();
     expect(within(card).queryByRole('list', { name: /contact details/ })).not.toBeInTheDocument();
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
@@ -129,7 +133,10 @@ describe('individual matches', () => {
     const card = matchCard('Alex Day');
     expect(within(card).getByText('Contact Shared')).toBeInTheDocument();
     const contacts = within(card).getByRole('list', { name: "Alex's contact details" });
-    expect(within(contacts).getByRole('link', { name: 'alex@example.test' })).toHaveAttribute('href', 'mailto:alex@example.test?subject=We%20matched%20at%20Spring%20Social');
+    expect(within(contacts).getByRole('link', { name: 'alex@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:alex@example.test?subject=We%20matched%20at%20Spring%20Social',
+    );
     expect(within(contacts).getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
     const wa = within(card).getByRole('link', { name: /Message Alex on WhatsApp/ });
     expect(wa.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/447700900123\?text=/);
@@ -199,7 +206,9 @@ describe('friendship groups', () => {
       'GET /api/me/groups': { groups: [] },
     });
     screenAt('/matches?event=20');
-    expect(await screen.findByText('No friendship group from this evening yet. A group forms when at least two of your matches also matched each other.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No friendship group from this evening yet. A group forms when at least two of your matches also matched each other.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Verified: every member is a mutual match')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Friendship group of/ })).not.toBeInTheDocument();
   });
@@ -208,7 +217,14 @@ describe('friendship groups', () => {
     fakeServer({
       'GET /api/users/1/events': [spring],
       'GET /api/events/20/matches/1': [aMatch(2, alex, { contactShared: true }), aMatch(3, jo, { meFirst: false })],
-      'GET /api/me/groups': { groups: [group([{ id: 3, name: 'Alex Day', shared: true }, { id: 4, name: 'Jo March' }])] },
+      'GET /api/me/groups': {
+        groups: [
+          group([
+            { id: 3, name: 'Alex Day', shared: true },
+            { id: 4, name: 'Jo March' },
+          ]),
+        ],
+      },
     });
     screenAt('/matches?event=20');
     expect(await screen.findByRole('heading', { name: 'Friendship group of 3' })).toBeInTheDocument();
@@ -219,7 +235,9 @@ describe('friendship groups', () => {
     expect(members[1]).toHaveTextContent(/Alex Day\s*Mutual Match/);
     expect(members[2]).toHaveTextContent(/Jo March\s*Mutual Match/);
     expect(screen.queryByRole('link', { name: /E-mail the group/ })).not.toBeInTheDocument();
-    expect(screen.getByText(/The group e-mail link appears once everyone in the group has shared contact details with each other/)).toHaveTextContent('Not shared with you yet: Jo March.');
+    expect(screen.getByText(/The group e-mail link appears once everyone in the group has shared contact details with each other/)).toHaveTextContent(
+      'Not shared with you yet: Jo March.',
+    );
   });
 
   test('once everyone shared, the group e-mail link from the server', async () => {
@@ -227,7 +245,17 @@ describe('friendship groups', () => {
     fakeServer({
       'GET /api/users/1/events': [spring],
       'GET /api/events/20/matches/1': [],
-      'GET /api/me/groups': { groups: [group([{ id: 3, name: 'Alex Day', shared: true }, { id: 4, name: 'Jo March', shared: true }], { everyoneShared: true, chatLink: link })] },
+      'GET /api/me/groups': {
+        groups: [
+          group(
+            [
+              { id: 3, name: 'Alex Day', shared: true },
+              { id: 4, name: 'Jo March', shared: true },
+            ],
+            { everyoneShared: true, chatLink: link },
+          ),
+        ],
+      },
     });
     screenAt('/matches?event=20');
     expect(await screen.findByRole('link', { name: 'E-mail the group' })).toHaveAttribute('href', link);
@@ -239,7 +267,17 @@ describe('friendship groups', () => {
       'GET /api/users/1/events': [spring, winter],
       'GET /api/events/20/matches/1': [],
       'GET /api/events/21/matches/1': [],
-      'GET /api/me/groups': { groups: [group([{ id: 3, name: 'Alex Day' }, { id: 4, name: 'Jo March' }], { evenings: [{ id: 21, title: 'Winter Warmer', date: '2025-01-17T19:00:00.000Z' }] })] },
+      'GET /api/me/groups': {
+        groups: [
+          group(
+            [
+              { id: 3, name: 'Alex Day' },
+              { id: 4, name: 'Jo March' },
+            ],
+            { evenings: [{ id: 21, title: 'Winter Warmer', date: '2025-01-17T19:00:00.000Z' }] },
+          ),
+        ],
+      },
     });
     screenAt('/matches?event=20');
     expect(await screen.findByText(/No friendship group from this evening yet/)).toBeInTheDocument();

@@ -89,7 +89,10 @@ export function MatchesScreen({ userId }: { userId: number }) {
                           {formatDate(e.date, 'medium')}
                         </span>
                         <span
-                          className={cn('rounded-full px-2.5 py-0.5 font-semibold whitespace-nowrap', n ? 'bg-wine-700 text-white' : 'bg-stone-100 text-stone-700')}
+                          className={cn(
+                            'rounded-full px-2.5 py-0.5 font-semibold whitespace-nowrap',
+                            n ? 'bg-wine-700 text-white' : 'bg-stone-100 text-stone-700',
+                          )}
                         >
                           {n === undefined ? '…' : plural(n, 'match', 'matches')}
                         </span>

@@ -14,7 +14,15 @@ const someoneElses = anEvent(23, 'Book Club Mixer', { date: fromNow(5 * DAY), ho
 const sam = aPerson(2, 'Sam Lee', { interests: ['Jazz', 'Hiking'] });
 const alex = aPerson(3, 'Alex Day', { interests: ['Hiking', 'Film'] });
 const jo = aPerson(4, 'Jo March');
-const good = aMatch(1, sam, { overallScore: 72, personalityScore: 70, interestScore: null, communicationScore: 75, ageCompatibilityScore: 100, ratingScore: 60, sharedInterests: [] });
+const good = aMatch(1, sam, {
+  overallScore: 72,
+  personalityScore: 70,
+  interestScore: null,
+  communicationScore: 75,
+  ageCompatibilityScore: 100,
+  ratingScore: 60,
+  sharedInterests: [],
+});
 const best = aMatch(2, alex, { overallScore: 91, contactShared: true, sharedInterests: ['Hiking'] });
 const ok = aMatch(3, jo, { overallScore: 64, matchType: 'personality' });
 
@@ -29,7 +37,10 @@ const dashboardAt = (path = '/matching-dashboard', isAdmin = false) =>
     { path },
   );
 
-const optionTexts = (group: string) => within(screen.getByRole('group', { name: group })).getAllByRole('option').map((o) => o.textContent);
+const optionTexts = (group: string) =>
+  within(screen.getByRole('group', { name: group }))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('choosing an evening and an algorithm', () => {
   test('a host sees their own evenings, upcoming first (soonest first), then past', async () => {
@@ -142,7 +153,11 @@ describe('results', () => {
     expect(within(goodCard).getByText('72%')).toBeInTheDocument();
     expect(within(goodCard).getByText('Great Match')).toBeInTheDocument();
     // A null component score is left out.
-    expect(within(goodCard).getAllByRole('term').map((t) => t.textContent)).toEqual(['Personality', 'Communication', 'Age', 'Ratings']);
+    expect(
+      within(goodCard)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Personality', 'Communication', 'Age', 'Ratings']);
 
     await user.click(screen.getByRole('tab', { name: 'User Details' }));
     const panel = screen.getByRole('tabpanel');
@@ -161,7 +176,11 @@ describe('results', () => {
 
 describe('releasing contacts', () => {
   test('the dialog says who will see what; releasing sends it and closes', async () => {
-    const server = fakeServer({ ...events, 'GET /api/events/20/matches': [good, best], 'POST /api/events/20/release-contacts': { released: true, matches: 2 } });
+    const server = fakeServer({
+      ...events,
+      'GET /api/events/20/matches': [good, best],
+      'POST /api/events/20/release-contacts': { released: true, matches: 2 },
+    });
     const { user } = dashboardAt('/matching-dashboard?event=20');
     await user.click(await screen.findByRole('button', { name: 'Release contacts' }));
     const dialog = await screen.findByRole('dialog', { name: 'Release contacts?' });

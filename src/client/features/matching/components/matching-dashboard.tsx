@@ -27,7 +27,10 @@ const ALGORITHM_TEXT: Record<Algorithm, { name: string; blurb: string }> = {
   rating: { name: 'Rating', blurb: 'Only the ratings the two guests gave each other.' },
 };
 
-const SCORE_ROWS: { key: keyof Pick<Match, 'personalityScore' | 'interestScore' | 'communicationScore' | 'ageCompatibilityScore' | 'ratingScore'>; label: string }[] = [
+const SCORE_ROWS: {
+  key: keyof Pick<Match, 'personalityScore' | 'interestScore' | 'communicationScore' | 'ageCompatibilityScore' | 'ratingScore'>;
+  label: string;
+}[] = [
   { key: 'personalityScore', label: 'Personality' },
   { key: 'interestScore', label: 'Interests' },
   { key: 'communicationScore', label: 'Communication' },
@@ -83,7 +86,9 @@ export function MatchingDashboard({ userId, isAdmin }: { userId: number; isAdmin
       { eventId, algorithm },
       {
         onSuccess: (r) =>
-          toast.success('Matches Calculated', { description: `${plural(r.matches, 'mutual match', 'mutual matches')}, ranked by the ${ALGORITHM_TEXT[r.algorithm].name.toLowerCase()} algorithm.` }),
+          toast.success('Matches Calculated', {
+            description: `${plural(r.matches, 'mutual match', 'mutual matches')}, ranked by the ${ALGORITHM_TEXT[r.algorithm].name.toLowerCase()} algorithm.`,
+          }),
         onError: (err) => toast.error('Calculation Failed', { description: messageOf(err, 'Failed to calculate matches') }),
       },
     );
@@ -170,7 +175,14 @@ export function MatchingDashboard({ userId, isAdmin }: { userId: number; isAdmin
                     algorithm === a ? 'border-wine-700 bg-wine-50' : 'border-wine-100 bg-white hover:border-wine-300',
                   )}
                 >
-                  <input type="radio" name="algorithm" value={a} checked={algorithm === a} onChange={() => setAlgorithm(a)} className="mt-1 size-5 shrink-0 accent-wine-700" />
+                  <input
+                    type="radio"
+                    name="algorithm"
+                    value={a}
+                    checked={algorithm === a}
+                    onChange={() => setAlgorithm(a)}
+                    className="mt-1 size-5 shrink-0 accent-wine-700"
+                  />
                   <span>
                     <span className="block font-semibold text-wine-900">{ALGORITHM_TEXT[a].name}</span>
                     <span className="block text-sm text-muted">{ALGORITHM_TEXT[a].blurb}</span>
@@ -218,7 +230,9 @@ function Results({ eventId, event }: { eventId: number; event: Event | null }) {
       ) : matches.isError ? (
         <div role="alert" className="rounded-3xl border border-wine-100 bg-white p-6 text-center shadow-sm">
           <p className="text-lg font-semibold text-wine-900">
-            {matches.error instanceof ApiError && matches.error.status === 403 ? 'Only hosts of this evening can see its matches' : "We couldn't load the matches"}
+            {matches.error instanceof ApiError && matches.error.status === 403
+              ? 'Only hosts of this evening can see its matches'
+              : "We couldn't load the matches"}
           </p>
           <p className="mt-1 text-muted">{messageOf(matches.error, 'Please check your connection and try again.')}</p>
         </div>
@@ -346,8 +360,8 @@ function ReleaseContacts({ eventId, title, count }: { eventId: number; title: st
         title="Release contacts?"
         description={
           <>
-            The {plural(count, 'matched pair', 'matched pairs')} of {title ?? 'this evening'} will see each other's e-mail and phone number, and ratings close. Guests
-            consented to sharing with their mutual matches when they registered.
+            The {plural(count, 'matched pair', 'matched pairs')} of {title ?? 'this evening'} will see each other's e-mail and phone number, and ratings close.
+            Guests consented to sharing with their mutual matches when they registered.
           </>
         }
         icon={<DialogIcon icon={ShieldCheck} tone="warm" />}
@@ -368,7 +382,9 @@ function ReleaseContacts({ eventId, title, count }: { eventId: number; title: st
               release.mutate(eventId, {
                 onSuccess: (r) => {
                   setOpen(false);
-                  toast.success('Contacts Released', { description: `${plural(r.matches, 'matched pair', 'matched pairs')} can now see each other's contact details.` });
+                  toast.success('Contacts Released', {
+                    description: `${plural(r.matches, 'matched pair', 'matched pairs')} can now see each other's contact details.`,
+                  });
                 },
                 onError: (err) => toast.error('Release Failed', { description: messageOf(err, 'Failed to release contacts') }),
               })

@@ -56,7 +56,12 @@ describe('before the host releases contacts', () => {
 });
 
 describe('an evening that is over but not released yet', () => {
-  const pending = (title: string, releaseBy: string, eventId = 7) => ({ eventId, eventTitle: title, endsAt: new Date(new Date(releaseBy).getTime() - 24 * 3_600_000).toISOString(), releaseBy });
+  const pending = (title: string, releaseBy: string, eventId = 7) => ({
+    eventId,
+    eventTitle: title,
+    endsAt: new Date(new Date(releaseBy).getTime() - 24 * 3_600_000).toISOString(),
+    releaseBy,
+  });
 
   test('names the evening and the latest time its matches are shared, instead of waiting silently', async () => {
     fakeServer({ 'GET /api/me/matches': myMatches(false, [], [pending('Spring Social', '2030-05-15T21:00:00.000Z')]) });
@@ -109,7 +114,10 @@ describe('after release', () => {
     expect(within(a).getByText('alex@example.test')).toBeInTheDocument();
     expect(within(a).getByText('+44 7700 900123')).toBeInTheDocument();
     expect(within(a).getByRole('list', { name: 'Interests you share with Alex' })).toHaveTextContent('Hiking');
-    expect(within(a).getByRole('link', { name: 'Send Email to Alex Day' })).toHaveAttribute('href', 'mailto:alex@example.test?subject=We%20matched%20at%20Spring%20Social');
+    expect(within(a).getByRole('link', { name: 'Send Email to Alex Day' })).toHaveAttribute(
+      'href',
+      'mailto:alex@example.test?subject=We%20matched%20at%20Spring%20Social',
+    );
     expect(within(a).getByRole('link', { name: 'Text Message to Alex Day' })).toHaveAttribute('href', 'sms:+447700900123');
 
     const j = card('Jo March');
@@ -121,7 +129,9 @@ describe('after release', () => {
 
   test('more for each match (the app adds Block and Report) gets that match and the other person', async () => {
     fakeServer({ 'GET /api/me/matches': released });
-    renderAt(<MyMatchesScreen userId={1} actions={(m, other) => <button type="button">{`More for ${other.name} from evening ${m.eventId}`}</button>} />, { path: '/my-matches' });
+    renderAt(<MyMatchesScreen userId={1} actions={(m, other) => <button type="button">{`More for ${other.name} from evening ${m.eventId}`}</button>} />, {
+      path: '/my-matches',
+    });
     await screen.findByRole('heading', { name: 'Your Matches' });
     expect(within(card('Alex Day')).getByRole('button', { name: 'More for Alex Day from evening 20' })).toBeInTheDocument();
     expect(within(card('Jo March')).getByRole('button', { name: 'More for Jo March from evening 20' })).toBeInTheDocument();

@@ -101,7 +101,8 @@ function Waiting({ pending }: { pending: PendingRelease[] }) {
       <h2 className="mt-5 text-2xl font-bold text-wine-900 sm:text-3xl">Waiting for Host</h2>
       {pending.length > 0 && <PendingList pending={pending} className="mx-auto mt-3 max-w-md space-y-2 font-semibold" />}
       <p className="mx-auto mt-3 max-w-md leading-relaxed text-ink">
-        Your host releases everyone's contact details at the end of the evening. Only mutual matches are shared: people who both rated each other {MATCHING_RATINGS_TEXT}.
+        Your host releases everyone's contact details at the end of the evening. Only mutual matches are shared: people who both rated each other{' '}
+        {MATCHING_RATINGS_TEXT}.
       </p>
       <p className="mx-auto mt-4 flex max-w-md items-center justify-center gap-2 text-sm text-muted">
         <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600 motion-safe:animate-ping" />

@@ -6,7 +6,10 @@ export function Avatar({ name, image, size = 'md', className }: { name: string; 
   const box = size === 'lg' ? 'size-16 text-xl' : size === 'sm' ? 'size-10 text-sm' : 'size-12 text-base';
   if (image) return <img src={image} alt="" className={cn('shrink-0 rounded-full object-cover ring-2 ring-white', box, className)} />;
   return (
-    <span aria-hidden="true" className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-apricot-100 font-bold text-wine-800 ring-2 ring-white', box, className)}>
+    <span
+      aria-hidden="true"
+      className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-apricot-100 font-bold text-wine-800 ring-2 ring-white', box, className)}
+    >
       {initials(name)}
     </span>
   );
@@ -22,7 +25,10 @@ export function InterestChips({ interests, max, label = 'Interests', highlight }
       {shown.map((i) => (
         <li
           key={i}
-          className={cn('rounded-full px-3 py-1 text-sm font-medium', hl.has(i.toLowerCase()) ? 'bg-wine-700 text-white' : 'bg-wine-50 text-wine-800 ring-1 ring-wine-100')}
+          className={cn(
+            'rounded-full px-3 py-1 text-sm font-medium',
+            hl.has(i.toLowerCase()) ? 'bg-wine-700 text-white' : 'bg-wine-50 text-wine-800 ring-1 ring-wine-100',
+          )}
         >
           {i}
         </li>

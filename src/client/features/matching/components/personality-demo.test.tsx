@@ -8,10 +8,16 @@ const demoAt = (path = '/personality-demo') => {
   return { ...renderAt(<PersonalityDemo />, { path }), server };
 };
 
-const ranked = () => within(screen.getByRole('list', { name: /best first/ })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const ranked = () =>
+  within(screen.getByRole('list', { name: /best first/ }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 /** Each component score as 'label value'. */
-const scores = (card: HTMLElement) => within(card).getAllByRole('term').map((t) => `${t.textContent} ${t.nextElementSibling?.textContent}`);
+const scores = (card: HTMLElement) =>
+  within(card)
+    .getAllByRole('term')
+    .map((t) => `${t.textContent} ${t.nextElementSibling?.textContent}`);
 
 describe('the personality demo', () => {
   test('Sarah first: her traits, interests and her best matches, ranked', () => {
@@ -19,7 +25,10 @@ describe('the personality demo', () => {
     expect(screen.getByRole('radio', { name: /Sarah/ })).toBeChecked();
     expect(screen.getByRole('heading', { level: 2, name: 'Sarah' })).toBeInTheDocument();
     expect(screen.getByText('Age 28 · Balanced communicator')).toBeInTheDocument();
-    const traits = screen.getAllByRole('term').slice(0, 4).map((t) => `${t.textContent} ${t.nextElementSibling?.textContent}`);
+    const traits = screen
+      .getAllByRole('term')
+      .slice(0, 4)
+      .map((t) => `${t.textContent} ${t.nextElementSibling?.textContent}`);
     expect(traits).toEqual(['Creative 9/10', 'Adventurous 6/10', 'Social 7/10', 'Analytical 4/10']);
     expect(screen.getByRole('list', { name: "Sarah's interests" })).toHaveTextContent('ArtCoffeeReadingTravel');
 

@@ -130,7 +130,10 @@ export function PersonalityDemo() {
                       <div className="flex items-start gap-3">
                         <span
                           aria-hidden="true"
-                          className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-full font-display text-lg font-bold', i === 0 ? 'bg-wine-700 text-white' : 'bg-wine-50 text-wine-800')}
+                          className={cn(
+                            'inline-flex size-9 shrink-0 items-center justify-center rounded-full font-display text-lg font-bold',
+                            i === 0 ? 'bg-wine-700 text-white' : 'bg-wine-50 text-wine-800',
+                          )}
                         >
                           {i + 1}
                         </span>
@@ -168,8 +171,8 @@ export function PersonalityDemo() {
         <div className="flex items-start gap-3 rounded-2xl bg-apricot-100 p-4 text-sm text-wine-900">
           <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>
-            Demo people are fictional. Each trait scores 100 minus 10 per point of difference (social: 85 minus 8); communication styles score 85 when the same, 90
-            when adjacent and 60 when opposite; an age gap of 3 years or less scores 100.
+            Demo people are fictional. Each trait scores 100 minus 10 per point of difference (social: 85 minus 8); communication styles score 85 when the same,
+            90 when adjacent and 60 when opposite; an age gap of 3 years or less scores 100.
           </p>
         </div>
       </section>

@@ -37,7 +37,11 @@ test('a rating already given shows as chosen, and another tap changes it', async
 });
 
 test('a refused rating says so', async () => {
-  fakeServer({ 'GET /api/events/5/ratings/1': [], 'POST /api/events/5/ratings': new Reply(403, { message: 'Contacts have been released: ratings are closed' }), 'GET /api/events/5/matches/1': [] });
+  fakeServer({
+    'GET /api/events/5/ratings/1': [],
+    'POST /api/events/5/ratings': new Reply(403, { message: 'Contacts have been released: ratings are closed' }),
+    'GET /api/events/5/matches/1': [],
+  });
   const { user } = renderAt(<QuickRating eventId={5} userId={1} round={2} partner={priya} />);
   await user.click(await screen.findByRole('button', { name: '1: Not a match' }));
   expect(await screen.findByRole('status')).toHaveTextContent('Not saved: Contacts have been released: ratings are closed.');

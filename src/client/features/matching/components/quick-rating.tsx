@@ -58,8 +58,8 @@ export function QuickRating({ eventId, userId, round, partner }: { eventId: numb
             : saved !== null && mine?.keptOnPhone
               ? `${saved}, ${RATING_LABELS[saved]} for ${first}: ${KEPT_ON_PHONE}`
               : saved !== null
-              ? `✓ Saved: ${saved}, ${RATING_LABELS[saved]} for ${first}. Only you see it.`
-              : 'One tap saves it. Only you see your ratings.'}
+                ? `✓ Saved: ${saved}, ${RATING_LABELS[saved]} for ${first}. Only you see it.`
+                : 'One tap saves it. Only you see your ratings.'}
       </p>
     </div>
   );

@@ -57,17 +57,19 @@ describe('rating conversation partners', () => {
     expect(screen.getByText('Round 1')).toBeInTheDocument();
     expect(screen.getByText('Table 4')).toBeInTheDocument();
     expect(screen.getByText('Age 33')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: "Sam's interests" })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Climbing', 'Jazz', 'Board games']);
+    expect(
+      within(screen.getByRole('list', { name: "Sam's interests" }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Climbing', 'Jazz', 'Board games']);
     expect(screen.getByText('New to Prestwich.')).toBeInTheDocument();
 
     const group = screen.getByRole('group', { name: 'How was your conversation with Sam?' });
-    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([
-      '11: Not a match',
-      '22: Maybe',
-      '33: Good connection',
-      '44: Great connection',
-      '55: Amazing connection!',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['11: Not a match', '22: Maybe', '33: Good connection', '44: Great connection', '55: Amazing connection!']);
     expect(screen.getByText('You match only if you both choose 4 or 5.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Rating' })).toBeDisabled();
   });

@@ -277,7 +277,9 @@ function PartnerRating({
                 <span className="sr-only">{v}: </span>
                 {RATING_LABELS[v]}
               </span>
-              {v >= MIN_MATCH_RATING && <Heart aria-hidden="true" className={cn('size-5 shrink-0', value === v ? 'fill-wine-700 text-wine-700' : 'text-wine-300')} />}
+              {v >= MIN_MATCH_RATING && (
+                <Heart aria-hidden="true" className={cn('size-5 shrink-0', value === v ? 'fill-wine-700 text-wine-700' : 'text-wine-300')} />
+              )}
             </label>
           ))}
         </div>
@@ -323,7 +325,12 @@ function Finished({
   }, [autoFocus]);
   return (
     <div>
-      <div ref={statusRef} tabIndex={-1} role="status" className="flex items-start gap-3 rounded-2xl bg-apricot-100 p-4 focus:outline-none focus-visible:outline-3">
+      <div
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        className="flex items-start gap-3 rounded-2xl bg-apricot-100 p-4 focus:outline-none focus-visible:outline-3"
+      >
         {everyone ? (
           <PartyPopper aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-wine-700" />
         ) : (

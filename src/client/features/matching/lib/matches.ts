@@ -41,7 +41,8 @@ export function phoneDigits(phone: string | null | undefined): string | null {
   // '+44 (0)7700…' writes the trunk 0 in brackets: it is not dialled after the country code.
   let digits = phone.replace(/^\s*\+?\s*(\d{1,3})\s*\(0\)/, '$1').replace(/\D/g, '');
   if (digits.length < 7) return null;
-  if (digits.startsWith('00')) digits = digits.slice(2); // the international prefix, as '+'
+  if (digits.startsWith('00'))
+    digits = digits.slice(2); // the international prefix, as '+'
   else if (digits.startsWith('0')) digits = `44${digits.slice(1)}`;
   return digits;
 }

@@ -87,7 +87,15 @@ export function CustomMessageForm({ eventId }: { eventId: number }) {
                         on ? 'border-wine-700 bg-wine-50' : 'border-wine-100 bg-white hover:border-wine-300',
                       )}
                     >
-                      <input type="radio" name={field.name} value={type} checked={on} onChange={() => field.onChange(type)} onBlur={field.onBlur} className="sr-only" />
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={type}
+                        checked={on}
+                        onChange={() => field.onChange(type)}
+                        onBlur={field.onBlur}
+                        className="sr-only"
+                      />
                       <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', on ? 'text-wine-700' : 'text-muted')} />
                       <span>
                         <span className="block font-semibold text-wine-900">{TYPE_LABELS[type]}</span>

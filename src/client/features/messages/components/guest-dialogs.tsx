@@ -10,7 +10,17 @@ import { TYPE_ICONS } from './type-badge';
 const NEW_TAB = <span className="sr-only"> (opens in a new tab)</span>;
 
 /** A link to the venue on a map, or to directions there, in a new tab, styled as a button. */
-export function VenueLink({ venue, kind, variant = 'outline', label }: { venue: VenuePlace; kind: 'map' | 'directions'; variant?: 'outline' | 'secondary' | 'primary'; label: string }) {
+export function VenueLink({
+  venue,
+  kind,
+  variant = 'outline',
+  label,
+}: {
+  venue: VenuePlace;
+  kind: 'map' | 'directions';
+  variant?: 'outline' | 'secondary' | 'primary';
+  label: string;
+}) {
   const Icon = kind === 'map' ? MapIcon : Navigation;
   return (
     <Button asChild variant={variant}>

@@ -166,7 +166,11 @@ test('closing or reloading the page during the Undo seconds sends it with a requ
   window.dispatchEvent(new Event('pagehide'));
   await vi.waitFor(() => expect(posted).toHaveLength(1));
   expect(outliving()).toHaveLength(1);
-  expect(JSON.parse(String(outliving()[0]![1]!.body))).toEqual({ text: 'Thank you for coming! Your matches arrive within 24 hours', type: 'general', requiresAction: false });
+  expect(JSON.parse(String(outliving()[0]![1]!.body))).toEqual({
+    text: 'Thank you for coming! Your matches arrive within 24 hours',
+    type: 'general',
+    requiresAction: false,
+  });
   await vi.advanceTimersByTimeAsync(30_000);
   window.dispatchEvent(new Event('pagehide'));
   expect(posted).toHaveLength(1);
@@ -204,7 +208,10 @@ test('"Last seen" moves on the host\'s screen when a guest reads a message (mess
   const read = new Date(Date.now() - 60_000).toISOString();
   const initial = room();
   const { update, sockets } = await openRoom({ ...initial, attendees: initial.attendees.map((a) => (a.name === 'Alex' ? { ...a, lastSeen: seen } : a)) });
-  const alex = () => within(screen.getByRole('list', { name: 'Attendees' })).getAllByRole('listitem').find((li) => li.textContent?.startsWith('Alex'))!;
+  const alex = () =>
+    within(screen.getByRole('list', { name: 'Attendees' }))
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.startsWith('Alex'))!;
   expect(alex()).toHaveTextContent(`Last seen ${messageTime(seen)}`);
   update((r) => ({ ...r, attendees: r.attendees.map((a) => (a.name === 'Alex' ? { ...a, lastSeen: read } : a)) }));
   sockets.last().push({ type: 'messages_updated', eventId: 5 });
@@ -272,8 +279,40 @@ test('a host without ?event= picks one of their evenings', async () => {
   const later = { ...hostsTonight({}, { id: 6, title: 'Whitefield Wednesday', date: new Date(Date.now() + 8 * 86_400_000).toISOString() }) };
   const server = fakeServer({
     'GET /api/live/events': [
-      { event: later, timer: { type: 'timer_sync', phase: 'idle', currentRound: 0, roundDuration: 300, autoAdvance: false, isActive: false, serverNow: Date.now(), timeRemaining: 300, endsAt: null, version: 1 }, checkedIn: 0, completedRounds: 0 },
-      { event: tonight, timer: { type: 'timer_sync', phase: 'idle', currentRound: 0, roundDuration: 300, autoAdvance: false, isActive: false, serverNow: Date.now(), timeRemaining: 300, endsAt: null, version: 1 }, checkedIn: 3, completedRounds: 0 },
+      {
+        event: later,
+        timer: {
+          type: 'timer_sync',
+          phase: 'idle',
+          currentRound: 0,
+          roundDuration: 300,
+          autoAdvance: false,
+          isActive: false,
+          serverNow: Date.now(),
+          timeRemaining: 300,
+          endsAt: null,
+          version: 1,
+        },
+        checkedIn: 0,
+        completedRounds: 0,
+      },
+      {
+        event: tonight,
+        timer: {
+          type: 'timer_sync',
+          phase: 'idle',
+          currentRound: 0,
+          roundDuration: 300,
+          autoAdvance: false,
+          isActive: false,
+          serverNow: Date.now(),
+          timeRemaining: 300,
+          endsAt: null,
+          version: 1,
+        },
+        checkedIn: 3,
+        completedRounds: 0,
+      },
     ],
   });
   renderAt(<MessagingPage viewer={{ id: 1, roles: ['member', 'host'] }} eventId={null} />, { path: '/messaging' });

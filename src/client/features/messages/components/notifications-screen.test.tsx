@@ -186,7 +186,10 @@ test('the modal opens on load for the first unread message that needs an answer;
   expect(dialog).toHaveTextContent("We've moved to the upstairs room");
   // A location message offers the map of the venue, by its coordinates.
   expect(within(dialog).getByRole('link', { name: /Show Map/ })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=53.5291%2C-2.2857');
-  expect(within(dialog).getByRole('link', { name: /Show Directions/ })).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=53.5291%2C-2.2857');
+  expect(within(dialog).getByRole('link', { name: /Show Directions/ })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/dir/?api=1&destination=53.5291%2C-2.2857',
+  );
   expect(within(dialog).getByRole('button', { name: 'Got It' })).toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: 'Acknowledged' }));
@@ -254,7 +257,10 @@ test('Venue Map links to the venue; without its position it searches by name and
 test('a venue without coordinates is found by its name and address', async () => {
   await openInbox([], { 'GET /api/events/5/arrival': arrival({ latitude: null, longitude: null }) });
   await vi.waitFor(() =>
-    expect(screen.getByRole('link', { name: /Venue Map/ })).toHaveAttribute('href', `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('The Church Inn, 1 Church Lane, Prestwich')}`),
+    expect(screen.getByRole('link', { name: /Venue Map/ })).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('The Church Inn, 1 Church Lane, Prestwich')}`,
+    ),
   );
 });
 
@@ -263,7 +269,12 @@ test('Event Schedule shows the evening times', async () => {
   await user.click(screen.getByRole('button', { name: 'Event Schedule' }));
   const dialog = await screen.findByRole('dialog', { name: 'Event Schedule' });
   const rows = within(within(dialog).getByRole('list', { name: 'Schedule' })).getAllByRole('listitem');
-  expect(rows.map((r) => within(r).getByText(/Check-in opens|Doors open|Rounds start|Evening ends/).textContent)).toEqual(['Check-in opens', 'Doors open', 'Rounds start', 'Evening ends']);
+  expect(rows.map((r) => within(r).getByText(/Check-in opens|Doors open|Rounds start|Evening ends/).textContent)).toEqual([
+    'Check-in opens',
+    'Doors open',
+    'Rounds start',
+    'Evening ends',
+  ]);
   expect(rows[1]).toHaveTextContent('7:00 PM');
   expect(rows[2]).toHaveTextContent('From 7:00 PM');
   expect(rows[2]).toHaveTextContent('5-minute conversations');
@@ -293,7 +304,11 @@ test('a member who is not a guest of the evening gets the guests-only card and n
 });
 
 test('an inbox the server refuses (403) gets the guests-only card', async () => {
-  fakeServer({ 'GET /api/events/5': evening(), 'GET /api/events/5/arrival': arrival(), 'GET /api/events/5/inbox': new Reply(403, { message: 'Guests of this event only', error: 'Guests of this event only' }) });
+  fakeServer({
+    'GET /api/events/5': evening(),
+    'GET /api/events/5/arrival': arrival(),
+    'GET /api/events/5/inbox': new Reply(403, { message: 'Guests of this event only', error: 'Guests of this event only' }),
+  });
   fakeSockets();
   renderAt(<NotificationsPage viewer={{ id: 1 }} />, { path: '/notifications?event=5' });
   expect(await screen.findByRole('heading', { name: 'This page is for the guests of this evening only' })).toBeInTheDocument();

@@ -59,7 +59,11 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 function GuestsOnly({ event }: { event: EventDetail | undefined }) {
   return (
     <GuestsOnlyCard title="This page is for the guests of this evening only" eventId={event?.id}>
-      <p>{event ? `Book a place at ${event.title} to get its host's updates on the night.` : "Book a place at this evening to get its host's updates on the night."}</p>
+      <p>
+        {event
+          ? `Book a place at ${event.title} to get its host's updates on the night.`
+          : "Book a place at this evening to get its host's updates on the night."}
+      </p>
     </GuestsOnlyCard>
   );
 }
@@ -101,7 +105,12 @@ function GuestInbox({ event, userId }: { event: EventDetail; userId: number }) {
   function run(message: InboxMessage, action: InboxAction) {
     act.mutate(
       { id: message.id, action },
-      { onError: (err) => toast.error(action === 'acknowledge' ? 'Could not acknowledge the message' : 'Could not mark the message as read', { description: messageOf(err, 'Please try again.') }) },
+      {
+        onError: (err) =>
+          toast.error(action === 'acknowledge' ? 'Could not acknowledge the message' : 'Could not mark the message as read', {
+            description: messageOf(err, 'Please try again.'),
+          }),
+      },
     );
   }
 
@@ -202,7 +211,9 @@ function NotificationStatus({ permission, onEnable }: { permission: Notification
   const on = permission === 'granted';
   return (
     <Card className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <span className={cn('flex size-12 shrink-0 items-center justify-center rounded-full', on ? 'bg-emerald-100 text-emerald-800' : 'bg-stone-200 text-stone-700')}>
+      <span
+        className={cn('flex size-12 shrink-0 items-center justify-center rounded-full', on ? 'bg-emerald-100 text-emerald-800' : 'bg-stone-200 text-stone-700')}
+      >
         {on ? <Bell aria-hidden="true" className="size-6" /> : <BellOff aria-hidden="true" className="size-6" />}
       </span>
       <div className="min-w-0 flex-1">
@@ -215,8 +226,12 @@ function NotificationStatus({ permission, onEnable }: { permission: Notification
         ) : (
           <>
             <p className="text-sm text-ink">{NOTIFICATIONS_OFF}</p>
-            {permission === 'denied' && <p className="mt-1 text-sm text-muted">Your browser is blocking them: allow notifications for this site in its settings, then come back.</p>}
-            {permission === 'unsupported' && <p className="mt-1 text-sm text-muted">This browser cannot show notifications: keep this page open to see updates.</p>}
+            {permission === 'denied' && (
+              <p className="mt-1 text-sm text-muted">Your browser is blocking them: allow notifications for this site in its settings, then come back.</p>
+            )}
+            {permission === 'unsupported' && (
+              <p className="mt-1 text-sm text-muted">This browser cannot show notifications: keep this page open to see updates.</p>
+            )}
           </>
         )}
       </div>

@@ -1,6 +1,17 @@
 import { expect, test } from 'vitest';
 import { inbox, inboxMessage, sentMessage } from '../messages.fixtures';
-import { canSend, eveningSchedule, markInInbox, modalMessage, newestFirst, percent, replaceInInbox, venueDirectionsUrl, venueMapUrl, withSent } from './messages';
+import {
+  canSend,
+  eveningSchedule,
+  markInInbox,
+  modalMessage,
+  newestFirst,
+  percent,
+  replaceInInbox,
+  venueDirectionsUrl,
+  venueMapUrl,
+  withSent,
+} from './messages';
 
 test('a custom message needs more than spaces (§5)', () => {
   expect(canSend('')).toBe(false);
@@ -54,7 +65,9 @@ test('the venue on a map: by position when known, else by name and address', () 
     `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('The Church Inn, 1 Church Lane, Prestwich')}`,
   );
   // A name that already says the town does not repeat it.
-  expect(venueMapUrl({ name: 'The Church Inn, Prestwich', city: 'Prestwich' })).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('The Church Inn, Prestwich')}`);
+  expect(venueMapUrl({ name: 'The Church Inn, Prestwich', city: 'Prestwich' })).toBe(
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('The Church Inn, Prestwich')}`,
+  );
 });
 
 test("the evening's schedule: check-in, doors, rounds and end", () => {
@@ -66,7 +79,11 @@ test("the evening's schedule: check-in, doors, rounds and end", () => {
     ['Evening ends', '10:00 PM'],
   ]);
   expect(items[2]!.detail).toMatch(/^7-minute conversations/);
-  expect(eveningSchedule({ startTime: '19:00', endTime: '21:00', roundDuration: 300 }).map((i) => i.title)).toEqual(['Doors open', 'Rounds start', 'Evening ends']);
+  expect(eveningSchedule({ startTime: '19:00', endTime: '21:00', roundDuration: 300 }).map((i) => i.title)).toEqual([
+    'Doors open',
+    'Rounds start',
+    'Evening ends',
+  ]);
 });
 
 test('shares of the room', () => {

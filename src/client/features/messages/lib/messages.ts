@@ -74,7 +74,8 @@ export function withSent(history: readonly SentMessage[], sent: SentMessage): Se
   return newestFirst([sent, ...rest]);
 }
 
-export const newestFirst = <T extends { timestamp: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+export const newestFirst = <T extends { timestamp: string }>(list: readonly T[]): T[] =>
+  [...list].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
 
 /** '7:05 PM' today, 'Wed 14 May, 7:05 PM' another day. */
 export function messageTime(iso: string, now = Date.now()): string {

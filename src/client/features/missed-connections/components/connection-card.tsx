@@ -44,7 +44,13 @@ export function ConnectionCard({
         </div>
         <CompatibilityPill value={c.compatibilityScore} />
       </div>
-      <FitDetails firstName={c.firstName} insight={c.personalityInsight} personality={c.personality} sharedInterests={c.sharedInterests} topInterests={c.topInterests} />
+      <FitDetails
+        firstName={c.firstName}
+        insight={c.personalityInsight}
+        personality={c.personality}
+        sharedInterests={c.sharedInterests}
+        topInterests={c.topInterests}
+      />
       <div className="mt-auto pt-1">
         {sent ? (
           <Button block variant="secondary" disabled aria-label={`Invite sent to ${c.firstName}`}>
@@ -52,7 +58,13 @@ export function ConnectionCard({
             Invite Sent
           </Button>
         ) : (
-          <Button block onClick={onSend} disabled={!canSend || sending} aria-label={`Send Follow-Up Invite to ${c.firstName}`} aria-describedby={error ? errorId : undefined}>
+          <Button
+            block
+            onClick={onSend}
+            disabled={!canSend || sending}
+            aria-label={`Send Follow-Up Invite to ${c.firstName}`}
+            aria-describedby={error ? errorId : undefined}
+          >
             <MailPlus aria-hidden="true" className="size-5" />
             {sending ? 'Sending…' : 'Send Follow-Up Invite'}
           </Button>

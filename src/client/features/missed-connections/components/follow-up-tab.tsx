@@ -24,7 +24,9 @@ function InvitationPreview({ sender, e }: { sender: string; e: FollowUpEvent }) 
   return (
     <Card className="bg-wine-50">
       <h2 className="text-lg font-semibold text-wine-900">Invitation message preview</h2>
-      <p className="mt-1 text-sm text-muted">This is the e-mail each person you invite receives. It shows your first name and the evening only: never your ratings or why you're inviting them.</p>
+      <p className="mt-1 text-sm text-muted">
+        This is the e-mail each person you invite receives. It shows your first name and the evening only: never your ratings or why you're inviting them.
+      </p>
       <div className="mt-4 rounded-2xl border border-wine-100 bg-white p-4" aria-label="Invitation e-mail">
         <p className="text-sm text-muted">
           <span className="font-semibold text-ink">Subject:</span> {sender} invited you to {e.title}
@@ -88,7 +90,15 @@ export function FollowUpTab({
                   e.full && 'cursor-not-allowed opacity-70',
                 )}
               >
-                <input type="radio" name="follow-up-evening" value={e.id} checked={checked} disabled={e.full} onChange={() => onChoose(e.id)} className="mt-1 size-5 shrink-0 accent-wine-700" />
+                <input
+                  type="radio"
+                  name="follow-up-evening"
+                  value={e.id}
+                  checked={checked}
+                  disabled={e.full}
+                  onChange={() => onChoose(e.id)}
+                  className="mt-1 size-5 shrink-0 accent-wine-700"
+                />
                 <span className="flex min-w-0 flex-col gap-1">
                   <span className="text-lg font-semibold text-wine-900">{e.title}</span>
                   <span className="text-sm text-ink">{eveningWhen(e)}</span>

@@ -36,17 +36,7 @@ type Tab = 'connections' | 'events';
 const TRIGGER =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-2xl px-3 text-sm font-semibold text-wine-800 transition-colors hover:bg-white/70 data-[state=active]:bg-white data-[state=active]:text-wine-900 data-[state=active]:shadow-sm';
 
-function Group({
-  title,
-  sub,
-  people,
-  card,
-}: {
-  title: string;
-  sub: string;
-  people: MissedConnection[];
-  card: (c: MissedConnection) => ReactNode;
-}) {
+function Group({ title, sub, people, card }: { title: string; sub: string; people: MissedConnection[]; card: (c: MissedConnection) => ReactNode }) {
   const id = `group-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="space-y-3">
@@ -67,7 +57,17 @@ function Group({
   );
 }
 
-function ConnectionsTab({ eventId, data, onChangeEvening, actions }: { eventId: number; data: MissedConnectionsResponse; onChangeEvening: () => void; actions?: PersonActions | undefined }) {
+function ConnectionsTab({
+  eventId,
+  data,
+  onChangeEvening,
+  actions,
+}: {
+  eventId: number;
+  data: MissedConnectionsResponse;
+  onChangeEvening: () => void;
+  actions?: PersonActions | undefined;
+}) {
   const send = useSendInvite(eventId);
   const sendAll = useSendAll(eventId);
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -94,7 +94,8 @@ function ConnectionsTab({ eventId, data, onChangeEvening, actions }: { eventId: 
     send.mutate(
       { toUserId: c.id, eventId: chosen.id },
       {
-        onSuccess: (r) => setNote(r.alreadySent ? `${c.firstName} already has your invite to ${chosen.title}.` : `Invite sent to ${c.firstName} for ${chosen.title}.`),
+        onSuccess: (r) =>
+          setNote(r.alreadySent ? `${c.firstName} already has your invite to ${chosen.title}.` : `Invite sent to ${c.firstName} for ${chosen.title}.`),
         onError: (err) => setErrors((e) => ({ ...e, [c.id]: messageOf(err, 'The invite could not be sent. Please try again.') })),
       },
     );
@@ -137,13 +138,33 @@ function ConnectionsTab({ eventId, data, onChangeEvening, actions }: { eventId: 
         title="From your preview"
         sub="People your match preview suggested before the evening."
         people={fromPreview}
-        card={(c) => <ConnectionCard key={c.id} c={c} canSend={open} sending={sendingId === c.id} error={errors[c.id] ?? null} onSend={() => one(c)} actions={actions?.(c)} />}
+        card={(c) => (
+          <ConnectionCard
+            key={c.id}
+            c={c}
+            canSend={open}
+            sending={sendingId === c.id}
+            error={errors[c.id] ?? null}
+            onSend={() => one(c)}
+            actions={actions?.(c)}
+          />
+        )}
       />
       <Group
         title="New discoveries"
         sub="People you met on the night who weren't in your preview."
         people={discoveries}
-        card={(c) => <ConnectionCard key={c.id} c={c} canSend={open} sending={sendingId === c.id} error={errors[c.id] ?? null} onSend={() => one(c)} actions={actions?.(c)} />}
+        card={(c) => (
+          <ConnectionCard
+            key={c.id}
+            c={c}
+            canSend={open}
+            sending={sendingId === c.id}
+            error={errors[c.id] ?? null}
+            onSend={() => one(c)}
+            actions={actions?.(c)}
+          />
+        )}
       />
     </div>
   );
@@ -192,7 +213,10 @@ export function MissedConnectionsScreen({ eventId, actions }: { eventId: number;
     if (status === 403) {
       return (
         <GuestsOnlyCard title="This page is for guests of this evening" eventId={eventId}>
-          <p>Missed connections are for the guests who came to the evening. Book a place at an evening, and afterwards the people you'd like to see again appear here.</p>
+          <p>
+            Missed connections are for the guests who came to the evening. Book a place at an evening, and afterwards the people you'd like to see again appear
+            here.
+          </p>
         </GuestsOnlyCard>
       );
     }
@@ -205,7 +229,8 @@ export function MissedConnectionsScreen({ eventId, actions }: { eventId: number;
     return (
       <NoticeCard icon={CalendarClock} title="Missed connections open after the evening">
         <p>
-          {data.event.title} is on {formatDate(data.event.date, 'long')}. After the evening has begun, the people you met or saw in your preview but didn't match with appear here, and you can invite them to another evening.
+          {data.event.title} is on {formatDate(data.event.date, 'long')}. After the evening has begun, the people you met or saw in your preview but didn't
+          match with appear here, and you can invite them to another evening.
         </p>
       </NoticeCard>
     );
@@ -215,8 +240,8 @@ export function MissedConnectionsScreen({ eventId, actions }: { eventId: number;
     return (
       <NoticeCard icon={CalendarClock} title="Missed connections are for guests who came">
         <p>
-          You booked {data.event.title} but were not checked in at the door, so there is nobody from it to invite: follow-up invites go only between people who were
-          there. If you were there, ask the host to check you in.
+          You booked {data.event.title} but were not checked in at the door, so there is nobody from it to invite: follow-up invites go only between people who
+          were there. If you were there, ask the host to check you in.
         </p>
       </NoticeCard>
     );
@@ -254,7 +279,12 @@ export function MissedConnectionsScreen({ eventId, actions }: { eventId: number;
           <ConnectionsTab eventId={eventId} data={data} onChangeEvening={() => setTab('events')} actions={actions} />
         </Tabs.Content>
         <Tabs.Content value="events" className="mt-5 focus-visible:outline-offset-4">
-          <FollowUpTab events={data.followUpEvents} chosenId={followUp ?? data.followUpEventId} sender={data.senderFirstName} onChoose={(id) => setFollowUp(id)} />
+          <FollowUpTab
+            events={data.followUpEvents}
+            chosenId={followUp ?? data.followUpEventId}
+            sender={data.senderFirstName}
+            onChoose={(id) => setFollowUp(id)}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -21,7 +21,9 @@ export function NarrationControls({ n }: { n: NarrationApi }) {
     <Card className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
-          <span className={cn('inline-flex size-12 items-center justify-center rounded-2xl', on ? 'bg-wine-100 text-wine-800' : 'bg-apricot-100 text-apricot-700')}>
+          <span
+            className={cn('inline-flex size-12 items-center justify-center rounded-2xl', on ? 'bg-wine-100 text-wine-800' : 'bg-apricot-100 text-apricot-700')}
+          >
             {on ? <Volume2 aria-hidden={true} className="size-6" /> : <VolumeX aria-hidden={true} className="size-6" />}
           </span>
           <div>
@@ -70,7 +72,19 @@ export function NarrationControls({ n }: { n: NarrationApi }) {
   );
 }
 
-function Slider({ label, value, field, onChange, format }: { label: string; value: number; field: keyof typeof NARRATION_RANGES; onChange(v: number): void; format(v: number): string }) {
+function Slider({
+  label,
+  value,
+  field,
+  onChange,
+  format,
+}: {
+  label: string;
+  value: number;
+  field: keyof typeof NARRATION_RANGES;
+  onChange(v: number): void;
+  format(v: number): string;
+}) {
   const id = useId();
   const { min, max, step } = NARRATION_RANGES[field];
   return (
@@ -117,7 +131,9 @@ export function VoiceSettings({ n }: { n: NarrationApi }) {
     <Card className="space-y-6">
       <div className="space-y-1">
         <CardTitle>Voice settings</CardTitle>
-        <p className="text-muted">{n.member ? 'Saved to your account, so every device you sign in on sounds the same.' : 'Saved on this device. Log in to keep them on every device.'}</p>
+        <p className="text-muted">
+          {n.member ? 'Saved to your account, so every device you sign in on sounds the same.' : 'Saved on this device. Log in to keep them on every device.'}
+        </p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor={voiceId} className="block text-sm font-semibold text-wine-900">
@@ -142,7 +158,13 @@ export function VoiceSettings({ n }: { n: NarrationApi }) {
       <Slider label="Pitch" field="pitch" value={s.pitch} format={(v) => v.toFixed(1)} onChange={(pitch) => set({ pitch })} />
       <Slider label="Volume" field="volume" value={s.volume} format={percent} onChange={(volume) => set({ volume })} />
       <div className="flex items-start gap-3">
-        <input id={autoId} type="checkbox" checked={s.autoRead} onChange={(e) => set({ autoRead: e.target.checked })} className="mt-1 size-6 shrink-0 accent-wine-700" />
+        <input
+          id={autoId}
+          type="checkbox"
+          checked={s.autoRead}
+          onChange={(e) => set({ autoRead: e.target.checked })}
+          className="mt-1 size-6 shrink-0 accent-wine-700"
+        />
         <label htmlFor={autoId} className="text-ink">
           <span className="block font-semibold text-wine-900">Auto-read</span>
           Read each page&apos;s overview aloud when it opens (with narration on).

@@ -21,11 +21,19 @@ function Guide() {
         <li>Turn narration on in the Controls tab. It stays on for this device, and for your account when you are logged in.</li>
         <li>Pick a voice and a comfortable speed, pitch and volume in Settings, then try them in Demo and test.</li>
         <li>
-          On the night, keep the <Link to="/timer" className="font-semibold text-wine-700 underline underline-offset-2">round timer</Link> or your event page open: you
-          will hear whom to talk to and at which table, 5 minutes, 1 minute and 30 seconds left, when to switch, and every message from your host.
+          On the night, keep the{' '}
+          <Link to="/timer" className="font-semibold text-wine-700 underline underline-offset-2">
+            round timer
+          </Link>{' '}
+          or your event page open: you will hear whom to talk to and at which table, 5 minutes, 1 minute and 30 seconds left, when to switch, and every message
+          from your host.
         </li>
         <li>
-          Try the sample profiles and match results on the <Link to="/voice-narration" className="font-semibold text-wine-700 underline underline-offset-2">voice narration demo</Link>.
+          Try the sample profiles and match results on the{' '}
+          <Link to="/voice-narration" className="font-semibold text-wine-700 underline underline-offset-2">
+            voice narration demo
+          </Link>
+          .
         </li>
         <li>Pause, skip or stop at any time; stopping also clears anything waiting to be read.</li>
       </ol>

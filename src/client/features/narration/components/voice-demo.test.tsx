@@ -10,7 +10,8 @@ import { VoiceDemo } from './voice-demo';
 afterEach(() => resetNarrator());
 
 const device = () => JSON.parse(localStorage.getItem(NARRATION_STORAGE_KEY) ?? 'null') as NarrationSettings | null;
-const narrationOn = (extra: Partial<NarrationSettings> = {}) => localStorage.setItem(NARRATION_STORAGE_KEY, JSON.stringify({ ...DEFAULT_NARRATION, enabled: true, ...extra }));
+const narrationOn = (extra: Partial<NarrationSettings> = {}) =>
+  localStorage.setItem(NARRATION_STORAGE_KEY, JSON.stringify({ ...DEFAULT_NARRATION, enabled: true, ...extra }));
 
 async function openDemo() {
   const view = renderAt(<VoiceDemo />, { path: '/voice-narration' });
@@ -23,7 +24,9 @@ describe('/voice-narration demo page (docs/spec/organiser-tools.md §2.13)', () 
     noSpeech();
     fakeServer({});
     renderAt(<VoiceDemo />);
-    expect(await screen.findByText('Voice narration is not supported in your current browser. Please try Chrome, Firefox, Safari, or Edge for the best experience.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Voice narration is not supported in your current browser. Please try Chrome, Firefox, Safari, or Edge for the best experience.'),
+    ).toBeInTheDocument();
   });
 
   test('profiles (name, age, bio, style, interests), a match with four scores and one evening, each with a play button', async () => {
@@ -57,7 +60,9 @@ describe('/voice-narration demo page (docs/spec/organiser-tools.md §2.13)', () 
       'Maya, age 29. Primary-school teacher who bakes sourdough on Sundays and is always up for a board-game night. Communication style: Warm and chatty. Interests: baking, board games, hiking.',
     ]);
     await user.click(screen.getByRole('button', { name: 'Play the match result for Maya and Tom' }));
-    expect(speech.texts()[1]).toBe('Match result for Maya and Tom: 86 percent overall. Personality 88 percent, interests 72 percent, communication 90 percent.');
+    expect(speech.texts()[1]).toBe(
+      'Match result for Maya and Tom: 86 percent overall. Personality 88 percent, interests 72 percent, communication 90 percent.',
+    );
   });
 
   test('the evening demo speaks its messages 3 s apart, with the 5 min, 1 min and 30 s warnings', async () => {
@@ -72,13 +77,21 @@ describe('/voice-narration demo page (docs/spec/organiser-tools.md §2.13)', () 
     expect(speech.synth.speak).toHaveBeenCalledTimes(1);
     speech.finish();
     act(() => void vi.advanceTimersByTime(200));
-    expect(speech.texts()).toEqual(['Speed Friendship at The Cork & Barrel, Wednesday 14th May, 7:00 PM, at The Cork & Barrel wine bar. 8 rounds of 5 minutes.', 'Round 1: talk to Tom at table 3.']);
+    expect(speech.texts()).toEqual([
+      'Speed Friendship at The Cork & Barrel, Wednesday 14th May, 7:00 PM, at The Cork & Barrel wine bar. 8 rounds of 5 minutes.',
+      'Round 1: talk to Tom at table 3.',
+    ]);
     for (let i = 0; i < 4; i++) {
       speech.finish();
       act(() => void vi.advanceTimersByTime(3_000));
     }
     expect(speech.texts()).toHaveLength(6);
-    expect(speech.texts().slice(2)).toEqual(['5 minutes left.', '1 minute left.', '30 seconds left.', 'Round 1 complete! Time to switch. Please rate Tom before your next conversation.']);
+    expect(speech.texts().slice(2)).toEqual([
+      '5 minutes left.',
+      '1 minute left.',
+      '30 seconds left.',
+      'Round 1 complete! Time to switch. Please rate Tom before your next conversation.',
+    ]);
   });
 
   test('stopping a demo drops the messages still to come', async () => {

@@ -1,7 +1,8 @@
 /** The spec's texts (docs/spec/organiser-tools.md §8), kept verbatim. */
 export const PANEL_UNSUPPORTED_TITLE = 'Voice Narration Unavailable';
 export const PANEL_UNSUPPORTED_TEXT = "Your browser doesn't support speech synthesis. Please try a modern browser like Chrome, Firefox, or Safari.";
-export const DEMO_UNSUPPORTED_TEXT = 'Voice narration is not supported in your current browser. Please try Chrome, Firefox, Safari, or Edge for the best experience.';
+export const DEMO_UNSUPPORTED_TEXT =
+  'Voice narration is not supported in your current browser. Please try Chrome, Firefox, Safari, or Edge for the best experience.';
 export const ENABLE_FIRST = 'Enable voice narration in the Controls tab to run demos';
 
 /** §9: demo narration messages are spaced 3 s apart. */

@@ -55,7 +55,8 @@ export function useSetVenueActive() {
 export function useSetVenueLocation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, latitude, longitude }: { id: number; latitude: number | null; longitude: number | null }) => patch(`/api/venues/${id}`, { latitude, longitude }, venueSchema),
+    mutationFn: ({ id, latitude, longitude }: { id: number; latitude: number | null; longitude: number | null }) =>
+      patch(`/api/venues/${id}`, { latitude, longitude }, venueSchema),
     onSuccess: (venue) => {
       qc.setQueryData(venuesQuery.queryKey, (old) => old?.map((v) => (v.id === venue.id ? venue : v)));
     },

@@ -10,7 +10,16 @@ function renderForm(routes: Record<string, unknown> = {}) {
   const server = fakeServer({
     'POST /api/venues': (req: FakeRequest) => {
       const b = req.body as VenueBody;
-      return venue({ ...b, id: 9, address: b.address ?? '', capacity: b.capacity ?? 40, amenities: b.amenities ?? [], contactInfo: b.contactInfo ?? null, latitude: b.latitude ?? null, longitude: b.longitude ?? null });
+      return venue({
+        ...b,
+        id: 9,
+        address: b.address ?? '',
+        capacity: b.capacity ?? 40,
+        amenities: b.amenities ?? [],
+        contactInfo: b.contactInfo ?? null,
+        latitude: b.latitude ?? null,
+        longitude: b.longitude ?? null,
+      });
     },
     ...routes,
   });
@@ -29,7 +38,9 @@ const posted = (server: { calls: FakeRequest[] }) => server.calls.filter((c) => 
 test('the entrance coordinates are labelled, optional, and explained', () => {
   const { form } = renderForm();
   const group = within(form.getByRole('group', { name: 'Location of the entrance (optional)' }));
-  expect(form.getByRole('group', { name: 'Location of the entrance (optional)' })).toHaveAccessibleDescription(/Used for arrival check-in within 50 m of the door/);
+  expect(form.getByRole('group', { name: 'Location of the entrance (optional)' })).toHaveAccessibleDescription(
+    /Used for arrival check-in within 50 m of the door/,
+  );
   expect(group.getByRole('textbox', { name: 'Latitude' })).toHaveValue('');
   expect(group.getByRole('textbox', { name: 'Longitude' })).toHaveValue('');
 });
@@ -98,7 +109,9 @@ test('coordinates out of range, not numbers, or only one of them are refused bef
 });
 
 test("the server's refusal of a coordinate shows under its field", async () => {
-  const { form, user } = renderForm({ 'POST /api/venues': refusal(400, 'Invalid venue', [{ path: 'latitude', message: 'Too big: expected number to be <=90' }]) });
+  const { form, user } = renderForm({
+    'POST /api/venues': refusal(400, 'Invalid venue', [{ path: 'latitude', message: 'Too big: expected number to be <=90' }]),
+  });
   await user.type(form.getByRole('textbox', { name: 'Venue name' }), 'Pub');
   await user.type(form.getByRole('textbox', { name: 'City' }), 'Bury');
   await user.type(form.getByRole('textbox', { name: 'Latitude' }), '53.5');

@@ -34,8 +34,15 @@ const addVenueForm = z
     name: v.name,
     address: z.string().trim().max(200, 'Address must be at most 200 characters'),
     city: v.city,
-    capacity: z.number({ error: 'Capacity must be a number' }).int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(2000, 'Capacity must be at most 2000'),
-    pricePerHour: z.number({ error: 'Price per hour must be a number' }).min(0, 'Price per hour cannot be negative').max(100_000, 'Price per hour must be at most £100,000'),
+    capacity: z
+      .number({ error: 'Capacity must be a number' })
+      .int('Capacity must be a whole number')
+      .min(1, 'Capacity must be at least 1')
+      .max(2000, 'Capacity must be at most 2000'),
+    pricePerHour: z
+      .number({ error: 'Price per hour must be a number' })
+      .min(0, 'Price per hour cannot be negative')
+      .max(100_000, 'Price per hour must be at most £100,000'),
     contactInfo: z.string().trim().max(120, 'Contact must be at most 120 characters'),
     amenities: z.array(z.enum(AMENITIES)),
     // Where the door is: arrival check-in (/arrival) needs both, or neither.
@@ -44,7 +51,17 @@ const addVenueForm = z
   .superRefine(bothOrNeither);
 type AddVenueInput = z.input<typeof addVenueForm>;
 
-const DEFAULTS: AddVenueInput = { name: '', address: '', city: '', capacity: 40, pricePerHour: 50, contactInfo: '', amenities: [], latitude: '', longitude: '' };
+const DEFAULTS: AddVenueInput = {
+  name: '',
+  address: '',
+  city: '',
+  capacity: 40,
+  pricePerHour: 50,
+  contactInfo: '',
+  amenities: [],
+  latitude: '',
+  longitude: '',
+};
 const FIELDS = ['name', 'address', 'city', 'capacity', 'pricePerHour', 'contactInfo', 'latitude', 'longitude'] as const;
 
 export function AddVenueForm() {
@@ -90,8 +107,21 @@ export function AddVenueForm() {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
           <TextField label="Venue name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
           <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
-          <TextField label="Address" autoComplete="street-address" className="sm:col-span-2 lg:col-span-1" error={errors.address?.message} {...form.register('address')} />
-          <TextField label="Capacity" type="number" inputMode="numeric" min={1} error={errors.capacity?.message} {...form.register('capacity', { valueAsNumber: true })} />
+          <TextField
+            label="Address"
+            autoComplete="street-address"
+            className="sm:col-span-2 lg:col-span-1"
+            error={errors.address?.message}
+            {...form.register('address')}
+          />
+          <TextField
+            label="Capacity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            error={errors.capacity?.message}
+            {...form.register('capacity', { valueAsNumber: true })}
+          />
           <TextField
             label="Price per hour (£)"
             type="number"
@@ -116,18 +146,19 @@ export function AddVenueForm() {
             Location of the entrance (optional)
           </legend>
           <p id={locationHintId} className="mt-1 text-sm text-muted">
-            Used for arrival check-in within {ARRIVAL_RADIUS_M} m of the door. Tip: press and hold the entrance in a map app, copy its coordinates and paste them into Latitude.
+            Used for arrival check-in within {ARRIVAL_RADIUS_M} m of the door. Tip: press and hold the entrance in a map app, copy its coordinates and paste
+            them into Latitude.
           </p>
           <CoordinateFields
-              latitude={latitude}
-              longitude={form.register('longitude')}
-              errors={errors}
-              className="mt-3 gap-4 lg:grid-cols-1"
-              onPair={(lat, lng) => {
-                form.setValue('latitude', lat, { shouldDirty: true });
-                form.setValue('longitude', lng, { shouldDirty: true });
-              }}
-            />
+            latitude={latitude}
+            longitude={form.register('longitude')}
+            errors={errors}
+            className="mt-3 gap-4 lg:grid-cols-1"
+            onPair={(lat, lng) => {
+              form.setValue('latitude', lat, { shouldDirty: true });
+              form.setValue('longitude', lng, { shouldDirty: true });
+            }}
+          />
         </fieldset>
 
         <Controller

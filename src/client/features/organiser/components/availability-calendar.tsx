@@ -52,7 +52,13 @@ export function AvailabilityCalendar({ venueId }: { venueId: number }) {
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-wine-100 pt-3">
           <SlotLegend />
           <p aria-live="polite" className="text-sm text-muted">
-            {slots.isFetching ? 'Loading…' : slots.isError ? messageOf(slots.error, "Couldn't load this month") : monthEmpty ? `No availability data in ${formatDate(month, 'monthYear')}` : ''}
+            {slots.isFetching
+              ? 'Loading…'
+              : slots.isError
+                ? messageOf(slots.error, "Couldn't load this month")
+                : monthEmpty
+                  ? `No availability data in ${formatDate(month, 'monthYear')}`
+                  : ''}
           </p>
         </div>
       </Card>
@@ -74,7 +80,13 @@ export function AvailabilityCalendar({ venueId }: { venueId: number }) {
         ) : (
           <ul className="mt-3 space-y-3">
             {daySlots.map((s) => (
-              <li key={s.id} className={cn('rounded-2xl border-l-4 bg-cream p-3', s.kind === 'available' ? 'border-emerald-600' : s.kind === 'blocked' ? 'border-stone-500' : 'border-wine-700')}>
+              <li
+                key={s.id}
+                className={cn(
+                  'rounded-2xl border-l-4 bg-cream p-3',
+                  s.kind === 'available' ? 'border-emerald-600' : s.kind === 'blocked' ? 'border-stone-500' : 'border-wine-700',
+                )}
+              >
                 <div className="flex items-center justify-between gap-2">
                   <SlotBadge kind={s.kind} />
                   <span className="inline-flex items-center gap-1 text-sm font-semibold text-wine-900">
@@ -84,7 +96,10 @@ export function AvailabilityCalendar({ venueId }: { venueId: number }) {
                 </div>
                 {s.kind === 'booked' && s.eventId ? (
                   <>
-                    <Link to={`/events/${s.eventId}`} className="mt-2 block font-semibold break-words text-wine-800 underline underline-offset-4 hover:text-wine-900">
+                    <Link
+                      to={`/events/${s.eventId}`}
+                      className="mt-2 block font-semibold break-words text-wine-800 underline underline-offset-4 hover:text-wine-900"
+                    >
                       {s.eventTitle}
                     </Link>
                     <p className="mt-1 inline-flex items-center gap-1 text-sm text-muted">

@@ -19,7 +19,17 @@ const otherDay = today === firstOfMonth ? `${today.slice(0, 7)}-02` : firstOfMon
 
 const SLOTS: Slot[] = [
   slot({ id: 100, day: today, kind: 'available', startTime: '18:30', endTime: '21:30', maxCapacity: 45, notes: 'Back room' }),
-  slot({ id: 101, day: today, kind: 'booked', startTime: '19:00', endTime: '22:00', maxCapacity: 30, eventId: 42, eventTitle: 'Wine Night', registrations: 12 }),
+  slot({
+    id: 101,
+    day: today,
+    kind: 'booked',
+    startTime: '19:00',
+    endTime: '22:00',
+    maxCapacity: 30,
+    eventId: 42,
+    eventTitle: 'Wine Night',
+    registrations: 12,
+  }),
   slot({ id: 102, day: otherDay, kind: 'blocked', startTime: '09:00', endTime: '17:00', reason: 'staff_training', maxCapacity: null }),
 ];
 
@@ -85,7 +95,9 @@ test("the calendar shows today's slots in the side panel, and another day when i
 });
 
 test('a month without data says so, and moving months fetches that month', async () => {
-  const { server, user } = renderCalendar({ 'GET /api/venues/1/slots': (req: FakeRequest) => (req.url.searchParams.get('from') === firstOfMonth ? SLOTS : []) });
+  const { server, user } = renderCalendar({
+    'GET /api/venues/1/slots': (req: FakeRequest) => (req.url.searchParams.get('from') === firstOfMonth ? SLOTS : []),
+  });
   await screen.findByText('Up to 45 guests');
   await user.click(screen.getByRole('button', { name: /next month/i }));
   expect(await screen.findByText(/^No availability data in /)).toBeInTheDocument();
@@ -131,7 +143,10 @@ test('Integrations: the venue feed and my own feed, copied to the clipboard', as
   const appLinks = panel.getAllByRole('link', { name: 'Open in my calendar app' });
   expect(appLinks[0]).toHaveAttribute('href', 'webcal://speedfriendship.test/api/venues/1/calendar.ics?token=abc');
   expect(await panel.findByRole('textbox', { name: 'My calendar feed URL' })).toHaveValue('https://speedfriendship.test/api/me/calendar.ics?token=mine');
-  expect(panel.getAllByRole('link', { name: 'Open in my calendar app' })[1]).toHaveAttribute('href', 'webcal://speedfriendship.test/api/me/calendar.ics?token=mine');
+  expect(panel.getAllByRole('link', { name: 'Open in my calendar app' })[1]).toHaveAttribute(
+    'href',
+    'webcal://speedfriendship.test/api/me/calendar.ics?token=mine',
+  );
   expect(panel.getByRole('heading', { name: 'Google Calendar' })).toBeInTheDocument();
 
   await user.click(panel.getByRole('button', { name: 'Copy The Wine Wallop feed URL' }));

@@ -42,7 +42,12 @@ export function CopyField({ label, value, hint }: { label: string; value: string
           onFocus={(e) => e.currentTarget.select()}
           className="block min-h-12 w-full min-w-0 rounded-2xl border-2 border-wine-100 bg-cream px-4 py-3 font-mono text-sm text-ink focus:border-wine-500 focus:outline-none"
         />
-        <Button variant={copied ? 'secondary' : 'primary'} className="shrink-0 sm:min-w-32" onClick={() => void copy()} aria-label={copied ? 'Copied!' : `Copy ${label}`}>
+        <Button
+          variant={copied ? 'secondary' : 'primary'}
+          className="shrink-0 sm:min-w-32"
+          onClick={() => void copy()}
+          aria-label={copied ? 'Copied!' : `Copy ${label}`}
+        >
           {copied ? <Check aria-hidden="true" className="size-5" /> : <Copy aria-hidden="true" className="size-5" />}
           {copied ? 'Copied!' : 'Copy'}
         </Button>

@@ -150,12 +150,19 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
     <form onSubmit={submit} noValidate aria-label="Create event" className="space-y-5">
       <div role="status">
         {created && (
-          <div ref={successRef} tabIndex={-1} className="flex gap-3 rounded-3xl border-2 border-emerald-300 bg-emerald-50 p-5 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300">
+          <div
+            ref={successRef}
+            tabIndex={-1}
+            className="flex gap-3 rounded-3xl border-2 border-emerald-300 bg-emerald-50 p-5 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300"
+          >
             <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
             <div className="space-y-2">
               <p className="font-semibold text-emerald-900">Event &quot;{created.title}&quot; created successfully!</p>
               <p className="text-emerald-900">It is open for registrations now. The form below is ready for your next evening.</p>
-              <Link to={`/events/${created.id}`} className="inline-flex min-h-11 items-center font-semibold text-wine-800 underline underline-offset-4 hover:text-wine-900">
+              <Link
+                to={`/events/${created.id}`}
+                className="inline-flex min-h-11 items-center font-semibold text-wine-800 underline underline-offset-4 hover:text-wine-900"
+              >
                 View the event page
               </Link>
             </div>
@@ -214,7 +221,10 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
                   >
                     <span
                       aria-hidden="true"
-                      className={cn('mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full', on ? 'bg-wine-700 text-white' : 'bg-apricot-100 text-wine-700')}
+                      className={cn(
+                        'mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full',
+                        on ? 'bg-wine-700 text-white' : 'bg-apricot-100 text-wine-700',
+                      )}
                     >
                       {on ? <Check className="size-4" /> : <MapPin className="size-4" />}
                     </span>
@@ -295,8 +305,24 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
 
       <Section title="Settings" step={4}>
         <div className="grid grid-cols-2 gap-4">
-          <TextField label="Minimum age" type="number" inputMode="numeric" min={18} max={65} error={errors.ageRangeMin?.message} {...form.register('ageRangeMin', { valueAsNumber: true })} />
-          <TextField label="Maximum age" type="number" inputMode="numeric" min={18} max={65} error={errors.ageRangeMax?.message} {...form.register('ageRangeMax', { valueAsNumber: true })} />
+          <TextField
+            label="Minimum age"
+            type="number"
+            inputMode="numeric"
+            min={18}
+            max={65}
+            error={errors.ageRangeMin?.message}
+            {...form.register('ageRangeMin', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Maximum age"
+            type="number"
+            inputMode="numeric"
+            min={18}
+            max={65}
+            error={errors.ageRangeMax?.message}
+            {...form.register('ageRangeMax', { valueAsNumber: true })}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -86,7 +86,8 @@ function CalendarChevron({ orientation, className }: ChevronProps) {
 
 const COMPONENTS: Partial<CustomComponents> = { DayButton: CalendarDayButton, Chevron: CalendarChevron };
 
-const navButton = 'inline-flex size-11 items-center justify-center rounded-xl text-wine-800 hover:bg-wine-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
+const navButton =
+  'inline-flex size-11 items-center justify-center rounded-xl text-wine-800 hover:bg-wine-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
 
 function classNamesFor(variant: Variant): Partial<ClassNames> {
   return {

@@ -18,7 +18,11 @@ const HOW_TO = [
   },
   {
     app: 'Apple Calendar',
-    steps: ['On a Mac, choose File and then New Calendar Subscription.', 'Paste the address and choose Subscribe.', 'On an iPhone: Settings, Calendar, Accounts, Add Account, Other, Add Subscribed Calendar.'],
+    steps: [
+      'On a Mac, choose File and then New Calendar Subscription.',
+      'Paste the address and choose Subscribe.',
+      'On an iPhone: Settings, Calendar, Accounts, Add Account, Other, Add Subscribed Calendar.',
+    ],
   },
 ];
 
@@ -33,13 +37,14 @@ export function Integrations({ venue }: { venue: Venue }) {
             <CalendarSync aria-hidden="true" className="size-5 text-wine-700" />
             Calendar feeds
           </CardTitle>
-          <p className="mt-1 text-muted">
-            Subscribe once and evenings appear in your calendar app by themselves. Feeds refresh about every 15 minutes.
-          </p>
+          <p className="mt-1 text-muted">Subscribe once and evenings appear in your calendar app by themselves. Feeds refresh about every 15 minutes.</p>
         </div>
         <div>
           <CopyField label={`${venue.name} feed URL`} value={venue.calendarUrl} hint="Every evening booked at this venue. Safe to share with venue staff." />
-          <a href={webcal(venue.calendarUrl)} className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-wine-800 underline underline-offset-4">
+          <a
+            href={webcal(venue.calendarUrl)}
+            className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-wine-800 underline underline-offset-4"
+          >
             <ExternalLink aria-hidden="true" className="size-4" />
             Open in my calendar app
           </a>
@@ -51,8 +56,15 @@ export function Integrations({ venue }: { venue: Venue }) {
             <p className="text-red-700">{messageOf(mine.error, "We couldn't load your calendar feed.")}</p>
           ) : (
             <>
-              <CopyField label="My calendar feed URL" value={mine.data.url} hint="The evenings you are going to. Keep it private: anyone with this address can see them." />
-              <a href={webcal(mine.data.url)} className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-wine-800 underline underline-offset-4">
+              <CopyField
+                label="My calendar feed URL"
+                value={mine.data.url}
+                hint="The evenings you are going to. Keep it private: anyone with this address can see them."
+              />
+              <a
+                href={webcal(mine.data.url)}
+                className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-wine-800 underline underline-offset-4"
+              >
                 <ExternalLink aria-hidden="true" className="size-4" />
                 Open in my calendar app
               </a>

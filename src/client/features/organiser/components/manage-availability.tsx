@@ -59,7 +59,9 @@ function SlotForm({ venueId, venueName, kind }: { venueId: number; venueName: st
     setConflict(null);
     try {
       const slot = await add.mutateAsync({ ...values, notes: values.notes || null, reason: blocking ? values.reason : null });
-      toast.success(blocking ? 'Time blocked' : 'Slot added', { description: `${venueName}, ${formatDate(slot.day, 'short')} ${slot.startTime}–${slot.endTime}` });
+      toast.success(blocking ? 'Time blocked' : 'Slot added', {
+        description: `${venueName}, ${formatDate(slot.day, 'short')} ${slot.startTime}–${slot.endTime}`,
+      });
       form.reset(defaults);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
@@ -78,7 +80,9 @@ function SlotForm({ venueId, venueName, kind }: { venueId: number; venueName: st
         {blocking ? <Ban aria-hidden="true" className="size-5 text-stone-600" /> : <CalendarPlus aria-hidden="true" className="size-5 text-emerald-700" />}
         {blocking ? 'Block time' : 'Add an available slot'}
       </CardTitle>
-      <p className="mt-1 text-sm text-muted">{blocking ? 'No evening can be scheduled at the venue during a block.' : 'Times the venue can host an evening.'}</p>
+      <p className="mt-1 text-sm text-muted">
+        {blocking ? 'No evening can be scheduled at the venue during a block.' : 'Times the venue can host an evening.'}
+      </p>
       <form onSubmit={submit} noValidate aria-label={blocking ? 'Block time' : 'Add an available slot'} className="mt-4 space-y-4">
         <Controller
           control={form.control}
@@ -176,7 +180,8 @@ function UpcomingSlots({ venueId, canEdit }: { venueId: number; canEdit: boolean
 
   const onRemove = (s: Slot) =>
     remove.mutate(s.id, {
-      onSuccess: () => toast.success(s.kind === 'blocked' ? 'Block removed' : 'Slot removed', { description: `${formatDate(s.day, 'short')} ${s.startTime}–${s.endTime}` }),
+      onSuccess: () =>
+        toast.success(s.kind === 'blocked' ? 'Block removed' : 'Slot removed', { description: `${formatDate(s.day, 'short')} ${s.startTime}–${s.endTime}` }),
       onError: (err) => toast.error('Could not remove it', { description: messageOf(err, 'Please try again.') }),
     });
 

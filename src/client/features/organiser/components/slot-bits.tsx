@@ -8,7 +8,11 @@ export const SLOT_STYLES: Record<Slot['kind'], { label: string; chip: string; do
 };
 
 export function SlotBadge({ kind, className }: { kind: Slot['kind']; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold', SLOT_STYLES[kind].chip, className)}>{SLOT_STYLES[kind].label}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold', SLOT_STYLES[kind].chip, className)}>
+      {SLOT_STYLES[kind].label}
+    </span>
+  );
 }
 
 export function SlotLegend() {

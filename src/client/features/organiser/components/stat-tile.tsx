@@ -1,7 +1,17 @@
 import type { ComponentType, ReactNode } from 'react';
 
 /** A big number with its label, for the summary cards. */
-export function StatTile({ label, value, note, icon: Icon }: { label: string; value: ReactNode; note?: ReactNode; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }> }) {
+export function StatTile({
+  label,
+  value,
+  note,
+  icon: Icon,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+}) {
   return (
     <div className="rounded-3xl border border-wine-100 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-center justify-between gap-2">

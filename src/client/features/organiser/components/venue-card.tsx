@@ -28,13 +28,19 @@ export function VenueCard({ venue }: { venue: Venue }) {
     toggle.mutate(
       { id: venue.id, isActive: !venue.isActive },
       {
-        onSuccess: (v) => toast.success(v.isActive ? `${v.name} is active` : `${v.name} is inactive`, { description: v.isActive ? 'You can schedule evenings there again.' : 'No new evenings can be scheduled there.' }),
+        onSuccess: (v) =>
+          toast.success(v.isActive ? `${v.name} is active` : `${v.name} is inactive`, {
+            description: v.isActive ? 'You can schedule evenings there again.' : 'No new evenings can be scheduled there.',
+          }),
         onError: (err) => toast.error('Could not change the venue', { description: messageOf(err, 'Please try again.') }),
       },
     );
 
   return (
-    <article aria-labelledby={titleId} className={cn('flex flex-col rounded-3xl border bg-white p-5 shadow-sm', venue.isActive ? 'border-wine-100' : 'border-stone-200 bg-stone-50')}>
+    <article
+      aria-labelledby={titleId}
+      className={cn('flex flex-col rounded-3xl border bg-white p-5 shadow-sm', venue.isActive ? 'border-wine-100' : 'border-stone-200 bg-stone-50')}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="text-xl font-semibold break-words text-wine-900">
@@ -92,7 +98,13 @@ export function VenueCard({ venue }: { venue: Venue }) {
         </ul>
       )}
 
-      <div className={cn('mt-auto grid grid-cols-2 gap-2 pt-5', venue.canManageHosts ? '' : 'lg:grid-cols-3', '[&_a]:whitespace-nowrap [&_button]:whitespace-nowrap [&_button]:px-3 [&_svg]:shrink-0')}>
+      <div
+        className={cn(
+          'mt-auto grid grid-cols-2 gap-2 pt-5',
+          venue.canManageHosts ? '' : 'lg:grid-cols-3',
+          '[&_a]:whitespace-nowrap [&_button]:whitespace-nowrap [&_button]:px-3 [&_svg]:shrink-0',
+        )}
+      >
         {/* Only the venue's owner, its co-hosts and admins may change it (the server says so in canEdit). */}
         {venue.canEdit && (
           <Button variant={venue.isActive ? 'outline' : 'secondary'} size="sm" onClick={setActive} disabled={toggle.isPending}>

@@ -47,7 +47,9 @@ export function VenueHosts({ venueId, venueName }: { venueId: number; venueName:
                 variant="ghost"
                 size="sm"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(h.id, { onError: (err) => toast.error('Could not remove the co-host', { description: messageOf(err, 'Please try again.') }) })}
+                onClick={() =>
+                  remove.mutate(h.id, { onError: (err) => toast.error('Could not remove the co-host', { description: messageOf(err, 'Please try again.') }) })
+                }
               >
                 <X aria-hidden="true" className="size-4" />
                 Remove<span className="sr-only"> {h.name}</span>

@@ -24,7 +24,9 @@ test('a venue without coordinates says arrival check-in needs them, and its edit
   expect(screen.getByText('No entrance location yet: arrival check-in needs one.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Set location of The Church Inn' }));
   const form = within(screen.getByRole('form', { name: 'Entrance location of The Church Inn' }));
-  expect(screen.getByRole('form', { name: 'Entrance location of The Church Inn' })).toHaveAccessibleDescription(/Used for arrival check-in within 50 m of the door/);
+  expect(screen.getByRole('form', { name: 'Entrance location of The Church Inn' })).toHaveAccessibleDescription(
+    /Used for arrival check-in within 50 m of the door/,
+  );
   await user.click(form.getByRole('textbox', { name: 'Latitude' }));
   await user.paste('53.53306, -2.28452');
   await user.click(form.getByRole('button', { name: 'Save location' }));
@@ -50,7 +52,9 @@ test('a venue with coordinates shows them; emptying both removes them', async ()
 });
 
 test("out of range is refused before sending; the server's refusal shows under its field", async () => {
-  const { server, user } = render(venue({ id: 4, name: 'The Church Inn' }), { 'PATCH /api/venues/4': refusal(400, 'Invalid venue', [{ path: 'longitude', message: 'Too small: expected number to be >=-180' }]) });
+  const { server, user } = render(venue({ id: 4, name: 'The Church Inn' }), {
+    'PATCH /api/venues/4': refusal(400, 'Invalid venue', [{ path: 'longitude', message: 'Too small: expected number to be >=-180' }]),
+  });
   await user.click(screen.getByRole('button', { name: 'Set location of The Church Inn' }));
   const form = within(screen.getByRole('form', { name: 'Entrance location of The Church Inn' }));
   await user.type(form.getByRole('textbox', { name: 'Latitude' }), '95');

@@ -33,13 +33,15 @@ export function VenueLocation({ venue }: { venue: Venue }) {
     try {
       const v = await set.mutateAsync({ id: venue.id, latitude: values.latitude, longitude: values.longitude });
       toast.success(v.latitude === null ? `${v.name} has no entrance location` : `Entrance of ${v.name} saved`, {
-        description: v.latitude === null ? 'Guests check in at the door or from an hour before.' : `Guests within ${ARRIVAL_RADIUS_M} m of it can check themselves in.`,
+        description:
+          v.latitude === null ? 'Guests check in at the door or from an hour before.' : `Guests within ${ARRIVAL_RADIUS_M} m of it can check themselves in.`,
       });
       form.reset({ latitude: coordinateText(v.latitude), longitude: coordinateText(v.longitude) });
       setEditing(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
-        for (const [path, message] of Object.entries(err.fieldErrors)) if (path === 'latitude' || path === 'longitude') form.setError(path, { type: 'server', message });
+        for (const [path, message] of Object.entries(err.fieldErrors))
+          if (path === 'latitude' || path === 'longitude') form.setError(path, { type: 'server', message });
       }
       toast.error('Could not save the location', { description: messageOf(err, 'Please try again.') });
     }
@@ -51,7 +53,10 @@ export function VenueLocation({ venue }: { venue: Venue }) {
         <span>
           {has ? (
             <>
-              Entrance: <span className="font-mono text-ink">{coordinateText(venue.latitude)}, {coordinateText(venue.longitude)}</span>
+              Entrance:{' '}
+              <span className="font-mono text-ink">
+                {coordinateText(venue.latitude)}, {coordinateText(venue.longitude)}
+              </span>
             </>
           ) : (
             'No entrance location yet: arrival check-in needs one.'
@@ -76,7 +81,13 @@ export function VenueLocation({ venue }: { venue: Venue }) {
       </p>
       <div id={formId} hidden={!editing}>
         {editing && (
-          <form onSubmit={submit} noValidate aria-label={`Entrance location of ${venue.name}`} aria-describedby={hintId} className="mt-2 space-y-3 rounded-2xl bg-cream p-4">
+          <form
+            onSubmit={submit}
+            noValidate
+            aria-label={`Entrance location of ${venue.name}`}
+            aria-describedby={hintId}
+            className="mt-2 space-y-3 rounded-2xl bg-cream p-4"
+          >
             <p id={hintId} className="text-muted">
               Used for arrival check-in within {ARRIVAL_RADIUS_M} m of the door. Leave both empty to remove it.
             </p>

@@ -68,7 +68,14 @@ test("a newly approved host's venues are their own: others are not counted, and 
 test('each venue card shows its details, status and the hourly price in pounds', async () => {
   renderScreen({
     'GET /api/venues': [
-      venue({ id: 1, name: 'The Wine Wallop', contactInfo: 'Jo, 0161 000 0000', pricePerHour: 1250, activeEventCount: 2, nextEvent: 'Wine Night · 2030-05-14 19:00' }),
+      venue({
+        id: 1,
+        name: 'The Wine Wallop',
+        contactInfo: 'Jo, 0161 000 0000',
+        pricePerHour: 1250,
+        activeEventCount: 2,
+        nextEvent: 'Wine Night · 2030-05-14 19:00',
+      }),
       venue({ id: 5, name: 'Old Mill', isActive: false, amenities: [] }),
     ],
   });
@@ -78,7 +85,11 @@ test('each venue card shows its details, status and the hourly price in pounds',
   expect(wallop.getByText('£12.50')).toBeInTheDocument();
   expect(wallop.getByText('Contact: Jo, 0161 000 0000')).toBeInTheDocument();
   expect(wallop.getByText(/Wine Night · Tue(sday)?,? 14 May/)).toBeInTheDocument();
-  expect(within(wallop.getByRole('list', { name: 'Amenities' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Wi-Fi', 'Bar']);
+  expect(
+    within(wallop.getByRole('list', { name: 'Amenities' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Wi-Fi', 'Bar']);
   expect(wallop.getByRole('link', { name: 'Schedule Event at The Wine Wallop' })).toHaveAttribute('href', '/create-event?venue=1');
   expect(wallop.getByRole('button', { name: 'Deactivate The Wine Wallop' })).toBeInTheDocument();
 
@@ -228,7 +239,9 @@ test('capacity and price out of range are refused before sending', async () => {
 
 test("the server's refusal shows under its field and in a toast", async () => {
   const { user } = renderScreen({
-    'POST /api/venues': refusal(400, 'A venue with that name already exists in Salford', [{ path: 'name', message: 'A venue with that name already exists in Salford' }]),
+    'POST /api/venues': refusal(400, 'A venue with that name already exists in Salford', [
+      { path: 'name', message: 'A venue with that name already exists in Salford' },
+    ]),
   });
   await screen.findByRole('form', { name: 'Add new venue' });
   const form = addForm();
@@ -240,7 +253,7 @@ test("the server's refusal shows under its field and in a toast", async () => {
   expect(form.getByRole('textbox', { name: 'Venue name' })).toHaveValue('The Pump House');
 });
 
-test("a venue of another host shows no Activate/Deactivate: only its owner, co-hosts and admins may change it", async () => {
+test('a venue of another host shows no Activate/Deactivate: only its owner, co-hosts and admins may change it', async () => {
   renderScreen({
     'GET /api/venues': [venue({ id: 1, name: 'The Wine Wallop', canEdit: true }), venue({ id: 2, name: 'Church Inn', canEdit: false })],
   });
@@ -253,7 +266,7 @@ test("a venue of another host shows no Activate/Deactivate: only its owner, co-h
   expect(theirs.getByRole('button', { name: 'View Events at Church Inn' })).toBeInTheDocument();
 });
 
-test("the owner adds a co-host by e-mail and removes one; a co-host or another host sees no Co-hosts button", async () => {
+test('the owner adds a co-host by e-mail and removes one; a co-host or another host sees no Co-hosts button', async () => {
   let hosts = [{ id: 21, name: 'Sam Host', email: 'sam@example.com' }];
   const { server, user } = renderScreen({
     'GET /api/venues': [
@@ -303,5 +316,7 @@ test("a refused co-host (not a host, unknown e-mail) shows the server's sentence
   expect(await panel.findByText('No co-hosts yet.')).toBeInTheDocument();
   await user.type(panel.getByRole('textbox', { name: 'Add a host by e-mail' }), 'guest@example.com');
   await user.click(panel.getByRole('button', { name: 'Add co-host' }));
-  await vi.waitFor(() => expect(panel.getByRole('textbox', { name: 'Add a host by e-mail' })).toHaveAccessibleDescription('Only hosts can be added as co-hosts'));
+  await vi.waitFor(() =>
+    expect(panel.getByRole('textbox', { name: 'Add a host by e-mail' })).toHaveAccessibleDescription('Only hosts can be added as co-hosts'),
+  );
 });

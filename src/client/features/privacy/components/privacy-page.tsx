@@ -34,12 +34,10 @@ function HowLong({ facts }: { facts: PrivacyFacts }) {
         <strong>Your ratings and arrival location reports</strong> are deleted <strong>{days(facts.retentionDays)}</strong> after the evening they belong to.
       </li>
       <li>
-        <strong>Matches</strong>, and whether you shared your contact details with them, stay as long as both of you have an account. The ratings that made a match
-        are not needed for that.
+        <strong>Matches</strong>, and whether you shared your contact details with them, stay as long as both of you have an account. The ratings that made a
+        match are not needed for that.
       </li>
-      <li>
-        If the host does not release contact details, your matches see them automatically {facts.autoReleaseHours} hours after the evening.
-      </li>
+      <li>If the host does not release contact details, your matches see them automatically {facts.autoReleaseHours} hours after the evening.</li>
       <li>A login lasts {days(facts.sessionDays)}, or until you log out.</li>
       <li>Everything else (your profile, tickets, feedback, messages) stays until you delete your account.</li>
     </ul>
@@ -59,8 +57,8 @@ export function PrivacyPage() {
             <li>Your answers to the registration questions (personality, what you are looking for).</li>
             <li>Your tickets and payments: amount and status. Card details stay with the payment provider; we never see them.</li>
             <li>
-              On the evening: who you were seated with, the ratings you give, your matches, and, if you share your location on the arrival page, how far you were
-              from the venue (not where you were).
+              On the evening: who you were seated with, the ratings you give, your matches, and, if you share your location on the arrival page, how far you
+              were from the venue (not where you were).
             </li>
             <li>Messages from the host and whether you read them, your feedback and reactions, follow-up invites, and your voice narration settings.</li>
           </ul>
@@ -70,7 +68,11 @@ export function PrivacyPage() {
           {facts.isPending ? (
             <Spinner label="Loading how long we keep your data" />
           ) : facts.isError ? (
-            <LoadError title="Could not load the retention periods" message="Please check your connection and try again." onRetry={() => void facts.refetch()} />
+            <LoadError
+              title="Could not load the retention periods"
+              message="Please check your connection and try again."
+              onRetry={() => void facts.refetch()}
+            />
           ) : (
             <HowLong facts={facts.data} />
           )}
@@ -91,7 +93,11 @@ export function PrivacyPage() {
             </li>
             <li>
               <strong>Your registration answers</strong> feed the match previews other guests of your evening see (how well you may get on), never the answers
-              themselves. You can leave the previews on your <Link to="/profile" className={linkClass}>profile</Link>.
+              themselves. You can leave the previews on your{' '}
+              <Link to="/profile" className={linkClass}>
+                profile
+              </Link>
+              .
             </li>
           </ul>
         </Section>
@@ -103,8 +109,12 @@ export function PrivacyPage() {
 
         <Section id="privacy-yours" icon={Download} title="Take it with you, or delete it">
           <p>
-            On your <Link to="/profile" className={linkClass}>profile</Link>, <strong>Download my data</strong> gives you everything we keep about you as a file.
-            Ratings other people gave you are counted, without who or how: those are their private choices.
+            On your{' '}
+            <Link to="/profile" className={linkClass}>
+              profile
+            </Link>
+            , <strong>Download my data</strong> gives you everything we keep about you as a file. Ratings other people gave you are counted, without who or how:
+            those are their private choices.
           </p>
           <p>
             <strong>Delete my account</strong>, also on your profile, removes your account and everything tied to it at once, including your matches.

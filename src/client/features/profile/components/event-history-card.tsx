@@ -66,9 +66,7 @@ export function EventHistoryCard({ userId }: { userId: number }) {
         <div className="mt-4 space-y-6">
           {upcoming.length > 0 && (
             <div className="space-y-3">
-              <h3 className="text-lg font-semibold text-wine-900">
-                Upcoming
-              </h3>
+              <h3 className="text-lg font-semibold text-wine-900">Upcoming</h3>
               <ul className="space-y-3">
                 {upcoming.map((e) => (
                   <EventRow key={e.id} event={e} upcoming />
@@ -78,9 +76,7 @@ export function EventHistoryCard({ userId }: { userId: number }) {
           )}
           {past.length > 0 && (
             <div className="space-y-3">
-              <h3 className="text-lg font-semibold text-wine-900">
-                Past evenings
-              </h3>
+              <h3 className="text-lg font-semibold text-wine-900">Past evenings</h3>
               <ul id={pastListId} className="space-y-3">
                 {shownPast.map((e) => (
                   <EventRow key={e.id} event={e} />

@@ -81,9 +81,9 @@ export function PersonalityCard({ user }: { user: User }) {
           <div className="flex flex-col gap-2 border-t border-wine-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
             {/* Who sees what (docs/decisions/0015: the raw answers go to the member only; the traits feed the scores). */}
             <p className="text-sm text-muted">
-              Only you see these answers and what you wrote. The personality scores worked out from them feed the match scores that other
-              guests of your evenings see in their match preview, and that hosts see when matching; your interests are shown to the other
-              guests. Answered on {formatDate(answers.completedAt, 'plain')}.
+              Only you see these answers and what you wrote. The personality scores worked out from them feed the match scores that other guests of your
+              evenings see in their match preview, and that hosts see when matching; your interests are shown to the other guests. Answered on{' '}
+              {formatDate(answers.completedAt, 'plain')}.
             </p>
             <Button asChild variant="outline" size="sm">
               <Link to="/register">Update my answers</Link>

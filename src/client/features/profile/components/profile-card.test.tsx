@@ -172,7 +172,11 @@ test('interests: removing the last one says so and returns focus to the input', 
 
 test("the server's refusal lands on its field and is reported", async () => {
   const { onSaved, user } = renderCard({
-    routes: { 'PUT /api/users/7': refusal(400, 'Name can only contain letters, spaces, hyphens and apostrophes', [{ path: 'name', message: 'Name can only contain letters, spaces, hyphens and apostrophes' }]) },
+    routes: {
+      'PUT /api/users/7': refusal(400, 'Name can only contain letters, spaces, hyphens and apostrophes', [
+        { path: 'name', message: 'Name can only contain letters, spaces, hyphens and apostrophes' },
+      ]),
+    },
   });
   await save(user);
   expect(await screen.findByText('Update Failed')).toBeInTheDocument();
@@ -183,7 +187,11 @@ test("the server's refusal lands on its field and is reported", async () => {
 
 test('an interest the server refuses is shown on the interests', async () => {
   const { user } = renderCard({
-    routes: { 'PUT /api/users/7': refusal(400, 'Each interest must be at most 40 characters', [{ path: 'interests.1', message: 'Each interest must be at most 40 characters' }]) },
+    routes: {
+      'PUT /api/users/7': refusal(400, 'Each interest must be at most 40 characters', [
+        { path: 'interests.1', message: 'Each interest must be at most 40 characters' },
+      ]),
+    },
   });
   await save(user);
   expect(await interests().findByRole('alert')).toHaveTextContent('Each interest must be at most 40 characters');

@@ -21,7 +21,9 @@ test('Activity Stats shows the real figures', async () => {
   fakeServer(profileRoutes());
   renderAt(<ActivityStatsCard userId={7} />);
   expect(await card('Activity Stats').findByText('4.6')).toBeInTheDocument();
-  const figures = card('Activity Stats').getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+  const figures = card('Activity Stats')
+    .getAllByRole('term')
+    .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
   expect(figures).toEqual([
     ['Events attended', '3'],
     ['Connections', '11'],

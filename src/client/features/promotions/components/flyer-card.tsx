@@ -42,14 +42,28 @@ export function FlyerCard({ spec, content, onCopyLink, className }: { spec: Flye
       <figure className="space-y-2">
         <div className="mx-auto w-full" style={{ maxWidth: spec.width }}>
           {png.status === 'ready' ? (
-            <img src={png.url} alt={flyerAlt(spec, content)} width={spec.width} height={spec.height} className="block h-auto w-full rounded-2xl shadow-md ring-1 ring-wine-100" />
+            <img
+              src={png.url}
+              alt={flyerAlt(spec, content)}
+              width={spec.width}
+              height={spec.height}
+              className="block h-auto w-full rounded-2xl shadow-md ring-1 ring-wine-100"
+            />
           ) : png.status === 'drawing' ? (
-            <div role="status" className="flex w-full items-center justify-center rounded-2xl bg-wine-50 text-muted ring-1 ring-wine-100" style={{ aspectRatio: `${spec.width} / ${spec.height}` }}>
+            <div
+              role="status"
+              className="flex w-full items-center justify-center rounded-2xl bg-wine-50 text-muted ring-1 ring-wine-100"
+              style={{ aspectRatio: `${spec.width} / ${spec.height}` }}
+            >
               <span aria-hidden="true" className="mr-3 size-6 animate-spin rounded-full border-4 border-wine-200 border-t-wine-700" />
               Drawing the {spec.name}…
             </div>
           ) : (
-            <div role="alert" className="flex w-full flex-col items-center justify-center gap-2 rounded-2xl bg-wine-50 p-4 text-center text-wine-900 ring-1 ring-wine-100" style={{ aspectRatio: `${spec.width} / ${spec.height}` }}>
+            <div
+              role="alert"
+              className="flex w-full flex-col items-center justify-center gap-2 rounded-2xl bg-wine-50 p-4 text-center text-wine-900 ring-1 ring-wine-100"
+              style={{ aspectRatio: `${spec.width} / ${spec.height}` }}
+            >
               <ImageOff aria-hidden="true" className="size-7" />
               <span className="font-semibold">The {spec.name} could not be drawn</span>
               <span className="text-sm text-muted">{png.message}</span>

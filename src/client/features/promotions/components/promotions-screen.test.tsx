@@ -84,7 +84,15 @@ afterEach(() => {
 });
 
 // The soonest evening still to come in these tests (two days away, 7:00 PM).
-const WINE_BAR = anEvent({ id: 7, title: 'Wine Bar Speed Friendship', date: fromNow(2 * DAY), startTime: '19:00', endTime: '21:00', venue: 'The Wine Wallop, Prestwich', price: 1500 });
+const WINE_BAR = anEvent({
+  id: 7,
+  title: 'Wine Bar Speed Friendship',
+  date: fromNow(2 * DAY),
+  startTime: '19:00',
+  endTime: '21:00',
+  venue: 'The Wine Wallop, Prestwich',
+  price: 1500,
+});
 const LATER = anEvent({ id: 8, title: 'Northern Quarter Newcomers Night', date: fromNow(20 * DAY) });
 const UNDERWAY = anEvent({ id: 6, title: 'Tonight at the Wine Bar', date: fromNow(-HOUR) });
 

@@ -69,7 +69,9 @@ function EveningSummary({ event, content }: { event: Event; content: FlyerConten
           </dd>
         </div>
       </dl>
-      <p className="mt-4 text-sm text-muted">Every flyer carries a QR code to the evening’s page, where guests book with secure payment and instant confirmation.</p>
+      <p className="mt-4 text-sm text-muted">
+        Every flyer carries a QR code to the evening’s page, where guests book with secure payment and instant confirmation.
+      </p>
       <Button asChild variant="ghost" size="sm" className="mt-2 -ml-4">
         <Link to={`/events/${event.id}`}>Open the evening’s page</Link>
       </Button>
@@ -123,7 +125,10 @@ export function PromotionsScreen({ eventId = null }: { eventId?: number | null }
           </Button>
         }
       >
-        <p>The flyers are made from the next evening on the calendar. As soon as one is scheduled, its social post, story and cover appear here, ready to download and share.</p>
+        <p>
+          The flyers are made from the next evening on the calendar. As soon as one is scheduled, its social post, story and cover appear here, ready to
+          download and share.
+        </p>
       </NoticeCard>
     );
   }
@@ -135,7 +140,13 @@ export function PromotionsScreen({ eventId = null }: { eventId?: number | null }
       <EveningSummary event={event} content={content} />
       <div className="grid gap-6 md:grid-cols-2">
         {FLYERS.map((spec) => (
-          <FlyerCard key={`${spec.kind}:${key}`} spec={spec} content={content} onCopyLink={() => void copyEveningLink(eventLink(publicUrl!, event.id, 'flyer-link'))} className={spec.kind === 'cover' ? 'md:col-span-2' : undefined} />
+          <FlyerCard
+            key={`${spec.kind}:${key}`}
+            spec={spec}
+            content={content}
+            onCopyLink={() => void copyEveningLink(eventLink(publicUrl!, event.id, 'flyer-link'))}
+            className={spec.kind === 'cover' ? 'md:col-span-2' : undefined}
+          />
         ))}
       </div>
       <MarketingTips />

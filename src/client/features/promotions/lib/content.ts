@@ -32,6 +32,9 @@ export const MARKETING_TIPS: readonly { title: string; text: string }[] = [
   { title: 'Bring the venue in', text: 'Tag the venue and ask them to share the post. Their regulars are your next guests.' },
   { title: 'Go where people want to meet people', text: 'Neighbourhood, newcomers’ and hobby groups are full of people looking for new friends.' },
   { title: 'Pick your moment', text: 'Early evening, when people plan their week, gets the most eyes on a post.' },
-  { title: 'Say what’s included', text: 'Mention that the price covers venue access and a welcome drink, and that contact details are only shared when two people both choose each other.' },
+  {
+    title: 'Say what’s included',
+    text: 'Mention that the price covers venue access and a welcome drink, and that contact details are only shared when two people both choose each other.',
+  },
   { title: 'Put it on paper', text: 'Print the square post for noticeboards: anyone can scan the QR code and book on the spot.' },
 ];

@@ -31,7 +31,15 @@ const wideMeasure: Measure = (text, font) => Array.from(text).length * font.size
 const sans16: FontSpec = { family: 'sans', weight: 400, size: 16 };
 
 // Wednesday 14 May 2025, 7:00 PM in London (BST).
-const WINE_BAR = anEvent({ id: 7, title: 'Wine Bar Speed Friendship', date: '2025-05-14T18:00:00.000Z', startTime: '19:00', endTime: '21:00', venue: 'The Wine Wallop, Prestwich', price: 1500 });
+const WINE_BAR = anEvent({
+  id: 7,
+  title: 'Wine Bar Speed Friendship',
+  date: '2025-05-14T18:00:00.000Z',
+  startTime: '19:00',
+  endTime: '21:00',
+  venue: 'The Wine Wallop, Prestwich',
+  price: 1500,
+});
 const CONTENT = flyerContent(WINE_BAR, 'https://speedfriendship.test');
 
 describe('the three flyers', () => {

@@ -103,11 +103,7 @@ export function flyerAlt(spec: FlyerSpec, c: FlyerContent): string {
 /** The next evening to promote: the soonest upcoming one that has not started yet, or null. */
 export function nextEvening<E extends Pick<Event, 'date' | 'status'>>(events: readonly E[], now = Date.now()): E | null {
   const start = (e: E) => new Date(e.date).getTime();
-  return (
-    events
-      .filter((e) => e.status === 'upcoming' && start(e) > now)
-      .sort((a, b) => start(a) - start(b))[0] ?? null
-  );
+  return events.filter((e) => e.status === 'upcoming' && start(e) > now).sort((a, b) => start(a) - start(b))[0] ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +176,13 @@ export function wrapText(text: string, maxWidth: number, font: FontSpec, measure
  */
 export function fitText(
   text: string,
-  { sizes, maxWidth, maxLines, family, weight }: { sizes: readonly number[]; maxWidth: number; maxLines: number; family: FontSpec['family']; weight: FontSpec['weight'] },
+  {
+    sizes,
+    maxWidth,
+    maxLines,
+    family,
+    weight,
+  }: { sizes: readonly number[]; maxWidth: number; maxLines: number; family: FontSpec['family']; weight: FontSpec['weight'] },
   measure: Measure,
 ): { font: FontSpec; lines: string[] } {
   for (const size of sizes) {
@@ -390,9 +392,25 @@ function coverLayout(c: FlyerContent, measure: Measure): FlyerOp[] {
   const sideX = pill.right + 18;
   const sideWidth = qrX - sideX - 24;
   const noteFont: FontSpec = { family: 'sans', weight: 400, size: 14 };
-  ops.push({ kind: 'text', text: wrapText(c.priceNote, sideWidth, noteFont, measure, 1)[0] ?? '', x: sideX, y: pillTop + 20, font: noteFont, color: PALETTE.cream, align: 'left' });
+  ops.push({
+    kind: 'text',
+    text: wrapText(c.priceNote, sideWidth, noteFont, measure, 1)[0] ?? '',
+    x: sideX,
+    y: pillTop + 20,
+    font: noteFont,
+    color: PALETTE.cream,
+    align: 'left',
+  });
   const trustFont: FontSpec = { family: 'sans', weight: 600, size: 13 };
-  ops.push({ kind: 'text', text: wrapText(c.trust, sideWidth, trustFont, measure, 1)[0] ?? '', x: sideX, y: pillTop + 40, font: trustFont, color: PALETTE.apricot, align: 'left' });
+  ops.push({
+    kind: 'text',
+    text: wrapText(c.trust, sideWidth, trustFont, measure, 1)[0] ?? '',
+    x: sideX,
+    y: pillTop + 40,
+    font: trustFont,
+    color: PALETTE.apricot,
+    align: 'left',
+  });
   ops.push(...qrTile(c.url, qrX, Math.round((H - qrSize - 26) / 2), qrSize, { family: 'sans', weight: 600, size: 14 }));
   return ops;
 }

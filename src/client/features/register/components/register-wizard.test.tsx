@@ -183,7 +183,14 @@ test('personality: all five questions must be answered; each answer shows its ba
 });
 
 test('a visitor finishes by signing up, then the answers are saved: the right bodies, the completion screen, the draft gone', async () => {
-  const created = { ...member, id: 42, name: 'Robin Ashworth', email: 'robin@example.com', username: 'robin@example.com', interests: ['Wine', 'Film', 'Hiking'] };
+  const created = {
+    ...member,
+    id: 42,
+    name: 'Robin Ashworth',
+    email: 'robin@example.com',
+    username: 'robin@example.com',
+    interests: ['Wine', 'Film', 'Hiking'],
+  };
   const server = fakeServer({
     'POST /api/users': new Reply(201, created),
     'PUT /api/users/42/answers': saved({ id: 42, name: 'Robin Ashworth', email: 'robin@example.com' }),
@@ -265,7 +272,12 @@ test('an e-mail that already has an account: the server says so, and logging in 
   expect(alert).toHaveTextContent('Error: An account with this email already exists. Please log in instead.');
   expect(within(alert).getByRole('link', { name: 'Log in to save your answers' })).toHaveAttribute('href', '/login?next=%2Fregister');
   expect(server.calls.filter((c) => c.url.pathname.endsWith('/answers'))).toHaveLength(0);
-  expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({ step: 4, name: 'Robin Ashworth', interests: ['Wine', 'Film', 'Hiking'], motivations: ['Have fun and relax'] });
+  expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({
+    step: 4,
+    name: 'Robin Ashworth',
+    interests: ['Wine', 'Film', 'Hiking'],
+    motivations: ['Have fun and relax'],
+  });
 });
 
 test('a reload brings the half-finished wizard back where it was', async () => {

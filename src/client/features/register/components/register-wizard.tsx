@@ -89,7 +89,9 @@ function startingDraft(member: User | null): RegisterDraft {
   return {
     ...fromProfile,
     interests: member.interests.filter((i) => among(REGISTER_INTERESTS, i)).slice(0, REGISTER_INTERESTS_MAX),
-    personality: Object.fromEntries(PERSONALITY_QUESTIONS.filter((q) => typeof member.answers!.personality[q] === 'number').map((q) => [q, member.answers!.personality[q]])),
+    personality: Object.fromEntries(
+      PERSONALITY_QUESTIONS.filter((q) => typeof member.answers!.personality[q] === 'number').map((q) => [q, member.answers!.personality[q]]),
+    ),
     motivations: member.answers.motivations.filter((m) => among(REGISTER_MOTIVATIONS, m)),
     lookingFor: member.answers.lookingFor ?? '',
   };
@@ -300,7 +302,9 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
         {step === 1 && <StepHint ok={personalHint(values, personalErrors).ok}>{personalHint(values, personalErrors).text}</StepHint>}
         {step === 2 && <StepHint ok={values.interests.length >= REGISTER_INTERESTS_MIN}>{interestsHint(values.interests.length)}</StepHint>}
         {step === 3 && <StepHint ok={allAnswered(personality)}>{personalityHint(answeredCount(personality))}</StepHint>}
-        {step === 4 && <StepHint ok={values.motivations.length > 0}>{values.motivations.length > 0 ? 'Ready when you are.' : MESSAGES.motivationsMin}</StepHint>}
+        {step === 4 && (
+          <StepHint ok={values.motivations.length > 0}>{values.motivations.length > 0 ? 'Ready when you are.' : MESSAGES.motivationsMin}</StepHint>
+        )}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           {step > 1 ? (
             <Button variant="outline" size="lg" disabled={pending} onClick={() => goTo((step - 1) as Step)}>
@@ -311,7 +315,12 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
             <span aria-hidden="true" />
           )}
           {step === 1 && (
-            <Button size="lg" disabled={!values.name.trim() || !values.email.trim() || !values.age.trim()} aria-describedby="register-step-hint" onClick={() => void nextFromPersonal()}>
+            <Button
+              size="lg"
+              disabled={!values.name.trim() || !values.email.trim() || !values.age.trim()}
+              aria-describedby="register-step-hint"
+              onClick={() => void nextFromPersonal()}
+            >
               Next
               <ArrowRight aria-hidden="true" className="size-5" />
             </Button>
@@ -334,7 +343,12 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
             </Button>
           )}
           {step === 4 && (
-            <Button size="lg" disabled={values.motivations.length === 0 || (values.lookingFor ?? '').trim().length > LOOKING_FOR_MAX || pending} aria-describedby="register-step-hint" onClick={() => void complete()}>
+            <Button
+              size="lg"
+              disabled={values.motivations.length === 0 || (values.lookingFor ?? '').trim().length > LOOKING_FOR_MAX || pending}
+              aria-describedby="register-step-hint"
+              onClick={() => void complete()}
+            >
               <Check aria-hidden="true" className="size-5" />
               {pending ? 'Saving...' : 'Complete Registration'}
             </Button>
@@ -526,7 +540,9 @@ function MotivationsStep({
             const on = chosen.includes(m);
             return (
               <li key={m}>
-                <label className={cn(chip, 'w-full', on ? 'border-wine-700 bg-wine-700 text-white' : 'border-wine-100 bg-white text-wine-900 hover:border-wine-300')}>
+                <label
+                  className={cn(chip, 'w-full', on ? 'border-wine-700 bg-wine-700 text-white' : 'border-wine-100 bg-white text-wine-900 hover:border-wine-300')}
+                >
                   <input type="checkbox" className="sr-only" checked={on} onChange={() => onChange(on ? chosen.filter((x) => x !== m) : [...chosen, m])} />
                   <Check aria-hidden="true" className={cn('size-4 shrink-0', on ? 'opacity-100' : 'opacity-0')} />
                   {m}

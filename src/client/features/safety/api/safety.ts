@@ -14,7 +14,8 @@ export const useMyBlocks = (enabled = true) => useQuery({ queryKey: queryKeys.my
 export function useBlock() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) => (blocked ? post('/api/me/blocks', { userId }, blockState) : del(`/api/me/blocks/${userId}`, blockState)),
+    mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) =>
+      blocked ? post('/api/me/blocks', { userId }, blockState) : del(`/api/me/blocks/${userId}`, blockState),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.myBlocks() });
       void qc.invalidateQueries({ queryKey: queryKeys.events });

@@ -27,7 +27,9 @@ export function MyBlocks() {
           People you blocked
         </span>
       </CardTitle>
-      <p className="mt-1 text-sm text-muted">You are never seated with them, and neither of you sees the other in previews, badges or groups. They are not told.</p>
+      <p className="mt-1 text-sm text-muted">
+        You are never seated with them, and neither of you sees the other in previews, badges or groups. They are not told.
+      </p>
       {blocks.isPending ? (
         <Spinner label="Loading your blocks" />
       ) : !blocks.data || blocks.data.blocks.length === 0 ? (

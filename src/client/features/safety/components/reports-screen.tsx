@@ -21,7 +21,8 @@ const CONTEXT = { evening: 'At the evening', match: 'From a match', invite: 'Fro
 export function ReportsScreen() {
   const reports = useReports(true);
   if (reports.isPending) return <Spinner label="Loading reports" />;
-  if (!reports.data) return <LoadError title="We couldn't load the reports" message={messageOf(reports.error, 'Please try again.')} onRetry={() => void reports.refetch()} />;
+  if (!reports.data)
+    return <LoadError title="We couldn't load the reports" message={messageOf(reports.error, 'Please try again.')} onRetry={() => void reports.refetch()} />;
   const { reports: rows, canHandle } = reports.data;
   if (rows.length === 0) {
     return (
@@ -89,7 +90,9 @@ function ReportCard({ r, canHandle }: { r: ReportRow; canHandle: boolean }) {
                 variant="outline"
                 size="sm"
                 disabled={handled.isPending}
-                onClick={() => handled.mutate(r.id, { onError: (err) => toast.error('Could not mark it handled', { description: messageOf(err, 'Please try again.') }) })}
+                onClick={() =>
+                  handled.mutate(r.id, { onError: (err) => toast.error('Could not mark it handled', { description: messageOf(err, 'Please try again.') }) })
+                }
               >
                 Mark handled<span className="sr-only"> (report about {r.reported.name})</span>
               </Button>
@@ -109,7 +112,9 @@ export function SuspendButton({ userId, name, suspended }: { userId: number; nam
     suspend.mutateAsync({ userId, suspended: !suspended }).then(
       (r) =>
         toast.success(r.suspended ? `${name} is suspended` : `${name} can sign in again`, {
-          description: r.suspended ? `${r.cancelledBookings} future booking${r.cancelledBookings === 1 ? '' : 's'} cancelled, ${r.refunds} refunded. ${name} was told by e-mail.` : `${name} was told by e-mail.`,
+          description: r.suspended
+            ? `${r.cancelledBookings} future booking${r.cancelledBookings === 1 ? '' : 's'} cancelled, ${r.refunds} refunded. ${name} was told by e-mail.`
+            : `${name} was told by e-mail.`,
         }),
       (err: unknown) => toast.error('Could not change the account', { description: messageOf(err, 'Please try again.') }),
     );

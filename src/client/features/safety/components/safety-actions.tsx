@@ -132,7 +132,10 @@ export function ReportButton({ eventId, person, context }: { eventId: number; pe
               What happened?
             </legend>
             {REPORT_REASONS.map((r) => (
-              <label key={r} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-2xl border-2 border-wine-100 px-4 py-2 has-[:checked]:border-wine-500">
+              <label
+                key={r}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-2xl border-2 border-wine-100 px-4 py-2 has-[:checked]:border-wine-500"
+              >
                 <input type="radio" value={r} className="size-5 accent-wine-700" {...form.register('reason')} />
                 <span>{REPORT_REASON_LABELS[r]}</span>
               </label>

@@ -16,7 +16,8 @@ export const shareAnalyticsQuery = (eventId: number | null = null) =>
     queryFn: () => get(eventId === null ? '/api/share/analytics' : `/api/share/analytics?eventId=${eventId}`, shareAnalytics),
   });
 
-export const useShareAnalytics = (enabled: boolean, eventId: number | null = null) => useQuery({ ...shareAnalyticsQuery(eventId), enabled, placeholderData: (prev) => prev });
+export const useShareAnalytics = (enabled: boolean, eventId: number | null = null) =>
+  useQuery({ ...shareAnalyticsQuery(eventId), enabled, placeholderData: (prev) => prev });
 
 /** POST /api/share/events {platform, action, template, eventId?}; the figures are re-read afterwards. */
 export function useRecordShare() {

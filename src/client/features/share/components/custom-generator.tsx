@@ -59,7 +59,11 @@ export function CustomGenerator({ evening, origin }: { evening: ShareEvening; or
             </a>
           </p>
         </div>
-        <ShareButtons post={{ platform: 'facebook', template: 'custom', text: post.text, link: post.link, eventId: evening.id }} copyLabel="Copy Text" shareLabel="Share to Facebook" />
+        <ShareButtons
+          post={{ platform: 'facebook', template: 'custom', text: post.text, link: post.link, eventId: evening.id }}
+          copyLabel="Copy Text"
+          shareLabel="Share to Facebook"
+        />
       </Card>
     </div>
   );

@@ -40,7 +40,13 @@ function Figures({ viewer }: { viewer: ShareViewer }) {
   if (analytics.isError) {
     const err = analytics.error;
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return <RestrictedCard who="hosts" signedIn={err.status === 403} />;
-    return <LoadError title="We couldn't load the share analytics" message={messageOf(err, 'Check your connection and try again.')} onRetry={() => void analytics.refetch()} />;
+    return (
+      <LoadError
+        title="We couldn't load the share analytics"
+        message={messageOf(err, 'Check your connection and try again.')}
+        onRetry={() => void analytics.refetch()}
+      />
+    );
   }
   const a = analytics.data;
   return (
@@ -102,7 +108,9 @@ function SourcesTable({ analytics: a, eventId, onPick }: { analytics: ShareAnaly
   return (
     <Card>
       <h2 className="text-xl font-semibold text-wine-900">From link to seat</h2>
-      <p className="mt-1 text-muted">Every link, flyer QR code and Copy Link opens the evening’s page with its source. Each person counts once, for the first link that brought them.</p>
+      <p className="mt-1 text-muted">
+        Every link, flyer QR code and Copy Link opens the evening’s page with its source. Each person counts once, for the first link that brought them.
+      </p>
       <div className="mt-4 space-y-1.5 sm:max-w-xl">
         <label htmlFor={pickerId} className="block text-sm font-semibold text-wine-900">
           Evening
@@ -122,7 +130,12 @@ function SourcesTable({ analytics: a, eventId, onPick }: { analytics: ShareAnaly
         </select>
       </div>
       {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
-      <div className="mt-4 overflow-x-auto rounded-xl focus-visible:ring-2 focus-visible:ring-wine-500 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Sources table">
+      <div
+        className="mt-4 overflow-x-auto rounded-xl focus-visible:ring-2 focus-visible:ring-wine-500 focus-visible:outline-none"
+        tabIndex={0}
+        role="region"
+        aria-label="Sources table"
+      >
         <table className="w-full text-left text-base">
           <caption className="sr-only">Visits, signups and seats booked per source{a.eventId === null ? ', every evening' : ''}</caption>
           <thead>
@@ -156,8 +169,8 @@ function SourcesTable({ analytics: a, eventId, onPick }: { analytics: ShareAnaly
         </table>
       </div>
       <p className="mt-3 text-sm text-muted">
-        <span aria-hidden="true">* </span>Visits are self-reported by browsers, once per browser session and evening, so anyone could add some. Signups and seats
-        are counted from real accounts and paid bookings: a seat held at checkout does not count, and a cancelled one stops counting.
+        <span aria-hidden="true">* </span>Visits are self-reported by browsers, once per browser session and evening, so anyone could add some. Signups and
+        seats are counted from real accounts and paid bookings: a seat held at checkout does not count, and a cancelled one stops counting.
       </p>
     </Card>
   );
@@ -182,10 +195,10 @@ function ProTip() {
     <Card className="flex gap-3 border-apricot-200 bg-apricot-100/50">
       <Lightbulb aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-apricot-700" />
       <div>
-        <CardTitle className="text-lg">
-          Pro tip
-        </CardTitle>
-        <p className="mt-1 text-ink">Facebook and WhatsApp work best: post in local community groups and send the invitation straight to friends who would enjoy it.</p>
+        <CardTitle className="text-lg">Pro tip</CardTitle>
+        <p className="mt-1 text-ink">
+          Facebook and WhatsApp work best: post in local community groups and send the invitation straight to friends who would enjoy it.
+        </p>
       </div>
     </Card>
   );

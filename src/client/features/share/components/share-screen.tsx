@@ -56,7 +56,13 @@ function WithEvening({ picked, children }: { picked: { id: number | null; set: (
   const pickerId = useId();
   if (upcoming.isPending) return <Spinner label="Loading upcoming evenings" />;
   if (upcoming.isError)
-    return <LoadError title="We couldn't load the upcoming evenings" message={messageOf(upcoming.error, 'Check your connection and try again.')} onRetry={() => void upcoming.refetch()} />;
+    return (
+      <LoadError
+        title="We couldn't load the upcoming evenings"
+        message={messageOf(upcoming.error, 'Check your connection and try again.')}
+        onRetry={() => void upcoming.refetch()}
+      />
+    );
   const evenings = upcoming.data.filter((e) => e.status === 'upcoming').sort(bySoonest);
   if (evenings.length === 0)
     return (

@@ -67,7 +67,11 @@ export function useShareActions(post: SharePost) {
     }
     // No share page (Instagram, Local Community) or a blocked popup: copy the text instead.
     if (!(await writeClipboard())) return;
-    toast.success('Copied!', { description: url ? `The ${name} window was blocked, so the post is copied: paste it into ${name}.` : `Paste it into ${name === 'Local Community' ? 'your community board or newsletter' : name}.` });
+    toast.success('Copied!', {
+      description: url
+        ? `The ${name} window was blocked, so the post is copied: paste it into ${name}.`
+        : `Paste it into ${name === 'Local Community' ? 'your community board or newsletter' : name}.`,
+    });
     send({ platform, action: 'share', template, eventId });
   }, [platform, text, link, name, writeClipboard, send, template, eventId]);
 

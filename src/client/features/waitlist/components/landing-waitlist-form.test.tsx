@@ -11,7 +11,14 @@ const age = () => screen.getByRole('spinbutton', { name: 'Age' });
 const join = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
 
 async function fill(user: UserEvent, values: Partial<Record<'name' | 'email' | 'age' | 'bio' | 'interests', string>>) {
-  const all = { name: 'Alex Morgan', email: 'Alex@Example.com', age: '34', bio: 'New to Prestwich, love a pub quiz.', interests: 'walking, , board games ,coffee', ...values };
+  const all = {
+    name: 'Alex Morgan',
+    email: 'Alex@Example.com',
+    age: '34',
+    bio: 'New to Prestwich, love a pub quiz.',
+    interests: 'walking, , board games ,coffee',
+    ...values,
+  };
   if (all.name) await user.type(field('Full name'), all.name);
   if (all.email) await user.type(field('Email address'), all.email);
   if (all.age) await user.type(age(), all.age);
@@ -107,7 +114,11 @@ test('a taken e-mail keeps what was typed and offers the login', async () => {
 });
 
 test("the server's field errors show under their fields too", async () => {
-  fakeServer({ 'POST /api/users': refusal(400, 'Name can only contain letters, spaces, hyphens and apostrophes', [{ path: 'name', message: 'Name can only contain letters, spaces, hyphens and apostrophes' }]) });
+  fakeServer({
+    'POST /api/users': refusal(400, 'Name can only contain letters, spaces, hyphens and apostrophes', [
+      { path: 'name', message: 'Name can only contain letters, spaces, hyphens and apostrophes' },
+    ]),
+  });
   const { user } = renderAt(<LandingWaitlistForm />);
   await fill(user, {});
   await join(user);
@@ -117,7 +128,10 @@ test("the server's field errors show under their fields too", async () => {
 });
 
 test('a dropped connection says so, and the button is back', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   const { user } = renderAt(<LandingWaitlistForm />);
   await fill(user, {});
   await join(user);

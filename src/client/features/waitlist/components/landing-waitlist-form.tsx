@@ -143,7 +143,8 @@ export function LandingWaitlistForm({ next = null }: { next?: string | null }) {
           Welcome to the Community!
         </h2>
         <p className="mt-3 text-lg text-ink">
-          Thanks for joining{welcome ? `, ${welcome.split(' ')[0]}` : ''}. You're a member now: book any evening that is open, and we'll email you when new ones open near you.
+          Thanks for joining{welcome ? `, ${welcome.split(' ')[0]}` : ''}. You're a member now: book any evening that is open, and we'll email you when new ones
+          open near you.
         </p>
         <p className="mt-2 text-muted">See the evenings already open for booking, and add a few more details to your profile so we can plan great evenings.</p>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
@@ -173,7 +174,13 @@ export function LandingWaitlistForm({ next = null }: { next?: string | null }) {
         Join the Waitlist
       </h2>
       <p className="mt-2 text-muted">Tell us a little about yourself and we'll invite you to the next evening near you.</p>
-      <form aria-labelledby="waitlist-title" onSubmit={(e) => void onSubmit(e)} onFocus={() => void loadSchema().catch(() => undefined)} noValidate className="mt-6 space-y-5">
+      <form
+        aria-labelledby="waitlist-title"
+        onSubmit={(e) => void onSubmit(e)}
+        onFocus={() => void loadSchema().catch(() => undefined)}
+        noValidate
+        className="mt-6 space-y-5"
+      >
         <TextField label="Full name" autoComplete="name" autoCapitalize="words" {...field('name')} />
         <TextField
           label="Email address"
@@ -185,23 +192,8 @@ export function LandingWaitlistForm({ next = null }: { next?: string | null }) {
           placeholder="you@example.com"
           {...field('email')}
         />
-        <TextField
-          label="Age"
-          type="number"
-          inputMode="numeric"
-          min={AGE.min}
-          max={AGE.max}
-          step={1}
-          className="[&_input]:max-w-32"
-          {...field('age')}
-        />
-        <TextAreaField
-          label="About you"
-          rows={4}
-          placeholder="What brings you here? What do you enjoy?"
-          hint="A few sentences is perfect."
-          {...field('bio')}
-        />
+        <TextField label="Age" type="number" inputMode="numeric" min={AGE.min} max={AGE.max} step={1} className="[&_input]:max-w-32" {...field('age')} />
+        <TextAreaField label="About you" rows={4} placeholder="What brings you here? What do you enjoy?" hint="A few sentences is perfect." {...field('bio')} />
         <TextField
           label="Interests and hobbies"
           autoCapitalize="off"

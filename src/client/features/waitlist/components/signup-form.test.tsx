@@ -113,13 +113,19 @@ test("the server's refusal is quoted and its field errors land on the fields", a
 });
 
 test('a refusal without a sentence, and a dropped connection, still say what happened', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('', { status: 502 })),
+  );
   const { user } = renderAt(<SignupForm />);
   await fillRequired(user);
   await join(user);
   expect(await screen.findByText('Error: Failed to sign up')).toBeInTheDocument();
 
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   await join(user);
   expect(await screen.findByText('Network error. Please try again.')).toBeInTheDocument();

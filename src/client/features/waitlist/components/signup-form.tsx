@@ -55,7 +55,13 @@ function fieldOf(path: string, withInterests: boolean): Field | null {
  * name, e-mail, age, an optional bio and, optionally, comma-separated interests.
  * Validates before sending; on success the new member is signed in and welcomed.
  */
-export function SignupForm({ bioLabel = 'Bio', withInterests = false, errorStyle = 'server', submitLabel = 'Join the Waitlist', next = null }: SignupFormProps) {
+export function SignupForm({
+  bioLabel = 'Bio',
+  withInterests = false,
+  errorStyle = 'server',
+  submitLabel = 'Join the Waitlist',
+  next = null,
+}: SignupFormProps) {
   const signup = useSignup();
   const navigate = useNavigate();
   const loginHref = next ? `/login?next=${encodeURIComponent(next)}` : '/login';

@@ -79,7 +79,10 @@ export function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds:
         {formatCountdown(seconds)}
       </p>
       <div aria-hidden="true" className="mt-5 h-4 overflow-hidden rounded-full bg-white/15">
-        <div className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', HOST_BAR[tone])} style={{ width: `${barPercent(seconds, base)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', HOST_BAR[tone])}
+          style={{ width: `${barPercent(seconds, base)}%` }}
+        />
       </div>
       <p className="mt-3 text-center text-wine-100">
         {stage === 'grace'
@@ -102,13 +105,11 @@ export function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds:
             {pending === 'next_round' ? 'Starting…' : 'Next Round'}
           </ControlButton>
           <ControlButton disabled={busy || !canExtend} onClick={() => command({ type: 'extend_timer', seconds: 60 })}>
-            <Plus aria-hidden="true" className="size-5" />
-            1 min
+            <Plus aria-hidden="true" className="size-5" />1 min
             <span className="sr-only">(add one minute)</span>
           </ControlButton>
           <ControlButton disabled={busy || !canExtend} onClick={() => command({ type: 'extend_timer', seconds: 120 })}>
-            <Plus aria-hidden="true" className="size-5" />
-            2 min
+            <Plus aria-hidden="true" className="size-5" />2 min
             <span className="sr-only">(add two minutes)</span>
           </ControlButton>
         </div>

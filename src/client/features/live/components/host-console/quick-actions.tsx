@@ -55,7 +55,10 @@ export function QuickActions({ live, eventId }: { live: LiveTimer; eventId: numb
             confirmLabel="Release contacts"
             onConfirm={() =>
               release.mutate(undefined, {
-                onSuccess: (r) => toast.success('Contacts released', { description: `${r.matches} ${r.matches === 1 ? 'match' : 'matches'} can now see each other's contact details.` }),
+                onSuccess: (r) =>
+                  toast.success('Contacts released', {
+                    description: `${r.matches} ${r.matches === 1 ? 'match' : 'matches'} can now see each other's contact details.`,
+                  }),
                 onError: (err) => toast.error("Couldn't release contacts", { description: messageOf(err, 'Please try again.') }),
               })
             }

@@ -72,7 +72,10 @@ export async function bookedGuest(browser: Browser, name: string, eventId: numbe
   return guest;
 }
 
-/** The demo host creates a free evening `daysAhead` days ahead (five by default) at one of their venues, 19:00-22:00: one spec per day, as a venue takes one booking at a time. */
+/**
+ * The demo host creates a free evening `daysAhead` days ahead (five by default) at one of their
+ * venues, 19:00-22:00: one spec per day, as a venue takes one booking at a time.
+ */
 export async function newEvening(host: Page, title = 'Live log evening', daysAhead = 5) {
   // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012).
   const venues = await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'));

@@ -267,7 +267,10 @@ export const userExport = z.object({
   invitesStopped: z.array(z.object({ person, createdAt: at })),
   /** People the member blocked (docs/decisions/0041). Who blocked the member is not told. */
   blocks: z.array(z.object({ person, createdAt: at })),
-  /** Reports the member made, and whether an admin handled them. Reports about the member are withheld: the reporter must stay unknown (docs/decisions/0043). */
+  /**
+   * Reports the member made, and whether an admin handled them. Reports about the member are
+   * withheld: the reporter must stay unknown (docs/decisions/0043).
+   */
   reportsMade: z.array(
     z.object({ ...evening, about: person, context: z.string(), reason: z.string(), details: z.string(), createdAt: at, handled: z.boolean(), handledAt: when }),
   ),
@@ -292,7 +295,10 @@ export const userExport = z.object({
   shares: z.array(z.object({ eventId: z.number().nullable(), platform: z.string(), action: z.string(), template: z.string(), createdAt: at })),
   /** The link that first brought the person (docs/decisions/0047): platform, source and the evening it opened. */
   signupSource: z.object({ platform: z.string().nullable(), source: z.string().nullable(), eventId: z.number().nullable(), createdAt: at }).nullable(),
-  /** What the member did as a host or admin: evenings hosted, venues owned or co-hosted, guests checked in, applications decided, reports handled, guests removed. */
+  /**
+   * What the member did as a host or admin: evenings hosted, venues owned or co-hosted, guests checked
+   * in, applications decided, reports handled, guests removed.
+   */
   hosting: z.object({
     eventsHosted: z.array(z.object({ ...evening, date: at })),
     venuesOwned: z.array(z.object({ id: z.number(), name: z.string() })),

@@ -17,7 +17,8 @@ function failureOf(err: unknown): 'denied' | 'unavailable' {
 /**
  * The phone's back camera as a QR reader: `start()` asks for the camera (facingMode environment),
  * shows it in `videoRef`, and a few times a second draws a frame to a canvas and decodes it
- * (lib/scan.ts). Each new code goes to `onRead` once (the same code again only once it has been out of view a few seconds, lib/scan.ts). The camera stops with `stop()` and when the component unmounts.
+ * (lib/scan.ts). Each new code goes to `onRead` once (the same code again only once it has been out
+ * of view a few seconds, lib/scan.ts). The camera stops with `stop()` and when the component unmounts.
  */
 export function useQrCamera(onRead: (text: string) => void) {
   const videoRef = useRef<HTMLVideoElement>(null);

@@ -97,7 +97,8 @@ function GroupCard({ group }: { group: FriendGroup }) {
         {group.members.map((m) => (
           <li key={m.id} className="flex items-start gap-3 px-4 py-3">
             <PersonAvatar person={m} />
-            {/* Name, badge and chips share one column as wide as the card allows: a badge beside them squeezed a name to "Michae / l" on a phone (issue 22). */}
+            {/* Name, badge and chips share one column as wide as the card allows: a badge beside them
+                squeezed a name to "Michae / l" on a phone (issue 22). */}
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words text-ink">
                 {m.name}

@@ -39,7 +39,10 @@ export interface JustMet {
   partner: { id: number; name: string };
 }
 
-/** /timer (docs/spec/organiser-tools.md §2.7) for a signed-in viewer: which evening, then the timer. `rateSlot`: a one-tap rating of the partner just met, shown at the bell. */
+/**
+ * /timer (docs/spec/organiser-tools.md §2.7) for a signed-in viewer: which evening, then the timer.
+ * `rateSlot`: a one-tap rating of the partner just met, shown at the bell.
+ */
 export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; eventParam: number | null; rateSlot?: (met: JustMet) => ReactNode }) {
   const mine = useUserEvents(eventParam ? null : userId);
   const eventId = eventParam ?? (mine.data ? (currentOrNextEvent(mine.data)?.id ?? null) : null);

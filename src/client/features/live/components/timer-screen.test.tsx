@@ -188,8 +188,12 @@ describe('the round timer', () => {
 
   test('a guest whose connection drops is told, and the clock carries on', async () => {
     const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 100 }));
+    expect(screen.getByText('Synchronized with all participants')).toBeInTheDocument();
     ws.drop();
     expect(screen.getByText('Reconnecting to timer...')).toBeInTheDocument();
+    // The footer no longer claims to be in step with the room while it cannot be.
+    expect(screen.queryByText('Synchronized with all participants')).not.toBeInTheDocument();
+    expect(screen.getByText('Not synchronized: showing the last time heard')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.getByRole('timer')).toHaveTextContent('01:30');
   });

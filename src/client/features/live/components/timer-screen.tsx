@@ -252,9 +252,10 @@ function FullScreenTimer({
 
         <footer className="mt-auto space-y-1 pt-2 text-center text-sm text-wine-100">
           <p>{roundLengthPhrase(live.timer?.roundDuration ?? ROUND_DURATION_SECONDS)}</p>
+          {/* The spec's footer, true only while the socket is open: reconnecting, the clock runs on the last state heard. */}
           <p className="inline-flex items-center gap-1.5">
             <RefreshCw aria-hidden="true" className="size-4" />
-            Synchronized with all participants
+            {live.status === 'open' ? 'Synchronized with all participants' : 'Not synchronized: showing the last time heard'}
           </p>
         </footer>
       </div>

@@ -3,7 +3,7 @@ import { Page, PageTitle } from '@client/components/ui/page';
 import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { CalendarScreen } from '@client/features/organiser/components/calendar-screen';
+import { CalendarScreen } from '@client/features/venues/components/calendar-screen';
 import { useSignedIn } from '../session-hooks';
 
 /** /calendar (docs/spec/organiser-tools.md §2.28): venue availability, bookings and calendar feeds; ?venue={id} picks the venue. Hosts only. */

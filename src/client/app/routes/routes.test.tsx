@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { SIGNUPS } from '@client/features/admin/admin.fixtures';
-import { VENUES } from '@client/features/organiser/organiser.fixtures';
+import { VENUES } from '@client/features/venues/venues.fixtures';
 import { member, noContent, profileRoutes, refusal } from '@client/features/profile/profile.fixtures';
 import { KEYS } from '@client/lib/session';
 import { fakeServer } from '@client/test/render';

@@ -2,7 +2,7 @@ import { Page, PageTitle } from '@client/components/ui/page';
 import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { VenuesScreen } from '@client/features/organiser/components/venues-screen';
+import { VenuesScreen } from '@client/features/venues/components/venues-screen';
 import { useSignedIn } from '../session-hooks';
 
 /** /venues (docs/spec/organiser-tools.md §2.9): multi-venue management. Hosts only. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { venue } from '../organiser.fixtures';
+import { venue } from '../venues.fixtures';
 import { findVenue } from './venues';
 
 describe('finding the venue a host typed', () => {

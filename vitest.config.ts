@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Test files share a worker's modules (docs/decisions/0059): each builds its own app on its own database.
+          isolate: false,
         },
       },
       {
@@ -39,6 +41,7 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts', 'bench/lib/**/*.test.ts'],
           testTimeout: 30_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       {
@@ -51,6 +54,8 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['./src/client/test/setup.ts'],
           testTimeout: 15_000,
+          // Test files share a worker's modules (docs/decisions/0059); setup.ts resets what a test leaves behind.
+          isolate: false,
         },
       },
       {

@@ -140,6 +140,11 @@ export const settle = () =>
 
 let version = 1;
 
+/** Versions start again at 1 for every test (src/client/test/setup.ts): test files share this module when not isolated. */
+export function resetTimerVersions() {
+  version = 1;
+}
+
 /**
  * A timer state as the server sends it. `secondsLeft` sets the time remaining now; a running
  * phase (active, grace) gets `endsAt` that far ahead of the server's clock. `serverNow` defaults

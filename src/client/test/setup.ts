@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { resetAppQueryClient } from '@client/lib/app-query-client';
+import { resetTimerVersions } from './fake-socket';
 
 // Lazy screens can take over a second to load on a busy machine: wait up to 3 s for what a test finds.
 configure({ asyncUtilTimeout: 3000 });
@@ -17,4 +18,5 @@ afterEach(() => {
   resetAppQueryClient();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  resetTimerVersions();
 });

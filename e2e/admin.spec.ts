@@ -1,7 +1,8 @@
-import { expect, request as pwRequest, test } from '@playwright/test';
+import { request as pwRequest } from '@playwright/test';
 import { DEMO, expectAccessible, logIn } from './helpers';
+import { expect, test } from './fixtures';
 
-test('the signup list is refused to a visitor and a member, and shown to an admin', async ({ page }) => {
+test('the signup list is refused to a visitor and a member, and shown to an admin', async ({ page, baseURL }) => {
   await page.goto('/stats123');
   await expect(page.getByText(/admins only/i)).toBeVisible();
   await expect(page.getByText(DEMO.member)).toHaveCount(0);
@@ -22,7 +23,7 @@ test('the signup list is refused to a visitor and a member, and shown to an admi
   await expectAccessible(page);
 
   // The newest signup shows first on the admin stats view of /.
-  const other = await pwRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await pwRequest.newContext({ baseURL });
   const name = `Newest Signup ${Date.now() % 100000}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   const created = await other.post('/api/users', { data: { name, email: `newest-${Date.now()}@example.com`, age: 40, bio: null, interests: [] } });
   expect(created.status()).toBe(201);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, expectAccessible, logIn, ok } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * Around the evening (docs/spec/organiser-tools.md §2.15, §2.25-2.27) on the demo data: a guest of the

@@ -1,6 +1,8 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { qrOnScreen, writeCameraFile } from './fake-camera';
 import { bookedGuest, DEMO, expectAccessible, logIn, ok, type Member } from './helpers';
+import { CHROMIUM_PATH } from './chromium';
+import { expect, test } from './fixtures';
 
 /**
  * The door and the room (docs/spec/organiser-tools.md §2.19-2.23, docs/product.md "Events, payment,
@@ -63,7 +65,7 @@ async function newEvening(host: Page, minutes: number) {
   );
 }
 
-test('the host checks a guest in by scanning the QR of the ticket on her phone', async ({ browser, page: host }, testInfo) => {
+test('the host checks a guest in by scanning the QR of the ticket on her phone', async ({ browser, page: host, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
   const evening = await newEvening(host, 30);
@@ -81,7 +83,7 @@ test('the host checks a guest in by scanning the QR of the ticket on her phone',
   const video = testInfo.outputPath('ticket.y4m');
   writeCameraFile(await qrOnScreen(ticket), video);
   const door = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -91,7 +93,7 @@ test('the host checks a guest in by scanning the QR of the ticket on her phone',
     ],
   });
   try {
-    const context = await door.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+    const context = await door.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
     const desk = await context.newPage();
     await logIn(desk, DEMO.host);
     await desk.goto(`/check-in?event=${evening.id}`);

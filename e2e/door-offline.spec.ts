@@ -1,6 +1,8 @@
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { qrOnScreen, writeCameraFile } from './fake-camera';
 import { bookedGuest, DEMO, expectAccessible, logIn, ok } from './helpers';
+import { CHROMIUM_PATH } from './chromium';
+import { expect, test } from './fixtures';
 
 /**
  * The door offline (issue 23; docs/decisions/0052-the-door-offline.md): the host's two desks load
@@ -72,9 +74,9 @@ async function scanOnce(desk: Page, name: string) {
 test('two desks check guests in offline, come back, and the server counts each guest once, the first scan standing', async ({
   browser,
   page: host,
+  baseURL,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const baseURL = testInfo.project.use.baseURL!;
   await logIn(host, DEMO.host);
   const evening = await newEvening(host);
   const priya = await bookedGuest(browser, 'Priya Offline', evening.id);
@@ -90,7 +92,7 @@ test('two desks check guests in offline, come back, and the server counts each g
   await expect(ticket.locator('svg')).toBeVisible();
   writeCameraFile(await qrOnScreen(ticket), video);
   const doors = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -101,8 +103,8 @@ test('two desks check guests in offline, come back, and the server counts each g
   });
   const contexts: BrowserContext[] = [];
   try {
-    const a = await openDesk(doors, baseURL, evening.id, { width: 390, height: 844 });
-    const b = await openDesk(doors, baseURL, evening.id, { width: 1280, height: 800 });
+    const a = await openDesk(doors, baseURL!, evening.id, { width: 390, height: 844 });
+    const b = await openDesk(doors, baseURL!, evening.id, { width: 1280, height: 800 });
     contexts.push(a.context, b.context);
     await expectCounts(a.page, 0, 3);
     await expectCounts(b.page, 0, 3);

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, expect, test, type Locator, type Page } from '@playwright/test';
+import { chromium, type Locator, type Page } from '@playwright/test';
 import { qrOnScreen, writeCameraFile } from './fake-camera';
 import { bookedGuest, DEMO, expectAccessible, logIn, ok } from './helpers';
+import { CHROMIUM_PATH } from './chromium';
+import { expect, test } from './fixtures';
 
 /**
  * The host's screens of issue 22 ("The door and the room, polished") on a phone (390x844) and a
@@ -106,6 +108,7 @@ for (const size of SIZES) {
   test(`${size.viewport.width}x${size.viewport.height}: the door's and the room's results are on screen, not under the tab bar`, async ({
     browser,
     page: host,
+    baseURL,
   }, testInfo) => {
     test.setTimeout(300_000);
     const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${size.name}-${name}.png` });
@@ -125,7 +128,7 @@ for (const size of SIZES) {
     await expect(ticket.locator('svg')).toBeVisible();
     writeCameraFile(await qrOnScreen(ticket), video);
     const door = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -136,7 +139,7 @@ for (const size of SIZES) {
     });
     try {
       const context = await door.newContext({
-        baseURL: testInfo.project.use.baseURL,
+        baseURL,
         viewport: size.viewport,
         isMobile: size.isMobile,
         hasTouch: size.hasTouch,

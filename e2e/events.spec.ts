@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, logIn } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * Events, checkout and tickets with the built-in test payment provider and the demo data:

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, expectAccessible, logIn, newMember } from './helpers';
+import { expect, test } from './fixtures';
 
 /** Letters only (names take no digits): a stamp that tells this run's applicant apart. */
 const letterStamp = () =>

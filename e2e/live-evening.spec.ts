@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { DEMO, expectAccessible, logIn } from './helpers';
+import { expect, test } from './fixtures';
 
 /** A guest in their own browser, signed in and checked in to the evening. */
 async function guest(browser: Browser, email: string, eventId: number) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * /live-event (docs/spec/organiser-tools.md §2.16, docs/product.md "The live evening"): during a

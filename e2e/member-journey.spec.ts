@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible, latestCode, unique } from './helpers';
+import { expect, test } from './fixtures';
 
 test('a visitor joins on /, logs out, logs back in with the mailed code and edits the profile', async ({ page }) => {
   const email = unique('journey');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible, newMember, ok } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * Voice narration (docs/spec/organiser-tools.md §2.13): a member's settings are saved to their

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Route } from '@playwright/test';
+import { chromium, type BrowserContext, type Route } from '@playwright/test';
 import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { CHROMIUM_PATH } from './chromium';
+import { expect, test } from './fixtures';
 
 /**
  * The guest's phone offline (issue 23, docs/decisions/0051): mid-round a guest loses the connection,
@@ -91,7 +93,7 @@ test('Chrome finds the app installable on /: manifest, icons and a service worke
   // A browser profile on disk: Chrome never installs from an incognito one, which is what every test context is.
   const profile = mkdtempSync(path.join(tmpdir(), 'sf-install-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu'],
     baseURL,
   });

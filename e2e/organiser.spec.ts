@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO, expectAccessible, logIn } from './helpers';
+import { expect, test } from './fixtures';
 
 /** 'Wednesday 14 May 2025' (browsers may add a comma after the weekday) for a London day some days ahead. */
 function dayAhead(days: number): { label: RegExp; iso: string } {

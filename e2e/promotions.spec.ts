@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { expectAccessible, ok } from './helpers';
 import { pngDimensions, pngPixels } from './png';
+import { expect, test } from './fixtures';
 
 /**
  * /promotions (docs/spec/organiser-tools.md §2.5, docs/product.md: flyers download as real PNG

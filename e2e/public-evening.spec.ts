@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible, latestCode, ok, unique } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * A stranger who scans a flyer or taps a shared link lands on the evening's public page: no

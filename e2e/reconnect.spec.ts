@@ -1,6 +1,7 @@
 import net from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { bookedGuest, DEMO, logIn, newEvening, ok } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * Phones on a bar's Wi-Fi (issue 23, docs/decisions/0051): each phone reaches the server through its
@@ -57,9 +58,13 @@ const seconds = (clock: string) => {
   return m! * 60 + s!;
 };
 
-test('every phone shows the right round, partner and time within 2 s of its connection returning after 5, 30 and 120 s', async ({ browser, page: host }) => {
+test('every phone shows the right round, partner and time within 2 s of its connection returning after 5, 30 and 120 s', async ({
+  browser,
+  page: host,
+  appServer,
+}) => {
   test.setTimeout(300_000);
-  const port = Number(process.env.E2E_PORT);
+  const port = appServer.port;
   await logIn(host, DEMO.host);
   const event = await newEvening(host, 'Patchy Wi-Fi evening', 7);
   const guests = [];

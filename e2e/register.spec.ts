@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible, newMember } from './helpers';
+import { expect, test } from './fixtures';
 
 /** /register (docs/spec/organiser-tools.md §2.18): the registration wizard, saved to the profile. */
 

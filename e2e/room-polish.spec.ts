@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, logIn, newMember, ok, unique } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * The guest side of the door and the room (issue 22), on a phone (390x844) and a desktop (1280x800):

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, expectAccessible, logIn } from './helpers';
+import { expect, test } from './fixtures';
 
 test('signed-in-only pages send a visitor to /login', async ({ page }) => {
   await page.goto('/profile');

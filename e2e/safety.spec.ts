@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { bookedGuest, DEMO, expectAccessible, logIn, ok, type Member } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * Safety tools for the people in the room (GitHub issue 21; docs/decisions/0041, 0042): a guest

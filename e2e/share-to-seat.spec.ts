@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { DEMO, logIn, ok, unique } from './helpers';
 import { pngPixels } from './png';
+import { expect, test } from './fixtures';
 
 /**
  * The loop from share to seat (issue 20, docs/decisions/0047): the host downloads a flyer from

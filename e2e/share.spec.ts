@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, expectAccessible, logIn, ok } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * /share (docs/spec/organiser-tools.md §2.1 with §2.29's templates; docs/product.md "Organiser tools are

@@ -1,5 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, logIn, newMember, ok, unique } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * A full evening's waitlist (docs/decisions/0016): a member joins the line on the event page, a

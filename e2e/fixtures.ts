@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * The journeys' `test`: each Playwright worker runs its own server (`npm start` on a fresh embedded
+ * database with the demo data, scripts/e2e-server.mjs) on a port of its own, and every page,
+ * request and context of that worker talks to it through `baseURL`. Two workers keep both cores
+ * busy while one journey waits on a timer or a dropped connection, and no journey sees another's
+ * evenings (docs/decisions/0060). The built client comes from e2e/global-setup.ts.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the e2e server exited with code ${child.exitCode} before it answered ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the e2e server did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+export interface AppServer {
+  baseURL: string;
+  port: number;
+}
+
+export const test = base.extend<object, { appServer: AppServer }>({
+  appServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first argument
+    async ({}, use) => {
+      const port = await freePort();
+      const baseURL = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          DATA_DIR: `.tmp/e2e-${process.pid}`,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          AUTH_RATE_LIMIT: '200',
+        },
+      });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      try {
+        await waitForHealth(`${baseURL}/api/health`, child, 180_000);
+        await use({ baseURL, port });
+      } finally {
+        // SIGTERM: the server closes its database, then the script deletes it.
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    },
+    { scope: 'worker', timeout: 200_000 },
+  ],
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.baseURL);
+  },
+});

@@ -145,7 +145,10 @@ test('a guest at the venue checks in on /arrival inside the window; hours early,
   await expectAccessible(far.page);
   const refused = await far.page.request.post(`/api/events/${evening.id}/arrival/check-in`, { data: { position: FAR_AWAY } });
   expect(refused.status()).toBe(409);
-  expect(((await refused.json()) as { message: string }).message).toMatch(/^You can check yourself in from \d\d:\d\d, 60 minutes before the start.* km from/);
+  // From 18:00 on, 'three hours ahead' is tomorrow's evening (newEvening): the time then names its day.
+  expect(((await refused.json()) as { message: string }).message).toMatch(
+    /^You can check yourself in from \d\d:\d\d( on \w{3} \d{1,2} \w{3})?, 60 minutes before the start.* km from/,
+  );
 
   // At the door three hours early: At Venue and the prompt, but the server says when check-in opens.
   await early.page.goto(`/arrival?event=${evening.id}`);

@@ -36,17 +36,18 @@ const london = (d: Date) => {
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 };
 
-/** The demo host creates a venue with coordinates and a free evening there starting in `minutes` (on a later day if that would run past midnight). */
+/**
+ * The demo host creates a venue with coordinates and a free evening there starting in `minutes`:
+ * two hours long, or until 23:59 when that would cross midnight in London (an evening lies within
+ * one day), so the journeys run at any hour.
+ */
 async function newEvening(host: Page, minutes: number) {
   const venue = await ok<{ id: number }>(
     await host.request.post('/api/venues', { data: { name: `Boathouse ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, ...DOOR } }),
   );
-  let start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
-  // Keep the evening inside one London day: start no later than 21:00, else move it to 19:00 tomorrow.
-  if (london(start).time > '21:00') start = new Date(start.getTime() + 86_400_000);
-  const { day, time } = london(start);
-  const startTime = time > '21:00' ? '19:00' : time;
-  const endTime = `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}${startTime.slice(2)}`;
+  const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
+  const { day, time: startTime } = london(start);
+  const endTime = startTime >= '22:00' ? '23:59' : `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}${startTime.slice(2)}`;
   return ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
       data: {
@@ -145,7 +146,7 @@ test('a guest at the venue checks in on /arrival inside the window; hours early,
   await expectAccessible(far.page);
   const refused = await far.page.request.post(`/api/events/${evening.id}/arrival/check-in`, { data: { position: FAR_AWAY } });
   expect(refused.status()).toBe(409);
-  // From 18:00 on, 'three hours ahead' is tomorrow's evening (newEvening): the time then names its day.
+  // From 21:00 on, 'three hours ahead' is tomorrow: the time then names its day.
   expect(((await refused.json()) as { message: string }).message).toMatch(
     /^You can check yourself in from \d\d:\d\d( on \w{3} \d{1,2} \w{3})?, 60 minutes before the start.* km from/,
   );

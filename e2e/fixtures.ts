@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
+import { freePort, root, stopChild } from '../bench/lib/procs';
 
 export { expect } from '@playwright/test';
 
@@ -10,21 +10,9 @@ export { expect } from '@playwright/test';
  * database with the demo data, scripts/e2e-server.mjs) on a port of its own, and every page,
  * request and context of that worker talks to it through `baseURL`. Two workers keep both cores
  * busy while one journey waits on a timer or a dropped connection, and no journey sees another's
- * evenings (docs/decisions/0060). The built client comes from e2e/global-setup.ts.
+ * evenings (docs/decisions/0060). The built client comes from e2e/global-setup.ts; the process
+ * helpers are the bench's (bench/lib/procs.ts).
  */
-
-const root = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -65,15 +53,12 @@ export const test = base.extend<object, { appServer: AppServer }>({
           AUTH_RATE_LIMIT: '200',
         },
       });
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       try {
         await waitForHealth(`${baseURL}/api/health`, child, 180_000);
         await use({ baseURL, port });
       } finally {
-        // SIGTERM: the server closes its database, then the script deletes it.
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        // SIGTERM: the server closes its database, then the script deletes it (SIGKILL after 15 s).
+        await stopChild(child);
       }
     },
     { scope: 'worker', timeout: 200_000 },

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
+import { ensureBuilt } from '../bench/lib/procs';
 
-/** Before any worker starts its server: build the client and the server once if they are missing or stale (scripts/start.mjs). */
+/** Before any worker starts its server: build the client and the server once if they are missing or stale, as `npm start` does. */
 export default function globalSetup() {
-  const root = path.resolve(import.meta.dirname, '..');
-  execFileSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: 'inherit' });
+  ensureBuilt();
 }

@@ -3,6 +3,11 @@
  * could read as another site is refused: `//evil.com` and `/\evil.com` (protocol-relative, the
  * backslash read as a slash), `https://evil.com`, `javascript:…`, and control characters or spaces
  * that browsers strip before parsing. docs/decisions/0048.
+ *
+ * The check is made on the path as the browser will normalise it, not only on the text given:
+ * `/..//evil.com`, `/.//evil.com`, `/a/..//evil.com` (and `%2e%2e` for `..`) all resolve to
+ * `//evil.com`, which is another site once written into `location`. So the answer is the
+ * normalised path, and it is refused when it is itself protocol-relative.
  */
 const BASE = 'https://same-origin.invalid';
 
@@ -18,5 +23,15 @@ export function safeNextPath(next: unknown): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // The normalised path must stand on its own: not `//host…`, and read again it is itself.
+  if (path.startsWith('//') || /[\\\s]/.test(path)) return null;
+  let again: URL;
+  try {
+    again = new URL(path, BASE);
+  } catch {
+    return null;
+  }
+  if (again.origin !== BASE || again.pathname + again.search + again.hash !== path) return null;
+  return path;
 }

@@ -52,6 +52,7 @@ export function anEventDetail(over: Partial<Event> = {}, viewer: Partial<Viewer>
     viewer: {
       registered: false,
       checkedIn: false,
+      checkedInAt: null,
       isHost: false,
       selfCheckInOpensAt: new Date(start - HOUR).toISOString(),
       refundable: start - Date.now() >= DAY,

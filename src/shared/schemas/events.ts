@@ -29,7 +29,8 @@ export const eventSchema = z.object({
   ageRangeMin: z.number(),
   ageRangeMax: z.number(),
   roundDuration: z.number(),
-  hostId: z.number().nullable(),
+  /** The host's user id: for signed-in members only; a visitor gets what the public page shows, no user id (issue 33). */
+  hostId: z.number().nullable().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -48,6 +49,8 @@ export const eventDetailSchema = eventSchema.extend({
   viewer: z.object({
     registered: z.boolean(),
     checkedIn: z.boolean(),
+    /** When the viewer was checked in (ISO instant), once they are. */
+    checkedInAt: z.string().nullable(),
     isHost: z.boolean(),
     /** When the viewer may check themself in (60 minutes before the start). */
     selfCheckInOpensAt: z.string(),

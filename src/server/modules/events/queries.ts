@@ -97,6 +97,7 @@ export async function findRegistration(db: Db, eventId: number, userId: number) 
           eventId: registrations.eventId,
           userId: registrations.userId,
           checkedIn: registrations.checkedIn,
+          checkedInAt: registrations.checkedInAt,
           ticketCode: registrations.ticketCode,
           paymentId: registrations.paymentId,
           createdAt: registrations.createdAt,

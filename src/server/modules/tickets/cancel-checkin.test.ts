@@ -123,6 +123,33 @@ describe('DELETE /api/events/:id/registration', () => {
     expect(await registrationCount(t.db, event.id)).toBe(1);
   });
 
+  it('a checked-in guest can no longer cancel (409, said clearly): the place, the seat and the check-in stay (issue 32)', async () => {
+    const hall = (await createVenue(t.app, host.cookie)).id;
+    const event = await createEvent(t.app, host.cookie, eventBody(hall, { price: 0, maxParticipants: 6, ...startingIn(30) }));
+    const member = await signUp(t.app);
+    expect((await registerFor(t.app, event.id, member)).statusCode).toBe(201);
+    const before = Date.now();
+    expect((await checkIn(event.id, member.user.id, member.cookie)).statusCode).toBe(200);
+    const viewer = (await getEvent(t.app, event.id, member.cookie)).viewer;
+    expect(viewer.checkedIn).toBe(true);
+    // The event page says since when: the time of the check-in.
+    expect(new Date(viewer.checkedInAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(viewer.checkedInAt!).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+
+    const res = await cancel(event.id, member.cookie);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe("You're checked in for this evening, so your place can no longer be cancelled");
+    expect(await registrationCount(t.db, event.id)).toBe(1);
+    expect(await checkedIn(event.id, member.user.id)).toBe(true);
+    expect(await getEvent(t.app, event.id)).toMatchObject({ participantCount: 1, spotsLeft: 5 });
+
+    // Someone not checked in yet keeps the right to cancel, and has no check-in time.
+    const other = await signUp(t.app);
+    expect((await registerFor(t.app, event.id, other)).statusCode).toBe(201);
+    expect((await getEvent(t.app, event.id, other.cookie)).viewer).toMatchObject({ checkedIn: false, checkedInAt: null });
+    expect((await cancel(event.id, other.cookie)).statusCode).toBe(200);
+  });
+
   it('answers 404 when not registered (also a second cancel), 401 to a visitor, and refunds only once', async () => {
     const event = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 1500 }));
     const member = await signUp(t.app);

@@ -71,10 +71,11 @@ export async function insertRegistration(db: Db, p: { eventId: number; userId: n
   return rows[0]?.id ?? null;
 }
 
+/** Delete a guest's registration, unless they are checked in (then nothing is deleted: null). */
 export async function deleteRegistration(db: Db, eventId: number, userId: number) {
   const rows = await db
     .delete(registrations)
-    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId), eq(registrations.checkedIn, false)))
     .returning({ id: registrations.id, paymentId: registrations.paymentId, ticketCode: registrations.ticketCode });
   return rows[0] ?? null;
 }

@@ -15,6 +15,7 @@ export const EVENT_FULL = 'Event is full';
 export const ALREADY_REGISTERED = 'You are already registered for this event';
 export const PAYMENT_REQUIRED = 'Payment required: please pay for your ticket first';
 export const NOT_REGISTERED = 'Not registered for this event';
+export const CHECKED_IN_NO_CANCEL = "You're checked in for this evening, so your place can no longer be cancelled";
 export const REMOVED_FROM_EVENING = 'This guest was removed from this evening by its host';
 
 export interface TicketDeps extends TicketMailDeps {
@@ -257,6 +258,8 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
   if (!reg) throw notFound('You are not registered for this event');
   if (event.date.getTime() <= Date.now() || (await q.eventHasBegun(d.db, eventId)))
     throw conflict('This event has already started, so it can no longer be cancelled');
+  // A guest in the room keeps their place: the rotation plans rounds from the checked-in guests.
+  if (reg.checkedIn) throw conflict(CHECKED_IN_NO_CANCEL);
   const refundable = event.date.getTime() - Date.now() >= REFUND_WINDOW_HOURS * 3_600_000;
   const payment = reg.paymentId ? await q.findPayment(d.db, reg.paymentId) : null;
 
@@ -272,7 +275,11 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
   const offers = await d.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const removed = await q.deleteRegistration(txDb, eventId, viewer.id);
-    if (!removed) throw notFound('You are not registered for this event');
+    if (!removed) {
+      // Checked in at the door meanwhile: the delete (which spares a checked-in guest) left the place as it was.
+      if (await events.findRegistration(txDb, eventId, viewer.id)) throw conflict(CHECKED_IN_NO_CANCEL);
+      throw notFound('You are not registered for this event');
+    }
     await q.recordCancelledTicket(txDb, { ticketCode: removed.ticketCode, eventId, userId: viewer.id });
     await q.releaseSeat(txDb, eventId, true);
     if (refundId && payment) await q.setPaymentStatus(txDb, payment.id, 'refunded', { refundId });

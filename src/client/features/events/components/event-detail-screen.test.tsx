@@ -296,17 +296,41 @@ describe('the ticket', () => {
   });
 
   test('once the host has started round 1, even before the advertised time, the place can no longer be cancelled', async () => {
-    fakeServer({
-      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR) }, { registered: true, checkedIn: true }),
+    // Before the start a guest not yet checked in may cancel (a checked-in guest may not: the test below).
+    const server = fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR) }, { registered: true }),
       [`GET /api/events/${ID}/participants`]: guests,
     });
     const first = detailAt();
     expect(await screen.findByRole('button', { name: 'Cancel registration' })).toBeInTheDocument();
     first.unmount();
+    server.set(
+      `GET /api/events/${ID}`,
+      anEventDetail({ id: ID, date: fromNow(40 * MINUTE), endsAt: fromNow(3 * HOUR) }, { registered: true, checkedIn: true }),
+    );
     detailAt(`/events/${ID}`, { liveStage: 'running' });
     expect(await screen.findByText('Enjoy the evening!')).toBeInTheDocument();
     expect(screen.getByText('Happening now')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
+  });
+
+  test('a checked-in guest is told so, with the time, and is not offered to cancel (issue 32)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2025-05-14T17:30:00Z') });
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail(
+        { id: ID, date: '2025-05-14T18:00:00.000Z', endsAt: '2025-05-14T20:00:00.000Z' },
+        { registered: true, checkedIn: true, checkedInAt: '2025-05-14T17:24:00.000Z', selfCheckInOpensAt: '2025-05-14T17:00:00.000Z' },
+      ),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    detailAt();
+    const status = (await screen.findByText('Enjoy the evening!')).closest('[role="status"]');
+    expect(status).toHaveTextContent('Checked in at 6:24 PM');
+    expect(status).toHaveTextContent('Enjoy the evening!');
+    expect(screen.queryByText(/Show it at the door, or check yourself in here/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toBeInTheDocument();
   });
 
   test('after the host ends the evening early: Past, finished, nothing to cancel', async () => {

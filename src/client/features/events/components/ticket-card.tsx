@@ -51,7 +51,9 @@ export function TicketCard({
       </div>
       <div className="space-y-5 px-5 pt-5 pb-5 sm:px-6 sm:pb-6">
         {!ended && !event.viewer.checkedIn && event.viewer.ticketCode && <DoorQr ticketCode={event.viewer.ticketCode} />}
-        {!ended && <p className="text-ink">Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.</p>}
+        {!ended && !event.viewer.checkedIn && (
+          <p className="text-ink">Your ticket with its QR code is in your email. Show it at the door, or check yourself in here when you arrive.</p>
+        )}
         <CheckIn event={event} userId={userId} now={now} ended={ended} />
         {!ended && (
           <div className="flex flex-col gap-3 border-t border-wine-100 pt-5">
@@ -61,7 +63,8 @@ export function TicketCard({
                 Add to calendar
               </a>
             </Button>
-            {!started && (
+            {/* Once in the room the place is kept: the rounds are planned from the checked-in guests (the server refuses too). */}
+            {!started && !event.viewer.checkedIn && (
               <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onCancel}>
                 <XCircle aria-hidden="true" className="size-5" />
                 Cancel registration
@@ -122,7 +125,15 @@ function CheckIn({ event, userId, now, ended }: { event: EventDetail; userId: nu
       <div role="status" className="flex items-center gap-3 rounded-2xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
         <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-emerald-700" />
         <div>
-          <p className="text-lg font-bold text-emerald-900">Checked in</p>
+          <p className="text-lg font-bold text-emerald-900">
+            {event.viewer.checkedInAt ? (
+              <>
+                Checked in at <time dateTime={event.viewer.checkedInAt}>{formatTime(event.viewer.checkedInAt)}</time>
+              </>
+            ) : (
+              'Checked in'
+            )}
+          </p>
           <p className="text-emerald-900">{ended ? 'Thanks for coming!' : 'Enjoy the evening!'}</p>
         </div>
       </div>

@@ -29,8 +29,7 @@ export const eventSchema = z.object({
   ageRangeMin: z.number(),
   ageRangeMax: z.number(),
   roundDuration: z.number(),
-  /** The host's user id: for signed-in members only; a visitor gets what the public page shows, no user id (issue 33). */
-  hostId: z.number().nullable().optional(),
+  hostId: z.number().nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

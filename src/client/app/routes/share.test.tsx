@@ -260,6 +260,29 @@ test('a host reads the real share analytics', async () => {
   expect(screen.getByText(/Facebook and WhatsApp work best/)).toBeInTheDocument();
 });
 
+// Issue 33: one evening's figures are for its host; the picker offers a host only their own evenings (admins every one).
+test("the analytics' evening picker lists a host's own evenings only, and every evening for an admin", async () => {
+  const mine = { ...soon, hostId: 4 };
+  const pickerOptions = () =>
+    within(screen.getByRole('combobox', { name: 'Evening' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+  fakeServer({ ...asMember('member', 'host'), 'GET /api/events/upcoming': [mine, later], 'GET /api/share/analytics': analytics });
+  const first = at();
+  await first.user.click(await screen.findByRole('tab', { name: 'Share Analytics' }));
+  await screen.findByRole('table', { name: 'By platform' });
+  await waitFor(() => expect(pickerOptions()).toHaveLength(2));
+  expect(pickerOptions()[0]).toBe('All evenings');
+  expect(pickerOptions()[1]).toContain('Prestwich Friday Friends');
+  first.unmount();
+
+  fakeServer({ ...asMember('member', 'admin'), 'GET /api/events/upcoming': [mine, later], 'GET /api/share/analytics': analytics });
+  const second = at();
+  await second.user.click(await screen.findByRole('tab', { name: 'Share Analytics' }));
+  await screen.findByRole('table', { name: 'By platform' });
+  await waitFor(() => expect(pickerOptions()).toHaveLength(3));
+});
+
 test('a member sees the hosts-only card and the figures are never asked for; a visitor is offered to log in', async () => {
   const server = fakeServer({ ...asMember('member'), 'GET /api/events/upcoming': [soon] });
   const first = at();

@@ -21,7 +21,13 @@ export function Component() {
     <Page wide>
       <PageTitle sub="Invite friends to an upcoming evening: ready-made posts for every platform, or write your own.">Share Speed Friendship</PageTitle>
       <ShareScreen
-        viewer={{ signedIn: signedIn && !!me.data, canSeeAnalytics: roles.includes('host') || roles.includes('admin'), pending: me.isPending }}
+        viewer={{
+          signedIn: signedIn && !!me.data,
+          canSeeAnalytics: roles.includes('host') || roles.includes('admin'),
+          // One evening's figures are for its host (admins see every evening's): issue 33.
+          hostOf: roles.includes('admin') ? null : (me.data?.id ?? null),
+          pending: me.isPending,
+        }}
         initialEventId={eventId}
         origin={publicUrl ?? window.location.origin}
       />

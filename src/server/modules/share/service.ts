@@ -16,6 +16,7 @@ import * as events from '../events/service';
 import * as q from './queries';
 
 export const ANALYTICS_HOSTS_ONLY = 'Share analytics are for hosts only';
+export const ANALYTICS_OWN_EVENINGS = 'You can see the share figures of the evenings you host only';
 
 /** Record one Copy or Share by whoever is asking (null for a visitor); the evening, when named, must exist. */
 export async function recordShare(db: Db, viewer: Viewer | null, input: z.output<typeof shareEventBody>): Promise<ShareEventRecorded> {
@@ -41,10 +42,13 @@ export async function recordVisit(db: Db, input: z.output<typeof visitBody>): Pr
   return { counted: await q.insertVisit(db, input) };
 }
 
-/** The Share Analytics figures: hosts and admins only; the sources for one evening (`eventId`) or all. */
+/**
+ * The Share Analytics figures: hosts and admins only; the sources for one evening (`eventId`) or all.
+ * One evening's figures (who came from which link, and booked) are for its host and admins only (issue 33).
+ */
 export async function analytics(db: Db, viewer: Viewer, eventId: number | null = null): Promise<ShareAnalytics> {
   if (!viewer.roles.includes('host') && !viewer.roles.includes('admin')) throw forbidden(ANALYTICS_HOSTS_ONLY);
-  if (eventId !== null) await events.getEventRow(db, eventId);
+  if (eventId !== null) await events.requireHostOf(db, viewer, eventId, ANALYTICS_OWN_EVENINGS);
   const [totals, actions, signups, sourceVisits, sourceSignups, sourceSeats] = await Promise.all([
     q.totals(db),
     q.actionsByPlatform(db),

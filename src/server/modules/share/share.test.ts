@@ -20,6 +20,7 @@ import {
   withCookie,
   type TestContext,
 } from '../../test/harness';
+import { ANALYTICS_OWN_EVENINGS } from './service';
 
 let t: TestContext;
 let host: Awaited<ReturnType<typeof signUpHost>>;
@@ -287,6 +288,25 @@ describe('the loop from a link to a seat', () => {
     expect(all.eventId).toBeNull();
     expect(sourceRow(all, 'flyer-qr')!.signups).toBeGreaterThanOrEqual(3);
     expect(sourceRow(all, 'whatsapp-post')!.seats).toBe(1);
+  });
+
+  // Issue 33: one evening's figures (who came from which link, and booked) were open to every host.
+  it("refuses a host another host's evening (403, nothing of it in the answer); its own host and admins read it", async () => {
+    const other = await signUpHost(t, { name: 'Olga Otherhost' });
+    const venue = await createVenue(t.app, other.cookie);
+    const theirs = (await createEvent(t.app, other.cookie, eventBody(venue.id, { days: 80 }))).id;
+    const forEvening = (cookie: string) => t.app.inject({ method: 'GET', url: `/api/share/analytics?eventId=${theirs}`, headers: withCookie(cookie) });
+    const refused = await forEvening(host.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(expect.objectContaining({ message: ANALYTICS_OWN_EVENINGS }));
+    expect(refused.body).not.toContain('sources');
+    for (const who of [other, admin]) {
+      const res = await forEvening(who.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<ShareAnalytics>().eventId).toBe(theirs);
+    }
+    // Every evening at once stays open to every host (totals, no evening's own figures named).
+    expect((await analytics(host.cookie)).statusCode).toBe(200);
   });
 
   it('refuses a bad evening id with 400 and an unknown one with 404', async () => {

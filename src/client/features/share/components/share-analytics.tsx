@@ -16,6 +16,8 @@ export interface ShareViewer {
   signedIn: boolean;
   /** Hosts and admins read the figures. */
   canSeeAnalytics: boolean;
+  /** The picker of one evening's figures lists this host's evenings only (the server refuses another's); null or absent: every evening (admins). */
+  hostOf?: number | null;
   /** Who is asking is still being checked. */
   pending?: boolean;
 }
@@ -92,7 +94,7 @@ function Figures({ viewer }: { viewer: ShareViewer }) {
         <p className="mt-3 text-sm text-muted">Signups count new members who arrived through a shared link.</p>
       </Card>
 
-      <SourcesTable analytics={a} eventId={eventId} onPick={setEventId} />
+      <SourcesTable analytics={a} eventId={eventId} onPick={setEventId} hostOf={viewer.hostOf ?? null} />
     </div>
   );
 }
@@ -101,10 +103,20 @@ function Figures({ viewer }: { viewer: ShareViewer }) {
  * From link to seat (docs/decisions/0047): per source, the visits to an evening's page, the new
  * members it brought (their first source) and the seats they booked, for every evening or one.
  */
-function SourcesTable({ analytics: a, eventId, onPick }: { analytics: ShareAnalytics; eventId: number | null; onPick: (id: number | null) => void }) {
+function SourcesTable({
+  analytics: a,
+  eventId,
+  onPick,
+  hostOf,
+}: {
+  analytics: ShareAnalytics;
+  eventId: number | null;
+  onPick: (id: number | null) => void;
+  hostOf: number | null;
+}) {
   const pickerId = useId();
   const upcoming = useUpcomingEvents();
-  const evenings = upcoming.data ?? [];
+  const evenings = (upcoming.data ?? []).filter((e) => hostOf === null || e.hostId === hostOf);
   return (
     <Card>
       <h2 className="text-xl font-semibold text-wine-900">From link to seat</h2>

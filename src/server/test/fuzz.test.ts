@@ -553,6 +553,25 @@ describe('fuzzing every route: never a 5xx, and a rejected request changes nothi
     console.log(`fuzz bodies: ${requests} requests in ${Date.now() - started} ms, ${Math.round(fingerprintMs)} ms of it fingerprinting (FUZZ_SEED=${SEED})`);
   }, 300_000);
 
+  // docs/product.md "Bad input" (issue 33): `/api/events/0x10` was read as evening 16.
+  it('reads an id in a path as decimal digits only: the real id written 0x10, 1e1 or +16 is a 400', async () => {
+    let checked = 0;
+    for (const route of routes) {
+      const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!).filter((n) => n !== 'file' && n !== 'deskId');
+      const sample = sampleBody(route);
+      const payload = sample === undefined ? undefined : JSON.stringify(sample);
+      for (const name of names) {
+        const real = Number(realParam(route.url, name));
+        for (const value of [`0x${real.toString(16)}`, `0o${real.toString(8)}`, `${real}e0`, `+${real}`, `${real}.0`, ` ${real}`, `${real}\t`]) {
+          const res = await probe('admin', { method: route.method, url: pathOf(route, { name, value }), payload }, route);
+          expect(res.statusCode, `${route.method} ${route.url} with ${name}=${JSON.stringify(value)}: ${res.body}`).toBe(400);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('generated path parameters and query strings', async () => {
     const started = Date.now();
     const before = requests;

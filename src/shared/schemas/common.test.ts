@@ -14,6 +14,10 @@ describe('ids: positive 32-bit integers', () => {
   it.each(['0', '-1', '1.5', '2147483648', '99999999999999999999', 'abc', ''])('refuses %j in a path', (s) => {
     expect(idParam.safeParse(s).success).toBe(false);
   });
+  // Number() reads all of these as an id: a path takes decimal digits only.
+  it.each(['0x10', '0X10', '0b101', '0o17', '1e3', '+7', ' 7', '7 ', '\t7', '7.', '7.0', '١٢', 'Infinity'])('refuses %j, which is not decimal digits', (s) => {
+    expect(idParam.safeParse(s).success).toBe(false);
+  });
 });
 
 describe('stored text: no control characters but line breaks and tab, well-formed Unicode', () => {

@@ -12,12 +12,17 @@ export const ID_MAX = 2_147_483_647;
 /** An id in a JSON body or socket message: a whole number from 1 to 2^31 - 1. */
 export const idField = (message = 'Expected a numeric id') => z.number({ error: message }).int(message).min(1, message).max(ID_MAX, message);
 
-/** Numeric id in a path or query string: a positive integer, at most 2^31 - 1. */
-export const idParam = z.coerce
-  .number({ error: 'Expected a numeric id' })
-  .int('Expected a numeric id')
-  .positive('Expected a numeric id')
-  .max(ID_MAX, 'Expected a numeric id');
+const ID_MESSAGE = 'Expected a numeric id';
+
+/**
+ * Numeric id in a path or query string: decimal digits only (not `0x10`, `1e3`, ` 7` or `+7`,
+ * which a plain Number() would read as another id), from 1 to 2^31 - 1.
+ */
+export const idParam = z
+  .string({ error: ID_MESSAGE })
+  .regex(/^[0-9]+$/, ID_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(ID_MAX, ID_MESSAGE));
 
 export const idParams = z.object({ id: idParam });
 

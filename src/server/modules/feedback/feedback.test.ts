@@ -245,6 +245,30 @@ describe('the feedback form (GET/PUT /api/events/{id}/feedback/form, §3 "Feedba
     expect(await storedResponses(ahead.id)).toHaveLength(0);
   });
 
+  it('the form opens when the evening begins or ends, whichever is first: a host who starts round 1 early, or ends the evening early (issue 32)', async () => {
+    const timer = (eventId: number, type: 'start_timer' | 'end_event') =>
+      t.app.inject({ method: 'POST', url: `/api/events/${eventId}/timer`, headers: withCookie(host.cookie), payload: { type } });
+    // Two evenings days ahead: one the host starts early, one the host ends before any round.
+    const early = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 5, title: 'Started Early' }));
+    const ended = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0, days: 6, title: 'Ended Early' }));
+    const a = await guestOf(early, 'Ann Early');
+    await guestOf(early, 'Ben Early');
+    const c = await guestOf(ended, 'Cat Ended');
+    expect((await getForm(early.id, a.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: false, blocked: 'not-begun' });
+    expect((await getForm(ended.id, c.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: false, blocked: 'not-begun' });
+
+    const started = await timer(early.id, 'start_timer');
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await getForm(early.id, a.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: true, blocked: null, reason: null });
+    expect((await putForm(early.id, full, a.cookie)).statusCode).toBe(201);
+
+    const over = await timer(ended.id, 'end_event');
+    expect(over.statusCode, over.body).toBe(200);
+    expect((await getForm(ended.id, c.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: true, blocked: null, reason: null });
+    expect((await putForm(ended.id, full, c.cookie)).statusCode).toBe(201);
+    expect(await storedResponses(ended.id, c.user.id)).toHaveLength(1);
+  });
+
   it('a guest of a begun evening sends a response (201), sees it, changes it (200): still one response', async () => {
     const g = freshGuest();
     expect((await getForm(begun.id, g.cookie)).json<MyFeedback>()).toMatchObject({ canSubmit: true, blocked: null, reason: null, response: null });

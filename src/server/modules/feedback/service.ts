@@ -23,6 +23,7 @@ import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
 import { assertSelf, type Viewer } from '../../plugins/auth';
 import * as events from '../events/service';
+import * as tickets from '../tickets/service';
 import * as q from './queries';
 
 export const FORM_GUESTS_ONLY = 'Only guests of this evening can give feedback on it';
@@ -69,13 +70,14 @@ function toResponse(r: q.ResponseRow): FeedbackResponse {
 
 /**
  * Whether the viewer may answer the form for this evening: a guest who was checked in (the door,
- * or their own arrival check-in), once it has begun. The form moves the host's public average
+ * or their own arrival check-in), once it has begun (or the host started or ended it early). The form moves the host's public average
  * rating, so a booking alone is not enough (issue 21: only people who came give feedback).
  */
 async function eligibility(db: Db, viewer: Viewer, event: { id: number; date: Date }, now: Date) {
   const registration = await events.findRegistration(db, event.id, viewer.id);
   if (!registration) return { blocked: 'not-guest' as const, reason: FORM_GUESTS_ONLY };
-  if (event.date.getTime() > now.getTime()) return { blocked: 'not-begun' as const, reason: FORM_NOT_BEGUN };
+  // Begun or ended, whichever is first: an evening the host ended early is open for feedback too (issue 32).
+  if (!(await tickets.hasBegun(db, event, now))) return { blocked: 'not-begun' as const, reason: FORM_NOT_BEGUN };
   if (!registration.checkedIn) return { blocked: 'not-checked-in' as const, reason: FORM_NOT_CHECKED_IN };
   return { blocked: null, reason: null };
 }

@@ -251,6 +251,15 @@ export async function register(
   return { status: 201, registration: registrationOut(reg!) };
 }
 
+/**
+ * The evening has begun, whatever its advertised start: its start time has passed, the host started
+ * round 1 early, or the host ended it (even before it started). What a guest may do once in the
+ * room (feedback, issue 32) opens at the first of these.
+ */
+export async function hasBegun(db: Db, event: { id: number; date: Date }, now: Date): Promise<boolean> {
+  return event.date.getTime() <= now.getTime() || q.eventHasBegun(db, event.id);
+}
+
 /** DELETE /api/events/{id}/registration: REFUND_WINDOW_HOURS (24) or more before the start, a full refund. */
 export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Promise<CancelResponse> {
   const event = await events.getEventRow(d.db, eventId);

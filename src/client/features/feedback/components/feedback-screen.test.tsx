@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { FeedbackFormBody, MyFeedback } from '@shared/schemas/feedback';
-import { anEventDetail, fromNow, HOUR } from '@client/test/fixtures';
+import { anEventDetail, fromNow, HOUR, MINUTE } from '@client/test/fixtures';
 import { fakeServer, renderAt, Reply, type FakeRequest } from '@client/test/render';
 import { ADMIN, aResponse, anInsights, GUEST, HOST, myFeedback } from '../feedback.fixtures';
 import { FeedbackScreen, type FeedbackViewer } from './feedback-screen';
@@ -122,6 +122,39 @@ test('before the evening begins the guest is told when the form opens; a member 
   });
   expect(await screen.findByRole('heading', { name: 'Feedback opens when the evening begins' })).toBeInTheDocument();
   expect(screen.queryByRole('form')).not.toBeInTheDocument();
+});
+
+test('an evening the host ended early opens the form at once: an answer kept from before it began is asked again, never "come back after" (issue 32)', async () => {
+  let asked = 0;
+  const before = myFeedback({ canSubmit: false, blocked: 'not-begun', reason: 'Feedback opens when the evening begins', opensAt: fromNow(2 * HOUR) });
+  open(GUEST, {
+    // Ended with End Event two hours before its advertised start.
+    'GET /api/events/5': anEventDetail(
+      { id: 5, title: 'Wine Bar Speed Friendship', date: fromNow(2 * HOUR), hostId: HOST.id, status: 'completed' },
+      { registered: true, checkedIn: true },
+    ),
+    'GET /api/events/5/feedback/form': () => (++asked === 1 ? before : myFeedback({ opensAt: fromNow(2 * HOUR) })),
+  });
+  expect(await screen.findByRole('form', { name: 'Event feedback' })).toBeInTheDocument();
+  expect(asked).toBe(2);
+  expect(screen.queryByRole('heading', { name: 'Feedback opens when the evening begins' })).not.toBeInTheDocument();
+  expect(screen.queryByText(/Come back after/)).not.toBeInTheDocument();
+});
+
+test('a page left open before the start opens the form when the evening begins', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  let begunYet = false;
+  open(GUEST, {
+    'GET /api/events/5': anEventDetail({ id: 5, title: 'Wine Bar Speed Friendship', date: fromNow(2 * MINUTE), hostId: HOST.id }, { registered: true }),
+    'GET /api/events/5/feedback/form': () =>
+      begunYet
+        ? myFeedback({ opensAt: fromNow(0) })
+        : myFeedback({ canSubmit: false, blocked: 'not-begun', reason: 'Feedback opens when the evening begins', opensAt: fromNow(2 * MINUTE) }),
+  });
+  expect(await screen.findByRole('heading', { name: 'Feedback opens when the evening begins' })).toBeInTheDocument();
+  begunYet = true;
+  await vi.advanceTimersByTimeAsync(2 * MINUTE + 1000);
+  expect(await screen.findByRole('form', { name: 'Event feedback' })).toBeInTheDocument();
 });
 
 test('a guest who booked but was not checked in is told why there is no form (issue 21)', async () => {

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { TAB_PANEL, TabBar } from '@client/components/ui/tab-bar';
 import { BarChart3, CalendarClock, CalendarDays, Clock, Lightbulb, Lock, MapPin, MessageSquareHeart, PartyPopper, Pencil } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Me } from '@shared/schemas/auth';
 import type { EventDetail } from '@shared/schemas/events';
@@ -132,6 +132,28 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
   const mine = useMyFeedback(event.id, !!viewer);
   const [editing, setEditing] = useState(false);
   const [justSent, setJustSent] = useState<FeedbackResponse | null>(null);
+  const notBegun = mine.data?.blocked === 'not-begun' ? mine.data.opensAt : null;
+  // The form opens when the evening begins or ends, whichever is first (issue 32): an answer kept from
+  // before is asked again at its start time, and at once when the evening is over (the host may end it early).
+  const [opened, setOpened] = useState(false);
+  const overNow = event.status === 'completed';
+  const { refetch } = mine;
+  useEffect(() => {
+    if (!notBegun) return;
+    const wait = Date.parse(notBegun) - Date.now();
+    if (overNow || wait <= 0) {
+      setOpened(true);
+      void refetch();
+      return;
+    }
+    // Timers longer than about 24.8 days fire at once: a far-off evening is simply asked again on the next visit.
+    if (wait > 2 ** 31 - 1) return;
+    const timer = window.setTimeout(() => {
+      setOpened(true);
+      void refetch();
+    }, wait);
+    return () => window.clearTimeout(timer);
+  }, [notBegun, overNow, refetch]);
 
   if (!viewer) {
     return (
@@ -169,6 +191,9 @@ function SubmitTab({ event, viewer }: { event: EventDetail; viewer: FeedbackView
   }
   if (!canSubmit) {
     if (blocked === 'not-begun') {
+      // Begun or over by now: never "come back after" a time gone by while the server is asked again.
+      const due = overNow || Date.parse(opensAt) <= Date.now();
+      if (due && (!opened || mine.isFetching)) return <Spinner label="Opening the feedback form" />;
       return (
         <NoticeCard icon={CalendarClock} title="Feedback opens when the evening begins">
           <p>

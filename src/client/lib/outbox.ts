@@ -136,6 +136,32 @@ export function useKeptWrites(userId: number | null, eventId: number | null): Ke
   return useMemo(() => all.filter((w) => w.userId === userId && (eventId === null || w.eventId === eventId)), [all, userId, eventId]);
 }
 
+/** A kept write the server has just taken: said for a few seconds ("Sent"), so none vanishes without a word. */
+export interface SentWrite {
+  id: string;
+  userId: number;
+  eventId: number;
+  label: string;
+}
+
+/** How long "Sent" stays on screen. */
+export const SENT_SHOWN_MS = 8_000;
+let sent: readonly SentWrite[] = [];
+
+function markSent(w: KeptWrite) {
+  sent = [...sent, { id: w.id, userId: w.userId, eventId: w.eventId, label: w.label }];
+  setTimeout(() => {
+    sent = sent.filter((s) => s.id !== w.id);
+    listeners.forEach((l) => l());
+  }, SENT_SHOWN_MS);
+}
+
+/** The member's kept writes of one evening sent in the last few seconds, oldest first. */
+export function useSentWrites(userId: number | null, eventId: number | null): SentWrite[] {
+  const all = useSyncExternalStore(subscribe, () => sent);
+  return useMemo(() => all.filter((w) => w.userId === userId && (eventId === null || w.eventId === eventId)), [all, userId, eventId]);
+}
+
 /* ------------------------------------------------------------------ sending */
 
 /** No connection, or the server briefly unavailable: keep it and try again; anything else is an answer. */
@@ -150,6 +176,10 @@ function newKey(): string {
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 export type KeptInput = Omit<KeptWrite, 'seq' | 'id' | 'keptAt' | 'refusal'>;
+
+/** The same thing written again: the same member's rating of the same partner, or the same form, of the same evening. */
+const sameTarget = (a: KeptInput, b: KeptInput) =>
+  a.userId === b.userId && a.eventId === b.eventId && a.kind === b.kind && a.subjectId === b.subjectId && a.method === b.method && a.url === b.url;
 
 /**
  * Send a write now, or keep it when there is no connection (or when older writes of this member
@@ -166,11 +196,27 @@ export async function sendOrKeep<T>(input: KeptInput, schema?: SchemaArg<T>): Pr
       if (!unreachable(err)) throw err;
     }
   }
-  await store.add(write);
-  await reload();
+  await keep(write);
   scheduleRetry();
   if (!offline()) void flush();
   return { kept: true, write };
+}
+
+/** Writes are kept one at a time, so two taps in a row cannot both miss each other. */
+let keeping: Promise<void> = Promise.resolve();
+
+/**
+ * Keep a write: one per thing written (a double tap, a changed mind), the last choice replacing the one
+ * still waiting. It gets a key of its own: the server may already hold the first under the first key.
+ */
+function keep(write: KeptWrite): Promise<void> {
+  const run = keeping.then(async () => {
+    for (const w of await store.all()) if (w.refusal === null && sameTarget(w, write)) await store.remove(w.seq!);
+    await store.add(write);
+    await reload();
+  });
+  keeping = run.catch(() => undefined);
+  return run;
 }
 
 let flushing: Promise<void> | null = null;
@@ -188,9 +234,12 @@ async function sendWaiting() {
   if (me === null) return;
   const waiting = (await store.all()).filter((w) => w.userId === me && w.refusal === null);
   for (const w of waiting) {
+    // Replaced meanwhile by a later choice (keep): that one goes instead, in its turn.
+    if (!(await store.all()).some((x) => x.seq === w.seq)) continue;
     try {
       await api(w.method, w.url, w.body, undefined, { 'idempotency-key': w.id });
       await store.remove(w.seq!);
+      markSent(w);
       refresh(w.refresh);
     } catch (err) {
       // Still no way through, or signed out meanwhile: the rest waits, in order.
@@ -234,6 +283,7 @@ if (typeof window !== 'undefined') {
 /** Tests: start again with an empty store of this page's life. */
 export async function resetOutboxForTests() {
   store = memoryStore();
+  sent = [];
   if (retryTimer !== null) clearTimeout(retryTimer);
   retryTimer = null;
   await reload();

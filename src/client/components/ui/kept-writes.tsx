@@ -1,16 +1,18 @@
-import { CloudOff, TriangleAlert } from 'lucide-react';
-import { dismissKept, KEPT_ON_PHONE, useKeptWrites } from '@client/lib/outbox';
+import { CloudCheck, CloudOff, TriangleAlert } from 'lucide-react';
+import { dismissKept, KEPT_ON_PHONE, useKeptWrites, useSentWrites } from '@client/lib/outbox';
 import { cn } from './cn';
 
 /**
  * What this phone keeps for the evening (lib/outbox.ts, docs/decisions/0051): the writes made with
  * no connection, waiting to be sent, and any the server refused when they were sent on return
- * (with its reason, until the guest dismisses it). Nothing when there is neither.
+ * (with its reason, until the guest dismisses it), and for a few seconds those just sent ("Sent"),
+ * so none vanishes without a word. Nothing when there is none of these.
  */
 export function KeptWrites({ userId, eventId, dark = false, className }: { userId: number; eventId: number; dark?: boolean; className?: string }) {
   const kept = useKeptWrites(userId, eventId);
   const waiting = kept.filter((w) => w.refusal === null);
   const refused = kept.filter((w) => w.refusal !== null);
+  const sent = useSentWrites(userId, eventId);
   return (
     <div className={cn('space-y-3', className)}>
       <div role="status">
@@ -25,6 +27,23 @@ export function KeptWrites({ userId, eventId, dark = false, className }: { userI
             <ul className="mt-2 list-disc space-y-1 pl-6 text-base">
               {waiting.map((w) => (
                 <li key={w.id}>{w.label}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {sent.length > 0 && (
+          <div
+            className={cn(
+              'mt-3 rounded-2xl p-4 ring-1 ring-inset first:mt-0',
+              dark ? 'bg-white/10 text-cream ring-white/20' : 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+            )}
+          >
+            <ul className="space-y-1 text-base">
+              {sent.map((w) => (
+                <li key={w.id} className="flex items-center gap-2">
+                  <CloudCheck aria-hidden="true" className="size-5 shrink-0" />
+                  <span>Sent: {w.label[0]!.toLowerCase() + w.label.slice(1)}</span>
+                </li>
               ))}
             </ul>
           </div>

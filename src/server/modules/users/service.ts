@@ -96,6 +96,12 @@ const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
+ * A mail's subject as the export names it: a login mail's subject carries its 6-digit code, which
+ * must not leave in a download (docs/decisions/0043: secrets are named, not given).
+ */
+const withoutCodes = (subject: string) => subject.replace(/\b\d{6}\b/g, '(code not shown)');
+
+/**
  * Everything stored about a member, for the "download my data" button (docs/decisions/0043): a
  * section per table that holds something about them (modules/users/export.test.ts checks every table
  * with a user column has one). Secrets are named, not given; ratings received are counted only.
@@ -192,7 +198,7 @@ export async function exportUser(db: Db, id: number): Promise<UserExport> {
       codePending: pendingCode && { createdAt: iso(pendingCode.createdAt), expiresAt: iso(pendingCode.expiresAt), wrongTries: pendingCode.wrongTries },
       wrongCodes: guard && { windowStartedAt: iso(guard.windowStartedAt), count: guard.count, lockMailedAt: isoOrNull(guard.lockMailedAt) },
     },
-    mail: mail.map((m) => ({ subject: m.subject, sentAt: iso(m.sentAt) })),
+    mail: mail.map((m) => ({ subject: withoutCodes(m.subject), sentAt: iso(m.sentAt) })),
     registrations: registrations.map((r) => ({ ...r, date: iso(r.date), checkedInAt: isoOrNull(r.checkedInAt), registeredAt: iso(r.registeredAt) })),
     cancelledTickets: cancelled.map((c) => ({ ...c, cancelledAt: iso(c.cancelledAt) })),
     payments: payments.map(({ refundId, ...p }) => ({ ...p, refunded: refundId !== null, holdExpiresAt: iso(p.holdExpiresAt), createdAt: iso(p.createdAt) })),

@@ -1,6 +1,7 @@
 import { applyCommand, dueTransition, isActive, timeRemainingSeconds, type TimerAnnouncement, type TimerCommand, type TimerState } from '@shared/domain/timer';
 import { defaultRounds, pairKey, planEvening, planRound, planRounds, type Pairing } from '@shared/domain/rotation';
 import type { ClientMessage, RoundAssignment, TimerStateMessage } from '@shared/realtime';
+import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import type { LiveDashboardRow, MyRound, RoundRecord, RotationRow } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -322,6 +323,7 @@ export async function hostDashboard(db: Db, viewer: Viewer): Promise<LiveDashboa
 
 export const GUEST_NOT_FOUND = 'This person is not a guest of this evening';
 export const EVENING_OVER = 'This evening has ended';
+export const NOT_UNDER_WAY = `You can remove a guest once the evening is under way: from ${SELF_CHECK_IN_MINUTES} minutes before it starts, or when you start round 1. Until then their booking stands; if someone should not come, our admins can help.`;
 
 /**
  * Plan the rounds not yet started again from who is in the room now (docs/decisions/0042): before
@@ -373,11 +375,17 @@ export async function replanRemaining(db: Db, eventId: number, leaving?: number)
  * A host removes a guest from the evening (issue 21): checked out for good (no check-in again, so
  * no rating either way: ratings need both checked in), and the rounds after the current one planned
  * again at once; in the round under way their partner sits out. Returns whether the plan changed.
+ * Only while the evening is under way: from when its doors open (SELF_CHECK_IN_MINUTES before the
+ * start, as for a guest's own check-in) or once the host started round 1; before then a 409 that
+ * changes nothing (issue 33: a removal days ahead left the guest their ticket and told them nothing).
  */
-export async function removeGuest(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<boolean> {
+export async function removeGuest(db: Db, viewer: Viewer, eventId: number, userId: number, now: Date): Promise<boolean> {
   const event = await events.requireHostOf(db, viewer, eventId, TIMER_HOSTS_ONLY);
   if (event.status === 'completed') throw conflict(EVENING_OVER);
-  if (((await q.findTimer(db, eventId))?.phase ?? 'idle') === 'ended') throw conflict(EVENING_OVER);
+  const timer = await q.findTimer(db, eventId);
+  if ((timer?.phase ?? 'idle') === 'ended') throw conflict(EVENING_OVER);
+  const doorsOpen = now.getTime() >= event.date.getTime() - SELF_CHECK_IN_MINUTES * 60_000;
+  if (!doorsOpen && (timer?.currentRound ?? 0) === 0) throw conflict(NOT_UNDER_WAY);
   const removed = await db.transaction((tx) => q.removeGuest(tx, eventId, userId, viewer.id));
   if (!removed) throw notFound(GUEST_NOT_FOUND);
   return replanRemaining(db, eventId, userId);

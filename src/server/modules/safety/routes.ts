@@ -70,7 +70,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; holdMinute
   );
 
   app.post('/api/events/:id/guests/:userId/removal', { schema: { params: guestParams, response: { 200: removeGuestResult, ...errors } } }, async (req) => {
-    const result = await safety.removeGuest(app.db, await requireViewer(req), req.params.id, req.params.userId);
+    const result = await safety.removeGuest(app.db, await requireViewer(req), req.params.id, req.params.userId, app.now());
     // The guest's phone is told, the door refreshes, and everyone watching gets their new places.
     await app.bus.publish({ eventId: req.params.id, kind: 'guest_removed', userId: req.params.userId });
     return result;

@@ -15,10 +15,10 @@ import type { MyGroups } from '@shared/schemas/friend-groups';
 import type { MissedConnectionsResponse } from '@shared/schemas/missed-connections';
 import type { PreviewResponse } from '@shared/schemas/match-preview';
 import type { BlockList, ReportList, SuspensionResult } from '@shared/schemas/safety';
-import { events, matches, payments, registrations, reports } from '../../db/schema/index';
+import { events, matches, payments, registrations, removedGuests, reports } from '../../db/schema/index';
 import { ACCOUNT_SUSPENDED } from '../auth/service';
 import { cannotInvite, firstNameOf, NOT_A_CONNECTION } from '../missed-connections/service';
-import { planAhead } from '../live/service';
+import { NOT_UNDER_WAY, planAhead } from '../live/service';
 import {
   buyTicket,
   createEvent,
@@ -308,6 +308,37 @@ describe('suspend', () => {
 });
 
 describe('remove a guest tonight', () => {
+  // Issue 33: a removal days ahead answered 200, the guest kept their ticket, was told nothing, and the door still had them in.
+  it('is for an evening under way: days ahead it is a 409 that changes nothing; from when the doors open (or round 1 started early) it works', async () => {
+    const ahead = await setUpEvening(t, { guests: 3 });
+    const guest = ahead.present[0]!;
+    const url = `/api/events/${ahead.event.id}/guests/${guest.user.id}/removal`;
+    // Who may comes first: a guest is refused as before.
+    expect((await post(url, ahead.present[1]!)).statusCode).toBe(403);
+    const early = await post(url, ahead.host);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().message).toBe(NOT_UNDER_WAY);
+    const [row] = await t.db
+      .select({ checkedIn: registrations.checkedIn })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, ahead.event.id), eq(registrations.userId, guest.user.id)));
+    expect(row).toEqual({ checkedIn: true });
+    expect(await t.db.select().from(removedGuests).where(eq(removedGuests.eventId, ahead.event.id))).toHaveLength(0);
+    // The host starts round 1 early: the evening is under way, and the removal works.
+    await startRound(ahead);
+    expect((await post(url, ahead.host)).statusCode).toBe(200);
+
+    // An evening starting in 30 minutes: its doors are open (guests may check themselves in from 60 minutes before).
+    const host = (await signUpHost(t)) as Member;
+    const venue = await createVenue(t.app, host.cookie);
+    const soon = await createEvent(t.app, host.cookie, eventBody(venue.id, { price: 0, ...startingIn(30) }));
+    const g = (await signUp(t.app)) as Member;
+    expect((await registerFor(t.app, soon.id, g)).statusCode).toBe(201);
+    await checkIn(t.app, soon.id, host, g);
+    const res = await post(`/api/events/${soon.id}/guests/${g.user.id}/removal`, host);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('the host removes a guest: their phone is told, the remaining rounds are planned again (no pair twice, byes even), and they can no longer rate or be rated', async () => {
     const ev = await setUpEvening(t, { guests: 6 });
     await startRound(ev);

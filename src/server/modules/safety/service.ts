@@ -160,8 +160,8 @@ function liftedMail(appName: string, who: { email: string; name: string }, publi
   };
 }
 
-/** POST /api/events/{id}/guests/{userId}/removal: a host of the evening removes a guest (live.removeGuest). */
-export async function removeGuest(db: Db, viewer: Viewer, eventId: number, userId: number) {
-  const replanned = await live.removeGuest(db, viewer, eventId, userId);
+/** POST /api/events/{id}/guests/{userId}/removal: a host of the evening removes a guest (live.removeGuest), while the evening is under way. */
+export async function removeGuest(db: Db, viewer: Viewer, eventId: number, userId: number, now: Date) {
+  const replanned = await live.removeGuest(db, viewer, eventId, userId, now);
   return { userId, removed: true as const, replanned };
 }

@@ -29,6 +29,11 @@ export interface Database {
   /** A dedicated connection outside the pool, for LISTEN (PostgreSQL only). */
   listener?: () => pg.Client;
   /**
+   * LISTEN on the embedded database (embedded only): what its triggers NOTIFY, such as a session
+   * ending (migration 0015). Resolves with the function that stops listening.
+   */
+  listen?: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
    * The embedded database's data directory as a gzipped tar, taken while no query or transaction
    * runs (embedded only; docs/decisions/0038-backups.md).
    */
@@ -112,6 +117,12 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     async ping() {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
+    },
+    async listen(channel, fn) {
+      const stop = await client.listen(channel, fn);
+      return async () => {
+        if (!closed) await stop();
+      };
     },
     async dump() {
       if (closed) throw new Error('database closed');

@@ -11,15 +11,31 @@ export const SESSION_COOKIE = 'sid';
 /** The signed-in user, as GET /api/auth/me answers it. */
 export type Viewer = Me;
 
+/** A session as it stands now: its user, when it expires, and the key the bus names it by. */
+export interface CurrentSession {
+  viewer: Viewer;
+  expiresAt: Date;
+  /** The start of its token's hash: what a `session_ended` message on the bus names (plugins/realtime.ts). */
+  key: string;
+}
+
 /** Where sessions live: the auth module's service provides it (see buildApp), so this plugin imports no feature module. */
 export interface SessionStore {
   /** The user behind a session token, or null when the token is unknown or expired. */
   viewerFromToken(token: string): Promise<Viewer | null>;
+  /** The session behind a token as it is now (one query), or null once it has ended. */
+  current(token: string): Promise<CurrentSession | null>;
+  /** Of these tokens, the ones whose session still stands (one query). */
+  stillOpen(tokens: string[]): Promise<Set<string>>;
   create(userId: number): Promise<{ token: string; expiresAt: Date }>;
   end(token: string): Promise<void>;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session store, for what outlives a request (a live socket re-checks its session, modules/live/socket.ts). */
+    sessions: SessionStore;
+  }
   interface FastifyRequest {
     /** The signed-in user, from the session cookie only (cached per request). */
     viewer(): Promise<Viewer | null>;
@@ -40,6 +56,7 @@ export const authPlugin = fp<{ config: AppConfig; sessions: SessionStore }>(
       secure: config.cookieSecure,
     };
 
+    app.decorate('sessions', sessions);
     app.decorateRequest('viewerCache', undefined);
     app.decorateRequest('viewer', function (this: FastifyRequest) {
       if (!this.viewerCache) {

@@ -36,10 +36,25 @@ export type BusMessage =
   /** A host removed a guest (docs/decisions/0042): the guest's phone is told, and the evening's places are read again. */
   | { eventId: number; kind: 'guest_removed'; userId: number };
 
+/**
+ * A session ended (logout, suspension, deletion, a role taken away): said by the database itself
+ * when the change commits (migration 0015), on the same channel. `session` is the start of the
+ * ended session's token hash; without it, every session of the user ended (or their roles changed).
+ */
+export interface SessionEnded {
+  kind: 'session_ended';
+  userId: number;
+  session?: string;
+}
+
+const isSessionEnded = (m: { kind?: unknown }): m is SessionEnded => m.kind === 'session_ended';
+
 /** Tells every instance (this one included) what changed; each instance's subscribers hear every message. */
 export interface MessageBus {
   publish(m: BusMessage): Promise<void>;
   subscribe(fn: (m: BusMessage) => void): void;
+  /** Sessions that ended, on every instance (a socket opened with one closes, modules/live/socket.ts). */
+  sessionEnded(fn: (m: SessionEnded) => void): void;
   /**
    * Called when this instance hears the bus again after losing it (its listening connection dropped
    * and came back): whatever was said meanwhile was missed, and what it kept may be stale.
@@ -64,22 +79,40 @@ const CHANNEL = 'sf_live';
 export const PING_INTERVAL_MS = 25_000;
 /** The WebSocket close code for "this server is restarting: connect again now" (RFC 6455, IANA registry). */
 export const SERVICE_RESTART = 1012;
+/** The close code for "the session that opened this socket has ended" (the application's range, 4000-4999). */
+export const SESSION_ENDED = 4401;
 
-/** In one process (embedded database): an event emitter. */
-function localBus(): Bus {
+/**
+ * In one process (embedded database): an event emitter; what the database's triggers say (a session
+ * ending) comes through PGlite's LISTEN.
+ */
+function localBus(listen: Database['listen'], log: { warn(o: unknown, m?: string): void }): Bus {
   const e = new EventEmitter();
   e.setMaxListeners(0);
+  const stop = listen?.(CHANNEL, (payload) => {
+    try {
+      const m = JSON.parse(payload) as { kind?: unknown };
+      if (isSessionEnded(m)) e.emit('session', m);
+    } catch (err) {
+      log.warn({ err }, 'bad live notification');
+    }
+  });
   return {
+    ready: stop?.then(() => undefined),
     async publish(m) {
       e.emit('m', m);
     },
     subscribe(fn) {
       e.on('m', fn);
     },
+    sessionEnded(fn) {
+      e.on('session', fn);
+    },
     // One process: nothing can be missed.
     resumed() {},
     async close() {
       e.removeAllListeners();
+      await (await stop)?.().catch(() => {});
     },
   };
 }
@@ -87,6 +120,7 @@ function localBus(): Bus {
 /** Across instances on PostgreSQL: LISTEN/NOTIFY on a dedicated connection, reconnecting if it drops. */
 function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown, m?: string): void }): Bus {
   const handlers: ((m: BusMessage) => void)[] = [];
+  const sessionHandlers: ((m: SessionEnded) => void)[] = [];
   const onResumed: (() => void)[] = [];
   let client: pg.Client | null = null;
   let closed = false;
@@ -99,8 +133,9 @@ function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown,
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
-        const m = JSON.parse(n.payload) as BusMessage;
-        handlers.forEach((h) => h(m));
+        const m = JSON.parse(n.payload) as BusMessage | SessionEnded;
+        if (isSessionEnded(m)) sessionHandlers.forEach((h) => h(m));
+        else handlers.forEach((h) => h(m));
       } catch (err) {
         log.warn({ err }, 'bad live notification');
       }
@@ -135,6 +170,9 @@ function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown,
     },
     subscribe(fn) {
       handlers.push(fn);
+    },
+    sessionEnded(fn) {
+      sessionHandlers.push(fn);
     },
     resumed(fn) {
       onResumed.push(fn);
@@ -193,11 +231,15 @@ export const realtimePlugin = fp<{ database: Database; pingMs?: number }>(
       }
     }, pingMs);
     heartbeat.unref();
-    const bus = database.kind === 'postgres' && database.pool && database.listener ? pgBus(database.pool, database.listener, app.log) : localBus();
+    const bus =
+      database.kind === 'postgres' && database.pool && database.listener
+        ? pgBus(database.pool, database.listener, app.log)
+        : localBus(database.listen, app.log);
     await bus.ready;
     app.decorate('bus', {
       publish: (m: BusMessage) => bus.publish(m),
       subscribe: (fn: (m: BusMessage) => void) => bus.subscribe(fn),
+      sessionEnded: (fn: (m: SessionEnded) => void) => bus.sessionEnded(fn),
       resumed: (fn: () => void) => bus.resumed(fn),
     });
     app.addHook('onClose', async () => {

@@ -1,10 +1,17 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginCodes, sessions, userRoles, users } from '../../db/schema/index';
 
-export async function findSessionUser(db: Db, tokenHash: string) {
+/** A session that stands, with its user and their stored roles: one query (every request and every socket command reads it). */
+export async function findSession(db: Db, tokenHash: string) {
   const rows = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      expiresAt: sessions.expiresAt,
+      roles: sql<string[]>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // A suspended account has no session (docs/decisions/0041): its rows are deleted as it is suspended, and never read meanwhile.
@@ -13,9 +20,15 @@ export async function findSessionUser(db: Db, tokenHash: string) {
   return rows[0] ?? null;
 }
 
-export async function storedRoles(db: Db, userId: number) {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.role);
+/** Of these token hashes, the ones whose session still stands. */
+export async function openSessions(db: Db, tokenHashes: string[]) {
+  if (!tokenHashes.length) return [];
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)));
+  return rows.map((r) => r.tokenHash);
 }
 
 export async function insertSession(db: Db, p: { tokenHash: string; userId: number; expiresAt: Date }) {

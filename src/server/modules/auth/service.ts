@@ -4,7 +4,7 @@ import { TIME_ZONE } from '@shared/domain/time';
 import type { Role } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { SessionStore, Viewer } from '../../plugins/auth';
+import type { CurrentSession, SessionStore, Viewer } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import * as q from './queries';
 
@@ -19,10 +19,20 @@ export const ACCOUNT_SUSPENDED = 'This account is suspended, so you cannot sign 
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The key a session goes by on the live bus: the start of its token's hash (migration 0015 says the same). */
+export const sessionKey = (tokenHash: string) => tokenHash.slice(0, 16);
+
+/** The session behind a token as it is now, in one query: its user with their roles, and its expiry. */
+export async function currentSession(db: Db, token: string, adminEmails: string[]): Promise<CurrentSession | null> {
+  const tokenHash = hashToken(token);
+  const row = await q.findSession(db, tokenHash);
+  if (!row) return null;
+  const { roles, expiresAt, ...user } = row;
+  return { viewer: { ...user, roles: effectiveRoles(user.email, roles, adminEmails) }, expiresAt, key: sessionKey(tokenHash) };
+}
+
 export async function viewerFromToken(db: Db, token: string, adminEmails: string[]): Promise<Viewer | null> {
-  const user = await q.findSessionUser(db, hashToken(token));
-  if (!user) return null;
-  return { ...user, roles: effectiveRoles(user.email, await q.storedRoles(db, user.id), adminEmails) };
+  return (await currentSession(db, token, adminEmails))?.viewer ?? null;
 }
 
 /** member always; admin from the table or ADMIN_EMAILS; an admin can do everything a host can. */
@@ -47,6 +57,11 @@ export async function endSession(db: Db, token: string) {
 export function sessionStore(db: Db, opts: { adminEmails: string[]; sessionDays: number }): SessionStore {
   return {
     viewerFromToken: (token) => viewerFromToken(db, token, opts.adminEmails),
+    current: (token) => currentSession(db, token, opts.adminEmails),
+    async stillOpen(tokens) {
+      const open = new Set(await q.openSessions(db, tokens.map(hashToken)));
+      return new Set(tokens.filter((t) => open.has(hashToken(t))));
+    },
     create: (userId) => createSession(db, userId, opts.sessionDays),
     end: (token) => endSession(db, token),
   };

@@ -2,15 +2,33 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clientMessage, socketQuery, type ServerMessage, type TimerStateMessage } from '@shared/realtime';
 import { AppError, forbidden, unauthenticated } from '../../errors';
-import type { Viewer } from '../../plugins/auth';
+import { SESSION_COOKIE, type CurrentSession, type Viewer } from '../../plugins/auth';
+import { SESSION_ENDED } from '../../plugins/realtime';
 import { CROSS_SITE_MESSAGE, crossSiteReason } from '../../plugins/same-origin';
 import * as live from './service';
 import type { RoundPlaces } from './service';
+
+/** The session a socket was opened with (issue 33): it closes when that session ends. */
+export interface ConnSession {
+  /** The session cookie's token, kept to check the session again on each command. */
+  token: string;
+  /** The key the bus names the session by (plugins/realtime.ts, `session_ended`). */
+  key: string;
+  expiresAt: Date;
+  /** Closes the socket with SESSION_ENDED. */
+  end(): void;
+}
+
+/** How often this instance closes the sockets whose session has expired (ms): within a second of expiry. */
+const SESSION_SWEEP_MS = 500;
+
+const sameRoles = (a: Viewer['roles'], b: Viewer['roles']) => a.length === b.length && a.every((r) => b.includes(r));
 
 interface Conn {
   ws: Pick<WebSocket, 'readyState' | 'OPEN' | 'send'>;
   userId: number;
   host: boolean;
+  session: ConnSession | null;
   /**
    * What the room sent this socket before its own timer_sync went out, held so that the sync is
    * always the first message (a broadcast may arrive while the sync is being read); null after.
@@ -29,8 +47,8 @@ export function createRooms() {
   const rooms = new Map<number, Set<Conn>>();
   return {
     /** A new socket joins its event's room; what the room sends it is held until `opened`. */
-    join(eventId: number, ws: Conn['ws'], userId: number, host: boolean) {
-      const conn: Conn = { ws, userId, host, held: [] };
+    join(eventId: number, ws: Conn['ws'], userId: number, host: boolean, session: ConnSession | null = null) {
+      const conn: Conn = { ws, userId, host, session, held: [] };
       const room = rooms.get(eventId) ?? new Set<Conn>();
       rooms.set(eventId, room);
       room.add(conn);
@@ -48,6 +66,25 @@ export function createRooms() {
           for (const text of held) deliver(conn, text);
         },
       };
+    },
+    /**
+     * A session ended (the bus said so): the sockets it opened here close. Without `key`, every
+     * socket of the user closes (suspended, deleted, a role taken away).
+     */
+    endSessions(userId: number, key?: string) {
+      for (const room of rooms.values()) {
+        for (const c of room) if (c.userId === userId && c.session && (key === undefined || c.session.key === key)) c.session.end();
+      }
+    },
+    /** Sockets whose session has expired by `now` close. */
+    endExpired(now: number) {
+      for (const room of rooms.values()) for (const c of room) if (c.session && c.session.expiresAt.getTime() <= now) c.session.end();
+    },
+    /** Every socket here with its session, to check them all at once (after the bus was away). */
+    sessions() {
+      const out: ConnSession[] = [];
+      for (const room of rooms.values()) for (const c of room) if (c.session) out.push(c.session);
+      return out;
     },
     /** The events someone here is watching. */
     events() {
@@ -106,7 +143,23 @@ export const liveSocket: FastifyPluginAsync<{
   syncFor(eventId: number, userId: number, host: boolean): Promise<ServerMessage>;
 }> = async (app, { rooms, deps, publicUrl, syncFor }) => {
   const publicOrigin = new URL(publicUrl).origin;
-  const admitted = new WeakMap<FastifyRequest, { eventId: number; viewer: Viewer; host: boolean }>();
+  const admitted = new WeakMap<FastifyRequest, { eventId: number; session: CurrentSession; token: string; host: boolean }>();
+
+  // A socket lives no longer than the session that opened it (issue 33, docs/decisions/0061): the
+  // database says on the bus when one ends (migration 0015), an expired one is closed by this clock,
+  // and after the bus was away every socket's session is read again.
+  app.bus.sessionEnded((m) => rooms.endSessions(m.userId, m.session));
+  const expiry = setInterval(() => rooms.endExpired(Date.now()), SESSION_SWEEP_MS);
+  expiry.unref();
+  app.addHook('onClose', async () => clearInterval(expiry));
+  app.bus.resumed(() => {
+    const open = rooms.sessions();
+    app.sessions
+      .stillOpen([...new Set(open.map((s) => s.token))])
+      .then((still) => open.forEach((s) => still.has(s.token) || s.end()))
+      .catch((err) => app.log.error({ err }, "live: checking the sockets' sessions after the bus returned failed"));
+  });
+
   app.get(
     '/ws',
     {
@@ -125,25 +178,48 @@ export const liveSocket: FastifyPluginAsync<{
             q.error.issues.map((i) => ({ path: ['querystring', ...i.path].join('.'), message: i.message })),
           );
         }
-        const viewer = await req.viewer();
-        if (!viewer) throw unauthenticated();
+        const token = req.cookies[SESSION_COOKIE];
+        const session = token ? await app.sessions.current(token) : null;
+        if (!token || !session) throw unauthenticated();
+        const { viewer } = session;
         if (viewer.id !== q.data.userId) throw forbidden('userId is not the signed-in user');
         const access = await live.canWatch(app.db, viewer, q.data.eventId);
         if (!access) throw forbidden('Only guests and hosts of this event can join its timer');
         // isHost from the browser is only a wish: honoured for a host of the event.
-        admitted.set(req, { eventId: q.data.eventId, viewer, host: access.host && q.data.isHost });
+        admitted.set(req, { eventId: q.data.eventId, session, token, host: access.host && q.data.isHost });
       },
     },
     async (socket, req) => {
       // Checked in preValidation. Nothing is awaited before the listeners are attached:
       // a message arriving meanwhile would be dropped (@fastify/websocket does not buffer).
-      const { eventId, viewer, host } = admitted.get(req)!;
+      const { eventId, session, token, host } = admitted.get(req)!;
+      const { viewer } = session;
       admitted.delete(req);
       // A hijacked upgrade gets no "request completed" line (src/server/logging.ts): the socket's own
       // line tells the operator which instance holds whose socket.
       req.log.info({ method: req.method, url: req.url, route: '/ws', statusCode: 101, userId: viewer.id, eventId, host }, 'socket opened');
-      const { conn, leave, opened } = rooms.join(eventId, socket, viewer.id, host);
+      const ended: ConnSession = {
+        token,
+        key: session.key,
+        expiresAt: session.expiresAt,
+        end: () => {
+          leave();
+          if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(SESSION_ENDED, 'Your session has ended');
+        },
+      };
+      const { conn, leave, opened } = rooms.join(eventId, socket, viewer.id, host, ended);
       socket.on('close', leave);
+      /**
+       * Each message is checked against the session as it is now (one query): ended, or its roles
+       * changed since the socket opened (a host's role taken away), and the socket closes without
+       * acting on it. The bus closes such sockets within a second anyway; this closes the gap before.
+       */
+      const sessionStands = async () => {
+        const now = await app.sessions.current(token);
+        if (now && now.viewer.id === viewer.id && sameRoles(now.viewer.roles, viewer.roles)) return true;
+        ended.end();
+        return false;
+      };
       socket.on('message', (raw) => {
         void (async () => {
           let data: unknown;
@@ -154,6 +230,7 @@ export const liveSocket: FastifyPluginAsync<{
           }
           const parsed = clientMessage.safeParse(data);
           if (!parsed.success) return send(conn, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
+          if (!(await sessionStands())) return;
           if (parsed.data.type === 'sync') return send(conn, await syncFor(eventId, viewer.id, conn.host));
           if (!conn.host) return send(conn, { type: 'error', message: 'Only a host of this event can control the timer' });
           try {

@@ -42,7 +42,10 @@ export function CheckInDesk({
   const [kept] = useState(() => store ?? deskStore());
   // Offline, the door is this desk's pack and queue (docs/decisions/0052-the-door-offline.md).
   const desk = useDeskState(eventId, kept, door.data, door.dataUpdatedAt);
-  const cutOff = door.fetchStatus === 'paused' || door.error instanceof NetworkError;
+  // Cut off from the server: the browser says so, or the first read failed on the network. The stored
+  // list shows at once then (a reload offline waited 7 s for the retries before, issue 32); the retries
+  // go on behind it, and the server's list replaces it when one gets through.
+  const cutOff = door.fetchStatus === 'paused' || door.error instanceof NetworkError || door.failureReason instanceof NetworkError || !desk.online;
   const shown = door.data ? desk.show(door.data) : cutOff ? desk.show(undefined) : undefined;
   // checkins_updated re-reads queryKeys.door(eventId) (@client/lib/live-socket); the timer tells Start Event where the evening is.
   const live = useLiveSocket(eventId, userId, true);
@@ -50,7 +53,7 @@ export function CheckInDesk({
   const title = event.data?.title ?? desk.pack?.event.title;
   useDocumentTitle(title ? `Check-in · ${title} · Speed Friendship` : 'Check-in · Speed Friendship');
 
-  if (!shown && door.isPending && !cutOff) return <Spinner label="Loading the guest list" />;
+  if (!shown && (cutOff ? !desk.loaded : door.isPending)) return <Spinner label="Loading the guest list" />;
   // A refetch that fails while the list is on screen keeps the list: the door must not go blank.
   if (!shown) {
     const status = door.error instanceof ApiError ? door.error.status : 0;

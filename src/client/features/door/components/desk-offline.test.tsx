@@ -91,12 +91,12 @@ const itemsOf = (call: FakeRequest) => (call.body as { items: DoorSyncItem[] }).
 describe('offline', () => {
   test('a check-in by name waits on the phone, counted; back online it is sent once and the counts are the server’s', async () => {
     const { server, deskId, syncs, user } = await offlineDesk();
-    expect(await screen.findByText(/^Offline since .*Check-ins are saved on this phone/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Offline since .*Check-ins are saved on this device/)).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Check in Priya Shah' }));
     expect(await within(guestRow('Priya Shah')).findByText('Waiting to send')).toBeInTheDocument();
     expect(counts()).toEqual({ registered: '3', checkedIn: '2', toCome: '1' });
-    expect(screen.getByText(/^Offline since .*1 check-in saved on this phone, sent when the connection is back\./)).toBeInTheDocument();
+    expect(screen.getByText(/^Offline since .*1 check-in saved on this device, sent when the connection is back\./)).toBeInTheDocument();
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     server.set(`POST ${PATH}/door/desks/${deskId}/sync`, (req: FakeRequest) => ({
@@ -117,7 +117,7 @@ describe('offline', () => {
     await user.type(code, 'ab3-X_9QZ0LK');
     await user.click(screen.getByRole('button', { name: 'Check in' }));
     const banner = await screen.findByText('Priya Shah checked in');
-    expect(banner.parentElement).toHaveTextContent('Saved on this phone: sent when the connection is back.');
+    expect(banner.parentElement).toHaveTextContent('Saved on this device: sent when the connection is back.');
     expect(counts().checkedIn).toBe('2');
 
     await user.type(code, 'not-a-ticket');
@@ -140,7 +140,7 @@ describe('offline', () => {
     const { server, deskId, syncs, user } = await offlineDesk();
     await user.type(await screen.findByLabelText(/Ticket code/), 'aB3-x_9Qz0Lk');
     await user.click(screen.getByRole('button', { name: 'Check in' }));
-    expect(await screen.findByText('Saved on this phone: sent when the connection is back.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved on this device: sent when the connection is back.')).toBeInTheDocument();
     expect(screen.queryByText('Checking the ticket…')).not.toBeInTheDocument();
 
     server.set(`POST ${PATH}/door/desks/${deskId}/sync`, (req: FakeRequest) => ({
@@ -151,6 +151,9 @@ describe('offline', () => {
     setOnline(true);
     await waitFor(() => expect(syncs()).toHaveLength(1));
     expect(itemsOf(syncs()[0]!)).toEqual([expect.objectContaining({ userId: 1, method: 'code' })]);
+    // Once sent, the banner says so: it no longer claims the check-in waits on the device.
+    expect(await screen.findByText('Sent: the guest list has it now.')).toBeInTheDocument();
+    expect(screen.queryByText('Saved on this device: sent when the connection is back.')).not.toBeInTheDocument();
   });
 
   test('sent, but another desk had the guest in first: the host is told when and by whom', async () => {
@@ -175,5 +178,26 @@ describe('offline', () => {
     await waitFor(() => expect(counts()).toEqual({ registered: '3', checkedIn: '2', toCome: '1' }));
     await user.click(within(told).getByRole('button', { name: /Got it/ }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Sent, but not counted from this desk' })).not.toBeInTheDocument());
+  });
+});
+
+describe('reloaded with no connection', () => {
+  test('the desk shows the guest list it keeps at once, not after the retries of the server’s', async () => {
+    const store = memoryStore();
+    const deskId = await store.deskId();
+    await store.savePack(packOf(deskId));
+    fakeSockets();
+    const cut = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    fakeServer({ [`GET ${PATH}/door`]: cut, [`GET ${PATH}`]: cut, [`PUT ${PATH}/door/desks/${deskId}`]: cut });
+    // A page loaded offline: the browser says so from the start (no 'offline' event comes).
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const began = Date.now();
+    renderAt(<CheckInDesk eventId={EVENT_ID} userId={1} store={store} />, { path: `/check-in?event=${EVENT_ID}`, pattern: '/check-in' });
+    const list = await screen.findByRole('list', { name: 'Guests' }, { timeout: 1_500 });
+    expect(Date.now() - began).toBeLessThan(1_500);
+    expect(within(list).getAllByText('Priya Shah')[0]).toBeInTheDocument();
+    expect(screen.queryByText(/Loading the guest list/)).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Button } from '@client/components/ui/button';
 import { formatTime } from '@client/lib/format';
 import { useDesk, type Desk } from '../hooks/use-desk';
+import { thisDevice } from '../lib/device';
 
 /**
  * What the desk says about working offline (docs/decisions/0052-the-door-offline.md): a badge on a
@@ -31,8 +32,8 @@ export function deskLine(desk: Desk, reconnecting: boolean): string {
     const since = desk.offlineSince ? ` since ${formatTime(desk.offlineSince)}` : '';
     const what =
       waiting > 0
-        ? `${checkInsWord(waiting)} saved on this phone, sent when the connection is back.`
-        : 'Check-ins are saved on this phone and sent when the connection is back.';
+        ? `${checkInsWord(waiting)} saved on ${thisDevice()}, sent when the connection is back.`
+        : `Check-ins are saved on ${thisDevice()} and sent when the connection is back.`;
     return `Offline${since}. ${what}`;
   }
   if (waiting > 0) return `Sending ${checkInsWord(waiting)} made offline…`;

@@ -9,6 +9,7 @@ import { messageOf } from '@client/lib/api';
 import { formatTime } from '@client/lib/format';
 import { useCheckInGuest } from '../api/door';
 import { guestsWord } from '../lib/format';
+import { thisDevice } from '../lib/device';
 import { byName, searchGuests } from '../lib/scan';
 import { PendingBadge } from './desk-status';
 import { UndoCheckIn } from './undo-check-in';
@@ -78,7 +79,7 @@ function GuestRow({ eventId, guest, actions }: { eventId: number; guest: DoorGue
         r.outcome === 'checked_in'
           ? toast.success(`${r.guest.name} checked in`, { description: 'Welcome them in!' })
           : r.outcome === 'queued'
-            ? toast.success(`${r.guest.name} checked in`, { description: 'Saved on this phone: sent when the connection is back.' })
+            ? toast.success(`${r.guest.name} checked in`, { description: `Saved on ${thisDevice()}: sent when the connection is back.` })
             : toast.info(`${r.guest.name} is already checked in`, {
                 description: r.guest.checkedInAt ? `Since ${formatTime(r.guest.checkedInAt)}.` : undefined,
               }),

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Camera, CameraOff, CircleAlert, CloudOff, Info, Keyboard, LoaderCircle, ScanLine, Square } from 'lucide-react';
+import { Camera, CameraOff, CircleAlert, CloudCheck, CloudOff, Info, Keyboard, LoaderCircle, ScanLine, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { scanBody, type DoorGuest, type ScanMethod } from '@shared/schemas/door';
@@ -10,7 +10,9 @@ import { TextField } from '@client/components/ui/field';
 import { messageOf } from '@client/lib/api';
 import { formatTime } from '@client/lib/format';
 import { useScanTicket } from '../api/door';
+import { useDesk } from '../hooks/use-desk';
 import { useQrCamera } from '../hooks/use-qr-camera';
+import { thisDevice } from '../lib/device';
 
 /** What the last scan (or typed code) did. */
 export type ScanResult =
@@ -37,7 +39,10 @@ function buzz(pattern: number | number[]) {
  */
 export function ScanPanel({ eventId }: { eventId: number }) {
   const scan = useScanTicket(eventId);
+  const desk = useDesk();
   const [result, setResult] = useState<ScanResult | null>(null);
+  // A check-in saved offline says so until it has been sent, then that it was.
+  const sent = result?.kind === 'queued' && !!desk?.wasSent(result.guest.userId);
   const busy = useRef(false);
   const area = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -93,7 +98,7 @@ export function ScanPanel({ eventId }: { eventId: number }) {
         {/* The answer lies over the camera's picture while it is on, else under it (one status region, so each answer is announced). */}
         <div ref={area} className="relative scroll-mt-20 scroll-mb-24 space-y-4 md:scroll-mb-4">
           <CameraArea camera={camera} />
-          <ScanBanner result={result} over={camera.status === 'on'} />
+          <ScanBanner result={result} over={camera.status === 'on'} sent={sent} />
         </div>
         <CodeForm onSubmit={(code) => send(code, 'code')} pending={scan.isPending} />
       </section>
@@ -162,7 +167,7 @@ const TONE = {
  * The answer to the last read, big: green for a welcome, amber for a second scan, red for a refusal.
  * `over`: laid over the top of the camera's picture (the camera is on), where the host is looking.
  */
-export function ScanBanner({ result, over = false }: { result: ScanResult | null; over?: boolean }) {
+export function ScanBanner({ result, over = false, sent = false }: { result: ScanResult | null; over?: boolean; sent?: boolean }) {
   return (
     // Always in the page, so every new answer inside it is announced.
     <div role="status" aria-live="polite" aria-atomic="true" data-over={over || undefined} className={cn(over && 'absolute inset-x-3 top-3 z-10')}>
@@ -176,10 +181,16 @@ export function ScanBanner({ result, over = false }: { result: ScanResult | null
         >
           {result.kind === 'queued' ? (
             <>
-              <CloudOff aria-hidden="true" className={cn('shrink-0', over ? 'size-8' : 'size-10')} />
+              {sent ? (
+                <CloudCheck aria-hidden="true" className={cn('shrink-0', over ? 'size-8' : 'size-10')} />
+              ) : (
+                <CloudOff aria-hidden="true" className={cn('shrink-0', over ? 'size-8' : 'size-10')} />
+              )}
               <p className="leading-tight break-words">
                 <span className={cn('block font-bold', over ? 'text-xl' : 'text-2xl')}>{result.guest.name} checked in</span>
-                <span className="block text-base font-semibold">Saved on this phone: sent when the connection is back.</span>
+                <span className="block text-base font-semibold">
+                  {sent ? 'Sent: the guest list has it now.' : `Saved on ${thisDevice()}: sent when the connection is back.`}
+                </span>
               </p>
             </>
           ) : result.kind === 'checked_in' ? (

@@ -39,12 +39,16 @@ export type DeskUndoResult = { offline?: true; guest: DoorGuest; counts: Door['c
 
 export interface Desk {
   online: boolean;
+  /** Whether what this device keeps (its pack and queue) has been read: until then the desk cannot fall back on it. */
+  loaded: boolean;
   /** When this desk lost the connection (this device's clock), null while online. */
   offlineSince: number | null;
   pack: DoorPack | undefined;
   pending: DeskCheckIn[];
   notices: DeskCheckIn[];
   isPending(userId: number): boolean;
+  /** Whether this desk's offline check-in of the guest has been sent and stands. */
+  wasSent(userId: number): boolean;
   /** The door as it stands for this desk: the server's (or the pack's, reloaded offline) with pending check-ins in. */
   show(door: Door | undefined): Door | undefined;
   /** A ticket read by the camera ('scan') or typed ('code'), recognised against the pack. */
@@ -91,6 +95,9 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
   const [deskId, setDeskId] = useState<string | null>(null);
   const [pack, setPack] = useState<DoorPack | undefined>();
   const [items, setItems] = useState<DeskCheckIn[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  /** The guests whose offline check-in this desk has sent since the page opened (and that counted). */
+  const [sentUsers, setSentUsers] = useState<ReadonlySet<number>>(new Set());
   const sending = useRef(false);
 
   const reload = useCallback(async () => setItems(await store.checkIns(eventId)), [store, eventId]);
@@ -103,6 +110,7 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
       setDeskId(id);
       setPack((p) => p ?? saved);
       setItems(list);
+      setLoaded(true);
     })();
     return () => {
       live = false;
@@ -160,6 +168,7 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
         next.push(notice ? { ...item, state: 'notice', notice } : { ...item, state: 'standing', sentAt });
       }
       await store.put(next);
+      setSentUsers((was) => new Set([...was, ...next.filter((i) => i.state === 'standing').map((i) => i.userId)]));
       await reload();
       await qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
     } catch (err) {
@@ -234,9 +243,10 @@ export function useDeskState(eventId: number, store: DeskStore, door: Door | und
 
   const dismiss = useCallback((key: string) => void store.remove([key]).then(reload), [store, reload]);
   const isPending = useCallback((userId: number) => pending.some((i) => i.userId === userId), [pending]);
+  const wasSent = useCallback((userId: number) => sentUsers.has(userId) && !pending.some((i) => i.userId === userId), [sentUsers, pending]);
 
   return useMemo(
-    () => ({ online, offlineSince, pack, pending, notices, isPending, show, scanOffline, checkInOffline, undoPending, dismiss }),
-    [online, offlineSince, pack, pending, notices, isPending, show, scanOffline, checkInOffline, undoPending, dismiss],
+    () => ({ online, loaded, offlineSince, pack, pending, notices, isPending, wasSent, show, scanOffline, checkInOffline, undoPending, dismiss }),
+    [online, loaded, offlineSince, pack, pending, notices, isPending, wasSent, show, scanOffline, checkInOffline, undoPending, dismiss],
   );
 }

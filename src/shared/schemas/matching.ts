@@ -86,7 +86,8 @@ export type PendingRelease = z.infer<typeof pendingReleaseSchema>;
 
 export const myMatchesSchema = z.object({
   released: z.boolean(),
-  matches: z.array(matchSchema.extend({ eventTitle: z.string() })),
+  /** Newest evening first; each with its evening's title and start (ISO instant), for a heading per evening. */
+  matches: z.array(matchSchema.extend({ eventTitle: z.string(), eventDate: z.string() })),
   pending: z.array(pendingReleaseSchema),
 });
 export type MyMatches = z.infer<typeof myMatchesSchema>;

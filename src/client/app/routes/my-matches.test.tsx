@@ -17,7 +17,7 @@ const released = myMatches(true, [
   { ...aMatch(1, alex, { contactShared: true, eventId: 20 }), eventTitle: 'Spring Social' },
   { ...aMatch(2, jo, { contactShared: true, eventId: 21, meFirst: false }), eventTitle: 'Winter Warmer' },
 ]);
-const card = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('li') as HTMLElement;
+const card = (name: string) => screen.getByRole('heading', { name, level: 4 }).closest('li') as HTMLElement;
 const THANKS = 'Thank you for telling us. The hosts of this evening and our admins will look at it; the person you reported is not told who reported them.';
 
 test('/my-matches: Report on a match asks for a reason, sends it with the match context, and confirms', async () => {
@@ -28,7 +28,7 @@ test('/my-matches: Report on a match asks for a reason, sends it with the match 
     'POST /api/reports': new Reply(201, { id: 9, message: THANKS }),
   });
   const { user } = renderApp('/my-matches');
-  const jCard = await screen.findByRole('heading', { name: 'Jo March', level: 3 }).then(() => card('Jo March'));
+  const jCard = await screen.findByRole('heading', { name: 'Jo March', level: 4 }).then(() => card('Jo March'));
   await user.click(within(jCard).getByRole('button', { name: 'Report Jo March' }));
   const dialog = await screen.findByRole('dialog', { name: 'Report Jo March' });
 
@@ -62,7 +62,7 @@ test('/my-matches: Block asks first (Escape cancels), then the match reads as bl
     },
   });
   const { user } = renderApp('/my-matches');
-  await screen.findByRole('heading', { name: 'Alex Day', level: 3 });
+  await screen.findByRole('heading', { name: 'Alex Day', level: 4 });
   const posts = () => server.calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/me/blocks');
 
   const trigger = within(card('Alex Day')).getByRole('button', { name: 'Block Alex Day' });

@@ -80,9 +80,14 @@ export const aRating = (ratedId: number, rating: number, round: number | null = 
   createdAt: new Date().toISOString(),
 });
 
-export const myMatches = (released: boolean, matches: (Match & { eventTitle: string })[] = [], pending: MyMatches['pending'] = []): MyMatches => ({
+/** /api/me/matches; a match with no `eventDate` gets one a week ago. */
+export const myMatches = (
+  released: boolean,
+  matches: (Match & { eventTitle: string; eventDate?: string })[] = [],
+  pending: MyMatches['pending'] = [],
+): MyMatches => ({
   released,
-  matches,
+  matches: matches.map((m) => ({ ...m, eventDate: m.eventDate ?? new Date(Date.now() - 7 * 86_400_000).toISOString() })),
   pending,
 });
 

@@ -97,6 +97,8 @@ describe('contacts stay private after a release', () => {
       const mine = (await get(t.app, '/api/me/matches', me.cookie)).json<MyMatches>();
       expect(mine.matches.map((x) => (x.user1Id === me.user.id ? x.user2 : x.user1).email)).toEqual([them.user.email]);
     }
+      // Each match names its evening and when it was, for the evening's heading on /my-matches.
+      expect(mine.matches.map((x) => [x.eventTitle, x.eventDate])).toEqual([[ev.event.title, new Date(ev.event.date).toISOString()]]);
   });
 });
 

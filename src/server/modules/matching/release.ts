@@ -20,10 +20,12 @@ export async function release(db: Db, viewer: Viewer, eventId: number): Promise<
  * after the end). `now` is the app's clock.
  */
 export async function myReleasedMatches(db: Db, viewer: Viewer, now: Date = new Date()): Promise<MyMatches> {
-  const released = await q.releasedEventsOf(db, viewer.id);
+  // Tonight's evening first, then older ones (issue 32): /my-matches shows them grouped by evening in this order.
+  const released = (await q.releasedEventsOf(db, viewer.id)).sort((x, y) => y.date.getTime() - x.date.getTime() || y.id - x.id);
   const out: MyMatches['matches'] = [];
   for (const e of released) {
-    for (const m of await present(db, e.id, await q.matchesOfUser(db, viewer.id, e.id), audienceOf(viewer))) out.push({ ...m, eventTitle: e.title });
+    for (const m of await present(db, e.id, await q.matchesOfUser(db, viewer.id, e.id), audienceOf(viewer)))
+      out.push({ ...m, eventTitle: e.title, eventDate: e.date.toISOString() });
   }
   const pending = (await q.unreleasedEndedOf(db, viewer.id, now)).map((e) => ({
     eventId: e.id,

@@ -8,12 +8,14 @@ import { MyMatchesScreen } from './my-matches-screen';
 const alex = aPerson(3, 'Alex Day', { email: 'alex@example.test', contactInfo: '+44 7700 900123', interests: ['Hiking', 'Jazz'] });
 const jo = aPerson(4, 'Jo March', { email: 'jo@example.test' });
 const released = myMatches(true, [
-  { ...aMatch(1, alex, { contactShared: true, round: 2, sharedInterests: ['Hiking'] }), eventTitle: 'Spring Social' },
-  { ...aMatch(2, jo, { contactShared: true, round: null, meFirst: false }), eventTitle: 'Winter Warmer' },
+  { ...aMatch(1, alex, { contactShared: true, round: 2, sharedInterests: ['Hiking'] }), eventTitle: 'Spring Social', eventDate: '2025-05-14T18:00:00.000Z' },
+  { ...aMatch(2, jo, { contactShared: true, round: null, meFirst: false, eventId: 21 }), eventTitle: 'Winter Warmer', eventDate: '2025-01-15T19:00:00.000Z' },
 ]);
 
 const screenAt = () => renderAt(<MyMatchesScreen userId={1} />, { path: '/my-matches' });
-const card = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('li') as HTMLElement;
+const card = (name: string) => screen.getByRole('heading', { name, level: 4 }).closest('li') as HTMLElement;
+/** The evening a match is listed under (its section, named by the evening's heading). */
+const eveningOf = (name: string) => card(name).closest('section') as HTMLElement;
 
 describe('before the host releases contacts', () => {
   test('Waiting for Host, asking again every 2 seconds until released, then the matches', async () => {
@@ -109,8 +111,8 @@ describe('after release', () => {
     expect(screen.queryByText(/The host has released contacts/)).not.toBeInTheDocument();
 
     const a = card('Alex Day');
-    expect(a).toHaveTextContent('Round 2');
-    expect(a).toHaveTextContent('Spring Social');
+    expect(a).toHaveTextContent('Met in round 2');
+    expect(eveningOf('Alex Day')).toHaveAccessibleName('Spring Social Wednesday, 14 May 2025');
     expect(within(a).getByText('alex@example.test')).toBeInTheDocument();
     expect(within(a).getByText('+44 7700 900123')).toBeInTheDocument();
     expect(within(a).getByRole('list', { name: 'Interests you share with Alex' })).toHaveTextContent('Hiking');
@@ -134,7 +136,28 @@ describe('after release', () => {
     });
     await screen.findByRole('heading', { name: 'Your Matches' });
     expect(within(card('Alex Day')).getByRole('button', { name: 'More for Alex Day from evening 20' })).toBeInTheDocument();
-    expect(within(card('Jo March')).getByRole('button', { name: 'More for Jo March from evening 20' })).toBeInTheDocument();
+    expect(within(card('Jo March')).getByRole('button', { name: 'More for Jo March from evening 21' })).toBeInTheDocument();
+  });
+
+  test("grouped by evening, tonight's first and older ones after, each under its evening's title and date (issue 32)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2025-05-14T21:30:00Z') });
+    const sam = aPerson(5, 'Sam Lee', { email: 'sam@example.test' });
+    // The server's old order: the old evening's match first, tonight's last.
+    fakeServer({
+      'GET /api/me/matches': myMatches(true, [
+        { ...aMatch(2, jo, { contactShared: true, eventId: 21, round: 1 }), eventTitle: 'Winter Warmer', eventDate: '2025-01-15T19:00:00.000Z' },
+        { ...aMatch(1, alex, { contactShared: true, eventId: 20, round: 2 }), eventTitle: 'Spring Social', eventDate: '2025-05-14T18:00:00.000Z' },
+        { ...aMatch(3, sam, { contactShared: true, eventId: 20, round: 4 }), eventTitle: 'Spring Social', eventDate: '2025-05-14T18:00:00.000Z' },
+      ]),
+    });
+    screenAt();
+    await screen.findByRole('heading', { name: 'Your Matches' });
+    expect(screen.getByText('3 mutual matches')).toBeInTheDocument();
+    const evenings = screen.getAllByRole('heading', { level: 3 });
+    expect(evenings.map((h) => h.textContent)).toEqual(['Spring SocialWednesday, 14 May 2025', 'Winter WarmerWednesday, 15 January 2025']);
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Alex Day', 'Sam Lee', 'Jo March']);
+    expect(eveningOf('Sam Lee')).toBe(eveningOf('Alex Day'));
+    expect(within(eveningOf('Jo March')).getByRole('heading', { level: 3 })).toHaveTextContent('Winter Warmer');
   });
 
   test('one match reads in the singular', async () => {

@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
+import { formatDate } from '@client/lib/format';
 import { KEYS } from '@client/lib/session';
 import { useMyMatches } from '../api/matches';
 import { counterpart, firstName, mailtoLink, MATCHING_RATINGS_TEXT, pendingText, plural, smsLink } from '../lib/matches';
@@ -132,6 +133,19 @@ function NoMatches() {
 /** More for the person of a match, below the ways to write to them. */
 export type MatchActions = (match: MyMatches['matches'][number], other: MatchUser) => ReactNode;
 
+type MyMatch = MyMatches['matches'][number];
+
+/** The matches by evening, newest evening first (tonight's before an old one), each evening's matches in the server's order. */
+function byEvening(matches: MyMatch[]): { eventId: number; title: string; date: string; matches: MyMatch[] }[] {
+  const groups = new Map<number, { eventId: number; title: string; date: string; matches: MyMatch[] }>();
+  for (const m of matches) {
+    const g = groups.get(m.eventId) ?? { eventId: m.eventId, title: m.eventTitle, date: m.eventDate, matches: [] };
+    g.matches.push(m);
+    groups.set(m.eventId, g);
+  }
+  return [...groups.values()].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+}
+
 function MatchList({ data, userId, actions }: { data: MyMatches; userId: number; actions?: MatchActions | undefined }) {
   return (
     <section aria-labelledby="my-matches-heading">
@@ -142,71 +156,85 @@ function MatchList({ data, userId, actions }: { data: MyMatches; userId: number;
         </h2>
         <p className="text-muted">{plural(data.matches.length, 'mutual match', 'mutual matches')}</p>
       </div>
-      <ul className="grid gap-4 md:grid-cols-2">
-        {data.matches.map((m) => {
-          const other = counterpart(m, userId);
-          const first = firstName(other.name);
-          const more = actions?.(m, other);
-          return (
-            <li key={m.id}>
-              <Card className="flex h-full flex-col">
-                <div className="flex items-start gap-4">
-                  <Avatar name={other.name} image={other.profileImage} size="lg" />
-                  <div className="min-w-0 flex-1">
-                    <h3 className="text-xl leading-tight font-bold break-words text-wine-900">{other.name}</h3>
-                    <p className="text-muted">
-                      {m.round !== null ? `Round ${m.round}` : 'Met this evening'}
-                      <span aria-hidden="true"> · </span>
-                      <span className="break-words">{m.eventTitle}</span>
-                    </p>
-                  </div>
-                </div>
-                <dl className="mt-4 space-y-2 rounded-2xl bg-cream p-3 ring-1 ring-wine-100">
-                  <div className="flex items-start gap-2">
-                    <dt className="mt-0.5 shrink-0">
-                      <Mail aria-hidden="true" className="size-5 text-wine-500" />
-                      <span className="sr-only">E-mail</span>
-                    </dt>
-                    <dd className="min-w-0 font-medium [overflow-wrap:anywhere] text-ink">{other.email ?? 'Not shared'}</dd>
-                  </div>
-                  <div className="flex items-start gap-2">
-                    <dt className="mt-0.5 shrink-0">
-                      <Phone aria-hidden="true" className="size-5 text-wine-500" />
-                      <span className="sr-only">Phone</span>
-                    </dt>
-                    <dd className="min-w-0 font-medium text-ink">{other.contactInfo ?? 'No phone number shared'}</dd>
-                  </div>
-                </dl>
-                {m.sharedInterests.length > 0 && (
-                  <div className="mt-4">
-                    <p className="mb-2 text-sm font-semibold text-wine-900">Shared interests</p>
-                    <InterestChips interests={m.sharedInterests} label={`Interests you share with ${first}`} highlight={m.sharedInterests} />
-                  </div>
-                )}
-                <div className="mt-auto grid gap-3 pt-5 sm:grid-cols-2">
-                  {other.email && (
-                    <Button asChild variant="primary" className={other.contactInfo ? '' : 'sm:col-span-2'}>
-                      <a href={mailtoLink(other.email, `We matched at ${m.eventTitle}`)}>
-                        <Mail aria-hidden="true" className="size-5" />
-                        Send Email<span className="sr-only"> to {other.name}</span>
-                      </a>
-                    </Button>
-                  )}
-                  {other.contactInfo && (
-                    <Button asChild variant="secondary" className={other.email ? '' : 'sm:col-span-2'}>
-                      <a href={smsLink(other.contactInfo)}>
-                        <MessageSquareText aria-hidden="true" className="size-5" />
-                        Text Message<span className="sr-only"> to {other.name}</span>
-                      </a>
-                    </Button>
-                  )}
-                </div>
-                {more && <div className="mt-3 border-t border-wine-100 pt-3">{more}</div>}
-              </Card>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="space-y-8">
+        {byEvening(data.matches).map((g) => (
+          <section key={g.eventId} aria-labelledby={`my-matches-evening-${g.eventId}`}>
+            <h3 id={`my-matches-evening-${g.eventId}`} className="mb-3 border-b border-wine-100 pb-2 text-xl font-bold break-words text-wine-900">
+              {g.title}
+              <span className="block text-base font-medium text-muted">
+                <time dateTime={g.date}>{formatDate(g.date, 'long')}</time>
+              </span>
+            </h3>
+            <EveningMatches matches={g.matches} userId={userId} actions={actions} />
+          </section>
+        ))}
+      </div>
     </section>
+  );
+}
+
+function EveningMatches({ matches, userId, actions }: { matches: MyMatch[]; userId: number; actions?: MatchActions | undefined }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {matches.map((m) => {
+        const other = counterpart(m, userId);
+        const first = firstName(other.name);
+        const more = actions?.(m, other);
+        return (
+          <li key={m.id}>
+            <Card className="flex h-full flex-col">
+              <div className="flex items-start gap-4">
+                <Avatar name={other.name} image={other.profileImage} size="lg" />
+                <div className="min-w-0 flex-1">
+                  <h4 className="text-xl leading-tight font-bold break-words text-wine-900">{other.name}</h4>
+                  <p className="text-muted">{m.round !== null ? `Met in round ${m.round}` : 'Met this evening'}</p>
+                </div>
+              </div>
+              <dl className="mt-4 space-y-2 rounded-2xl bg-cream p-3 ring-1 ring-wine-100">
+                <div className="flex items-start gap-2">
+                  <dt className="mt-0.5 shrink-0">
+                    <Mail aria-hidden="true" className="size-5 text-wine-500" />
+                    <span className="sr-only">E-mail</span>
+                  </dt>
+                  <dd className="min-w-0 font-medium [overflow-wrap:anywhere] text-ink">{other.email ?? 'Not shared'}</dd>
+                </div>
+                <div className="flex items-start gap-2">
+                  <dt className="mt-0.5 shrink-0">
+                    <Phone aria-hidden="true" className="size-5 text-wine-500" />
+                    <span className="sr-only">Phone</span>
+                  </dt>
+                  <dd className="min-w-0 font-medium text-ink">{other.contactInfo ?? 'No phone number shared'}</dd>
+                </div>
+              </dl>
+              {m.sharedInterests.length > 0 && (
+                <div className="mt-4">
+                  <p className="mb-2 text-sm font-semibold text-wine-900">Shared interests</p>
+                  <InterestChips interests={m.sharedInterests} label={`Interests you share with ${first}`} highlight={m.sharedInterests} />
+                </div>
+              )}
+              <div className="mt-auto grid gap-3 pt-5 sm:grid-cols-2">
+                {other.email && (
+                  <Button asChild variant="primary" className={other.contactInfo ? '' : 'sm:col-span-2'}>
+                    <a href={mailtoLink(other.email, `We matched at ${m.eventTitle}`)}>
+                      <Mail aria-hidden="true" className="size-5" />
+                      Send Email<span className="sr-only"> to {other.name}</span>
+                    </a>
+                  </Button>
+                )}
+                {other.contactInfo && (
+                  <Button asChild variant="secondary" className={other.email ? '' : 'sm:col-span-2'}>
+                    <a href={smsLink(other.contactInfo)}>
+                      <MessageSquareText aria-hidden="true" className="size-5" />
+                      Text Message<span className="sr-only"> to {other.name}</span>
+                    </a>
+                  </Button>
+                )}
+              </div>
+              {more && <div className="mt-3 border-t border-wine-100 pt-3">{more}</div>}
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -2,7 +2,8 @@
  * The installed app's icons (docs/decisions/0051), drawn from the logo in src/client/public/favicon.svg
  * and committed: `node scripts/icons.mjs` after the logo changes. "any" icons are the logo as it is
  * (its rounded square); the maskable one fills the square with the logo's wine colour and keeps the
- * drawing inside the 80% safe circle a launcher may crop to.
+ * drawing inside the 80% safe circle a launcher may crop to. The logo is two people over a smile (a
+ * frown until issue 32: its curve bent up).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';

@@ -6,6 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 /** The browser's own connection state, as the phone reports it. */
@@ -33,6 +34,22 @@ test('says since when the phone is offline, still after a reload, and goes when 
   vi.setSystemTime(new Date('2026-11-27T20:34:00Z'));
   render(<OfflineBanner />);
   expect(screen.getByRole('status')).toHaveTextContent('You are offline since 8:14 PM');
+
+  set(true);
+  expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+});
+
+test('keeps the first instant in a new tab of the app, and when no banner was on screen as the line went', () => {
+  vi.useFakeTimers({ now: new Date('2026-11-27T20:18:00Z') });
+  const set = connection(true);
+  // The connection goes while a screen without the banner is open.
+  set(false);
+
+  // Two minutes later the page is reloaded in another tab (its own session storage), still offline.
+  vi.setSystemTime(new Date('2026-11-27T20:20:00Z'));
+  sessionStorage.clear();
+  render(<OfflineBanner />);
+  expect(screen.getByRole('status')).toHaveTextContent('You are offline since 8:18 PM');
 
   set(true);
   expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();

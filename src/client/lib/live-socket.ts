@@ -4,6 +4,7 @@ import type { ClientMessage, ServerMessage, TimerStateMessage } from '@shared/re
 import type { MyRound } from '@shared/schemas/live';
 import type { Inbox } from '@shared/schemas/messages';
 import { secondsLeft } from './format';
+import { readLiveMemory, rememberHeard, rememberState } from './live-memory';
 import type { ReceivedTimer } from './queries/live';
 import { queryKeys } from './query-keys';
 
@@ -111,6 +112,8 @@ interface Channel {
   timer: TimerStateMessage | null;
   /** serverNow - Date.now() at the last state message (ms). */
   offset: number;
+  /** When (this phone's clock) the server was last heard: kept across reloads (./live-memory.ts). */
+  heardAt: number | null;
   listeners: Set<Listener>;
   watchers: Set<() => void>;
   refs: number;
@@ -123,9 +126,17 @@ interface Channel {
   connect(): void;
   /** After an ordinary drop: wait RETRY_MS, ask whether the server answers, then open (or wait again). */
   retryLater(): void;
+  /** The phone went offline: close the socket at once and wait for the line. */
+  drop(): void;
+  /** The server is still heard now (kept for a reload). */
+  heard(): void;
+  heardTimer: number | null;
 }
 
 const channels = new Map<string, Channel>();
+
+/** How often an open socket notes that the server is still heard (for 'Last heard 0:42 ago' after a reload). */
+export const HEARD_EVERY_MS = 5_000;
 
 // The phone says its connection is back: every channel waiting to retry tries now.
 if (typeof window !== 'undefined') {
@@ -137,6 +148,12 @@ if (typeof window !== 'undefined') {
       ch.connect();
     });
   });
+  // The phone says its connection is gone: a socket may stay 'open' for a long while on a dead line
+  // (no close ever arrives), which showed 'Live' and let the host send commands into nothing. Drop it
+  // now: the screens say they are not synchronized, and the retries wait for the line (docs/decisions/0065).
+  window.addEventListener('offline', () => channels.forEach((ch) => ch.drop()));
+  // Leaving or reloading the page: note that the server was heard until now.
+  window.addEventListener('pagehide', () => channels.forEach((ch) => ch.status === 'open' && ch.heard()));
 }
 
 function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient | null): Channel {
@@ -146,12 +163,22 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
     existing.qc ??= qc;
     return existing;
   }
+  // What the phone last heard of this evening, even before a reload (./live-memory.ts): the screens
+  // show it, with its clock counted from its end instant, until the socket speaks.
+  const memory = readLiveMemory(eventId, userId);
   const ch: Channel = {
     key,
     ws: null,
     status: 'connecting',
-    timer: null,
-    offset: 0,
+    timer: memory
+      ? {
+          ...memory.state,
+          ...(memory.places && memory.places.round === memory.state.currentRound ? { mine: memory.places.mine, upNext: memory.places.upNext } : {}),
+        }
+      : null,
+    offset: memory?.offset ?? 0,
+    heardAt: memory?.heardAt ?? null,
+    heardTimer: null,
     listeners: new Set(),
     watchers: new Set(),
     refs: 0,
@@ -165,6 +192,8 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
       ch.ws = ws;
       ws.onopen = () => {
         ch.status = 'open';
+        ch.heard();
+        if (ch.heardTimer === null) ch.heardTimer = window.setInterval(() => ch.status === 'open' && ch.heard(), HEARD_EVERY_MS);
         notify(ch);
       };
       ws.onmessage = (e) => {
@@ -172,8 +201,11 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         if (!m) return;
         const before = ch.timer;
         if ('serverNow' in m) {
-          ch.offset = m.serverNow - Date.now();
+          const now = Date.now();
+          ch.offset = m.serverNow - now;
           ch.timer = m;
+          ch.heardAt = now;
+          rememberState(eventId, userId, m, ch.offset, now);
         }
         if (ch.qc) applyToCache(ch.qc, eventId, before, m, ch.offset);
         if (m.type === 'error') ch.lastError = m.message;
@@ -182,7 +214,9 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         notify(ch);
       };
       ws.onclose = (e) => {
+        if (ch.ws !== ws) return;
         ch.ws = null;
+        if (ch.status === 'open') ch.heard();
         if (ch.refs <= 0) {
           ch.status = 'closed';
           return;
@@ -217,6 +251,21 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
       }, RETRY_MS);
       const waiting = ch.retryTimer;
     },
+    drop() {
+      const ws = ch.ws;
+      if (!ws || ch.refs <= 0) return;
+      if (ch.status === 'open') ch.heard();
+      ch.ws = null;
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      ws.close();
+      ch.status = 'reconnecting';
+      notify(ch);
+      if (ch.retryTimer === null) ch.retryLater();
+    },
+    heard() {
+      ch.heardAt = Date.now();
+      rememberHeard(eventId, userId, ch.heardAt);
+    },
   };
   channels.set(key, ch);
   ch.connect();
@@ -247,7 +296,9 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
     }
     // The first state after connecting only confirms what the page just fetched.
     if (before && before.currentRound !== m.currentRound) {
-      if (m.mine === undefined) refresh(queryKeys.myRotation(eventId));
+      // An evening that ends early never holds its planned last rounds: the rotation is read again
+      // for the rounds that took place (docs/decisions/0063).
+      if (m.mine === undefined || m.phase === 'ended') refresh(queryKeys.myRotation(eventId));
       refresh(queryKeys.rotation(eventId));
     }
     if (before && (before.currentRound !== m.currentRound || before.phase !== m.phase)) refresh(queryKeys.rounds(eventId));
@@ -293,6 +344,8 @@ function release(ch: Channel) {
   ch.refs--;
   if (ch.refs > 0) return;
   if (ch.retryTimer) window.clearTimeout(ch.retryTimer);
+  if (ch.heardTimer !== null) window.clearInterval(ch.heardTimer);
+  if (ch.status === 'open') ch.heard();
   channels.delete(ch.key);
   ch.ws?.close();
 }
@@ -302,6 +355,8 @@ export interface LiveSocket {
   timer: TimerStateMessage | null;
   /** Server clock minus local clock, ms. */
   offset: number;
+  /** When (this phone's clock, ms) the server was last heard, also before a reload; null if never. */
+  heardAt: number | null;
   lastError: string | null;
   /** The host removed this guest from the evening: the live screens say so. */
   removed: boolean;
@@ -349,6 +404,7 @@ export function useLiveSocket(eventId: number | null, userId: number | null, isH
     status: ch?.status ?? 'connecting',
     timer: ch?.timer ?? null,
     offset: ch?.offset ?? 0,
+    heardAt: ch?.heardAt ?? null,
     lastError: ch?.lastError ?? null,
     removed: ch?.removed ?? false,
     send(m) {

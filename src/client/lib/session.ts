@@ -1,4 +1,5 @@
 import { forgetCachedReads } from './device-data';
+import { forgetLiveMemory } from './live-memory';
 
 /**
  * The spec's local storage keys. They drive the client-side route guard only; the server
@@ -18,7 +19,10 @@ export function isSignedIn(): boolean {
 
 export function rememberUser(id: number, email: string) {
   // Someone else signing in on this phone: the last member's cached reads go (docs/decisions/0051).
-  if (storedUserId() !== id) void forgetCachedReads();
+  if (storedUserId() !== id) {
+    void forgetCachedReads();
+    forgetLiveMemory();
+  }
   localStorage.setItem(KEYS.userId, String(id));
   localStorage.setItem(KEYS.email, email);
   notify();
@@ -26,6 +30,7 @@ export function rememberUser(id: number, email: string) {
 
 export function forgetUser() {
   void forgetCachedReads();
+  forgetLiveMemory();
   localStorage.removeItem(KEYS.userId);
   localStorage.removeItem(KEYS.email);
   notify();

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimerStateMessage } from '@shared/realtime';
 import { get, listOf } from '../api';
+import { readLiveMemory, rememberState, withKnownPlaces } from '../live-memory';
 import { queryKeys } from '../query-keys';
+import { storedUserId } from '../session';
 
 const live = () => import('@shared/schemas/live');
 
@@ -13,12 +15,21 @@ const live = () => import('@shared/schemas/live');
 
 /**
  * GET /api/events/{id}/rotation/me: 'Round n: talk to NAME at table T' for every round. The socket
- * invalidates it when a round starts, so late arrivals appear without a reload.
+ * puts the guest's place in each new round into it. Offline, the service worker answers with the
+ * last answer it saw (before round 1, an empty one): what the socket last said is laid over an
+ * answer older than it (../live-memory.ts), and shown while the answer is on its way.
  */
 export const myRotationQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.myRotation(eventId),
-    queryFn: () => get(`/api/events/${eventId}/rotation/me`, () => live().then((m) => listOf(m.myRoundSchema))),
+    queryFn: async () => {
+      const rows = await get(`/api/events/${eventId}/rotation/me`, () => live().then((m) => listOf(m.myRoundSchema)));
+      return withKnownPlaces(rows, readLiveMemory(eventId, storedUserId()));
+    },
+    placeholderData: () => {
+      const memory = readLiveMemory(eventId, storedUserId());
+      return memory?.places ? withKnownPlaces([], memory) : undefined;
+    },
   });
 
 /** A timer state as received over HTTP or the socket, with the server clock offset measured on arrival (ms). */
@@ -27,13 +38,27 @@ export interface ReceivedTimer {
   offset: number;
 }
 
-/** GET /api/events/{id}/timer: the state for the first paint; the socket keeps it current. Always refetched on mount. */
+/**
+ * GET /api/events/{id}/timer: the state for the first paint; the socket keeps it current. Always
+ * refetched on mount. An answer no newer than what the phone last heard (offline, the worker's copy,
+ * whose serverNow is as old as the copy) takes the server clock offset last measured on a fresh
+ * message, not one measured from its old serverNow: the clock counts from the end instant, not from
+ * the remaining time of back then. The socket's channel starts from the newer state it last heard.
+ */
 export const timerQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.timer(eventId),
     queryFn: async (): Promise<ReceivedTimer> => {
       const state = await get(`/api/events/${eventId}/timer`, () => live().then((m) => m.timerSyncSchema));
-      return { state, offset: state.serverNow - Date.now() };
+      const now = Date.now();
+      const userId = storedUserId();
+      const memory = readLiveMemory(eventId, userId);
+      // Not newer than what the phone heard: the answer stands (the screens prefer the newest
+      // version), its offset is the last one measured on a fresh message.
+      if (memory && state.serverNow <= memory.state.serverNow) return { state, offset: memory.offset };
+      const offset = state.serverNow - now;
+      if (userId !== null) rememberState(eventId, userId, state, offset, now);
+      return { state, offset };
     },
     staleTime: 0,
   });

@@ -1,9 +1,10 @@
 import { FastForward, Flag, Pause, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
+import { useOnline } from '@client/lib/connectivity';
 import { useEvent } from '@client/lib/queries/events';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
-import { useLiveTimer, type LiveTimer as LiveTimerState } from '../hooks/use-live-timer';
+import { HOST_OFFLINE_TEXT, HOST_OFFLINE_TITLE, useLiveTimer, type LiveTimer as LiveTimerState } from '../hooks/use-live-timer';
 import { DURATION_CHOICES, stageOf, type Stage } from '../lib/timer';
 import { ConnectionNotice } from './connection-notice';
 import { ControlButton } from './control-button';
@@ -18,6 +19,8 @@ const BADGE: Record<Stage, { label: string; tone: 'wine' | 'apricot' | 'green' |
   complete: { label: 'Round complete', tone: 'wine' },
   ended: { label: 'Ended', tone: 'grey' },
 };
+/** Any running stage while the clock is not synchronized (@client/lib/timer-sync): never 'Live'. */
+export const UNSYNCED_BADGE = { label: 'Not synchronized', tone: 'grey' } as const;
 
 /**
  * The round timer of an event page (docs/spec/member-app.md, Event detail). Everyone sees the round,
@@ -31,7 +34,7 @@ export function LiveTimer({ eventId, userId, isHost }: { eventId: number; userId
   const stage = stageOf(live.timer);
   const announcement = useTimerAnnouncements(live.timer, live.remaining);
   const headingId = useId();
-  const badge = BADGE[stage];
+  const badge = live.sync.state === 'unsynced' && stage !== 'ended' ? UNSYNCED_BADGE : BADGE[stage];
 
   return (
     <section aria-labelledby={headingId} className="rounded-3xl bg-ink p-5 text-cream shadow-sm sm:p-6">
@@ -43,13 +46,24 @@ export function LiveTimer({ eventId, userId, isHost }: { eventId: number; userId
       </div>
       <ConnectionNotice status={live.status} host={isHost && detail.data?.viewer.isHost !== false} className="mt-3" />
       <div className="mt-4">
-        <TimerFace timer={live.timer} remaining={live.remaining} />
+        <TimerFace timer={live.timer} remaining={live.remaining} sync={live.sync} endsAtLocal={live.endsAtLocal} />
       </div>
       {honoured && <HostControls live={live} />}
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
     </section>
+  );
+}
+
+/** Said where the host's buttons are while the phone is offline (the buttons wait, greyed). */
+export function HostOffline() {
+  if (useOnline()) return null;
+  return (
+    <div role="status" className="mt-3 rounded-2xl bg-white/10 p-4 text-cream ring-1 ring-inset ring-apricot-300/50">
+      <p className="font-semibold text-apricot-200">{HOST_OFFLINE_TITLE}</p>
+      <p className="mt-1 text-wine-100">{HOST_OFFLINE_TEXT}</p>
+    </div>
   );
 }
 
@@ -67,6 +81,7 @@ function HostControls({ live }: { live: LiveTimerState }) {
   return (
     <div className="mt-6 border-t border-white/15 pt-5">
       <h3 className="text-lg font-semibold text-cream">Host controls</h3>
+      <HostOffline />
       <div className="mt-3">
         <label htmlFor={selectId} className="block text-sm font-semibold text-wine-100">
           Round duration

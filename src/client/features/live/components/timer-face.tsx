@@ -1,6 +1,7 @@
 import type { TimerStateMessage } from '@shared/realtime';
 import { cn } from '@client/components/ui/cn';
-import { formatCountdown } from '@client/lib/format';
+import { formatCountdown, formatTime } from '@client/lib/format';
+import { lastHeardText, UNSYNCED_LINE, type TimerSync } from '@client/lib/timer-sync';
 import {
   barPercent,
   DARK_TONE_BAR,
@@ -32,12 +33,45 @@ function stageLine(stage: Stage, round: number): string {
 }
 
 /**
- * Round number, a big mm:ss and the 300-second bar, for the dark timer panel. Participant
- * colours: red at 30 s or less, orange at 60 s or less (both pass AA on the panel).
+ * The line under the clock while it is not synchronized (@client/lib/timer-sync): the last time
+ * heard, and once its end has passed on this phone, that it was due then rather than a round still running.
  */
-export function TimerFace({ timer, remaining, size = 'md' }: { timer: TimerStateMessage | null; remaining: number; size?: 'md' | 'xl' }) {
+function unsyncedLine(stage: Stage, round: number, remaining: number, endsAtLocal: number | null): string | null {
+  if ((stage === 'active' || stage === 'grace') && remaining <= 0 && endsAtLocal !== null) {
+    const due = formatTime(endsAtLocal);
+    return stage === 'grace'
+      ? `The next round was due to start at ${due}. You'll see it as soon as you're back online.`
+      : `Round ${round} was due to end at ${due}. You'll see what comes next as soon as you're back online.`;
+  }
+  return null;
+}
+
+/**
+ * Round number, a big mm:ss and the 300-second bar, for the dark timer panel. Participant
+ * colours: red at 30 s or less, orange at 60 s or less (both pass AA on the panel). Not
+ * synchronized, the line under the clock says so and how old the time is.
+ */
+export function TimerFace({
+  timer,
+  remaining,
+  size = 'md',
+  sync = { state: 'synced' },
+  endsAtLocal = null,
+  syncLine = true,
+}: {
+  timer: TimerStateMessage | null;
+  remaining: number;
+  size?: 'md' | 'xl';
+  sync?: TimerSync;
+  endsAtLocal?: number | null;
+  /** Say 'Not synchronized: showing the last time heard' here (off where the screen's footer says it). */
+  syncLine?: boolean;
+}) {
   const stage = stageOf(timer);
   const round = timer?.currentRound ?? 0;
+  const unsynced = sync.state === 'unsynced' && stage !== 'ended';
+  const heard = unsynced ? lastHeardText(sync) : null;
+  const line = unsynced ? (unsyncedLine(stage, round, remaining, endsAtLocal) ?? (syncLine ? UNSYNCED_LINE : null)) : stageLine(stage, round);
   const seconds = displaySeconds(timer, remaining);
   const tone = participantTone(stage, seconds);
   const base = stage === 'grace' ? GRACE_SECONDS : PROGRESS_BASE_SECONDS;
@@ -71,7 +105,8 @@ export function TimerFace({ timer, remaining, size = 'md' }: { timer: TimerState
           style={{ width: `${barPercent(seconds, base)}%` }}
         />
       </div>
-      <p className={cn('mt-3 font-medium text-wine-100', xl ? 'text-lg' : 'text-base')}>{stageLine(stage, round)}</p>
+      {line && <p className={cn('mt-3 font-medium text-wine-100', xl ? 'text-lg' : 'text-base')}>{line}</p>}
+      {heard && <p className={cn(line ? 'mt-1' : 'mt-3', 'font-semibold text-apricot-200', xl ? 'text-base' : 'text-sm')}>{heard}</p>}
     </div>
   );
 }

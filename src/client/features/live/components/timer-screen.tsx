@@ -11,6 +11,7 @@ import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { currentOrNextEvent, useEvent, useUserEvents } from '@client/lib/queries/events';
+import { SYNCED_LINE, UNSYNCED_LINE } from '@client/lib/timer-sync';
 import { useWakeLock } from '@client/lib/wake-lock';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer } from '../hooks/use-live-timer';
@@ -230,7 +231,7 @@ function FullScreenTimer({
         {registered && <KeptWrites userId={userId} eventId={eventId} dark />}
 
         <div className="flex flex-1 flex-col justify-center py-2">
-          <TimerFace timer={live.timer} remaining={live.remaining} size="xl" />
+          <TimerFace timer={live.timer} remaining={live.remaining} size="xl" sync={live.sync} endsAtLocal={live.endsAtLocal} syncLine={false} />
         </div>
 
         {registered ? (
@@ -252,10 +253,10 @@ function FullScreenTimer({
 
         <footer className="mt-auto space-y-1 pt-2 text-center text-sm text-wine-100">
           <p>{roundLengthPhrase(live.timer?.roundDuration ?? ROUND_DURATION_SECONDS)}</p>
-          {/* The spec's footer, true only while the socket is open: reconnecting, the clock runs on the last state heard. */}
+          {/* The spec's footer, true only while online with the socket open (@client/lib/timer-sync): otherwise the clock runs on the last state heard. */}
           <p className="inline-flex items-center gap-1.5">
             <RefreshCw aria-hidden="true" className="size-4" />
-            {live.status === 'open' ? 'Synchronized with all participants' : 'Not synchronized: showing the last time heard'}
+            {live.sync.state === 'synced' ? SYNCED_LINE : UNSYNCED_LINE}
           </p>
         </footer>
       </div>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { ClientMessage, ServerMessage, TimerStateMessage } from '@shared/realtime';
 import { useLiveSocket, useRemainingSeconds, type ConnectionStatus } from '@client/lib/live-socket';
 import { timerQuery } from '@client/lib/queries/live';
+import { useTimerSync, type TimerSync } from '@client/lib/timer-sync';
 
 export interface LiveTimer {
   status: ConnectionStatus;
@@ -11,11 +12,20 @@ export interface LiveTimer {
   timer: TimerStateMessage | null;
   /** Seconds left now, counted locally from endsAt with the clock offset. */
   remaining: number;
+  /** When the running phase ends on this phone's clock (ms), or null. */
+  endsAtLocal: number | null;
+  /** Whether the clock shown is the room's, or the last one heard and how long ago (one rule: @client/lib/timer-sync). */
+  sync: TimerSync;
   /** A host command on its way: its type until the state moves, an error arrives, or 6 s pass. */
   pending: ClientMessage['type'] | null;
   /** Send a host command; false (with a toast) when the socket is not open. */
   command(m: ClientMessage): boolean;
 }
+
+/** Why a host command was not sent with the phone offline: the guests' phones carry on meanwhile. */
+export const HOST_OFFLINE_TITLE = 'You are offline';
+export const HOST_OFFLINE_TEXT =
+  "The timer's buttons work again when your connection is back. Meanwhile every guest's phone keeps the current round and its clock.";
 
 const PENDING_TIMEOUT_MS = 6_000;
 
@@ -45,6 +55,13 @@ export function useLiveTimer(
     handler.current?.(m);
   });
   const remaining = useRemainingSeconds(timer, offset);
+  const sync = useTimerSync(socket.status, socket.heardAt);
+  const unsynced = sync.state === 'unsynced';
+
+  // The line dropped with a command on its way: it may never have arrived, so nothing spins on.
+  useEffect(() => {
+    if (unsynced) setPending(null);
+  }, [unsynced]);
 
   useEffect(() => {
     if (!pending) return;
@@ -56,6 +73,10 @@ export function useLiveTimer(
   const send = socket.send;
   const command = useCallback(
     (m: ClientMessage) => {
+      if (typeof navigator !== 'undefined' && !navigator.onLine) {
+        toast.error(HOST_OFFLINE_TITLE, { description: HOST_OFFLINE_TEXT });
+        return false;
+      }
       if (!send(m)) {
         toast.error('Not connected to the timer', { description: 'Reconnecting now. Please try again in a moment.' });
         return false;
@@ -70,6 +91,8 @@ export function useLiveTimer(
     status: socket.status,
     timer,
     remaining,
+    endsAtLocal: timer?.endsAt != null ? timer.endsAt - offset : null,
+    sync,
     pending: pending && pending.version === version ? pending.type : null,
     command,
   };

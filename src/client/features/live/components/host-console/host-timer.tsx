@@ -4,10 +4,12 @@ import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/components/ui/cn';
 import { formatCountdown } from '@client/lib/format';
+import { lastHeardText, UNSYNCED_LINE } from '@client/lib/timer-sync';
 import type { LiveTimer } from '../../hooks/use-live-timer';
 import { barPercent, durationLabel, GRACE_SECONDS, HOST_STAGE_LABEL, hostTone, stageOf, type Stage } from '../../lib/timer';
 import { ConnectionNotice } from '../connection-notice';
 import { ControlButton } from '../control-button';
+import { HostOffline, UNSYNCED_BADGE } from '../live-timer';
 
 const STAGE_BADGE: Record<Stage, 'green' | 'apricot' | 'grey' | 'wine' | 'red'> = {
   waiting: 'grey',
@@ -23,7 +25,8 @@ const HOST_BAR = { green: 'bg-emerald-400', red: 'bg-red-500', yellow: 'bg-amber
 
 /** The timer with its status badge, mm:ss and the host's buttons (≥56 px). */
 export function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds: number }) {
-  const { timer, remaining, pending, status, command } = live;
+  const { timer, remaining, pending, status, command, sync } = live;
+  const unsynced = sync.state === 'unsynced';
   const stage = stageOf(timer);
   const round = timer?.currentRound ?? 0;
   const seconds = stage === 'waiting' ? (timer?.roundDuration ?? ROUND_DURATION_SECONDS) : stage === 'complete' || stage === 'ended' ? 0 : remaining;
@@ -63,14 +66,15 @@ export function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds:
         Round timer
       </h2>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Badge tone={STAGE_BADGE[stage]} className="text-base">
-          {HOST_STAGE_LABEL[stage]}
+        <Badge tone={unsynced && !ended ? UNSYNCED_BADGE.tone : STAGE_BADGE[stage]} className="text-base">
+          {unsynced && !ended ? UNSYNCED_BADGE.label : HOST_STAGE_LABEL[stage]}
         </Badge>
         <p className="font-display text-xl font-bold text-apricot-200">
           {round > 0 && !ended ? `Round ${round}${totalRounds >= round ? ` of ${totalRounds}` : ''}` : ended ? 'Evening over' : 'Before round 1'}
         </p>
       </div>
       <ConnectionNotice status={status} host className="mt-3" />
+      <HostOffline />
       <p
         role="timer"
         aria-label={`${formatCountdown(seconds)} ${stage === 'grace' ? 'of grace period left' : 'left'}`}
@@ -84,6 +88,12 @@ export function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds:
           style={{ width: `${barPercent(seconds, base)}%` }}
         />
       </div>
+      {unsynced && !ended && (
+        <p className="mt-3 text-center font-semibold text-apricot-200">
+          {UNSYNCED_LINE}
+          {lastHeardText(sync) && <span className="block">{lastHeardText(sync)}</span>}
+        </p>
+      )}
       <p className="mt-3 text-center text-wine-100">
         {stage === 'grace'
           ? 'Grace period: guests rate their partner. The next round starts by itself.'

@@ -1,9 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginGuards } from '../../db/schema/index';
-import { createTestApp, latestCode, outbox, requestCode, sessionCookie, signUp, uniqueEmail, verify, type TestContext } from '../../test/harness';
+import { loginGuards, sessions } from '../../db/schema/index';
+import {
+  createTestApp,
+  latestCode,
+  outbox,
+  requestCode,
+  sessionCookie,
+  signUp,
+  TEST_ADMIN_EMAIL,
+  uniqueEmail,
+  verify,
+  type TestContext,
+} from '../../test/harness';
 import { takeLoginGuess } from './queries';
-import { cleanUpSessions, LOGIN_GUARD_MAX_FAILURES, LOGIN_GUARD_WINDOW_MS, UNLOCK_LINK_USED } from './service';
+import { ACCOUNT_SUSPENDED, cleanUpSessions, LOGIN_GUARD_MAX_FAILURES, LOGIN_GUARD_WINDOW_MS, UNLOCK_LINK_USED } from './service';
 
 // The app's clock (buildApp({ now })): tests move it past the hour instead of waiting.
 let clock = new Date('2026-03-02T10:00:00Z');
@@ -16,6 +27,10 @@ afterAll(() => t.close());
 const later = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
+
+let admin: string | undefined;
+/** The admin's session cookie (signed up once). */
+const adminCookie = async () => (admin ??= (await signUp(t.app, { email: TEST_ADMIN_EMAIL, name: 'Ada Admin' })).cookie);
 
 const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email } });
 /** A 6-digit code that is certainly not `code`. */
@@ -131,6 +146,24 @@ describe('wrong login codes per account', () => {
       expect(sessionCookie(second)).toBeUndefined();
     });
 
+    // Issue 33: the link answered 200 with a cookie that started working when the suspension was lifted.
+    it('does not sign in an account suspended since the notice went out, not even once the suspension is lifted', async () => {
+      const { user } = await signUp(t.app, { name: 'Sam Suspended' });
+      const token = await lockAndGetToken(user.email);
+      const admin = await adminCookie();
+      const suspend = (suspended: boolean) =>
+        t.app.inject({ method: 'PUT', url: `/api/users/${user.id}/suspension`, headers: { cookie: admin }, payload: { suspended } });
+      expect((await suspend(true)).statusCode).toBe(200);
+
+      const res = await unlock(token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(ACCOUNT_SUSPENDED);
+      expect(sessionCookie(res)).toBeUndefined();
+      expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+      expect((await suspend(false)).statusCode).toBe(200);
+      expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    });
+
     it('an expired link (the hour is over) fails, and so do unknown and malformed tokens', async () => {
       const { user } = await signUp(t.app);
       const token = await lockAndGetToken(user.email);
@@ -142,6 +175,18 @@ describe('wrong login codes per account', () => {
       expect((await unlock('A'.repeat(43))).statusCode).toBe(400);
       for (const bad of ['', 'short', 42, null, 'x'.repeat(500)]) expect((await unlock(bad)).json().errors, String(bad)).toBeDefined();
     });
+  });
+
+  it('a suspended account gets no lock notice (and so no link that signs it in)', async () => {
+    const { user } = await signUp(t.app);
+    await wrongGuesses(user.email, LOGIN_GUARD_MAX_FAILURES - 1);
+    // A code sent before the suspension is still pending: its wrong guesses still count.
+    const code = await requestCode(t.app, user.email);
+    const admin = await adminCookie();
+    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}/suspension`, headers: { cookie: admin }, payload: { suspended: true } });
+    expect(res.statusCode).toBe(200);
+    expect((await verify(t.app, user.email, wrong(code))).statusCode).toBe(429);
+    expect(await lockMails(user.email)).toHaveLength(0);
   });
 
   it('a new lock in a later hour is mailed again, once', async () => {

@@ -43,11 +43,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number; publicUrl: s
 
   // The lock notice's one-time link (docs/decisions/0009): a page at /unlock posts it, so a mail
   // scanner fetching the link consumes nothing. Public: the link is the proof.
-  app.post('/api/auth/unlock', { config: limited, schema: { body: unlockBody, response: { 200: loginResponse, 400: errorBody } } }, async (req, reply) => {
-    const user = await auth.unlockWithLink(app.db, req.body.token, app.now());
-    await reply.startSession(user.id);
-    return user;
-  });
+  app.post(
+    '/api/auth/unlock',
+    { config: limited, schema: { body: unlockBody, response: { 200: loginResponse, 400: errorBody, 403: errorBody } } },
+    async (req, reply) => {
+      const user = await auth.unlockWithLink(app.db, req.body.token, app.now());
+      await reply.startSession(user.id);
+      return user;
+    },
+  );
 
   app.get('/api/auth/me', { schema: { response: { 200: meResponse, 401: errorBody } } }, async (req) => {
     return requireViewer(req);

@@ -163,7 +163,8 @@ export async function verifyLogin(db: Db, email: string, code: string, opts: { m
 
 async function mailLockNotice(db: Db, mailer: Mailer, email: string, until: Date, appName: string, unlockLink: string) {
   const user = await q.findUserByEmail(db, email);
-  if (!user) return;
+  // A suspended account cannot sign in anyway: no notice, and no link that would sign it in (issue 33).
+  if (!user || user.suspendedAt) return;
   await mailer.send({
     to: email,
     subject: `Someone tried to sign in to your ${appName} account`,
@@ -185,7 +186,9 @@ export async function unlockWithLink(db: Db, token: string, now = new Date()) {
   const user = email ? await q.findUserByEmail(db, email) : null;
   if (!user) throw new AppError('bad_request', UNLOCK_LINK_USED);
   await q.deleteLoginCode(db, user.email);
-  return user;
+  // Suspended since the notice went out: the link proves the mailbox but opens no session (issue 33).
+  if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
+  return { id: user.id, email: user.email, name: user.name };
 }
 
 /** The hourly sweep (main.ts): expired sessions, and account guards whose window is over. */

@@ -17,7 +17,7 @@ import {
   withCookie,
   type TestContext,
 } from '../../test/harness';
-import { EVENT_ID_MISMATCH, FORM_GUESTS_ONLY, FORM_NOT_BEGUN, FORM_NOT_CHECKED_IN, INSIGHTS_HOSTS_ONLY } from './service';
+import { EVENT_ID_MISMATCH, FORM_GUESTS_ONLY, FORM_NOT_BEGUN, FORM_NOT_CHECKED_IN, INSIGHTS_HOSTS_ONLY, REACT_CHECKED_IN_ONLY } from './service';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
 
@@ -110,8 +110,8 @@ describe('the emoji widget (POST/GET /api/events/{id}/feedback, §3 and §4 "Emo
     expect(await storedEmoji(ahead.id, guest.user.id)).toBeNull();
   });
 
-  it('a member reacts; the same emoji again changes nothing; another replaces it; one row per member', async () => {
-    const m = await signUp(t.app, { name: 'Rita Reactor' });
+  it('a checked-in guest reacts; the same emoji again changes nothing; another replaces it; one row per member', async () => {
+    const m = await guestOf(ahead, 'Rita Reactor');
     const first = await react(ahead.id, { eventId: ahead.id, userId: m.user.id, emoji: 'heart-eyes' }, m.cookie);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<EmojiReaction>()).toEqual({ eventId: ahead.id, userId: m.user.id, emoji: 'heart-eyes' });
@@ -133,16 +133,36 @@ describe('the emoji widget (POST/GET /api/events/{id}/feedback, §3 and §4 "Emo
     expect((await reactionOf(ahead.id, m.user.id, m.cookie)).json<EmojiReaction>()).toEqual({ eventId: ahead.id, userId: m.user.id, emoji: 'pensive' });
   });
 
-  it('any member may react to any evening (the event page widget), hosts and admins too', async () => {
-    for (const who of [outsider, otherHost, admin, host]) {
-      const res = await react(begun.id, { eventId: begun.id, userId: who.user.id, emoji: 'clap' }, who.cookie);
-      expect(res.statusCode, res.body).toBe(200);
+  // Issue 33: any member could react to any evening, and the public counts showed it.
+  it('only guests checked in at the evening react: another evening’s guest, a guest who booked but never came, its host, another host and an admin get 403 and nothing is stored', async () => {
+    const e = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0 }));
+    const booked = await guestOf(e, 'Bea Booked', { checkedIn: false });
+    for (const who of [outsider, booked, host, otherHost, admin]) {
+      const res = await react(e.id, { eventId: e.id, userId: who.user.id, emoji: 'clap' }, who.cookie);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe(REACT_CHECKED_IN_ONLY);
+      expect(await storedEmoji(e.id, who.user.id)).toBeNull();
     }
+    expect((await reactions(e.id)).json<{ emoji: string }[]>()).toEqual([]);
+    // Once checked in, the same guest may.
+    await checkInAtDoor(e.id, booked.user.id);
+    expect((await react(e.id, { eventId: e.id, userId: booked.user.id, emoji: 'clap' }, booked.cookie)).statusCode).toBe(200);
+    expect((await reactions(e.id)).json<{ emoji: string }[]>()).toEqual([{ emoji: 'clap' }]);
+  });
+
+  it('the public list counts only the reactions of checked-in guests (one stored earlier by anyone else is left out)', async () => {
+    const e = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0 }));
+    const came = await guestOf(e, 'Cara Came');
+    const stranger = await signUp(t.app, { name: 'Stan Stranger' });
+    expect((await react(e.id, { eventId: e.id, userId: came.user.id, emoji: 'fire' }, came.cookie)).statusCode).toBe(200);
+    // As the old rule let any member store one.
+    await t.db.insert(emojiFeedback).values({ eventId: e.id, userId: stranger.user.id, emoji: 'pensive' });
+    expect((await reactions(e.id)).json<{ emoji: string }[]>()).toEqual([{ emoji: 'fire' }]);
   });
 
   it('the public list has one emoji per reaction and nothing about who gave it', async () => {
     const e = await createEvent(t.app, host.cookie, eventBody(venueId, { price: 0 }));
-    const people = await Promise.all([signUp(t.app, { name: 'Zed Secretname' }), signUp(t.app), signUp(t.app)]);
+    const people = [await guestOf(e, 'Zed Secretname'), await guestOf(e), await guestOf(e)];
     const picks = ['fire', 'fire', 'hundred'] as const;
     for (const [i, p] of people.entries()) expect((await react(e.id, { eventId: e.id, userId: p.user.id, emoji: picks[i] }, p.cookie)).statusCode).toBe(200);
     const res = await reactions(e.id);

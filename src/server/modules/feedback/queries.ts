@@ -30,12 +30,16 @@ export async function findEmoji(db: Db, eventId: number, userId: number) {
   return (row?.emoji as EmojiKey | undefined) ?? null;
 }
 
-/** Every reaction to the evening, newest first, without who gave it. */
+/**
+ * Every reaction to the evening by a guest checked in at it, newest first, without who gave it. A
+ * reaction stored before that rule (issue 33), or by a guest since removed, is not counted.
+ */
 export async function listEmoji(db: Db, eventId: number) {
   return db
     .select({ emoji: emojiFeedback.emoji })
     .from(emojiFeedback)
-    .where(eq(emojiFeedback.eventId, eventId))
+    .innerJoin(registrations, and(eq(registrations.eventId, emojiFeedback.eventId), eq(registrations.userId, emojiFeedback.userId)))
+    .where(and(eq(emojiFeedback.eventId, eventId), eq(registrations.checkedIn, true)))
     .orderBy(desc(emojiFeedback.updatedAt), desc(emojiFeedback.userId));
 }
 

@@ -3,8 +3,9 @@
  * §5, §7, §9 "Feedback"; docs/product.md "Organiser tools are real": feedback, emoji and the full
  * form, and its insights, are stored and work).
  *
- * - The emoji widget: any member reacts to any evening, one reaction each, which they may change;
- *   the list of reactions is public and names nobody.
+ * - The emoji widget: a guest who was checked in at the evening reacts to it, one reaction each,
+ *   which they may change; the list of reactions is public, names nobody, and counts only the
+ *   reactions of its checked-in guests (issue 33: any member could move it).
  * - The form: only a guest of the evening who was checked in answers, once it has begun; one response
  *   each, which they may change. Guests see only their own response.
  * - Insights: the host of the evening and admins.
@@ -32,14 +33,20 @@ export const FORM_NOT_CHECKED_IN = 'Only guests who were checked in at this even
 export const INSIGHTS_HOSTS_ONLY = 'Feedback insights are for the host of this evening only';
 export const EVENT_ID_MISMATCH = 'The event id must match the event in the address';
 export const OWN_REACTION_ONLY = 'You can only see your own reaction';
+export const REACT_CHECKED_IN_ONLY = 'Only guests who were checked in at this evening can react to it';
 
 /* ------------------------------------------------------------------ emoji */
 
-/** POST /api/events/{id}/feedback: the viewer's reaction (a new emoji replaces theirs; the same one changes nothing). */
+/**
+ * POST /api/events/{id}/feedback: the viewer's reaction (a new emoji replaces theirs; the same one
+ * changes nothing), for a guest who was checked in at the evening only: hosts and admins included,
+ * nobody else moves the public counts.
+ */
 export async function react(db: Db, viewer: Viewer, eventId: number, body: { eventId: number; userId: number; emoji: EmojiKey }): Promise<EmojiReaction> {
   if (body.eventId !== eventId) throw new AppError('bad_request', EVENT_ID_MISMATCH, [{ path: 'eventId', message: EVENT_ID_MISMATCH }]);
   assertSelf(viewer, body.userId);
   await events.getEventRow(db, eventId);
+  if (!(await events.findRegistration(db, eventId, viewer.id))?.checkedIn) throw forbidden(REACT_CHECKED_IN_ONLY);
   await q.upsertEmoji(db, eventId, viewer.id, body.emoji);
   return { eventId, userId: viewer.id, emoji: (await q.findEmoji(db, eventId, viewer.id)) ?? body.emoji };
 }
@@ -51,7 +58,7 @@ export async function reactionOf(db: Db, viewer: Viewer, eventId: number, userId
   return { eventId, userId, emoji: await q.findEmoji(db, eventId, userId) };
 }
 
-/** GET /api/events/{id}/feedback: every reaction, emoji only (public). */
+/** GET /api/events/{id}/feedback: every reaction of a checked-in guest, emoji only (public). */
 export async function reactions(db: Db, eventId: number): Promise<EmojiFeedbackItem[]> {
   await events.getEventRow(db, eventId);
   return (await q.listEmoji(db, eventId)).map((r) => ({ emoji: r.emoji as EmojiKey }));

@@ -37,13 +37,10 @@ export async function guest(db: Db, eventId: number, userId: number): Promise<Gu
   );
 }
 
-/**
- * The attendance export: every registered guest with their e-mail (for the host running the
- * door only, see service.ts), in registration order.
- */
+/** The attendance export: every registered guest as the door sees them (no contact details), in registration order. */
 export async function attendance(db: Db, eventId: number) {
   return db
-    .select({ ...guestColumns, email: users.email })
+    .select(guestColumns)
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.eventId, eventId))

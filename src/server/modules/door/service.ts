@@ -306,7 +306,7 @@ export async function syncDesk(d: DoorDeps, viewer: Viewer, eventId: number, des
 
 /* ------------------------------------------------------------ the attendance export */
 
-export const ATTENDANCE_COLUMNS = ['Name', 'Email', 'Ticket code', 'Checked in', 'Time', 'How'] as const;
+export const ATTENDANCE_COLUMNS = ['Name', 'Ticket code', 'Checked in', 'Time', 'How'] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage return)
@@ -320,14 +320,15 @@ export function safeCell(value: string) {
 const londonMinute = (d: Date) => `${londonDay(d)} ${londonTime(d)}`;
 
 /**
- * GET /api/events/{id}/attendance.csv. The export carries guests' e-mail addresses: it is for the
- * hosts of the event running its door (and admins) only, as docs/product.md "Personal data"
- * allows no one else to see them; the door's own screen shows names and ticket codes only.
+ * GET /api/events/{id}/attendance.csv, for the hosts of the event (and admins): what the door needs
+ * and shows, each guest's name, ticket code, whether and when they were checked in and how. No
+ * e-mail address or phone number: those go only to the person, admins and their matches
+ * (docs/product.md "Personal data", and what /privacy says; docs/decisions/0062).
  */
 export async function attendanceCsv(db: Db, viewer: Viewer, eventId: number): Promise<string> {
   await hostEvent(db, viewer, eventId, EXPORT_HOSTS_ONLY);
   const rows = byName(await q.attendance(db, eventId)).map((g) =>
-    [g.name, g.email, g.ticketCode, g.checkedIn ? 'yes' : 'no', g.checkedInAt ? londonMinute(g.checkedInAt) : '', g.method ?? ''].map(safeCell),
+    [g.name, g.ticketCode, g.checkedIn ? 'yes' : 'no', g.checkedInAt ? londonMinute(g.checkedInAt) : '', g.method ?? ''].map(safeCell),
   );
   // RFC 4180 (CRLF between records); csv-stringify quotes a cell with a comma, a quote or CRLF, and
   // quoted_match makes it quote a lone LF or CR too (a spreadsheet would break the row there).

@@ -20,6 +20,9 @@ test('/privacy says what is kept, for as long as the server is configured to kee
 
   const who = screen.getByRole('region', { name: 'Who sees what' });
   expect(who).toHaveTextContent('Other guests of the same evening see your name, age, bio, interests and photo. Never your e-mail or phone number.');
+  expect(who).toHaveTextContent(
+    'The hosts of your evening see your name, your ticket code and when you arrived, at the door and in its attendance list. Never your e-mail or phone number.',
+  );
   expect(who).toHaveTextContent("Your e-mail and phone number are seen only by you, the organisers' admins, and your matches once contact is shared");
   expect(screen.getByRole('region', { name: 'Blocks and reports' })).toHaveTextContent('the hosts of that evening and the admins see your report');
   const yours = screen.getByRole('region', { name: 'Take it with you, or delete it' });

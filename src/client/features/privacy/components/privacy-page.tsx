@@ -84,6 +84,10 @@ export function PrivacyPage() {
               <strong>Other guests of the same evening</strong> see your name, age, bio, interests and photo. Never your e-mail or phone number.
             </li>
             <li>
+              <strong>The hosts of your evening</strong> see your name, your ticket code and when you arrived, at the door and in its attendance list. Never
+              your e-mail or phone number.
+            </li>
+            <li>
               <strong>Your e-mail and phone number</strong> are seen only by you, the organisers' admins, and your matches once contact is shared: when you both
               press Share Contact, or when the host releases contacts after the evening (you agree to this when you register).
             </li>

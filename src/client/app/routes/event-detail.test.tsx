@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { Me } from '@shared/schemas/auth';
 import { DEFAULT_NARRATION } from '@shared/schemas/narration';
-import { fakeSockets, settle, timerState } from '@client/test/fake-socket';
+import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
 import { guestTonight } from '@client/test/fixtures';
 import { fakeServer, renderAt, signIn } from '@client/test/render';
 import { Component as EventDetailRoute } from './event-detail';
@@ -49,4 +50,88 @@ test('a registered guest of the evening gets the live socket for it', async () =
   await settle();
   expect(sockets.all.length).toBeGreaterThan(0);
   expect(new Set(sockets.all.map((s) => s.query.get('eventId')))).toEqual(new Set(['5']));
+});
+
+test('after the host ends and releases while the phone was away, back online it shows the matches, never "appear once the host releases them" (issue 32)', async () => {
+  const { server, sockets } = setup(guestTonight());
+  const alex = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };
+  const match = (shared: boolean) => ({
+    id: 9,
+    eventId: 5,
+    user1Id: 1,
+    user2Id: 3,
+    user1: { ...alex, id: 1, name: 'Maya' },
+    user2: shared ? { ...alex, email: 'alex@example.test' } : alex,
+    matchScore: 5,
+    matchType: 'mutual',
+    personalityScore: null,
+    interestScore: null,
+    communicationScore: null,
+    ageCompatibilityScore: null,
+    ratingScore: null,
+    overallScore: null,
+    contactShared: shared,
+    sharedByMe: false,
+    round: 1,
+    sharedInterests: [],
+  });
+  let released = false;
+  server.set('GET /api/events/5/matches/1', () => [match(released)]);
+  server.set('GET /api/events/5/ratings/1', []);
+  renderAt(<EventDetailRoute />, { path: '/events/5', pattern: '/events/:id' });
+  await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
+  await liveSideLoaded(server);
+  await settle();
+
+  // The socket comes back: the room's clock says the evening is over (the event on the phone does not know yet).
+  sockets.broadcast(timerMessage('timer_sync', { phase: 'ended', currentRound: 3 }), 5);
+  expect(await screen.findByRole('heading', { name: 'Your matches' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Alex Day' })).toBeInTheDocument();
+  expect(screen.queryByText(/appear once the host releases them/)).not.toBeInTheDocument();
+
+  // The release reaches the open page: the match shows its contact.
+  released = true;
+  sockets.broadcast({ type: 'contacts_released', eventId: 5 }, 5);
+  expect(await screen.findByText('Contact Shared')).toBeInTheDocument();
+  expect(screen.getByText('alex@example.test')).toBeInTheDocument();
+  expect(screen.queryByText(/appear once the host releases them/)).not.toBeInTheDocument();
+});
+
+test('a release missed while offline shows as soon as the phone is back online', async () => {
+  const { server, sockets } = setup(guestTonight({}, { status: 'completed' }));
+  const person = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };
+  let released = false;
+  server.set('GET /api/events/5/matches/1', () => [
+    {
+      id: 9,
+      eventId: 5,
+      user1Id: 1,
+      user2Id: 3,
+      user1: { ...person, id: 1, name: 'Maya' },
+      user2: released ? { ...person, email: 'alex@example.test' } : person,
+      matchScore: 5,
+      matchType: 'mutual',
+      personalityScore: null,
+      interestScore: null,
+      communicationScore: null,
+      ageCompatibilityScore: null,
+      ratingScore: null,
+      overallScore: null,
+      contactShared: released,
+      sharedByMe: false,
+      round: 1,
+      sharedInterests: [],
+    },
+  ]);
+  server.set('GET /api/events/5/ratings/1', []);
+  renderAt(<EventDetailRoute />, { path: '/events/5', pattern: '/events/:id' });
+  expect(await screen.findByRole('button', { name: /Share Contact/ })).toBeInTheDocument();
+  void sockets;
+
+  // Offline while the host releases (the socket's message never arrives), then back.
+  act(() => onlineManager.setOnline(false));
+  released = true;
+  act(() => onlineManager.setOnline(true));
+  expect(await screen.findByText('Contact Shared')).toBeInTheDocument();
+  expect(screen.getByText('alex@example.test')).toBeInTheDocument();
 });

@@ -53,6 +53,9 @@ export function Component() {
   const live = view?.eventId === eventId ? view : null;
   const round = live?.round ?? null;
   const liveStage = live?.stage ?? 'before';
+  // Over by the event (reloaded) or by the room's clock (the socket said so before the event was read
+  // again): the matches replace the live card, so a phone back online never says the matches are still to come (issue 32).
+  const over = (event: { status: string }) => event.status === 'completed' || liveStage === 'over';
   return (
     <>
       <Suspense fallback={null}>
@@ -64,7 +67,7 @@ export function Component() {
         userId={uid}
         liveStage={liveStage}
         liveSlot={(event) =>
-          event.status !== 'completed' && (event.viewer.checkedIn || event.viewer.isHost) ? (
+          !over(event) && (event.viewer.checkedIn || event.viewer.isHost) ? (
             <Suspense fallback={<Spinner label="Loading the live evening" />}>
               <div className="space-y-4">
                 <OfflineBanner />
@@ -89,9 +92,7 @@ export function Component() {
             </div>
           ) : null
         }
-        matchesSlot={(event) =>
-          event.status === 'completed' && event.viewer.registered ? <MatchesCard eventId={event.id} userId={uid} eventTitle={event.title} /> : null
-        }
+        matchesSlot={(event) => (over(event) && event.viewer.registered ? <MatchesCard eventId={event.id} userId={uid} eventTitle={event.title} /> : null)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { CircleCheck, Clock, HeartHandshake, Mail, MessageCircle, Phone, Share2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Match } from '@shared/schemas/matching';
@@ -7,7 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
-import { useShareContact, useUserMatches } from '../api/matches';
+import { useShareContact, userMatchesQuery } from '../api/matches';
 import { counterpart, firstName, individualMessage, mailtoLink, MATCHING_RATINGS_TEXT, RATING_LABELS, whatsappLink } from '../lib/matches';
 import { Avatar, InterestChips } from './person';
 
@@ -27,7 +28,8 @@ export function MatchesList({
   eventTitle?: string;
   headingLevel?: 'h2' | 'h3';
 }) {
-  const matches = useUserMatches(eventId, userId);
+  // Asked again whenever the phone is back online: a release the socket announced while it was away would otherwise go unseen (issue 32).
+  const matches = useQuery({ ...userMatchesQuery(eventId, userId), refetchOnReconnect: 'always' });
 
   if (matches.isPending) return <Spinner label="Loading your matches" />;
   if (matches.isError)

@@ -36,6 +36,10 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   const bilal = await bookedGuest(browser, 'Bilal Backonline', event.id);
   for (const g of [alice, bilal]) await ok(await host.request.post(`/api/events/${event.id}/checkin`, { data: { userId: g.id } }));
   await ok(await host.request.post(`/api/events/${event.id}/timer`, { data: { type: 'start_timer' } }));
+  // What the host may see: whether Alice has rated her round-1 partner, never what she chose (docs/decisions/0063).
+  const aliceHasRated = async () =>
+    (await ok<{ id: number; hasSubmitted: boolean }[]>(await host.request.get(`/api/events/${event.id}/progress?round=1`))).find((r) => r.id === alice.id)!
+      .hasSubmitted;
 
   const phone = alice.page;
   const context = phone.context();
@@ -56,7 +60,7 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   const kept = phone.getByRole('status').filter({ hasText: 'Saved on this phone, sending when you are back' });
   await expect(kept).toContainText(`Your rating of ${bilal.name.split(' ')[0]}: 5`);
   // Nothing has reached the server.
-  expect(await ok<unknown[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).toEqual([]);
+  expect(await aliceHasRated()).toBe(false);
 
   // Reloaded with no connection: the worker opens the page, the round and partner are still there, and so is the rating.
   await phone.reload();
@@ -69,22 +73,23 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   await phone.setViewportSize({ width: 1280, height: 800 });
   await phone.screenshot({ path: testInfo.outputPath('rating-kept-1280.png'), fullPage: true });
   await phone.setViewportSize({ width: 390, height: 844 });
-  expect(await ok<unknown[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).toEqual([]);
+  expect(await aliceHasRated()).toBe(false);
 
   // Back online: sent within 2 s, once; the page no longer says it is waiting.
   const back = Date.now();
   await goOnline(context);
   await expect
-    .poll(async () => (await ok<{ ratedId: number }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`))).length, {
+    .poll(aliceHasRated, {
       intervals: [100],
       timeout: 10_000,
     })
-    .toBe(1);
+    .toBe(true);
   const delay = Date.now() - back;
   expect(delay, `rating reached the server ${delay} ms after the connection returned`).toBeLessThan(2_000);
   await expect(kept).toHaveCount(0);
   await expect(phone.getByText(/^You are offline since/)).toHaveCount(0);
-  const stored = await ok<{ ratedId: number; rating: number; round: number | null }[]>(await host.request.get(`/api/events/${event.id}/ratings/${alice.id}`));
+  // Her own ratings, as only she may read them: stored once.
+  const stored = await ok<{ ratedId: number; rating: number; round: number | null }[]>(await phone.request.get(`/api/events/${event.id}/ratings/${alice.id}`));
   expect(stored).toEqual([expect.objectContaining({ ratedId: bilal.id, rating: 5, round: 1 })]);
 });
 

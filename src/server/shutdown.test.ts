@@ -22,7 +22,7 @@ import WebSocket from 'ws';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { ratings } from './db/schema/index';
 import { createTestApp, withCookie, type TestContext } from './test/harness';
-import { buildLiveApp, setUpEvening, wsUrl, type Evening } from './test/live-helpers';
+import { buildLiveApp, holdRounds, setUpEvening, wsUrl, type Evening } from './test/live-helpers';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -201,6 +201,7 @@ describe('SIGTERM to the server process with ratings in flight', () => {
       const app = await buildLiveApp(database);
       try {
         ev = await setUpEvening({ app, db: database.db }, { guests: 10 });
+        await holdRounds({ app, db: database.db }, ev); // nine rounds: each two of them talk once
       } finally {
         await app.close();
       }

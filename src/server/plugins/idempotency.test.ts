@@ -7,7 +7,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotentRequests, ratings } from '../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../test/harness';
-import { setUpEvening, type Evening, type Member } from '../test/live-helpers';
+import { holdRounds, setUpEvening, type Evening, type Member } from '../test/live-helpers';
 import { forgetOldIdempotencyKeys, KEEP_MS, REPLAYED_HEADER } from './idempotency';
 
 let t: TestContext;
@@ -17,6 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ev = await setUpEvening(t, { guests: 3 });
   [a, b, c] = ev.guests as [Member, Member, Member];
+  await holdRounds(t, ev); // three rounds: each two of them talk once
 });
 afterAll(() => t.close());
 

@@ -17,7 +17,7 @@ import type { CreateUserBody, User } from '@shared/schemas/users';
 import type { Event } from '@shared/schemas/events';
 import { buildApp } from '../app';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
-import { eventTimers } from '../db/schema/index';
+import { eventTimers, rotations } from '../db/schema/index';
 import { loadConfig } from '../env';
 import { toState } from '../modules/live/queries';
 import {
@@ -278,6 +278,34 @@ export async function setUpEvening(
 export async function checkIn(app: TestApp, eventId: number, host: Member, guest: Member) {
   const res = await app.inject({ method: 'POST', url: `/api/events/${eventId}/checkin`, headers: withCookie(host.cookie), payload: { userId: guest.user.id } });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A host's timer command over HTTP; expects 200. */
+export async function hostTimer(app: TestApp, ev: Evening, type: 'start_timer' | 'next_round' | 'end_event' | 'pause_timer') {
+  const res = await app.inject({ method: 'POST', url: `/api/events/${ev.event.id}/timer`, headers: withCookie(ev.host.cookie), payload: { type } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TimerStateMessage>();
+}
+
+/** The rounds planned for the evening so far. */
+async function plannedRounds(db: Db, eventId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${rotations.round}), 0)::int` })
+    .from(rotations)
+    .where(eq(rotations.eventId, eventId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The host holds `rounds` rounds of the evening (all planned rounds when omitted): start, then Next
+ * Round. A rating is only taken for a conversation that took place (docs/decisions/0063), so tests
+ * that rate hold the rounds first. Returns the last state.
+ */
+export async function holdRounds(t: Pick<TestContext, 'app' | 'db'>, ev: Evening, rounds?: number) {
+  let state = await hostTimer(t.app, ev, 'start_timer');
+  const until = rounds ?? (await plannedRounds(t.db, ev.event.id));
+  while (state.currentRound < until) state = await hostTimer(t.app, ev, 'next_round');
+  return state;
 }
 
 /** GET /api/events/:id/timer as this member; expects 200. */

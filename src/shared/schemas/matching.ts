@@ -107,7 +107,10 @@ export type ConnectionMethod = (typeof CONNECTION_METHODS)[number];
 export const DECISIONS = ['yes', 'no'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-/** One conversation the viewer logged; `response` is their yes/no (null: still pending). */
+/**
+ * One conversation the viewer logged; `response` is their yes/no (null: still pending). `canDecide`:
+ * the two sat together in a round that started, so a yes/no may be given (docs/decisions/0063).
+ */
 export const connectionSchema = z.object({
   participantId: z.number(),
   participantName: z.string(),
@@ -115,6 +118,7 @@ export const connectionSchema = z.object({
   method: z.enum(CONNECTION_METHODS),
   round: z.number().nullable(),
   response: z.enum(DECISIONS).nullable(),
+  canDecide: z.boolean(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

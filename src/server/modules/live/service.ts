@@ -217,9 +217,16 @@ export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promi
   const reg = await events.findRegistration(db, eventId, viewer.id);
   const host = events.isHostOf(viewer, event);
   if (!reg && !host) throw forbidden('Only guests of this event see its rotation');
-  // A plan made ahead (planAhead) still changes as guests arrive: guests see it once round 1 has started.
-  if (!host && ((await q.findTimer(db, eventId))?.currentRound ?? 0) === 0) return [];
-  const rows = (await q.rotationRows(db, eventId)).filter((r) => r.userA === viewer.id || r.userB === viewer.id);
+  let rows = (await q.rotationRows(db, eventId)).filter((r) => r.userA === viewer.id || r.userB === viewer.id);
+  if (!host) {
+    // A guest sees the rounds that took place and, while the evening runs, the one up next; never a
+    // round only planned (a plan made ahead still changes as guests arrive, and an evening ended
+    // early never holds its last rounds: docs/decisions/0063).
+    const timer = await q.findTimer(db, eventId);
+    const held = new Set((await q.history(db, eventId)).filter((h) => h.status !== 'skipped').map((h) => h.round));
+    const upNext = timer && timer.phase !== 'ended' && timer.currentRound > 0 ? timer.currentRound + 1 : null;
+    rows = rows.filter((r) => held.has(r.round) || r.round === upNext);
+  }
   const partnerIds = rows.map((r) => (r.userA === viewer.id ? r.userB : r.userA)).filter((v): v is number => v !== null);
   const people = new Map((await q.namesOf(db, partnerIds)).map((p) => [p.id, p]));
   return rows.map((r) => {

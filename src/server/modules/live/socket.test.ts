@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { roundHistory } from '../../db/schema/index';
 import { getEvent, signUp, withCookie, type TestContext } from '../../test/harness';
-import { connectLive, endPhaseIn, httpTimer, liveTestServer, quietFor, refusal, remainingAt, setUpEvening, timerRow } from '../../test/live-helpers';
+import { connectLive, endPhaseIn, hostTimer, httpTimer, liveTestServer, quietFor, refusal, remainingAt, setUpEvening, timerRow } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
@@ -101,7 +101,9 @@ describe('a guest cannot drive the timer', () => {
     expect(watcher.messages.map((m) => m.type)).toEqual(['timer_sync', 'timer_sync']);
 
     // Nor is the guest treated as a host otherwise: rating progress goes to the host's console only.
+    // (The host starts round 1 first: a rating is for a conversation that took place, docs/decisions/0063.)
     const { client: hostConsole } = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+    await hostTimer(t.app, { event, host, guests, present: guests }, 'start_timer');
     const rated = await t.app.inject({
       method: 'POST',
       url: `/api/events/${event.id}/ratings`,

@@ -9,7 +9,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionLogs, ratings } from '../../db/schema/index';
 import { createTestApp, expectBadInput, signUp, withCookie, type TestContext } from '../../test/harness';
-import { setUpEvening, type Evening, type Member } from '../../test/live-helpers';
+import { holdRounds, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
 
 interface ConnectionsState {
   personalCode: string;
@@ -68,6 +68,8 @@ async function ratingOf(eventId: number, rater: Member, rated: Member) {
 describe('an evening, round by round', () => {
   let ev: Evening;
   let ann: Member, ben: Member, cat: Member, late: Member;
+  /** The rounds in which Ann sat with Ben and with Cat. */
+  let metBen: number, metCat: number;
   beforeAll(async () => {
     ev = await setUpEvening(t, { guests: 4, checkedIn: 3 });
     [ann, ben, cat, late] = ev.guests as [Member, Member, Member, Member];
@@ -91,12 +93,28 @@ describe('an evening, round by round', () => {
   });
 
   it('during a round: logs by list and by code (any case), with or without a yes/no, and the log shows it', async () => {
-    await timer(ev, 'start_timer');
+    // Three rounds: Ann talks to Ben and to Cat, each in the round the rotation seated them (a yes/no
+    // needs that conversation: docs/decisions/0063); the logging happens during round 3.
+    await holdRounds(t, ev);
+    const rotation = (await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) })).json<
+      { round: number; a: { id: number }; b: { id: number } | null }[]
+    >();
+    const with_ = (x: Member, y: Member) => rotation.find((r) => r.b && [r.a.id, r.b.id].sort().join() === [x.user.id, y.user.id].sort().join())!.round;
+    metBen = with_(ann, ben);
+    metCat = with_(ann, cat);
     const byList = await log(ev.event.id, ann.cookie, { ratedId: ben.user.id, method: 'list' });
     expect(byList.statusCode, byList.body).toBe(200);
     const first = byList.json<ConnectionsState>();
     expect(first.connections).toEqual([
-      { participantId: ben.user.id, participantName: ben.user.name, timestamp: expect.any(String), method: 'list', round: 1, response: null },
+      {
+        participantId: ben.user.id,
+        participantName: ben.user.name,
+        timestamp: expect.any(String),
+        method: 'list',
+        round: 3,
+        response: null,
+        canDecide: true,
+      },
     ]);
     expect(Math.abs(Date.parse(first.connections[0]!.timestamp) - Date.now())).toBeLessThan(60_000);
     expect(await ratingOf(ev.event.id, ann, ben)).toEqual([]);
@@ -106,9 +124,9 @@ describe('an evening, round by round', () => {
     expect(byCode.statusCode, byCode.body).toBe(200);
     expect(byCode.json<ConnectionsState>().connections).toMatchObject([
       { participantId: ben.user.id, method: 'list', response: null },
-      { participantId: cat.user.id, participantName: cat.user.name, method: 'code', round: 1, response: 'yes' },
+      { participantId: cat.user.id, participantName: cat.user.name, method: 'code', round: 3, response: 'yes' },
     ]);
-    expect(await ratingOf(ev.event.id, ann, cat)).toEqual([{ rating: 4, source: 'quick', round: 1 }]);
+    expect(await ratingOf(ev.event.id, ann, cat)).toEqual([{ rating: 4, source: 'quick', round: metCat }]);
 
     // Logging Ben again adds nothing; a 'no' afterwards is a quick rating of 1.
     const before = await snapshot(ev.event.id);
@@ -117,7 +135,7 @@ describe('an evening, round by round', () => {
     const no = await log(ev.event.id, ann.cookie, { ratedId: ben.user.id, method: 'list', decision: 'no' });
     expect(no.statusCode, no.body).toBe(200);
     expect(no.json<ConnectionsState>().connections.find((c) => c.participantId === ben.user.id)?.response).toBe('no');
-    expect(await ratingOf(ev.event.id, ann, ben)).toEqual([{ rating: 1, source: 'quick', round: 1 }]);
+    expect(await ratingOf(ev.event.id, ann, ben)).toEqual([{ rating: 1, source: 'quick', round: metBen }]);
 
     // The same answer from GET; and each guest sees only their own log.
     expect((await stateOf(ev.event.id, ann)).connections.map((c) => [c.participantId, c.response])).toEqual([
@@ -175,7 +193,7 @@ describe('an evening, round by round', () => {
 
     const changed = await log(ev.event.id, ann.cookie, { ratedId: ben.user.id, method: 'list', decision: 'yes' });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(await ratingOf(ev.event.id, ann, ben)).toEqual([{ rating: 4, source: 'quick', round: 1 }]);
+    expect(await ratingOf(ev.event.id, ann, ben)).toEqual([{ rating: 4, source: 'quick', round: metBen }]);
     expect(await snapshot(ev.event.id)).toEqual(before);
   });
 
@@ -186,7 +204,7 @@ describe('an evening, round by round', () => {
     const res = await log(ev.event.id, ann.cookie, { ratedId: cat.user.id, method: 'code', decision: 'no' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Ratings are closed: the host has released the matches');
-    expect(await ratingOf(ev.event.id, ann, cat)).toEqual([{ rating: 4, source: 'quick', round: 1 }]);
+    expect(await ratingOf(ev.event.id, ann, cat)).toEqual([{ rating: 4, source: 'quick', round: metCat }]);
     // The log itself stays readable.
     expect((await stateOf(ev.event.id, ann)).connections).toHaveLength(2);
   });

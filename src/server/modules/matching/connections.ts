@@ -5,7 +5,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as q from './queries';
-import { RATINGS_DELETED } from './ratings';
+import { RATINGS_DELETED, roundTalkedIn } from './ratings';
 
 /** The connection log is for guests of the event (docs/product.md: /live-event, guest of the event). */
 const ONLY_GUESTS = 'Only guests of this event';
@@ -39,6 +39,8 @@ export async function logConnection(
   if (!logged && !live.active) throw conflict('Conversations can be logged only while a round is running');
   if (input.decision && (await q.releasedAt(db, eventId))) throw conflict('Ratings are closed: the host has released the matches');
   if (input.decision && (await q.purgedAt(db, eventId))) throw conflict(RATINGS_DELETED);
+  // A yes/no is a rating: only for someone the guest sat with in a round that started (docs/decisions/0063).
+  const metRound = input.decision ? await roundTalkedIn(db, eventId, viewer.id, otherId) : null;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (!logged) await q.logConnection(t, { eventId, userId: viewer.id, otherId: otherId!, method: input.method, round: live.round });
@@ -48,7 +50,7 @@ export async function logConnection(
         raterId: viewer.id,
         ratedId: otherId!,
         rating: input.decision === 'yes' ? MIN_MATCH_RATING : 1,
-        round: live.round,
+        round: metRound,
         source: 'quick',
       });
   });
@@ -63,6 +65,7 @@ export async function connections(db: Db, viewer: Viewer, eventId: number): Prom
   }
   const logs = await q.connectionsOf(db, eventId, viewer.id);
   const mine = new Map((await q.ratingsBy(db, eventId, viewer.id)).map((r) => [r.ratedId, r.rating]));
+  const talkedTo = new Set((await q.conversationsHeld(db, eventId)).flatMap((c) => (c.a === viewer.id ? [c.b] : c.b === viewer.id ? [c.a] : [])));
   return {
     personalCode: me.connectCode,
     connections: logs.map((l) => {
@@ -74,6 +77,7 @@ export async function connections(db: Db, viewer: Viewer, eventId: number): Prom
         method: l.method,
         round: l.round,
         response: r === undefined ? null : r >= MIN_MATCH_RATING ? 'yes' : 'no',
+        canDecide: talkedTo.has(l.otherId),
       };
     }),
     attendees: (await q.checkedIn(db, eventId)).filter((a) => a.userId !== viewer.id).map((a) => ({ id: a.userId, name: a.name })),

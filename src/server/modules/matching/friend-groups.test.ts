@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyGroups } from '@shared/schemas/friend-groups';
 import { createEvent, createTestApp, createVenue, eventBody, registerFor, signUp, signUpHost, withCookie, type TestContext } from '../../test/harness';
-import { checkIn, type Member } from '../../test/live-helpers';
+import { checkIn, holdRounds, type Member } from '../../test/live-helpers';
 
 let t: TestContext;
 let host: Member;
@@ -30,6 +30,8 @@ async function evening(guests: Member[]) {
     expect(res.statusCode, res.body).toBe(201);
     await checkIn(t.app, event.id, host, g);
   }
+  // The whole evening is held: every two of them talk (a rating needs a conversation, docs/decisions/0063).
+  await holdRounds(t, { event, host, guests, present: guests });
   return event;
 }
 

@@ -30,7 +30,10 @@ export async function calculate(db: Db, eventId: number, algorithm: Algorithm): 
  * sweep just before it deletes them (docs/decisions/0044). Run it inside a transaction.
  */
 export async function calculateFromRatings(t: Db, eventId: number, algorithm: Algorithm): Promise<CalculateResult> {
-  const all = await q.allRatings(t, eventId);
+  // Only ratings of conversations that took place count (docs/decisions/0063): a rating stored
+  // before that rule, or for a round the host never started, makes no match.
+  const held = new Set((await q.conversationsHeld(t, eventId)).map((c) => pairOf(c.a, c.b).join(':')));
+  const all = (await q.allRatings(t, eventId)).filter((r) => held.has(pairOf(r.raterId, r.ratedId).join(':')));
   const given = new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]));
   const mutual: [number, number][] = [];
   for (const r of all) {
@@ -68,8 +71,8 @@ export async function present(db: Db, eventId: number, rows: q.MatchRow[], audie
   const released = !!(await q.releasedAt(db, eventId));
   const ids = [...new Set(rows.flatMap((m) => [m.user1Id, m.user2Id]))];
   const people = new Map((await q.people(db, ids)).map((p) => [p.id, p]));
-  const rotation = await q.rotationOf(db, eventId);
-  const metIn = new Map(rotation.filter((r) => r.b !== null).map((r) => [pairOf(r.a, r.b!).join(':'), r.round]));
+  const held = await q.conversationsHeld(db, eventId);
+  const metIn = new Map(held.map((r) => [pairOf(r.a, r.b).join(':'), r.round]));
   return rows.map((m) => {
     const shared = released || (m.user1Shared && m.user2Shared);
     const show = (id: number) => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Match } from '@shared/schemas/matching';
 import { matches, ratings } from '../../db/schema/index';
 import { createTestApp, expectBadInput, signUp, withCookie, type TestContext } from '../../test/harness';
-import { joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
+import { holdRounds, joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
@@ -51,6 +51,7 @@ describe('ratings', () => {
   beforeAll(async () => {
     ev = await setUpEvening(t, { guests: 3, checkedIn: 2 });
     [a, b, absent] = ev.guests as [Member, Member, Member];
+    await holdRounds(t, ev); // a and b talk in round 1
   });
 
   it('keeps one rating per pair: a second rating replaces the first', async () => {
@@ -66,7 +67,10 @@ describe('ratings', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject([{ ratedId: b.user.id, rating: 5 }]);
     expect(mine.json()).toHaveLength(1);
-    expect((await get(`/api/events/${ev.event.id}/ratings/${a.user.id}`, ev.host.cookie)).statusCode).toBe(200);
+    // A guest's ratings are theirs alone: the host sees who has rated (progress), never whom they chose (/privacy).
+    const byHost = await get(`/api/events/${ev.event.id}/ratings/${a.user.id}`, ev.host.cookie);
+    expect(byHost.statusCode).toBe(403);
+    expect(byHost.body).not.toContain('"rating"');
     expect((await get(`/api/events/${ev.event.id}/ratings/${a.user.id}`, b.cookie)).statusCode).toBe(403);
   });
 
@@ -129,6 +133,7 @@ describe('matches and contacts', () => {
   beforeAll(async () => {
     ev = await setUpEvening(t, { guests: 6, checkedIn: 5 });
     [a, b, c, d, e, absent] = ev.guests as [Member, Member, Member, Member, Member, Member];
+    await holdRounds(t, ev); // five guests, five rounds: everyone talks to everyone
     const given: [Member, Member, number][] = [
       [a, b, 5],
       [b, a, 4], // mutual

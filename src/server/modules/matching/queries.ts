@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, connectionLogs, events, matches, ratings, registrations, rotations, users } from '../../db/schema/index';
+import { blocks, connectionLogs, events, matches, ratings, registrations, rotations, roundHistory, users } from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
@@ -228,6 +228,38 @@ export async function releasedEventsOf(db: Db, userId: number) {
 
 export async function rotationOf(db: Db, eventId: number) {
   return db.select({ round: rotations.round, a: rotations.userA, b: rotations.userB }).from(rotations).where(eq(rotations.eventId, eventId));
+}
+
+/** A round that took place: the host started it (it has a row in round_history); a round only planned has none. */
+const roundStarted = sql`exists (select 1 from ${roundHistory} where ${roundHistory.eventId} = ${rotations.eventId} and ${roundHistory.round} = ${rotations.round} and ${roundHistory.status} in ('active', 'completed'))`;
+
+/**
+ * The conversations of an evening that took place: pairs seated together in a round that started
+ * (a bye is no conversation), with the round (docs/decisions/0063).
+ */
+export async function conversationsHeld(db: Db, eventId: number): Promise<{ round: number; a: number; b: number }[]> {
+  const rows = await db
+    .select({ round: rotations.round, a: rotations.userA, b: rotations.userB })
+    .from(rotations)
+    .where(and(eq(rotations.eventId, eventId), isNotNull(rotations.userB), roundStarted));
+  return rows.map((r) => ({ round: r.round, a: r.a, b: r.b! }));
+}
+
+/** The round in which these two sat together, among the rounds that started; null when they never did. */
+export async function roundTogether(db: Db, eventId: number, x: number, y: number): Promise<number | null> {
+  const [row] = await db
+    .select({ round: rotations.round })
+    .from(rotations)
+    .where(
+      and(
+        eq(rotations.eventId, eventId),
+        or(and(eq(rotations.userA, x), eq(rotations.userB, y)), and(eq(rotations.userA, y), eq(rotations.userB, x))),
+        roundStarted,
+      ),
+    )
+    .orderBy(asc(rotations.round))
+    .limit(1);
+  return row?.round ?? null;
 }
 
 export async function checkedIn(db: Db, eventId: number) {

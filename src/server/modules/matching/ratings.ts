@@ -12,10 +12,26 @@ export async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, 
   return event;
 }
 
+/**
+ * Refused: a rating for someone the guest did not sit with in a round that started (docs/decisions/0063).
+ * The same words on the card's route and on /live-event's quick yes/no.
+ */
+export const NOT_MET = 'You can rate only the people you sat with in a round that has started';
+
+/** The round in which the two talked, or a refusal: every rating is for a conversation that took place. */
+export async function roundTalkedIn(db: Db, eventId: number, raterId: number, ratedId: number): Promise<number> {
+  const round = await q.roundTogether(db, eventId, raterId, ratedId);
+  if (round === null) throw conflict(NOT_MET);
+  return round;
+}
+
 /** Ratings of an evening are deleted RETENTION_DAYS after it (docs/decisions/0044); none are taken after. */
 export const RATINGS_DELETED = 'Ratings are closed: this evening was too long ago';
 
-/** Ratings: one per pair per event, only between checked-in guests, changeable until release. */
+/**
+ * Ratings: one per pair per event, only between checked-in guests who sat together in a round that
+ * started (the round stored is that one, whatever the phone says), changeable until release.
+ */
 export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>): Promise<Rating> {
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
   if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');
@@ -25,28 +41,27 @@ export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.out
   if (!theirs?.checkedIn) throw conflict('You can only rate guests checked in to this event');
   if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
   if (await q.purgedAt(db, eventId)) throw conflict(RATINGS_DELETED);
-  const row = await q.upsertRating(db, {
-    eventId,
-    raterId: input.raterId,
-    ratedId: input.ratedId,
-    rating: input.rating,
-    round: input.round ?? null,
-    source: 'card',
-  });
+  const round = await roundTalkedIn(db, eventId, input.raterId, input.ratedId);
+  const row = await q.upsertRating(db, { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, round, source: 'card' });
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 /** After a guest's last rating, matches are calculated (idempotent). */
 export async function ratedEveryone(db: Db, eventId: number, raterId: number) {
-  const rotation = await q.rotationOf(db, eventId);
-  const partners = new Set(rotation.flatMap((r) => (r.a === raterId && r.b !== null ? [r.b] : r.b === raterId ? [r.a] : [])));
+  const held = await q.conversationsHeld(db, eventId);
+  const partners = new Set(held.flatMap((r) => (r.a === raterId ? [r.b] : r.b === raterId ? [r.a] : [])));
   if (partners.size === 0) return false;
   const given = new Set((await q.ratingsBy(db, eventId, raterId)).map((r) => r.ratedId));
   return [...partners].every((p) => given.has(p));
 }
 
+/**
+ * A guest's own ratings, for them alone: nobody else, hosts and admins included, sees whom they chose
+ * (/privacy). Hosts see who has rated and how many (the progress and round history), never the values.
+ */
 export async function ratingsGiven(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<Rating[]> {
-  await assertHostOrSelf(db, viewer, eventId, userId);
+  await events.getEventRow(db, eventId);
+  if (viewer.id !== userId) throw forbidden('Ratings are private: only the guest who gave them can see them');
   return (await q.ratingsBy(db, eventId, userId)).map((r) => ({
     id: r.id,
     raterId: r.raterId,

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, MyMatches } from '@shared/schemas/matching';
 import { events } from '../../db/schema/index';
 import { createTestApp, signUp, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
-import { joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
+import { holdRounds, joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
 import { releaseDueContacts } from './auto-release';
 
 const HOUR = 3_600_000;
@@ -41,6 +41,7 @@ const get = (app: TestContext['app'], url: string, cookie: string | undefined) =
 async function matchedEvening(ctx: TestContext = t) {
   const ev = await setUpEvening(ctx, { guests: 3 });
   const [a, b] = ev.guests as [Member, Member, Member];
+  await holdRounds(ctx, ev); // three rounds: each two of them talk once
   for (const [x, y] of [
     [a, b],
     [b, a],
@@ -96,9 +97,9 @@ describe('contacts stay private after a release', () => {
       expect(other).toMatchObject({ id: them.user.id, email: them.user.email, contactInfo: '07700 900123' });
       const mine = (await get(t.app, '/api/me/matches', me.cookie)).json<MyMatches>();
       expect(mine.matches.map((x) => (x.user1Id === me.user.id ? x.user2 : x.user1).email)).toEqual([them.user.email]);
-    }
       // Each match names its evening and when it was, for the evening's heading on /my-matches.
       expect(mine.matches.map((x) => [x.eventTitle, x.eventDate])).toEqual([[ev.event.title, new Date(ev.event.date).toISOString()]]);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import type { MyMatches } from '@shared/schemas/matching';
 import { arrivalStates, events, matches, ratings, users } from '../../db/schema/index';
 import { loadDemoData } from '../../demo/seed';
 import { createTestApp, loginWithCode, withCookie, type TestContext } from '../../test/harness';
-import { setUpEvening, type Evening, type Member } from '../../test/live-helpers';
+import { holdRounds, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
 import { RATINGS_DELETED, releaseDue } from '../matching/service';
 import { sweepRetention } from './retention';
 
@@ -60,6 +60,7 @@ describe('an evening RETENTION_DAYS after it ended', () => {
     // a, b and c all rate each other 5 (three matches, a friend group); a and d meet without a match.
     ev = await setUpEvening(t, { guests: 4 });
     [a, b, c, d] = ev.guests as [Member, Member, Member, Member];
+    await holdRounds(t, ev); // three rounds: each two of them talk once
     for (const [x, y] of [
       [a, b],
       [a, c],
@@ -86,6 +87,7 @@ describe('an evening RETENTION_DAYS after it ended', () => {
     // A later evening, whose ratings must outlive this one's.
     later = await setUpEvening(t, { guests: 2 });
     const [x, y] = later.guests as [Member, Member];
+    await holdRounds(t, later);
     await rate(later, x, y, 4);
     endsAt = await endOf(ev.event.id);
     expect(await ratingsOf(ev.event.id)).toBe(8);
@@ -165,6 +167,7 @@ describe('two instances sweeping at the same moment', () => {
       for (let i = 0; i < 3; i++) {
         const ev = await setUpEvening(t, { guests: 2 });
         const [x, y] = ev.guests as [Member, Member];
+        await holdRounds(t, ev);
         await rate(ev, x, y, 5);
         await rate(ev, y, x, 4);
         evenings.push(ev);

@@ -5,7 +5,7 @@ import { Card, CardTitle } from '@client/components/ui/card';
 import { formatTime } from '@client/lib/format';
 import { METHOD_LABEL, statusOf } from '../lib/connect-code';
 
-const TONE = { Pending: 'apricot', Match: 'green', Declined: 'grey' } as const;
+const TONE = { Pending: 'apricot', Match: 'green', Declined: 'grey', 'Chat only': 'grey' } as const;
 
 /** Everyone the guest has logged tonight: name, time, how, and Pending / Match / Declined. */
 export function ConnectionsList({
@@ -34,54 +34,61 @@ export function ConnectionsList({
           No connections yet. When a round starts, log each person you talk to and they'll appear here.
         </p>
       ) : (
-        <ul className="mt-3 divide-y divide-wine-100">
-          {newestFirst.map((c) => {
-            const status = statusOf(c);
-            return (
-              <li key={c.participantId} className="flex items-start gap-3 py-3">
-                <span
-                  aria-hidden="true"
-                  className="mt-0.5 flex size-11 shrink-0 items-center justify-center rounded-full bg-wine-100 font-display text-lg font-bold text-wine-800"
-                >
-                  {c.participantName.charAt(0).toUpperCase()}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="min-w-0 text-lg leading-snug font-semibold break-words text-ink">{c.participantName}</p>
-                    <Badge tone={TONE[status]} className="shrink-0">
-                      {status}
-                    </Badge>
+        <>
+          {connections.some((c) => !c.canDecide) && (
+            <p className="mt-3 text-sm text-muted">
+              Yes or no is for the partners the host seated you with, once their round has started. A chat only stays in your log.
+            </p>
+          )}
+          <ul className="mt-3 divide-y divide-wine-100">
+            {newestFirst.map((c) => {
+              const status = statusOf(c);
+              return (
+                <li key={c.participantId} className="flex items-start gap-3 py-3">
+                  <span
+                    aria-hidden="true"
+                    className="mt-0.5 flex size-11 shrink-0 items-center justify-center rounded-full bg-wine-100 font-display text-lg font-bold text-wine-800"
+                  >
+                    {c.participantName.charAt(0).toUpperCase()}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-start justify-between gap-2">
+                      <p className="min-w-0 text-lg leading-snug font-semibold break-words text-ink">{c.participantName}</p>
+                      <Badge tone={TONE[status]} className="shrink-0">
+                        {status}
+                      </Badge>
+                    </div>
+                    <div className="flex items-center justify-between gap-2">
+                      <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted">
+                        <Clock aria-hidden="true" className="size-4" />
+                        <time dateTime={c.timestamp}>{formatTime(c.timestamp)}</time>
+                        <span aria-hidden="true">·</span>
+                        <span>{METHOD_LABEL[c.method]}</span>
+                        {c.round ? (
+                          <>
+                            <span aria-hidden="true">·</span>
+                            <span>Round {c.round}</span>
+                          </>
+                        ) : null}
+                      </p>
+                      {canAnswer && c.canDecide && (
+                        <button
+                          type="button"
+                          disabled={busy}
+                          onClick={() => onAnswer(c.participantId)}
+                          className="-mr-2 inline-flex min-h-11 shrink-0 items-center rounded-xl px-2 text-sm font-semibold text-wine-700 underline underline-offset-4 hover:bg-wine-50 disabled:opacity-60"
+                        >
+                          {status === 'Pending' ? 'Answer' : 'Change'}
+                          <span className="sr-only"> your answer for {c.participantName}</span>
+                        </button>
+                      )}
+                    </div>
                   </div>
-                  <div className="flex items-center justify-between gap-2">
-                    <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted">
-                      <Clock aria-hidden="true" className="size-4" />
-                      <time dateTime={c.timestamp}>{formatTime(c.timestamp)}</time>
-                      <span aria-hidden="true">·</span>
-                      <span>{METHOD_LABEL[c.method]}</span>
-                      {c.round ? (
-                        <>
-                          <span aria-hidden="true">·</span>
-                          <span>Round {c.round}</span>
-                        </>
-                      ) : null}
-                    </p>
-                    {canAnswer && (
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => onAnswer(c.participantId)}
-                        className="-mr-2 inline-flex min-h-11 shrink-0 items-center rounded-xl px-2 text-sm font-semibold text-wine-700 underline underline-offset-4 hover:bg-wine-50 disabled:opacity-60"
-                      >
-                        {status === 'Pending' ? 'Answer' : 'Change'}
-                        <span className="sr-only"> your answer for {c.participantName}</span>
-                      </button>
-                    )}
-                  </div>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </Card>
   );

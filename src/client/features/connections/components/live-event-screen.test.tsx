@@ -19,8 +19,16 @@ const attendees = [
 ];
 const CODES: Record<string, number> = { P1R2Y3: 11, S4M5X6: 12, A7L8X9: 13 };
 
-function logged(id: number, response: Connection['response'] = null, method: Connection['method'] = 'list'): Connection {
-  return { participantId: id, participantName: attendees.find((a) => a.id === id)!.name, timestamp: '2025-05-14T18:05:00Z', method, round: 1, response };
+function logged(id: number, response: Connection['response'] = null, method: Connection['method'] = 'list', canDecide = true): Connection {
+  return {
+    participantId: id,
+    participantName: attendees.find((a) => a.id === id)!.name,
+    timestamp: '2025-05-14T18:05:00Z',
+    method,
+    round: 1,
+    response,
+    canDecide,
+  };
 }
 
 /** The connection log as the server keeps it: POST logs by id or code and records yes/no. */
@@ -282,6 +290,23 @@ describe('deciding whom to stay in touch with', () => {
     expect(await screen.findByText('Saved: no match with Sam')).toBeInTheDocument();
     expect(screen.getByText('They will never know.')).toBeInTheDocument();
     expect(within(yourConnections()).getByRole('listitem')).toHaveTextContent('Declined');
+  });
+
+  test('a yes/no is offered only for a partner of a round that started: someone else logged is a chat only, with nothing to answer', async () => {
+    const { user, log } = await openTracker({ log: connectionsServer([logged(11), logged(13, null, 'code', false)]) });
+    const card = screen.getByRole('region', { name: /Stay in touch\?/ });
+    expect(card).toHaveTextContent('Would you like to stay in touch with Priya?');
+    expect(card).not.toHaveTextContent('more to answer');
+    const alex = within(yourConnections())
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.includes('Alex'))!;
+    expect(alex).toHaveTextContent('Chat only');
+    expect(within(alex).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText("You'd like to stay in touch with Priya")).toBeInTheDocument();
+    // With Priya answered nothing is left to answer: Alex is never asked about.
+    expect(screen.queryByRole('region', { name: /Stay in touch\?/ })).not.toBeInTheDocument();
+    expect(log.post.mock.calls.map((c) => (c[0].body as { ratedId: number }).ratedId)).toEqual([11]);
   });
 
   test('one answer at a time, with a count of the rest', async () => {

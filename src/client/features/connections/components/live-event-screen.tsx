@@ -101,7 +101,7 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
     if (checkedIn) refresh();
   }, [checkedIn, refresh]);
 
-  const pendingNow = state.data?.connections.filter((c) => c.response === null).length ?? 0;
+  const pendingNow = state.data?.connections.filter((c) => c.response === null && c.canDecide).length ?? 0;
   useEffect(() => {
     pendingCount.current = pendingNow;
   }, [pendingNow]);
@@ -123,8 +123,9 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
   }
   const data = state.data;
   const connections = data.connections;
-  const pending = connections.filter((c) => c.response === null);
-  const chosen = decidingId === null ? undefined : connections.find((c) => c.participantId === decidingId);
+  // A yes/no only for a partner of a round that started (docs/decisions/0063).
+  const pending = connections.filter((c) => c.response === null && c.canDecide);
+  const chosen = decidingId === null ? undefined : connections.find((c) => c.participantId === decidingId && c.canDecide);
   const target: Connection | undefined = chosen ?? pending[0];
   const waiting = pending.filter((c) => c.participantId !== target?.participantId).length;
 
@@ -145,7 +146,12 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
     const after = await log.mutateAsync(input);
     const added = after.connections.find((c) => !before.has(c.participantId));
     // Plain toasts: the rich (coloured) variants fall below AA contrast.
-    if (added) toast(`Logged ${added.participantName}`, { description: 'Enjoy the chat! Decide afterwards whether to stay in touch.' });
+    if (added)
+      toast(`Logged ${added.participantName}`, {
+        description: added.canDecide
+          ? 'Enjoy the chat! Decide afterwards whether to stay in touch.'
+          : 'Enjoy the chat! Yes or no is for the partners the host seats you with.',
+      });
     else toast('Already logged', { description: 'That guest is already in your connections.' });
   };
 

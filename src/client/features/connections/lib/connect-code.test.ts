@@ -18,10 +18,11 @@ test('a code for another evening is told apart from something that is not ours',
   expect(readConnectPayload('SFCONNECT:12:A1-B2', 12)).toEqual({ kind: 'not-ours' });
 });
 
-test('a connection is Pending until answered, then Match or Declined', () => {
-  expect(statusOf({ response: null })).toBe('Pending');
-  expect(statusOf({ response: 'yes' })).toBe('Match');
-  expect(statusOf({ response: 'no' })).toBe('Declined');
+test('a connection is Pending until answered, then Match or Declined; someone never seated with the guest is a chat only', () => {
+  expect(statusOf({ response: null, canDecide: true })).toBe('Pending');
+  expect(statusOf({ response: 'yes', canDecide: true })).toBe('Match');
+  expect(statusOf({ response: 'no', canDecide: true })).toBe('Declined');
+  expect(statusOf({ response: null, canDecide: false })).toBe('Chat only');
 });
 
 test('how a connection was logged, in words', () => {

@@ -19,9 +19,13 @@ export function readConnectPayload(text: string, eventId: number): ScanResult {
 
 export const METHOD_LABEL: Record<ConnectionMethod, string> = { qr: 'QR scan', code: 'Code', list: 'List' };
 
-export type ConnectionStatus = 'Pending' | 'Match' | 'Declined';
+export type ConnectionStatus = 'Pending' | 'Match' | 'Declined' | 'Chat only';
 
-/** Pending until answered, then Match (yes) or Declined (no). */
-export function statusOf(c: Pick<Connection, 'response'>): ConnectionStatus {
-  return c.response === 'yes' ? 'Match' : c.response === 'no' ? 'Declined' : 'Pending';
+/**
+ * Pending until answered, then Match (yes) or Declined (no). A yes/no is only for someone the
+ * rotation seated the guest with in a round that started (docs/decisions/0063): anyone else logged
+ * is a chat only.
+ */
+export function statusOf(c: Pick<Connection, 'response' | 'canDecide'>): ConnectionStatus {
+  return c.response === 'yes' ? 'Match' : c.response === 'no' ? 'Declined' : c.canDecide ? 'Pending' : 'Chat only';
 }

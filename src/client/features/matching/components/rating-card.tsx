@@ -78,6 +78,8 @@ export function RatingCard({ eventId, userId, round }: { eventId: number; userId
   // docs/decisions/0017), so a round change needs no request here.
 
   const all = useMemo(() => meetingsOf(rotation.data ?? []), [rotation.data]);
+  // Only conversations that took place are offered (docs/decisions/0063): the server's rotation holds
+  // the rounds that started and, while the evening runs, the one up next, which waits for its round.
   const limit = round && round > 0 ? round : Infinity;
   const met = all.filter((m) => m.round <= limit);
   const given = useMemo(() => new Map((ratings.data ?? []).map((r) => [r.ratedId, r] as const)), [ratings.data]);
@@ -107,8 +109,8 @@ export function RatingCard({ eventId, userId, round }: { eventId: number; userId
       <PartnerRating
         key={current.partner.id}
         meeting={current}
-        position={all.indexOf(current) + 1}
-        total={all.length}
+        position={met.indexOf(current) + 1}
+        total={met.length}
         previous={given.get(current.partner.id)}
         autoFocus={moved}
         pending={submit.isPending}

@@ -375,6 +375,9 @@ const oddChars = fc.oneof(
       '\udc00',
       '\ufeff',
       '\u202e',
+      '\u2066',
+      '\u200b',
+      '\u200f',
       '\u2028',
       '\uffff',
       '💥',
@@ -470,6 +473,9 @@ const MAY_CHANGE_WHEN_REJECTED: Record<string, string[]> = {
   'POST /api/payments/test/confirm': ['test_provider_intents'],
 };
 
+/** Bidirectional overrides, embeddings and isolates, zero-width spaces and marks, the byte order mark. */
+const INVISIBLE_SHOWN_RE = /[\u202A-\u202E\u2066-\u2069\u200B\u200C\u200E\u200F\uFEFF]/;
+
 /** The database as the previous request left it, and where the write-ahead log stood then. */
 let last: { fp: Record<string, string>; wal: string } | undefined;
 
@@ -492,6 +498,9 @@ async function probe(role: Role, req: { method: string; url: string; payload?: s
   statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
   const where = `as ${role}: ${describeReq(req)} -> ${res.statusCode} ${res.body.slice(0, 300)} (FUZZ_SEED=${SEED})`;
   if (res.statusCode >= 500) throw new Error(`5xx ${where}`);
+  // Text is stored without the invisible characters that change what it shows (issue 33): an accepted answer carries none.
+  if (res.statusCode < 300 && String(res.headers['content-type']).startsWith('application/json') && INVISIBLE_SHOWN_RE.test(res.body))
+    throw new Error(`an invisible override or zero-width character in the answer: ${where}`);
   // Nothing written (the log did not move): nothing changed. Otherwise compare the tables.
   const wal = await walPosition(t.db);
   if (wal !== before.wal) last = await snapshot();

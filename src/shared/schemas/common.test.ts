@@ -1,6 +1,6 @@
 /** The shared input rules (docs/product.md "Bad input"). */
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARS_MESSAGE, dayField, idField, idParam, INVALID_UNICODE_MESSAGE, isCalendarDay, storedText } from './common';
+import { CONTROL_CHARS_MESSAGE, dayField, idField, idParam, INVALID_UNICODE_MESSAGE, isCalendarDay, storedText, withoutInvisible } from './common';
 import { createEventBody } from './events';
 
 describe('ids: positive 32-bit integers', () => {
@@ -37,6 +37,40 @@ describe('stored text: no control characters but line breaks and tab, well-forme
   it('keeps working with trim and max after it', () => {
     expect(storedText().trim().max(3).parse('  abc  ')).toBe('abc');
     expect(storedText().trim().max(3).safeParse('a\u0000').success).toBe(false);
+  });
+});
+
+describe('stored text: invisible characters that change what a text shows are removed', () => {
+  it.each([
+    ['a right-to-left override', 'Quiz \u202Elive\u202C night', 'Quiz live night'],
+    ['an embedding', '\u202AHi\u202B there\u202C', 'Hi there'],
+    ['isolates', '\u2066Sarah\u2069 \u2067and\u2068 Tom', 'Sarah and Tom'],
+    ['directional marks', 'Sa\u200Erah\u200F\u061C', 'Sarah'],
+    ['zero-width spaces and joiners', 'S\u200Ba\u200Cr\u200Da\u2060h', 'Sarah'],
+    ['a byte order mark', '\uFEFFWine night', 'Wine night'],
+    ['a soft hyphen and invisible operators', 'Wi\u00ADne\u2062 night\u2064', 'Wine night'],
+    ['tag characters hiding text', 'Hi\u{E0041}\u{E0042}', 'Hi'],
+  ])('removes %s', (_name, given, shown) => {
+    expect(storedText().parse(given)).toBe(shown);
+    expect(withoutInvisible(given)).toBe(shown);
+  });
+  it.each([
+    ['an emoji made of two joined by a joiner (a cook)', '\u{1F469}\u200D\u{1F373}'],
+    ['a family with skin tones', '\u{1F469}\u{1F3FD}\u200D\u{1F467}'],
+    ['a heart joined with a variation selector', '\u2764\uFE0F\u200D\u{1F525}'],
+    ['the flag of England', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
+    ['Hebrew and Arabic letters', '\u05E9\u05DC\u05D5\u05DD \u0633\u0644\u0627\u0645'],
+  ])('keeps %s', (_name, s) => {
+    expect(storedText().parse(s)).toBe(s);
+  });
+  it('removes them before the length and required checks chained after it', () => {
+    const title = storedText().trim().min(1, 'Required').max(5);
+    expect(title.safeParse('\u200B\u202E').error?.issues[0]?.message).toBe('Required');
+    expect(title.parse('\u202Eabcde\u202C')).toBe('abcde');
+  });
+  it('removes a joiner that is not between two emoji', () => {
+    expect(storedText().parse('a\u200D\u{1F469}')).toBe('a\u{1F469}');
+    expect(storedText().parse('\u{1F469}\u200Db')).toBe('\u{1F469}b');
   });
 });
 

@@ -42,12 +42,31 @@ export const INVALID_UNICODE_MESSAGE = 'Text must be valid Unicode';
 export const isWellFormedText = (s: string) => !LONE_SURROGATE_RE.test(s);
 
 /**
+ * Invisible characters that change what a text shows without showing themselves
+ * (docs/decisions/0064): bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069: "\u202Elive" shows as "evil"), directional marks (U+200E, U+200F, U+061C), zero-width
+ * spaces and joiners (U+200B-U+200D), the word joiner and invisible operators (U+2060-U+2064),
+ * deprecated format characters (U+206A-U+206F), the byte order mark (U+FEFF), the Mongolian vowel
+ * separator (U+180E), the soft hyphen (U+00AD), the combining grapheme joiner (U+034F),
+ * interlinear annotations (U+FFF9-U+FFFB) and tag characters (U+E0000-U+E007F).
+ * Kept: a zero-width joiner between two emoji (woman, joiner, cook: one picture of a cook) and
+ * tag characters after a black flag (U+1F3F4 then tags: the flag of England or Scotland).
+ */
+const INVISIBLE_RE =
+  /\u034F|[\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB\u{E0000}-\u{E001F}]|(?<!\p{Extended_Pictographic}(?:\uFE0F|[\u{1F3FB}-\u{1F3FF}])?)\u200D|\u200D(?!\p{Extended_Pictographic})|(?<!\u{1F3F4}[\u{E0020}-\u{E007F}]*)[\u{E0020}-\u{E007F}]/gu;
+
+/** The text without the invisible characters that would change what it shows (see INVISIBLE_RE). */
+export const withoutInvisible = (s: string) => s.replace(INVISIBLE_RE, '');
+
+/**
  * Text that is stored or sent to the database: a string without control characters but
  * line breaks (LF, CR) and tab (PostgreSQL refuses NUL in text), and well-formed Unicode (no lone surrogate).
- * Chain trim/min/max/regex after it.
+ * Invisible characters that would change what the text shows to others (bidirectional overrides,
+ * zero-width characters: `withoutInvisible`) are removed before the checks chained after it, so a
+ * title of a zero-width space alone is empty. Chain trim/min/max/regex after it.
  */
 export const storedText = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isStorableText, CONTROL_CHARS_MESSAGE).refine(isWellFormedText, INVALID_UNICODE_MESSAGE);
+  z.string(params).refine(isStorableText, CONTROL_CHARS_MESSAGE).refine(isWellFormedText, INVALID_UNICODE_MESSAGE).overwrite(withoutInvisible);
 
 const DAY_SHAPE_RE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -321,6 +321,42 @@ describe('GET /api/events/{id}/public', () => {
   });
 });
 
+// Issue 33: a right-to-left override made the card draw "live" for "evil" (docs/decisions/0064).
+describe('titles and names with bidirectional overrides and zero-width characters', () => {
+  it('an evening titled with U+202E, by a host named with it, shows the text as typed, without them', async () => {
+    const rose = await signUpHost(t, { name: '\u202EesoR\u202C\u200B Host' });
+    expect(rose.user.name).toBe('esoR Host');
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${rose.user.id}`,
+      headers: withCookie(rose.cookie),
+      payload: { name: 'Ro\u200Bse\u2066 Host\u2069\uFEFF', age: 30, bio: 'Hi', contactInfo: '07700 900123', interests: ['Chess'] },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<{ name: string }>().name).toBe('Rose Host');
+    const roseVenue = (await createVenue(t.app, rose.cookie, { name: 'The Tea Room', city: 'Prestwich' })).id;
+    const evening = await createEvent(t.app, rose.cookie, eventBody(roseVenue, { title: 'Quiz \u202Elive\u202C night', description: 'Bring\u200D a friend' }));
+    expect(evening.title).toBe('Quiz live night');
+    const shown = (await get(`/api/events/${evening.id}/public`)).json<PublicEvening>();
+    expect(shown).toMatchObject({ title: 'Quiz live night', description: 'Bring a friend', hostFirstName: 'Rose' });
+    // The page's head says the same.
+    const page = await get(`/events/${evening.id}`);
+    expect(page.body).toContain('<title>Quiz live night');
+    expect(page.body).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F\uFEFF]/);
+  });
+
+  it('refuses a title made only of invisible characters as empty', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: withCookie(host.cookie),
+      payload: eventBody(venueId, { title: '\u202E\u200B\uFEFF' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('Event title is required');
+  });
+});
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(buf: Buffer) {
   expect(buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);

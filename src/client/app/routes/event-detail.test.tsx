@@ -97,6 +97,48 @@ test('after the host ends and releases while the phone was away, back online it 
   expect(screen.queryByText(/appear once the host releases them/)).not.toBeInTheDocument();
 });
 
+test('ended and released while the phone was away: when the socket is back, the matches show their contacts at once', async () => {
+  const { server, sockets } = setup(guestTonight());
+  const person = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };
+  let released = false;
+  server.set('GET /api/events/5/matches/1', () => [
+    {
+      id: 9,
+      eventId: 5,
+      user1Id: 1,
+      user2Id: 3,
+      user1: { ...person, id: 1, name: 'Maya' },
+      user2: released ? { ...person, email: 'alex@example.test' } : person,
+      matchScore: 5,
+      matchType: 'mutual',
+      personalityScore: null,
+      interestScore: null,
+      communicationScore: null,
+      ageCompatibilityScore: null,
+      ratingScore: null,
+      overallScore: null,
+      contactShared: released,
+      sharedByMe: false,
+      round: 1,
+      sharedInterests: [],
+    },
+  ]);
+  server.set('GET /api/events/5/ratings/1', []);
+  renderAt(<EventDetailRoute />, { path: '/events/5', pattern: '/events/:id' });
+  await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
+  await liveSideLoaded(server);
+  // The live stats read the matches during the evening: none shared yet.
+  await vi.waitFor(() => expect(server.calls.some((c) => c.url.pathname === '/api/events/5/matches/1')).toBe(true));
+  await settle();
+
+  // Away meanwhile: the host ended the evening and released contacts; the 'contacts_released' message never came.
+  released = true;
+  sockets.broadcast(timerMessage('timer_sync', { phase: 'ended', currentRound: 3 }), 5);
+  expect(await screen.findByText('Contact Shared')).toBeInTheDocument();
+  expect(screen.getByText('alex@example.test')).toBeInTheDocument();
+  expect(screen.queryByText(/appear once the host releases them/)).not.toBeInTheDocument();
+});
+
 test('a release missed while offline shows as soon as the phone is back online', async () => {
   const { server, sockets } = setup(guestTonight({}, { status: 'completed' }));
   const person = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };

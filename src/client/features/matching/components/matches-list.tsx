@@ -28,8 +28,10 @@ export function MatchesList({
   eventTitle?: string;
   headingLevel?: 'h2' | 'h3';
 }) {
-  // Asked again whenever the phone is back online: a release the socket announced while it was away would otherwise go unseen (issue 32).
-  const matches = useQuery({ ...userMatchesQuery(eventId, userId), refetchOnReconnect: 'always' });
+  // Asked again when the list appears (the evening has just ended: what the phone read earlier, e.g. for
+  // the live stats, predates the release) and whenever the phone is back online: a release announced
+  // while it was away would otherwise go unseen (issue 32).
+  const matches = useQuery({ ...userMatchesQuery(eventId, userId), refetchOnMount: 'always', refetchOnReconnect: 'always' });
 
   if (matches.isPending) return <Spinner label="Loading your matches" />;
   if (matches.isError)

@@ -1,6 +1,19 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, events, eventWaitlist, followUpInvites, registrations, reports, rotations, sessions, users } from '../../db/schema/index';
+import {
+  blocks,
+  eventMessages,
+  events,
+  eventWaitlist,
+  followUpInvites,
+  messageRecipients,
+  registrations,
+  removedGuests,
+  reports,
+  rotations,
+  sessions,
+  users,
+} from '../../db/schema/index';
 import type { ReportContext, ReportReason } from '../../db/schema/safety';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -46,21 +59,33 @@ export async function blocksBy(db: Db, blockerId: number) {
     .orderBy(desc(blocks.createdAt));
 }
 
-/** Both were registered guests of the evening. */
-export async function bothGuests(db: Db, eventId: number, x: number, y: number) {
-  const rows = await db
-    .select({ userId: registrations.userId })
-    .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), inArray(registrations.userId, [x, y])));
-  return rows.length === 2;
+/**
+ * Whether `viewer` met `other` at this evening, the blocking rule (hasMet) for one evening (issue 33):
+ * both were in the room (checked in, or checked in and then removed by its host, decision 0042), so
+ * a booking alone (a stranger on an evening still to come) is not enough. Rotation rows are not
+ * used: a plan made ahead pairs people who have not met yet.
+ */
+export async function metAt(db: Db, eventId: number, viewer: number, other: number) {
+  const r = await db.execute(sql`
+    select count(*)::int as n from ${registrations} g
+    where g.event_id = ${eventId} and g.user_id in (${viewer}, ${other})
+      and (g.checked_in or exists (select 1 from ${removedGuests} x where x.event_id = g.event_id and x.user_id = g.user_id))`);
+  return Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0) === 2;
 }
 
-/** An invite between them (either way) that names the evening, as where they met or as the evening invited to. */
-export async function inviteBetween(db: Db, eventId: number, x: number, y: number) {
+/** A follow-up invite from `from` to `to` that names the evening, as where they met or as the evening invited to. */
+export async function inviteFrom(db: Db, eventId: number, from: number, to: number) {
   const r = await db.execute(sql`
     select 1 from ${followUpInvites}
-    where ((from_user_id = ${x} and to_user_id = ${y}) or (from_user_id = ${y} and to_user_id = ${x}))
-      and (source_event_id = ${eventId} or event_id = ${eventId}) limit 1`);
+    where from_user_id = ${from} and to_user_id = ${to} and (source_event_id = ${eventId} or event_id = ${eventId}) limit 1`);
+  return rowsOf(r).length > 0;
+}
+
+/** A host's message to the evening's guests (/messaging) that `from` sent and `to` received. */
+export async function messageFrom(db: Db, eventId: number, from: number, to: number) {
+  const r = await db.execute(sql`
+    select 1 from ${eventMessages} m join ${messageRecipients} mr on mr.message_id = m.id
+    where m.event_id = ${eventId} and m.sender_id = ${from} and mr.user_id = ${to} limit 1`);
   return rowsOf(r).length > 0;
 }
 

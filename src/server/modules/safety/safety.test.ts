@@ -15,7 +15,7 @@ import type { MyGroups } from '@shared/schemas/friend-groups';
 import type { MissedConnectionsResponse } from '@shared/schemas/missed-connections';
 import type { PreviewResponse } from '@shared/schemas/match-preview';
 import type { BlockList, ReportList, SuspensionResult } from '@shared/schemas/safety';
-import { events, matches, payments, registrations, removedGuests, reports } from '../../db/schema/index';
+import { events, followUpInvites, matches, payments, registrations, removedGuests, reports } from '../../db/schema/index';
 import { ACCOUNT_SUSPENDED } from '../auth/service';
 import { cannotInvite, firstNameOf, NOT_A_CONNECTION } from '../missed-connections/service';
 import { NOT_UNDER_WAY, planAhead } from '../live/service';
@@ -36,7 +36,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { checkIn, liveTestServer, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
-import { NOT_MET, REPORT_LIMIT } from './service';
+import { NOT_FROM_EVENING, NOT_MET, REPORT_LIMIT } from './service';
 
 let t: TestContext;
 let base: string;
@@ -256,6 +256,56 @@ describe('report', () => {
       expect((await post(`/api/reports/${id}/handled`, realAdmin)).statusCode).toBe(200);
       expect((await get('/api/reports', realAdmin)).json<ReportList>().reports.find((r) => r.id === id)!.handledAt).not.toBeNull();
     }
+  });
+});
+
+describe('report: only about someone met, or who sent you something (issue 33)', () => {
+  const reportAbout = (from: Member, about: Member, eventId: number, context = 'evening') =>
+    post('/api/reports', from, { userId: about.user.id, eventId, context, reason: 'harassment', details: 'Made me uncomfortable.' });
+  const reportsBy = async (m: Member) => t.db.select().from(reports).where(eq(reports.reporterId, m.user.id));
+
+  it('a stranger on an evening still to come (both only booked), or one who never came, cannot be reported: 403 and nothing stored', async () => {
+    const ev = await setUpEvening(t, { guests: 3, checkedIn: 1 });
+    const [came, booked, alsoBooked] = ev.guests as [Member, Member, Member];
+    for (const [from, about] of [
+      [booked, alsoBooked],
+      [came, booked],
+      [booked, came],
+    ] as const) {
+      const res = await reportAbout(from, about, ev.event.id);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(NOT_FROM_EVENING);
+      expect(await reportsBy(from)).toHaveLength(0);
+    }
+    // Both in the room: they met.
+    await checkIn(t.app, ev.event.id, ev.host, booked);
+    expect((await reportAbout(came, booked, ev.event.id)).statusCode).toBe(201);
+  });
+
+  it('a guest reports the host who sent them a message from the evening, and a guest their host removed', async () => {
+    const ev = await setUpEvening(t, { guests: 3 });
+    const [x, y] = ev.present as [Member, Member];
+    // The host was never checked in: no message yet, no report.
+    expect((await reportAbout(x, ev.host, ev.event.id)).statusCode).toBe(403);
+    const sent = await post(`/api/events/${ev.event.id}/messages`, ev.host, { text: 'Come to the bar after.', type: 'general', requiresAction: false });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await reportAbout(x, ev.host, ev.event.id)).statusCode).toBe(201);
+
+    await startRound(ev);
+    expect((await post(`/api/events/${ev.event.id}/guests/${y.user.id}/removal`, ev.host)).statusCode).toBe(200);
+    expect((await reportAbout(x, y, ev.event.id)).statusCode).toBe(201);
+  });
+
+  it('about an invite: its sender, to the reporter, naming the evening; not the other way round', async () => {
+    const ev = await setUpEvening(t, { guests: 2, checkedIn: 0 });
+    const [x, y] = ev.guests as [Member, Member];
+    const venue = await createVenue(t.app, ev.host.cookie);
+    const later = await createEvent(t.app, ev.host.cookie, eventBody(venue.id, { price: 0 }));
+    await t.db.insert(followUpInvites).values({ fromUserId: y.user.id, toUserId: x.user.id, sourceEventId: ev.event.id, eventId: later.id });
+    expect((await reportAbout(y, x, ev.event.id, 'invite')).statusCode).toBe(403);
+    expect((await reportAbout(x, y, ev.event.id, 'invite')).statusCode).toBe(201);
+    // Not having met (neither checked in), the invite is the only thing between them.
+    expect((await reportAbout(x, y, ev.event.id, 'evening')).statusCode).toBe(403);
   });
 });
 

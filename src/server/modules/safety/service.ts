@@ -18,7 +18,8 @@ export const USER_NOT_FOUND = 'User not found';
 export const NOT_YOURSELF = 'You cannot block yourself';
 export const NOT_MET = 'You can only block someone you met at an evening or who invited you';
 export const REPORT_NOT_YOURSELF = 'You cannot report yourself';
-export const NOT_FROM_EVENING = 'You can only report someone from an evening, a match or an invite you shared with them';
+export const NOT_FROM_EVENING =
+  'You can only report someone you met at this evening (you were both checked in), or who sent you an invite or a message from it. If you are in danger, call 999.';
 export const REPORT_LIMIT = `You have sent ${REPORTS_PER_DAY} reports today. If you are in danger, call 999; otherwise you can send more tomorrow.`;
 export const REPORT_THANKS =
   'Thank you for telling us. The hosts of this evening and our admins will look at it; the person you reported is not told who reported them.';
@@ -47,13 +48,21 @@ export async function myBlocks(db: Db, viewer: Viewer): Promise<BlockList> {
   return { blocks: (await q.blocksBy(db, viewer.id)).map((b) => ({ userId: b.userId, name: b.name, blockedAt: b.blockedAt.toISOString() })) };
 }
 
-/** POST /api/reports: the reporter and the reported shared the evening (as guests, a match at it, or an invite naming it). */
+/**
+ * POST /api/reports: about someone the reporter met at the evening (both checked in: the blocking
+ * rule for one evening) or who sent them a message from it (a host's, /messaging); about an
+ * invite, its sender (to the reporter, naming the evening). A booking alone is not enough: a
+ * stranger on an evening still to come cannot be reported (issue 33).
+ */
 export async function report(db: Db, viewer: Viewer, body: Required<Pick<ReportBody, 'userId' | 'eventId' | 'context' | 'reason'>> & { details: string }) {
   if (body.userId === viewer.id) throw new AppError('bad_request', REPORT_NOT_YOURSELF);
   if (!(await q.person(db, body.userId))) throw notFound(USER_NOT_FOUND);
   await events.getEventRow(db, body.eventId);
+  const [from, to] = [body.userId, viewer.id];
   const shared =
-    body.context === 'invite' ? await q.inviteBetween(db, body.eventId, viewer.id, body.userId) : await q.bothGuests(db, body.eventId, viewer.id, body.userId);
+    body.context === 'invite'
+      ? await q.inviteFrom(db, body.eventId, from, to)
+      : (await q.metAt(db, body.eventId, viewer.id, body.userId)) || (await q.messageFrom(db, body.eventId, from, to));
   if (!shared) throw forbidden(NOT_FROM_EVENING);
   const id = await q.insertReport(
     db,

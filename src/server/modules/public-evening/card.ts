@@ -4,12 +4,17 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import QRCode from 'qrcode';
 import { CARD_HEIGHT, CARD_WIDTH } from '@shared/domain/public-evening';
 import { TIME_ZONE } from '@shared/domain/time';
+import { withoutInvisible } from '@shared/schemas/common';
+import { AppError } from '../../errors';
+import { indexedPng } from './card-png';
 
 /**
  * The evening's link-preview card, 1200x630 PNG, drawn on the server with Skia (@napi-rs/canvas) in
  * the flyers' look (features/promotions: wine gradient, cream serif title, apricot price, the QR
  * code on a white tile). The fonts ship in npm packages (@fontsource), so the card looks the same on
- * a server with no fonts installed (docs/decisions/0045).
+ * a server with no fonts installed (docs/decisions/0045). Drawn in a few milliseconds and at most
+ * 100 KB: flat colours only (no dithered gradient), written as an indexed PNG, one drawing at a
+ * time (docs/decisions/0066).
  */
 
 const require = createRequire(import.meta.url);
@@ -52,7 +57,7 @@ export interface CardContent {
   venue: string;
   /** 'The Wine Bar, 12 Bury New Road, Prestwich' or ''. */
   address: string;
-  /** '£15' or 'Free'. */
+  /** '£15' or 'Free'; '' draws no price. */
   price: string;
   /** The public page: what the QR code opens. */
   url: string;
@@ -76,17 +81,35 @@ export function cardContent(e: {
   venue: { name: string; address: string; city: string | null };
 }): CardContent {
   const pounds = e.price / 100;
+  // Rows stored before invisible characters were removed on the way in (docs/decisions/0064).
+  const shown = (s: string) => withoutInvisible(s).trim();
   return {
-    title: e.title.trim(),
+    title: shown(e.title),
     date: dayFormat.format(new Date(e.date)),
     time: `${wallTime(e.startTime)} – ${wallTime(e.endTime)}`,
-    venue: e.venue.name.trim(),
+    venue: shown(e.venue.name),
     address: [e.venue.address, e.venue.city]
-      .map((s) => s?.trim())
+      .map((s) => (s ? shown(s) : s))
       .filter(Boolean)
       .join(', '),
     price: e.price <= 0 ? 'Free' : Number.isInteger(pounds) ? `£${pounds}` : `£${pounds.toFixed(2)}`,
     url: e.url,
+  };
+}
+
+/**
+ * The card of every evening that has ended: one drawing for all of them, so asking for the cards of
+ * old evenings draws nothing new (docs/decisions/0066). Its code opens the home page.
+ */
+export function endedCardContent(publicUrl: string): CardContent {
+  return {
+    title: 'This evening has happened',
+    date: 'New evenings are on the way',
+    time: 'Speed friendship in Prestwich',
+    venue: '',
+    address: '',
+    price: '',
+    url: `${publicUrl}/`,
   };
 }
 
@@ -137,11 +160,16 @@ export async function drawCard(c: CardContent): Promise<Buffer> {
   const canvas = createCanvas(W, H);
   const ctx = canvas.getContext('2d');
 
-  const g = ctx.createLinearGradient(0, 0, W, H);
-  g.addColorStop(0, C.wine700);
-  g.addColorStop(1, C.wine900);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, W, H);
+  // The wine gradient as flat bands one colour step apart: a drawn gradient is dithered (noise a
+  // PNG cannot compress: 350 KB and a second of encoding).
+  const from = [0x7a, 0x2e, 0x3b];
+  const to = [0x44, 0x1a, 0x23];
+  const bands = 54;
+  for (let i = 0; i < bands; i++) {
+    ctx.fillStyle = `rgb(${from.map((v, k) => Math.round(v + (to[k]! - v) * (i / (bands - 1)))).join(',')})`;
+    const top = Math.floor((i * H) / bands);
+    ctx.fillRect(0, top, W, Math.floor(((i + 1) * H) / bands) - top);
+  }
   for (const [x, y, r, color] of [
     [1130, 40, 300, 'rgba(246, 178, 107, 0.14)'],
     [40, 640, 220, 'rgba(255, 250, 244, 0.06)'],
@@ -208,18 +236,22 @@ export async function drawCard(c: CardContent): Promise<Buffer> {
   }
 
   // The price pill, bottom left.
-  ctx.font = `400 44px "${DISPLAY}"`;
-  const pillW = Math.max(pillH * 1.6, Math.ceil(ctx.measureText(c.price).width) + 56);
-  roundedRect(ctx, x, pillY, pillW, pillH, pillH / 2);
-  ctx.fillStyle = C.apricot;
-  ctx.fill();
-  ctx.fillStyle = C.wine900;
-  ctx.textAlign = 'center';
-  ctx.fillText(c.price, x + pillW / 2, pillY + pillH / 2 + 15);
-  ctx.textAlign = 'left';
+  let tagX = x;
+  if (c.price) {
+    ctx.font = `400 44px "${DISPLAY}"`;
+    const pillW = Math.max(pillH * 1.6, Math.ceil(ctx.measureText(c.price).width) + 56);
+    roundedRect(ctx, x, pillY, pillW, pillH, pillH / 2);
+    ctx.fillStyle = C.apricot;
+    ctx.fill();
+    ctx.fillStyle = C.wine900;
+    ctx.textAlign = 'center';
+    ctx.fillText(c.price, x + pillW / 2, pillY + pillH / 2 + 15);
+    ctx.textAlign = 'left';
+    tagX = x + pillW + 24;
+  }
   ctx.font = `400 24px "${SANS}"`;
   ctx.fillStyle = C.cream;
-  ctx.fillText('Five-minute chats with new people', x + pillW + 24, pillY + pillH / 2 + 9);
+  ctx.fillText('Five-minute chats with new people', tagX, pillY + pillH / 2 + 9);
 
   // The QR code to the public page, on a white tile, with its caption.
   roundedRect(ctx, tileX, tileY, tile, tile, 36);
@@ -242,29 +274,44 @@ export async function drawCard(c: CardContent): Promise<Buffer> {
   ctx.textAlign = 'center';
   ctx.fillText('Scan to book', tileX + tile / 2, tileY + tile + 48);
 
-  return canvas.encode('png');
+  return indexedPng(ctx.getImageData(0, 0, W, H).data, W, H);
 }
 
+export const CARDS_BUSY_MESSAGE = 'Lots of cards are being drawn right now. Please try again in a moment.';
+
 /**
- * Drawn cards by content tag, newest kept (a card is ~50-100 KB; 200 of them is at most ~20 MB).
- * Concurrent requests for one card share one drawing.
+ * Drawn cards by content tag, newest kept (a card is about 35 KB: 200 of them about 7 MB).
+ * Concurrent requests for one card share one drawing; drawings run one at a time, and at most
+ * `maxWaiting` wait for their turn (more are refused as busy, a 429): a burst of new cards cannot
+ * take the server's thread or the thread pool from everything else (docs/decisions/0066).
  */
-export function cardCache(max = 200) {
+export function cardCache(max = 200, maxWaiting = 16) {
   const cards = new Map<string, Promise<Buffer>>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
   return {
-    get(c: CardContent): { tag: string; png: Promise<Buffer> } {
-      const tag = cardTag(c);
-      let png = cards.get(tag);
+    /** The drawn (or being drawn) card with this tag, or undefined. */
+    peek(tag: string): Promise<Buffer> | undefined {
+      const png = cards.get(tag);
       if (png) {
         cards.delete(tag);
         cards.set(tag, png);
-        return { tag, png };
       }
-      png = drawCard(c);
+      return png;
+    },
+    /** Draw the card (after the drawings before it) and keep it. */
+    draw(c: CardContent): Promise<Buffer> {
+      const tag = cardTag(c);
+      const known = this.peek(tag);
+      if (known) return known;
+      if (waiting >= maxWaiting) throw new AppError('rate_limited', CARDS_BUSY_MESSAGE);
+      waiting++;
+      const png = queue.then(() => drawCard(c)).finally(() => waiting--);
+      queue = png.catch(() => {});
       png.catch(() => cards.delete(tag));
       cards.set(tag, png);
       while (cards.size > max) cards.delete(cards.keys().next().value!);
-      return { tag, png };
+      return png;
     },
     get size() {
       return cards.size;

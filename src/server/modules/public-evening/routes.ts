@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorBody, ID_MAX, idParams } from '@shared/schemas/common';
 import { cardPng, notModified, publicEveningSchema, textFile } from '@shared/schemas/public-evening';
 import { eveningPath } from '@shared/domain/public-evening';
-import { cardCache, cardContent } from './card';
+import { cardCache, cardContent, cardTag, endedCardContent } from './card';
 import { eveningHead, missingHead, withHead } from './head';
 import { SESSION_COOKIE } from '../../plugins/auth';
 import * as service from './service';
@@ -136,14 +136,22 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
 
   app.get(
     '/api/events/:id/card.png',
-    { schema: { params: idParams, response: { 200: { content: { 'image/png': { schema: cardPng } } }, 304: notModified, ...errors } } },
+    { schema: { params: idParams, response: { 200: { content: { 'image/png': { schema: cardPng } } }, 304: notModified, ...errors, 429: errorBody } } },
     async (req, reply) => {
       const evening = await service.publicEvening(app.db, req.params.id, publicUrl, app.now());
-      const { tag, png } = cards.get(cardContent(evening));
+      // Every ended evening shares one card: old evenings cost no drawing (docs/decisions/0066).
+      const content = evening.state === 'ended' ? endedCardContent(publicUrl) : cardContent(evening);
+      const tag = cardTag(content);
       const etag = `"card-${tag}"`;
       // Messengers fetch the card once per share; an edited title or time gives a new ETag at once.
       reply.header('cache-control', 'public, max-age=300, must-revalidate').header('etag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      let png = cards.peek(tag);
+      if (!png) {
+        // A card not drawn yet costs a drawing: a few per address per minute, across instances.
+        await service.countCardDrawing(app.db, req.ip);
+        png = cards.draw(content);
+      }
       return reply.type('image/png').send(await png);
     },
   );

@@ -1,7 +1,8 @@
 import type { PublicEvening, PublicEveningState } from '@shared/schemas/public-evening';
 import { eveningCardPath, eveningPath, firstName } from '@shared/domain/public-evening';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
+import { hitRateLimit } from '../../plugins/rate-limit-store';
 import * as q from './queries';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -65,4 +66,18 @@ export async function publicEvening(db: Db, id: number, publicUrl: string, now: 
 
 export async function openEvenings(db: Db) {
   return q.listOpenEvenings(db, SITEMAP_EVENINGS);
+}
+
+/**
+ * Cards not drawn yet that one address may ask for per minute (docs/decisions/0066): a messenger
+ * asks for one card per shared link, so a person sharing evenings never comes near it; a loop over
+ * evening ids does at once. Drawn cards cost nothing and are not counted.
+ */
+export const CARD_DRAWINGS_PER_MINUTE = 10;
+export const CARD_DRAWINGS_MESSAGE = 'Lots of new cards have been asked for from here. Please try again in a minute.';
+
+/** Count a drawing for this address (shared across instances); a 429 past the limit. */
+export async function countCardDrawing(db: Db, ip: string): Promise<void> {
+  const hit = await hitRateLimit(db, `card-drawing:ip:${ip}`, 60_000);
+  if (hit.current > CARD_DRAWINGS_PER_MINUTE) throw new AppError('rate_limited', CARD_DRAWINGS_MESSAGE);
 }

@@ -35,5 +35,7 @@ export function microCache<T extends object>(ttlMs: number, load: () => Promise<
     },
     /** For the route's `serializerCompiler` option. */
     serializer: () => body,
+    /** Whether `data` is a value this cache loaded (a route serving two caches picks the one that made it). */
+    holds: (data: unknown) => typeof data === 'object' && data !== null && bodies.has(data),
   });
 }

@@ -29,7 +29,8 @@ export const eventSchema = z.object({
   ageRangeMin: z.number(),
   ageRangeMax: z.number(),
   roundDuration: z.number(),
-  hostId: z.number().nullable(),
+  /** The host's user id: for signed-in members only; a visitor gets what the public page shows, no user id (issue 33). */
+  hostId: z.number().nullable().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -104,6 +104,21 @@ describe('GET /api/events/:id', () => {
     expect((await getEvent(t.app, event.id, member.cookie)).viewer).toMatchObject({ registered: true, paid: true, isHost: false });
   });
 
+  it("gives a visitor what the public page shows, without the host's user id; signed-in members get it (issue 33)", async () => {
+    const event = await createEvent(t.app, host.cookie, eventBody(venueId));
+    const member = await signUp(t.app);
+    const visitorsAnswers = [await get(`/api/events/${event.id}`), await get('/api/events'), await get('/api/events/upcoming')];
+    for (const res of visitorsAnswers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('hostId');
+    }
+    expect((await get(`/api/events/${event.id}`, member.cookie)).json<EventDetail>().hostId).toBe(host.user.id);
+    expect((await get('/api/events', member.cookie)).json<Event[]>().find((e) => e.id === event.id)?.hostId).toBe(host.user.id);
+    expect((await get('/api/events/upcoming', member.cookie)).json<Event[]>().find((e) => e.id === event.id)?.hostId).toBe(host.user.id);
+    // Right after a member's read, a visitor's still has no host id (each gets their own listing).
+    expect((await get('/api/events')).json<Event[]>().find((e) => e.id === event.id)).not.toHaveProperty('hostId');
+  });
+
   it("answers 404 'Event not found' for an unknown id", async () => {
     const res = await get('/api/events/987654');
     expect(res.statusCode).toBe(404);
@@ -224,9 +239,9 @@ describe('POST /api/events', () => {
       hostId: host.user.id,
     });
     expect(Date.parse(event.endsAt) - Date.parse(event.date)).toBe(3 * 3_600_000);
-    // Listed, and the same when read back.
+    // Listed, and the same when read back by its host (a visitor's answer has no host id, issue 33).
     expect((await get('/api/events')).json<Event[]>().some((e) => e.id === event.id)).toBe(true);
-    expect(await getEvent(t.app, event.id)).toMatchObject(event);
+    expect(await getEvent(t.app, event.id, host.cookie)).toMatchObject(event);
   });
 
   it('keeps a chosen round duration and a free price', async () => {

@@ -18,21 +18,33 @@ const plugin: FastifyPluginAsyncZod<{ listCacheMs?: number }> = async (app, opts
   const serialize = (list: z.output<typeof eventListSchema>) => JSON.stringify(eventListSchema.encode(list));
   const all = microCache(ttl, () => events.listEvents(app.db), serialize);
   const upcoming = microCache(ttl, () => events.listUpcoming(app.db), serialize);
+  // Visitors get the listings without the host's user id (issue 33), from the members' listings.
+  const allForVisitors = microCache(ttl, async () => (await all()).map(events.forVisitor), serialize);
+  const upcomingForVisitors = microCache(ttl, async () => (await upcoming()).map(events.forVisitor), serialize);
+  const caches = [all, upcoming, allForVisitors, upcomingForVisitors];
   // Any API write clears this instance's listings before its answer leaves, so the writer's
   // next read is fresh (other instances catch up within a second).
   app.addHook('onSend', async (req, _reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && !req.url.startsWith('/api/auth/')) {
-      all.clear();
-      upcoming.clear();
+      for (const cache of caches) cache.clear();
     }
     return payload;
   });
+  /** One route's serializer for its two listings: each value's body as made when it was loaded. */
+  const either = (members: typeof all, visitors: typeof all) => () => (data: unknown) => (visitors.holds(data) ? visitors : members).serializer()(data);
 
-  app.get('/api/events', { schema: { response: { 200: eventListSchema } }, serializerCompiler: all.serializer }, async () => all());
+  app.get('/api/events', { schema: { response: { 200: eventListSchema } }, serializerCompiler: either(all, allForVisitors) }, async (req) =>
+    (await req.viewer()) ? all() : allForVisitors(),
+  );
 
-  app.get('/api/events/upcoming', { schema: { response: { 200: eventListSchema } }, serializerCompiler: upcoming.serializer }, async () => upcoming());
+  app.get('/api/events/upcoming', { schema: { response: { 200: eventListSchema } }, serializerCompiler: either(upcoming, upcomingForVisitors) }, async (req) =>
+    (await req.viewer()) ? upcoming() : upcomingForVisitors(),
+  );
 
-  app.get('/api/events/demo', { schema: { response: { 200: eventSchema, ...errors } } }, async () => events.demoEvent(app.db));
+  app.get('/api/events/demo', { schema: { response: { 200: eventSchema, ...errors } } }, async (req) => {
+    const demo = await events.demoEvent(app.db);
+    return (await req.viewer()) ? demo : events.forVisitor(demo);
+  });
 
   app.get('/api/events/:id', { schema: { params: idParams, response: { 200: eventDetailSchema, ...errors } } }, async (req) =>
     events.eventDetail(app.db, req.params.id, await req.viewer()),

@@ -16,6 +16,12 @@ export function toEvent(r: Row): Event {
   return { ...r, date: r.date.toISOString(), endsAt: r.endsAt.toISOString(), spotsLeft: Math.max(0, r.spotsLeft) };
 }
 
+/** An evening as a visitor sees it: what the public page shows, without the host's user id (issue 33). */
+export function forVisitor<T extends Event>(event: T): Omit<T, 'hostId'> {
+  const { hostId: _hostId, ...rest } = event;
+  return rest;
+}
+
 export async function listEvents(db: Db) {
   return (await q.listEvents(db)).map(toEvent);
 }
@@ -64,7 +70,7 @@ export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Pr
   const row = await getEventRow(db, id);
   const reg = viewer ? await q.findRegistration(db, id, viewer.id) : null;
   return {
-    ...toEvent(row),
+    ...(viewer ? toEvent(row) : forVisitor(toEvent(row))),
     viewer: {
       registered: !!reg,
       checkedIn: !!reg?.checkedIn,

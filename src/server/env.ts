@@ -80,6 +80,13 @@ const envSchema = z
       .max(256, 'must be at most 256 characters')
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
+    /** Key of the keyed hash login codes are stored under (issue 33); without it, a file in DATA_DIR. */
+    LOGIN_CODE_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
       .int('must be a number of milliseconds')
@@ -131,6 +138,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** How long a SIGTERM may take before the process exits anyway (docs/decisions/0036). */
   shutdownTimeoutMs: number;
+  /** Key of the login codes' keyed hash, or undefined for the file DATA_DIR/login-code.key (plugins/auth.ts). */
+  loginCodeSecret: string | undefined;
   /** Days after an evening when its ratings and arrival reports are deleted (docs/decisions/0044). */
   retentionDays: number;
 }
@@ -173,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    loginCodeSecret: e.LOGIN_CODE_SECRET,
     retentionDays: e.RETENTION_DAYS,
   };
 }

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Me } from '@shared/schemas/auth';
@@ -31,8 +34,36 @@ export interface SessionStore {
   end(token: string): Promise<void>;
 }
 
+/** A key for processes under NODE_ENV=test that are given none: in memory only, one per process. */
+const testSecret = randomBytes(32);
+
+/**
+ * The key of the keyed hash login codes are stored under (issue 33): reading the database alone
+ * gives no code. LOGIN_CODE_SECRET when set (the same on every instance); otherwise the file
+ * DATA_DIR/login-code.key, made on the first start and readable by the server's user only (instances
+ * on one machine share it). Under NODE_ENV=test without the variable, a key in memory.
+ */
+export function loginCodeSecret(config: Pick<AppConfig, 'loginCodeSecret' | 'dataDir' | 'env'>): Buffer {
+  if (config.loginCodeSecret) return Buffer.from(config.loginCodeSecret);
+  if (config.env === 'test') return testSecret;
+  const file = path.join(config.dataDir, 'login-code.key');
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  try {
+    // 'wx': two instances starting at once cannot both write one; the second reads the first's.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  chmodSync(file, 0o600);
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < 32) throw new Error(`${file} holds no usable key: delete it (pending login codes stop working) and start again`);
+  return Buffer.from(key);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The key login codes are hashed with (loginCodeSecret above). */
+    loginCodeSecret: Buffer;
     /** The session store, for what outlives a request (a live socket re-checks its session, modules/live/socket.ts). */
     sessions: SessionStore;
   }
@@ -57,6 +88,7 @@ export const authPlugin = fp<{ config: AppConfig; sessions: SessionStore }>(
     };
 
     app.decorate('sessions', sessions);
+    app.decorate('loginCodeSecret', loginCodeSecret(config));
     app.decorateRequest('viewerCache', undefined);
     app.decorateRequest('viewer', function (this: FastifyRequest) {
       if (!this.viewerCache) {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes } from '../../db/schema/index';
+import { LOGIN_CODE_MAIL_WINDOW_MS, LOGIN_CODE_MAILS } from './service';
 import { createTestApp, expectBadInput, latestCode, me, outbox, requestCode, sessionCookie, signUp, verify, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -186,5 +187,51 @@ describe('POST /api/auth/verify', () => {
     const res = await verify(t.app, user.email, code);
     expect(res.statusCode).toBe(401);
     expect(sessionCookie(res)).toBeUndefined();
+  });
+});
+
+// Issue 33: eight requests for one address sent eight mails; only the per-IP limit (20 a minute) held.
+describe('codes per address', () => {
+  const addressOf = async () => (await member()).email;
+
+  it(`mails at most ${LOGIN_CODE_MAILS} codes to one address in ${LOGIN_CODE_MAIL_WINDOW_MS / 60_000} minutes; the next answers 429 with Retry-After`, async () => {
+    const email = await addressOf();
+    for (let i = 0; i < LOGIN_CODE_MAILS; i++) expect((await login(email)).statusCode).toBe(200);
+    const refused = await Promise.all([login(email), login(email), login(email)]);
+    for (const res of refused) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^We have sent several codes to this address in the last few minutes\. Please wait until \d\d:\d\d \(UK time\)/);
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(LOGIN_CODE_MAIL_WINDOW_MS / 1000);
+    }
+    expect((await outbox(t.app, email)).filter((m) => /login code/.test(m.subject))).toHaveLength(LOGIN_CODE_MAILS);
+    // The last code mailed still works, and signing in starts the count again.
+    expect((await verify(t.app, email, await latestCode(t.app, email))).statusCode).toBe(200);
+    expect((await login(email)).statusCode).toBe(200);
+  });
+
+  it('answers an address without an account the same way once the limit is reached, so the limit tells nothing', async () => {
+    const known = await addressOf();
+    const unknown = 'no.account.here@example.com';
+    for (let i = 0; i < LOGIN_CODE_MAILS; i++) {
+      await login(known);
+      await login(unknown);
+    }
+    const [a, b] = [await login(known), await login(unknown)];
+    expect([a.statusCode, b.statusCode]).toEqual([429, 429]);
+    expect(a.json()).toEqual(b.json());
+    // Only a hash of the address is kept for the count.
+    const keys = await t.db.execute(sql`select key from rate_limits where key like 'login-codes:%'`);
+    const text = JSON.stringify((keys as unknown as { rows: unknown[] }).rows);
+    expect(text).not.toContain(known);
+    expect(text).not.toContain(unknown);
+  });
+
+  it('counts one address apart from another', async () => {
+    const [one, two] = [await addressOf(), await addressOf()];
+    for (let i = 0; i < LOGIN_CODE_MAILS; i++) await login(one);
+    expect((await login(one)).statusCode).toBe(429);
+    expect((await login(two)).statusCode).toBe(200);
   });
 });

@@ -73,6 +73,10 @@ export async function countLoginAttempt(db: Db, email: string) {
   return rows[0] ?? null;
 }
 
+export async function deleteExpiredLoginCodes(db: Db) {
+  await db.delete(loginCodes).where(lt(loginCodes.expiresAt, sql`now()`));
+}
+
 export async function deleteLoginCode(db: Db, email: string) {
   await db.delete(loginCodes).where(eq(loginCodes.email, email));
 }
@@ -148,4 +152,28 @@ export async function useUnlockLink(db: Db, p: { tokenHash: string; now: Date; w
 /** Guards whose window ended before `before` count nothing any more. */
 export async function deleteOldLoginGuards(db: Db, before: Date) {
   await db.execute(sql`DELETE FROM login_guards WHERE window_started_at <= ${iso(before)}::timestamptz`);
+}
+
+/* Codes mailed per address (issue 33): a fixed window in rate_limits, started by its first code. */
+
+/** Count one code mail for `key` atomically; the count in the window after it, and when the window ends. */
+export async function countCodeMail(db: Db, p: { key: string; now: Date; windowMs: number }) {
+  const end = new Date(p.now.getTime() + p.windowMs);
+  const r = await db.execute(sql`
+    INSERT INTO rate_limits AS r (key, window_start, expires_at, count) VALUES (${p.key}, ${iso(p.now)}::timestamptz, ${iso(end)}::timestamptz, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      window_start = CASE WHEN r.expires_at <= ${iso(p.now)}::timestamptz THEN excluded.window_start ELSE r.window_start END,
+      expires_at = CASE WHEN r.expires_at <= ${iso(p.now)}::timestamptz THEN excluded.expires_at ELSE r.expires_at END,
+      count = CASE WHEN r.expires_at <= ${iso(p.now)}::timestamptz THEN 1 ELSE r.count + 1 END
+    RETURNING r.count, (extract(epoch from r.expires_at) * 1000)::float8 AS until_ms`);
+  const row = rowsOf<{ count: number; until_ms: number }>(r)[0]!;
+  return { count: Number(row.count), until: new Date(Number(row.until_ms)) };
+}
+
+export async function forgetCodeMails(db: Db, key: string) {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+export async function deleteOldCodeMailCounts(db: Db, before: Date) {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'login-codes:%' AND expires_at <= ${iso(before)}::timestamptz`);
 }

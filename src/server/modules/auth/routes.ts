@@ -7,12 +7,12 @@ import * as auth from './service';
 
 export const APP_NAME = 'Speed Friendship';
 
-/** A locked account's answer says when to come back (Retry-After), like the per-IP limit's. */
+/** A locked account's answer, and too many codes for one address, say when to come back (Retry-After), like the per-IP limit's. */
 async function retryAfterOnLock<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof auth.LoginLockedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    if (err instanceof auth.LoginLockedError || err instanceof auth.TooManyCodesError) reply.header('retry-after', String(err.retryAfterSeconds));
     throw err;
   }
 }
@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number; publicUrl: s
     '/api/auth/login',
     { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 403: errorBody, 404: errorBody, 429: errorBody } } },
     async (req, reply) => {
-      await retryAfterOnLock(reply, () => auth.startLogin(app.db, app.mailer, req.body.email, APP_NAME, app.now()));
+      await retryAfterOnLock(reply, () => auth.startLogin(app.db, app.mailer, req.body.email, APP_NAME, app.now(), app.loginCodeSecret));
       return { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: req.body.email };
     },
   );
@@ -34,7 +34,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number; publicUrl: s
     { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody, 403: errorBody, 429: errorBody } } },
     async (req, reply) => {
       const user = await retryAfterOnLock(reply, () =>
-        auth.verifyLogin(app.db, req.body.email, req.body.code, { mailer: app.mailer, appName: APP_NAME, now: app.now(), publicUrl: opts.publicUrl }),
+        auth.verifyLogin(app.db, req.body.email, req.body.code, {
+          mailer: app.mailer,
+          appName: APP_NAME,
+          now: app.now(),
+          publicUrl: opts.publicUrl,
+          secret: app.loginCodeSecret,
+        }),
       );
       await reply.startSession(user.id);
       return user;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MINUTES } from '@shared/domain/constants';
 import { TIME_ZONE } from '@shared/domain/time';
 import type { Role } from '@shared/schemas/users';
@@ -67,7 +67,14 @@ export function sessionStore(db: Db, opts: { adminEmails: string[]; sessionDays:
   };
 }
 
-const codeHash = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest();
+/**
+ * A pending code is stored as HMAC-SHA256(key, email:code), the key outside the database (issue 33):
+ * the million codes of an address cannot be tried against a stolen copy of the tables.
+ */
+const codeHash = (secret: Buffer, email: string, code: string) => createHmac('sha256', secret).update(`${email}:${code}`).digest();
+
+/** Without a key given (a direct call, not through the routes): one per process, in memory. */
+const processSecret = randomBytes(32);
 
 /** Wrong codes an account takes within LOGIN_GUARD_WINDOW_MS, across codes, before code login locks. */
 export const LOGIN_GUARD_MAX_FAILURES = 10;
@@ -90,6 +97,25 @@ export class LoginLockedError extends AppError {
   }
 }
 
+/** Codes mailed to one address within LOGIN_CODE_MAIL_WINDOW_MS before more are refused (issue 33); a right code starts the count again. */
+export const LOGIN_CODE_MAILS = 5;
+export const LOGIN_CODE_MAIL_WINDOW_MS = 15 * 60_000;
+
+export const tooManyCodesMessage = (until: Date) =>
+  `We have sent several codes to this address in the last few minutes. Please wait until ${londonClock.format(until)} (UK time) before asking for another; a code already sent still works until it expires.`;
+
+/** Too many codes asked for one address (429 with Retry-After): said alike whether the address has an account or not. */
+export class TooManyCodesError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(until: Date, now: Date) {
+    super('rate_limited', tooManyCodesMessage(until));
+    this.retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  }
+}
+
+/** The code-mail counter's key for an address: not the address itself. */
+const codeMailKey = (email: string) => `login-codes:${createHash('sha256').update(email).digest('hex')}`;
+
 const guard = (email: string, now: Date) => ({ email, now, max: LOGIN_GUARD_MAX_FAILURES, windowMs: LOGIN_GUARD_WINDOW_MS });
 
 async function refuseWhileLocked(db: Db, email: string, now: Date) {
@@ -98,7 +124,10 @@ async function refuseWhileLocked(db: Db, email: string, now: Date) {
 }
 
 /** Step 1 of login: a known e-mail gets a fresh 6-digit code by mail (none while the account is locked). */
-export async function startLogin(db: Db, mailer: Mailer, email: string, appName: string, now = new Date()) {
+export async function startLogin(db: Db, mailer: Mailer, email: string, appName: string, now = new Date(), secret: Buffer = processSecret) {
+  // Counted before the address is looked up, so the limit answers alike for every address.
+  const mailed = await q.countCodeMail(db, { key: codeMailKey(email), now, windowMs: LOGIN_CODE_MAIL_WINDOW_MS });
+  if (mailed.count > LOGIN_CODE_MAILS) throw new TooManyCodesError(mailed.until, now);
   const user = await q.findUserByEmail(db, email);
   if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
   if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
@@ -106,7 +135,7 @@ export async function startLogin(db: Db, mailer: Mailer, email: string, appName:
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.upsertLoginCode(db, {
     email,
-    codeHash: codeHash(email, code).toString('hex'),
+    codeHash: codeHash(secret, email, code).toString('hex'),
     expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000),
   });
   await mailer.send({
@@ -123,7 +152,12 @@ export async function startLogin(db: Db, mailer: Mailer, email: string, appName:
  * Each guess takes its place in the account's count before it is compared (one atomic upsert),
  * so parallel guesses cannot exceed the limit; a right code gives its place back.
  */
-export async function verifyLogin(db: Db, email: string, code: string, opts: { mailer?: Mailer; appName?: string; now?: Date; publicUrl?: string } = {}) {
+export async function verifyLogin(
+  db: Db,
+  email: string,
+  code: string,
+  opts: { mailer?: Mailer; appName?: string; now?: Date; publicUrl?: string; secret?: Buffer } = {},
+) {
   const now = opts.now ?? new Date();
   await refuseWhileLocked(db, email, now);
   const state = await q.countLoginAttempt(db, email);
@@ -139,7 +173,7 @@ export async function verifyLogin(db: Db, email: string, code: string, opts: { m
     throw new AppError('unauthenticated', CODE_EXPIRED);
   }
   const expected = Buffer.from(state.codeHash, 'hex');
-  const given = codeHash(email, code);
+  const given = codeHash(opts.secret ?? processSecret, email, code);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     if (place.failures >= LOGIN_GUARD_MAX_FAILURES) {
       // This wrong code used the account's last place: lock and tell the owner, once per lock.
@@ -154,6 +188,8 @@ export async function verifyLogin(db: Db, email: string, code: string, opts: { m
   }
   await q.returnLoginGuess(db, { email, now, windowMs: LOGIN_GUARD_WINDOW_MS });
   await q.deleteLoginCode(db, email);
+  // The mailbox is proven: its owner may ask for codes again.
+  await q.forgetCodeMails(db, codeMailKey(email));
   const user = await q.findUserByEmail(db, email);
   if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
   // A code sent before the suspension does not open a session.
@@ -186,13 +222,17 @@ export async function unlockWithLink(db: Db, token: string, now = new Date()) {
   const user = email ? await q.findUserByEmail(db, email) : null;
   if (!user) throw new AppError('bad_request', UNLOCK_LINK_USED);
   await q.deleteLoginCode(db, user.email);
+  await q.forgetCodeMails(db, codeMailKey(user.email));
   // Suspended since the notice went out: the link proves the mailbox but opens no session (issue 33).
   if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
   return { id: user.id, email: user.email, name: user.name };
 }
 
-/** The hourly sweep (main.ts): expired sessions, and account guards whose window is over. */
+/** The hourly sweep (main.ts): expired sessions, and account guards and code-mail counts whose window is over. */
 export async function cleanUpSessions(db: Db) {
   await q.deleteExpiredSessions(db);
   await q.deleteOldLoginGuards(db, new Date(Date.now() - LOGIN_GUARD_WINDOW_MS));
+  await q.deleteOldCodeMailCounts(db, new Date());
+  // An expired code is no use to anyone: it is not kept until someone tries it.
+  await q.deleteExpiredLoginCodes(db);
 }

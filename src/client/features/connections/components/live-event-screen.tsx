@@ -187,7 +187,7 @@ function Tracker({ event, userId }: { event: EventDetail; userId: number }) {
       <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:items-start lg:gap-6">
         <div className="contents lg:block lg:space-y-6">
           <div className="order-1">
-            <RoundCard view={view} timer={socket.timer} remaining={remaining} connection={socket.status} />
+            <RoundCard view={view} timer={socket.timer} remaining={remaining} connection={socket.status} heardAt={socket.heardAt} />
           </div>
           {closed && (
             <div role="alert" className="order-2 flex items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-2 ring-wine-200">

@@ -5,6 +5,7 @@ import type { TimerStateMessage } from '@shared/realtime';
 import { cn } from '@client/components/ui/cn';
 import { formatCountdown, spokenCountdown } from '@client/lib/format';
 import type { ConnectionStatus } from '@client/lib/live-socket';
+import { lastHeardText, UNSYNCED_LINE, useTimerSync } from '@client/lib/timer-sync';
 
 export interface RoundView {
   /** The number shown ("Round n"), or null before the first round. */
@@ -86,12 +87,19 @@ export function RoundCard({
   timer,
   remaining,
   connection,
+  heardAt = null,
 }: {
   view: RoundView;
   timer: TimerStateMessage | null;
   remaining: number;
   connection: ConnectionStatus;
+  /** When the server was last heard (the socket's), for 'Last heard 0:42 ago' while not synchronized. */
+  heardAt?: number | null;
 }) {
+  // One rule with the other clocks of the evening (@client/lib/timer-sync): offline or reconnecting, never 'Live'.
+  const sync = useTimerSync(connection, heardAt);
+  const unsynced = sync.state === 'unsynced' && view.badge !== 'Ended' && !!timer;
+  const heard = unsynced ? lastHeardText(sync) : null;
   const duration = timer?.roundDuration ?? ROUND_DURATION_SECONDS;
   const running = timer?.phase === 'active' || timer?.phase === 'grace' || timer?.phase === 'paused';
   const shown = running ? remaining : timer?.phase === 'idle' && !timer.currentRound ? duration : 0;
@@ -111,13 +119,14 @@ export function RoundCard({
         <span
           className={cn(
             'rounded-full px-3 py-1 text-sm font-semibold',
-            view.tone === 'live' && 'bg-emerald-300 text-emerald-950',
-            view.tone === 'low' && 'bg-red-300 text-red-950',
-            view.tone === 'grace' && 'bg-apricot-300 text-wine-900',
-            view.tone === 'calm' && 'bg-wine-700 text-cream',
+            unsynced && 'bg-wine-700 text-cream',
+            !unsynced && view.tone === 'live' && 'bg-emerald-300 text-emerald-950',
+            !unsynced && view.tone === 'low' && 'bg-red-300 text-red-950',
+            !unsynced && view.tone === 'grace' && 'bg-apricot-300 text-wine-900',
+            !unsynced && view.tone === 'calm' && 'bg-wine-700 text-cream',
           )}
         >
-          {view.badge}
+          {unsynced ? 'Not synchronized' : view.badge}
         </span>
       </div>
 
@@ -142,6 +151,12 @@ export function RoundCard({
         <p role="status" className="mt-3 flex items-center gap-2 text-sm text-apricot-200">
           <WifiOff aria-hidden="true" className="size-4" />
           {connection === 'reconnecting' ? 'Reconnecting to timer...' : 'Connecting to timer service...'}
+        </p>
+      )}
+      {unsynced && (
+        <p className="mt-1 text-sm text-apricot-200">
+          {UNSYNCED_LINE}
+          {heard && <span className="block font-semibold">{heard}</span>}
         </p>
       )}
     </section>

@@ -193,6 +193,7 @@ test('the host offline: Next Round does not spin, and the console says the guest
   expect(screen.getByText('You are offline')).toBeInTheDocument();
   expect(screen.getByText(/every guest's phone keeps the current round and its clock/)).toBeInTheDocument();
   expect(screen.getByText('Not synchronized')).toBeInTheDocument();
+  expect(screen.getByText('Active (last heard)')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Starting…' })).not.toBeInTheDocument();
   expect(screen.getAllByRole('button', { name: 'Next Round' })[0]).toBeDisabled();
   expect(ws.sent).toEqual([]);

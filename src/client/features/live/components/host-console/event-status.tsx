@@ -10,7 +10,8 @@ export function EventStatus({ live, checkedIn, totalRounds }: { live: LiveTimer;
   const items: [string, ReactNode][] = [
     ['Checked in', checkedIn ?? '…'],
     ['Round', round > 0 && stage !== 'ended' ? `${round}${totalRounds >= round ? ` of ${totalRounds}` : ''}` : '–'],
-    ['Phase', HOST_STAGE_LABEL[stage]],
+    // Not synchronized (@client/lib/timer-sync), the phase is the last one heard, and says so.
+    ['Phase', live.sync.state === 'unsynced' && stage !== 'ended' ? `${HOST_STAGE_LABEL[stage]} (last heard)` : HOST_STAGE_LABEL[stage]],
     ['Round length', durationLabel(live.timer?.roundDuration ?? ROUND_DURATION_SECONDS)],
     // Start Event (and Start Round n) turn auto-advance on: before round 1 that is what will happen.
     ['Auto-advance', stage === 'waiting' ? 'On from round 1' : live.timer?.autoAdvance ? `On (${GRACE_SECONDS} s grace)` : 'Off'],

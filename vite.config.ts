@@ -41,22 +41,21 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         cleanupOutdatedCaches: true,
-        // Pages: the server's answer while online (fresh, with the public evening's own head); offline,
-        // the precached index.html of the same version as the precached scripts, never a mix.
-        navigateFallback: null,
+        // Pages: always the precached index.html of this worker's own release, online or offline, so the
+        // page, its entry and every lazy chunk it may load come from one release until the guest reloads
+        // into a new worker ("Reload to update"). Fetched from the server, a page could name a newer
+        // release's scripts that the running worker does not hold (they then fail offline: issue 32).
+        // Not for the API, the socket, or files (/robots.txt, /sitemap.xml, /sw.js) the server sends itself.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
         runtimeCaching: [
-          {
-            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/ws'),
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: 'index.html' } },
-          },
           {
             // The reads of tonight's screens (ticket, /events/{id}, /timer, /notifications): the network
             // first, the last answer when there is none. Only these: cleared at logout and login
             // (lib/device-data.ts). The door's reads are not here: the door keeps its own list.
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin &&
-              /^\/api\/(auth\/me|events|events\/upcoming|users\/\d+\/events|events\/\d+(\/(timer|rotation|rotation\/me|rounds|inbox|arrival|participants|badges|connections|feedback\/form|feedback\/user\/\d+|ratings\/\d+|matches\/\d+))?)$/.test(
+              /^\/api\/(auth\/me|me\/matches|events|events\/upcoming|users\/\d+\/events|events\/\d+(\/(timer|rotation|rotation\/me|rounds|inbox|arrival|participants|badges|connections|feedback\/form|feedback\/user\/\d+|ratings\/\d+|matches\/\d+))?)$/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

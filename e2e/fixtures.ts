@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { freePort, root, stopChild } from '../bench/lib/procs';
@@ -67,3 +67,58 @@ export const test = base.extend<object, { appServer: AppServer }>({
     await use(appServer.baseURL);
   },
 });
+
+/**
+ * A release of the client built on its own into `outDir` (outside dist/, so no other journey's build
+ * is touched): the app as vite.config.ts builds it, with `mark` in every screen's header and every
+ * chunk (e2e/vite.release.config.ts). For the journey across a new version (e2e/two-releases.spec.ts).
+ */
+export function buildRelease(mark: string, outDir: string) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'e2e/vite.release.config.ts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', RELEASE_MARK: mark, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } },
+  );
+  if (r.status !== 0) throw new Error(`the build of release ${mark} failed`);
+}
+
+/**
+ * The built server (dist/server/main.js, built by global-setup.ts) serving the client in `clientDir`
+ * (CLIENT_DIR) on `port`, its embedded database in `dataDir`, which outlives it: stop it and start
+ * another release on the same port and database, as a deploy does.
+ */
+export async function serveRelease(opts: { clientDir: string; dataDir: string; port: number }) {
+  const baseURL = `http://127.0.0.1:${opts.port}`;
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: opts.dataDir,
+      CLIENT_DIR: opts.clientDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '200',
+    },
+  });
+  try {
+    await waitForHealth(`${baseURL}/api/health`, child, 120_000);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return { baseURL, stop: () => stopChild(child) };
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { buildApp } from './app';
 import { controlFile, openConfiguredDatabase } from './database';
@@ -34,7 +35,9 @@ async function main() {
   const demo = database.kind === 'pglite' ? (await loadDemoData(database.db)).loaded : [];
 
   const controlToken = database.kind === 'pglite' ? randomBytes(24).toString('hex') : undefined;
-  const app = await buildApp({ config, database, controlToken });
+  // CLIENT_DIR: serve a client built elsewhere than dist/client (the journey with two releases, e2e/two-releases.spec.ts).
+  const clientDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : undefined;
+  const app = await buildApp({ config, database, controlToken, clientDir });
   // Through the app's logger, so that piped output stays JSON lines (src/server/logging.ts).
   if (demo.length) app.log.info(`Loaded demo data: ${demo.join(', ')}`);
   const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);

@@ -7,8 +7,9 @@ import { Button } from '@client/components/ui/button';
  * The service worker (vite.config.ts, docs/decisions/0051-the-evening-offline.md): registered by this
  * chunk, which main.tsx loads once the page has loaded and gone quiet, so the first paint of /
  * carries none of it. A new version waits (registerType 'prompt'): the page offers "Reload to
- * update", and only a yes activates it and reloads, so no page ever runs half of one version and
- * half of the other.
+ * update", and only a yes activates it and reloads. Until then every page, and every chunk a page
+ * loads, is the running worker's release (its precache serves pages too, online or offline), so no
+ * page ever runs half of one version and half of the other.
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
@@ -62,9 +63,14 @@ export function UpdatePrompt({ onUpdate, onLater }: { onUpdate: () => void; onLa
         >
           Reload to update
         </Button>
-        <Button variant="ghost" className="text-cream hover:bg-white/10" onClick={onLater}>
+        {/* Cream on the wine panel (the ghost button's wine text was dark on dark): issue 32. */}
+        <button
+          type="button"
+          className="inline-flex min-h-12 items-center justify-center rounded-2xl border-2 border-cream/70 px-5 text-base font-semibold text-cream transition-colors hover:bg-white/10"
+          onClick={onLater}
+        >
           Later
-        </Button>
+        </button>
       </div>
     </section>
   );

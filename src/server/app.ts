@@ -45,6 +45,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { paymentsPlugin, type StripeConnection } from './plugins/payments';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { sameOriginPlugin } from './plugins/same-origin';
+import { knownHostPlugin } from './plugins/known-host';
 import { securityHeadersPlugin, securityPolicy } from './plugins/security-headers';
 
 export interface BuildOptions {
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
+  await app.register(knownHostPlugin, { env: config.env, publicUrl: config.publicUrl });
   // Cross-site POST/PUT/PATCH/DELETE are refused before any handler runs (CSRF; plugins/same-origin.ts).
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {

@@ -7,7 +7,7 @@
  * Restoring needs an empty target (an empty data directory, or a database without tables).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { controlFile } from './database';
@@ -80,6 +80,8 @@ async function atomically(file: string, write: (tmp: string) => Promise<void>) {
   const tmp = `${file}.partial`;
   try {
     await write(tmp);
+    // The server user's alone, whatever wrote it (pg_dump follows the umask): issue 33.
+    chmodSync(tmp, 0o600);
     renameSync(tmp, file);
   } catch (err) {
     rmSync(tmp, { force: true });
@@ -107,7 +109,7 @@ async function dumpEmbedded(config: AppConfig): Promise<Buffer> {
 
 /** Back up the configured database into `dir`; returns the file written. */
 export async function backup(config: AppConfig, dir: string, now = new Date()): Promise<string> {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const kind: BackupKind = config.databaseUrl ? 'postgres' : 'embedded';
   const file = path.resolve(dir, backupFileName(kind, now));
   if (existsSync(file)) throw new BackupError(`${file} already exists`);

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
@@ -91,10 +92,31 @@ export function collectGarbage() {
   (vm.runInNewContext('gc') as () => void)();
 }
 
+/**
+ * The embedded database's files are the server user's alone (issue 33): directories 0700, files 0600.
+ * PGlite's file system makes every file 0666 whatever the umask, so the directory's own 0700 is what
+ * keeps others out at every moment, and the files are set to 0600 when the database opens (after
+ * initdb, and for a directory made before this rule) and when it closes.
+ */
+export function keepPrivate(dir: string) {
+  const walk = (p: string) => {
+    chmodSync(p, 0o700);
+    for (const entry of readdirSync(p, { withFileTypes: true })) {
+      const child = path.join(p, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) chmodSync(child, 0o600);
+    }
+  };
+  walk(dir);
+}
+
 export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   // A new directory is created by initdb (a directory loaded from a dump is not).
   const fresh = !!dataDir && !opts.loadDataDir && (!existsSync(dataDir) || readdirSync(dataDir).length === 0);
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    keepPrivate(dataDir);
+  }
   const options = { postgresqlconf: PGLITE_CONF, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
   let client = await PGlite.create(dataDir ?? undefined, options);
   if (fresh) {
@@ -106,6 +128,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     await new Promise((resolve) => setImmediate(resolve));
     collectGarbage();
   }
+  if (dataDir) keepPrivate(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -136,6 +159,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       if (closed) return;
       closed = true;
       await client.close();
+      if (dataDir) keepPrivate(dataDir);
     },
   };
 }

@@ -94,18 +94,32 @@ export async function myWaitlistPlace(db: Db, eventId: number, userId: number): 
     : { status: 'waiting', position: p.position, joinedAt: p.joinedAt.toISOString() };
 }
 
+/**
+ * Whom the viewer does not see in the guest lists of this evening (the participants, the badges, the
+ * match preview): while it is to come or under way, the people with a block between them and the
+ * viewer, whoever blocked (docs/product.md "Blocks"). Once it is over, nobody: the two were in one
+ * room, and its matches, missed connections and friend groups name them as before (docs/decisions/0062),
+ * so every list of that evening tells the same.
+ */
+export async function hiddenFrom(db: Db, event: { status: 'upcoming' | 'completed' }, viewerId: number): Promise<Set<number>> {
+  return new Set(event.status === 'completed' ? [] : await q.blockedWith(db, viewerId));
+}
+
 /** Registered guests and hosts of the event see who is coming (name, age, bio, interests, image). */
 export async function participants(db: Db, id: number, viewer: Viewer): Promise<Participant[]> {
   const event = await getEventRow(db, id);
   if (!isHostOf(viewer, event) && !(await q.findRegistration(db, id, viewer.id))) {
     throw forbidden('Only guests and hosts of this event can see who is coming');
   }
-  return (await q.participants(db, id)).map((p) => ({
-    id: p.id,
-    userId: p.userId,
-    checkedIn: p.checkedIn,
-    user: { name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
-  }));
+  const [rows, hidden] = await Promise.all([q.participants(db, id), hiddenFrom(db, event, viewer.id)]);
+  return rows
+    .filter((p) => !hidden.has(p.userId))
+    .map((p) => ({
+      id: p.id,
+      userId: p.userId,
+      checkedIn: p.checkedIn,
+      user: { name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
+    }));
 }
 
 const BADGE_TRAITS = ['creative', 'adventurous', 'social', 'analytical'] as const;
@@ -131,10 +145,9 @@ export async function badges(db: Db, id: number, viewer: Viewer): Promise<Badges
   if (!isHost && !(await q.findRegistration(db, id, viewer.id))) {
     throw forbidden('Only guests and hosts of this event can see the badges');
   }
-  const [rows, blocked] = await Promise.all([q.participants(db, id), q.blockedWith(db, viewer.id)]);
+  // A blocked pair never sees each other's badge at an evening to come, whoever blocked (docs/decisions/0041, 0062).
+  const [rows, hidden] = await Promise.all([q.participants(db, id), hiddenFrom(db, event, viewer.id)]);
   const own = rows.find((p) => p.userId === viewer.id);
-  // A blocked pair never sees each other's badge, whoever blocked (docs/decisions/0041).
-  const hidden = new Set(blocked);
   return {
     viewer: { userId: viewer.id, isGuest: !!own, isHost, interests: own ? own.interests : await q.interestsOf(db, viewer.id) },
     badges: rows

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, previewOptOuts, rateLimits, registrations, users, venues } from '../../db/schema/index';
+import { previewOptOuts, rateLimits, registrations, users, venues } from '../../db/schema/index';
 
 /**
  * The registered guests of an evening with what the preview scores (age, interests, traits,
@@ -59,12 +59,4 @@ export async function optIn(db: Db, userId: number) {
 /** Give back a rate-limit hit (the reminder could not be sent, so it does not count). */
 export async function forgetHit(db: Db, key: string) {
   await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.count, 1)));
-}
-
-/** People with a block between them and this member, either way (docs/decisions/0041): each hidden from the other. */
-export async function blockedWith(db: Db, userId: number): Promise<number[]> {
-  const r = await db.execute(
-    sql`select blocked_id as id from ${blocks} where blocker_id = ${userId} union select blocker_id from ${blocks} where blocked_id = ${userId}`,
-  );
-  return (r as unknown as { rows: { id: number }[] }).rows.map((x) => Number(x.id));
 }

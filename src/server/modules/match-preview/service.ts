@@ -93,17 +93,16 @@ async function requireGuest(db: Db, eventId: number, viewer: Viewer) {
 
 export async function preview(db: Db, eventId: number, viewer: Viewer): Promise<PreviewResponse> {
   const event = await requireGuest(db, eventId, viewer);
-  const [guests, expectedGuests, venueRow, blocked] = await Promise.all([
+  const [guests, expectedGuests, venueRow, hidden] = await Promise.all([
     q.guests(db, eventId),
     q.registeredCount(db, eventId),
     event.venueId ? q.venue(db, event.venueId) : null,
-    q.blockedWith(db, viewer.id),
+    events.hiddenFrom(db, event, viewer.id),
   ]);
   const me = guests.find((g) => g.userId === viewer.id);
   const myTraits = traitsOf(me?.personalityTraits);
   const myInterests = me?.interests ?? [];
-  // A blocked pair never sees each other here, whoever blocked (docs/decisions/0041).
-  const hidden = new Set(blocked);
+  // A blocked pair never sees each other here before the evening is over, whoever blocked (docs/decisions/0041, 0062).
   const others = guests.filter((g) => g.userId !== viewer.id && !g.optedOut && !hidden.has(g.userId));
   const ranked = rankForPreview(
     me ? asPerson(me) : { id: viewer.id, age: 0, interests: [] },

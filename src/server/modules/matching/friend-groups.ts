@@ -18,9 +18,9 @@ const mailtoAddress = (email: string) => encodeURIComponent(email).replace(/%40/
 export async function myGroups(db: Db, viewer: Viewer): Promise<MyGroups> {
   const mine = await q.matchesOfUser(db, viewer.id);
   const ids = [...new Set([viewer.id, ...mine.flatMap((m) => [m.user1Id, m.user2Id])])];
-  // A blocked pair is no longer a friendship: a group needs every pair matched, so the two are never in one (docs/decisions/0041).
-  const apart = new Set((await q.blockedPairsAmong(db, ids)).map((p) => pairOf(p.a, p.b).join(':')));
-  const rows = (await q.matchesAmong(db, ids)).filter((r) => !apart.has(pairOf(r.user1Id, r.user2Id).join(':')));
+  // Matches a block hides are left out by the queries, as on /my-matches: a match released before the
+  // block stays, and with it the group; one released after it is in neither (docs/decisions/0062).
+  const rows = await q.matchesAmong(db, ids);
   const groups = friendGroups(
     viewer.id,
     rows.map((r) => [r.user1Id, r.user2Id] as const),

@@ -132,8 +132,20 @@ export async function matchesOfEvent(db: Db, eventId: number) {
     .orderBy(sql`${matches.overallScore} DESC NULLS LAST`, asc(matches.id));
 }
 
+/**
+ * A match between two people with a block between them stays only when its evening's contacts were
+ * released before the block (docs/product.md "Blocks", docs/decisions/0062): then both keep it (and
+ * the friend groups it makes), as they were; otherwise neither sees it, wherever matches are shown
+ * to a member, so no two answers differ on it. Qualified by hand: a one-table select writes bare names.
+ */
+const notHiddenByBlock = sql`NOT EXISTS (
+  SELECT 1 FROM ${blocks} k JOIN ${events} e ON e.id = "matches"."event_id"
+  WHERE ((k.blocker_id = "matches"."user1_id" AND k.blocked_id = "matches"."user2_id") OR (k.blocker_id = "matches"."user2_id" AND k.blocked_id = "matches"."user1_id"))
+    AND (e.contacts_released_at IS NULL OR k.created_at < e.contacts_released_at))`;
+
+/** A member's matches, as the member sees them (a match hidden by a block left out). */
 export async function matchesOfUser(db: Db, userId: number, eventId?: number) {
-  const who = or(eq(matches.user1Id, userId), eq(matches.user2Id, userId));
+  const who = and(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId)), notHiddenByBlock);
   return db
     .select()
     .from(matches)
@@ -308,7 +320,7 @@ export async function matchesAmong(db: Db, ids: number[]) {
     })
     .from(matches)
     .innerJoin(events, eq(events.id, matches.eventId))
-    .where(and(inArray(matches.user1Id, ids), inArray(matches.user2Id, ids)))
+    .where(and(inArray(matches.user1Id, ids), inArray(matches.user2Id, ids), notHiddenByBlock))
     .orderBy(asc(events.date), asc(events.id));
 }
 
@@ -319,13 +331,4 @@ export async function checkedInAmong(db: Db, eventIds: number[], userIds: number
     .select({ eventId: registrations.eventId, userId: registrations.userId })
     .from(registrations)
     .where(and(inArray(registrations.eventId, eventIds), inArray(registrations.userId, userIds), eq(registrations.checkedIn, true)));
-}
-
-/** Pairs among these people where one blocked the other (docs/decisions/0041). */
-export async function blockedPairsAmong(db: Db, ids: number[]) {
-  if (ids.length < 2) return [];
-  return db
-    .select({ a: blocks.blockerId, b: blocks.blockedId })
-    .from(blocks)
-    .where(and(inArray(blocks.blockerId, ids), inArray(blocks.blockedId, ids)));
 }

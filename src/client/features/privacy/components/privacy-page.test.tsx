@@ -24,7 +24,9 @@ test('/privacy says what is kept, for as long as the server is configured to kee
     'The hosts of your evening see your name, your ticket code and when you arrived, at the door and in its attendance list. Never your e-mail or phone number.',
   );
   expect(who).toHaveTextContent("Your e-mail and phone number are seen only by you, the organisers' admins, and your matches once contact is shared");
-  expect(screen.getByRole('region', { name: 'Blocks and reports' })).toHaveTextContent('the hosts of that evening and the admins see your report');
+  const safety = screen.getByRole('region', { name: 'Blocks and reports' });
+  expect(safety).toHaveTextContent('the hosts of that evening and the admins see your report');
+  expect(safety).toHaveTextContent('at evenings to come you do not see each other in the guest list, the badges or the previews');
   const yours = screen.getByRole('region', { name: 'Take it with you, or delete it' });
   expect(within(yours).getByRole('link', { name: 'profile' })).toHaveAttribute('href', '/profile');
   expect(yours).toHaveTextContent('Download my data');

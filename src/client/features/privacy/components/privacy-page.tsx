@@ -107,7 +107,10 @@ export function PrivacyPage() {
         </Section>
 
         <Section id="privacy-safety" icon={Flag} title="Blocks and reports">
-          <p>If you block someone, they are not told. You are never seated together again and do not see each other in previews.</p>
+          <p>
+            If you block someone, they are not told. You are never seated together again, and at evenings to come you do not see each other in the guest list,
+            the badges or the previews. What you already shared (a match, a friend group) stays as it was for both of you.
+          </p>
           <p>If you report someone, the hosts of that evening and the admins see your report. The person you report is not told who reported them.</p>
         </Section>
 

@@ -8,6 +8,7 @@ import {
   improvementBarWidth,
   IMPROVEMENT_OPTIONS,
   rankImprovements,
+  publicHostRating,
   ratingTrend,
   recommendationRate,
 } from './feedback';
@@ -82,5 +83,14 @@ describe('feedback maths (docs/spec/organiser-tools.md §3, §9 "Feedback")', ()
     expect(counts.pensive).toBe(1);
     expect(counts['heart-eyes']).toBe(0);
     expect(Object.keys(counts)).toHaveLength(8);
+  });
+});
+
+describe("a host's public rating (docs/decisions/0067)", () => {
+  it('shows the average to one decimal only from 5 responses across 2 evenings', () => {
+    expect(publicHostRating({ average: 4.55, reviews: 5, evenings: 2 })).toBe(4.6);
+    expect(publicHostRating({ average: 5, reviews: 4, evenings: 2 })).toBeNull();
+    expect(publicHostRating({ average: 5, reviews: 9, evenings: 1 })).toBeNull();
+    expect(publicHostRating({ average: null, reviews: 0, evenings: 0 })).toBeNull();
   });
 });

@@ -65,6 +65,26 @@ export function averageRating(ratings: readonly number[]): number | null {
   return round1(given.reduce((s, r) => s + r, 0) / given.length);
 }
 
+/**
+ * A host's public rating (docs/decisions/0067-counts-nobody-can-move-alone.md, issue 33): the
+ * average overall rating of the feedback that counts, shown once it has HOST_RATING_MIN_REVIEWS
+ * responses from at least HOST_RATING_MIN_EVENINGS evenings. Counted: a guest of the evening who
+ * was checked in with their ticket (scanned or typed at the door), checked themself in, or paid
+ * for it, and never the host themself; not a free booking checked in by hand, by name.
+ */
+export const HOST_RATING_MIN_REVIEWS = 5;
+export const HOST_RATING_MIN_EVENINGS = 2;
+export const HOST_RATING_RULE =
+  `Ratings come from guests who booked their own place and came: their ticket was scanned at the door, they checked themselves in, or they paid. ` +
+  `A host's rating shows once ${HOST_RATING_MIN_REVIEWS} guests have rated them, across at least ${HOST_RATING_MIN_EVENINGS} evenings.`;
+export const NEW_HOST_NOTE = `New host: rating shown after ${HOST_RATING_MIN_REVIEWS} reviews`;
+
+/** The rating to show: the average to one decimal, or null below the minimum (too few responses, or all from one evening). */
+export function publicHostRating(counted: { average: number | null; reviews: number; evenings: number }): number | null {
+  if (counted.average === null || counted.reviews < HOST_RATING_MIN_REVIEWS || counted.evenings < HOST_RATING_MIN_EVENINGS) return null;
+  return round1(counted.average);
+}
+
 /** One decimal, half away from zero (4.55 → 4.6). */
 export function round1(n: number): number {
   return (Math.sign(n) * Math.round(Math.abs(n) * 10 + 1e-9)) / 10 || 0;

@@ -109,8 +109,13 @@ export const activeHostSchema = z.object({
   eventsHosted: z.number(),
   /** Guests checked in across all their evenings. */
   totalAttendees: z.number(),
-  /** Average feedback rating of their evenings; null while there is no feedback. */
+  /**
+   * Average feedback rating of their evenings, from guests who booked their own place and came; null
+   * until HOST_RATING_MIN_REVIEWS responses from HOST_RATING_MIN_EVENINGS evenings count (docs/decisions/0067).
+   */
   averageRating: z.number().nullable(),
+  /** Feedback responses that count towards the rating. */
+  ratingCount: z.number(),
   /** Their next (or current) evening, with how many are registered. */
   nextEvent: z
     .object({

@@ -37,6 +37,7 @@ export function aHost(over: Partial<ActiveHost> = {}): ActiveHost {
     eventsHosted: 3,
     totalAttendees: 41,
     averageRating: null,
+    ratingCount: 0,
     nextEvent: {
       id: 5,
       title: 'Wednesday Wine Bar Friends',

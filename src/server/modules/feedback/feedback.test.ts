@@ -58,13 +58,18 @@ async function guestOf(event: Event, name = 'Gina Guest', { checkedIn = true }: 
   return m;
 }
 
-/** The host checked the guest in (written as the door writes it: src/server/modules/door/queries.ts). */
-async function checkInAtDoor(eventId: number, userId: number) {
+/**
+ * The host checked the guest in (written as the door writes it: src/server/modules/door/queries.ts),
+ * by scanning their ticket unless said otherwise ('search': found by name, by hand).
+ */
+async function checkInAtDoor(eventId: number, userId: number, method: 'scan' | 'search' = 'scan') {
   await t.db
     .update(registrations)
-    .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' })
+    .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: method })
     .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)));
 }
+
+const hostRow = async (id: number) => (await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' })).json<ActiveHost[]>().find((r) => r.id === id)!;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -375,8 +380,7 @@ describe('the feedback form (GET/PUT /api/events/{id}/feedback/form, §3 "Feedba
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe(FORM_NOT_CHECKED_IN);
     expect(await storedResponses(evening.id, absent.user.id)).toHaveLength(0);
-    const rows = (await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' })).json<ActiveHost[]>();
-    expect(rows.find((r) => r.id === h.user.id)!.averageRating).toBe(5);
+    expect(await hostRow(h.user.id)).toMatchObject({ ratingCount: 1 });
 
     // Checked in at the door, the same guest may answer.
     await checkInAtDoor(evening.id, absent.user.id);
@@ -540,22 +544,90 @@ describe('insights (GET /api/events/{id}/feedback/insights, §3 "Feedback aggreg
     });
   });
 
-  it('the host programme average for known answers: 5 and 4 at one evening, 4 at another, is 4.3 (over responses, not evenings)', async () => {
+  it('the host programme average for known answers: 5, 4 and 4 at one evening, 4 and 4 at another, is 4.2 (over responses, not evenings)', async () => {
     const h = await signUpHost(t, { name: 'Avery Average' });
     const v = (await createVenue(t.app, h.cookie)).id;
     const one = await createEvent(t.app, h.cookie, eventBody(v, { price: 0 }));
     const two = await createEvent(t.app, h.cookie, eventBody(v, { price: 0 }));
-    const [a, b, c] = [await guestOf(one), await guestOf(one), await guestOf(two)];
+    const guests = [await guestOf(one), await guestOf(one), await guestOf(one), await guestOf(two), await guestOf(two)];
     await startedDaysAgo(one.id, 8);
     await startedDaysAgo(two.id, 4);
-    expect((await putForm(one.id, { overallRating: 5 }, a.cookie)).statusCode).toBe(201);
-    expect((await putForm(one.id, { overallRating: 4 }, b.cookie)).statusCode).toBe(201);
-    expect((await putForm(two.id, { overallRating: 4 }, c.cookie)).statusCode).toBe(201);
-    const rows = (await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' })).json<ActiveHost[]>();
-    expect(rows.find((r) => r.id === h.user.id)!.averageRating).toBe(4.3);
+    for (const [i, r] of [5, 4, 4].entries()) expect((await putForm(one.id, { overallRating: r }, guests[i]!.cookie)).statusCode).toBe(201);
+    for (const [i, r] of [4, 4].entries()) expect((await putForm(two.id, { overallRating: r }, guests[3 + i]!.cookie)).statusCode).toBe(201);
+    expect(await hostRow(h.user.id)).toMatchObject({ averageRating: 4.2, ratingCount: 5 });
   });
 
-  it("the host programme shows the host's average overall rating over all their evenings (null for a host without feedback)", async () => {
+  // Issue 33: a host created a free evening, checked a guest in by hand, and that guest's 5 stars set their public rating.
+  describe("a host's rating nobody can move alone (docs/decisions/0067)", () => {
+    it('a free booking checked in by hand (found by name at the door) does not count; a scanned ticket, a self check-in and a paid place do', async () => {
+      const h = await signUpHost(t, { name: 'Sam Selfrater' });
+      const v = (await createVenue(t.app, h.cookie)).id;
+      const one = await createEvent(t.app, h.cookie, eventBody(v, { price: 0 }));
+      const two = await createEvent(t.app, h.cookie, eventBody(v, { price: 0 }));
+      // Six friends booked free places and the host checked each in by name, at the real door: none counts.
+      const friends: Member[] = [];
+      for (const [i, e] of [one, one, one, two, two, two].entries()) {
+        const f = await guestOf(e, `Friend ${String.fromCharCode(65 + i)}`, { checkedIn: false });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/events/${e.id}/door/check-in`,
+          headers: withCookie(h.cookie),
+          payload: { userId: f.user.id },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        friends.push(f);
+      }
+      const scanned = await guestOf(one, 'Sid Scanned', { checkedIn: false });
+      const selfIn = await guestOf(one, 'Sue Self', { checkedIn: false });
+      const payer = await guestOf(two, 'Pat Paid', { checkedIn: false });
+      const more = [await guestOf(two, 'Max More', { checkedIn: false }), await guestOf(two, 'Mia More', { checkedIn: false })];
+      await startedDaysAgo(one.id, 6);
+      await startedDaysAgo(two.id, 3);
+      for (const [i, f] of friends.entries()) expect((await putForm(i < 3 ? one.id : two.id, { overallRating: 5 }, f.cookie)).statusCode).toBe(201);
+      expect(await hostRow(h.user.id)).toMatchObject({ averageRating: null, ratingCount: 0 });
+
+      // Guests whose ticket was scanned, who checked themselves in, or who paid: these count.
+      await checkInAtDoor(one.id, scanned.user.id, 'scan');
+      await t.db
+        .update(registrations)
+        .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'self' })
+        .where(and(eq(registrations.eventId, one.id), eq(registrations.userId, selfIn.user.id)));
+      await checkInAtDoor(two.id, payer.user.id, 'search');
+      const [paid] = await t.db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, two.id), eq(registrations.userId, payer.user.id)));
+      await t.db.update(registrations).set({ paymentId: paid!.id }).where(eq(registrations.id, paid!.id));
+      for (const [e, g, r] of [
+        [one, scanned, 3],
+        [one, selfIn, 4],
+        [two, payer, 2],
+      ] as const)
+        expect((await putForm(e.id, { overallRating: r }, g.cookie)).statusCode).toBe(201);
+      // Three counted, below the minimum of five: no average yet.
+      expect(await hostRow(h.user.id)).toMatchObject({ averageRating: null, ratingCount: 3 });
+      for (const m of more) await checkInAtDoor(two.id, m.user.id, 'scan');
+      for (const m of more) expect((await putForm(two.id, { overallRating: 3 }, m.cookie)).statusCode).toBe(201);
+      // 3, 4, 2, 3, 3: the six friends' fives are not in it.
+      expect(await hostRow(h.user.id)).toMatchObject({ averageRating: 3, ratingCount: 5 });
+    });
+
+    it('five responses from one evening are not enough: the average shows once a second evening counts too', async () => {
+      const h = await signUpHost(t, { name: 'Olly Oneevening' });
+      const v = (await createVenue(t.app, h.cookie)).id;
+      const one = await createEvent(t.app, h.cookie, eventBody(v, { price: 0 }));
+      const two = await createEvent(t.app, h.cookie, eventBody(v, { price: 0 }));
+      const guests = [await guestOf(one), await guestOf(one), await guestOf(one), await guestOf(one), await guestOf(one), await guestOf(two)];
+      await startedDaysAgo(one.id, 6);
+      await startedDaysAgo(two.id, 3);
+      for (const g of guests.slice(0, 5)) expect((await putForm(one.id, { overallRating: 5 }, g.cookie)).statusCode).toBe(201);
+      expect(await hostRow(h.user.id)).toMatchObject({ averageRating: null, ratingCount: 5 });
+      expect((await putForm(two.id, { overallRating: 2 }, guests[5]!.cookie)).statusCode).toBe(201);
+      expect(await hostRow(h.user.id)).toMatchObject({ averageRating: 4.5, ratingCount: 6 });
+    });
+  });
+
+  it("the host programme shows the host's average overall rating over all their evenings (null for a host without feedback, or with fewer than five responses)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' });
     expect(res.statusCode).toBe(200);
     const rows = res.json<ActiveHost[]>();
@@ -567,7 +639,8 @@ describe('insights (GET /api/events/{id}/feedback/insights, §3 "Feedback aggreg
     const ratings = all.filter((x) => hanas.has(x.e)).map((x) => x.r);
     const expected = Math.round((ratings.reduce((s, r) => s + r, 0) / ratings.length) * 10) / 10;
     expect(rows.find((r) => r.id === host.user.id)!.averageRating).toBe(expected);
-    expect(rows.find((r) => r.id === otherHost.user.id)!.averageRating).toBe(1);
+    // One response (1 star) is below the minimum of five from two evenings.
+    expect(rows.find((r) => r.id === otherHost.user.id)).toMatchObject({ averageRating: null, ratingCount: 1 });
     const fresh = await signUpHost(t, { name: 'No Feedback Host' });
     const again = (await t.app.inject({ method: 'GET', url: '/api/host-program/hosts' })).json<ActiveHost[]>();
     expect(again.find((r) => r.id === fresh.user.id)!.averageRating).toBeNull();

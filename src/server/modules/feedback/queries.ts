@@ -137,3 +137,28 @@ export async function previousRatedEvening(db: Db, hostId: number, before: Date,
     .orderBy(asc(eventFeedback.id));
   return { ...prev, ratings: ratings.map((r) => r.overallRating) };
 }
+
+/* ------------------------------------------------------------------ a host's rating */
+
+/**
+ * Per host, the feedback that counts towards their public rating (docs/decisions/0067): from a
+ * guest of the evening who was checked in with their ticket (scan, code), checked themself in
+ * (self, location), or paid for the place; not a free booking checked in by hand by name
+ * (search), and never the host's own. Its unrounded average, how many, and from how many evenings.
+ */
+export async function hostRatings(db: Db) {
+  const result = await db.execute(sql`
+    select e.host_id, avg(f.overall_rating)::float8 as average, count(*)::int as reviews, count(distinct f.event_id)::int as evenings
+    from ${eventFeedback} f
+    join ${events} e on e.id = f.event_id
+    join ${registrations} r on r.event_id = f.event_id and r.user_id = f.user_id
+    where e.host_id is not null and f.user_id <> e.host_id and r.checked_in
+      and (r.payment_id is not null or r.check_in_method in ('scan', 'code', 'self', 'location'))
+    group by e.host_id`);
+  return (result as unknown as { rows: { host_id: number; average: number | string | null; reviews: number; evenings: number }[] }).rows.map((r) => ({
+    hostId: Number(r.host_id),
+    average: r.average === null ? null : Number(r.average),
+    reviews: Number(r.reviews),
+    evenings: Number(r.evenings),
+  }));
+}

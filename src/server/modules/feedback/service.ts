@@ -10,7 +10,7 @@
  *   each, which they may change. Guests see only their own response.
  * - Insights: the host of the evening and admins.
  */
-import { aggregateFeedback, averageRating, ratingTrend, TOP_IMPROVEMENTS, type EmojiKey, type ImprovementKey } from '@shared/domain/feedback';
+import { aggregateFeedback, averageRating, publicHostRating, ratingTrend, TOP_IMPROVEMENTS, type EmojiKey, type ImprovementKey } from '@shared/domain/feedback';
 import type {
   EmojiFeedbackItem,
   EmojiReaction,
@@ -138,4 +138,19 @@ export async function insights(db: Db, viewer: Viewer, eventId: number): Promise
         submittedAt: r.submittedAt.toISOString(),
       })),
   };
+}
+
+/* ------------------------------------------------------------------ a host's rating */
+
+export interface HostRating {
+  /** The average to one decimal, or null until the minimum is reached (docs/decisions/0067). */
+  averageRating: number | null;
+  /** Responses that count towards it. */
+  ratingCount: number;
+}
+
+/** Every host's public rating, by host id (hosts without a counted response are absent). */
+export async function hostRatings(db: Db): Promise<Map<number, HostRating>> {
+  const rows = await q.hostRatings(db);
+  return new Map(rows.map((r) => [r.hostId, { averageRating: publicHostRating(r), ratingCount: r.reviews }]));
 }

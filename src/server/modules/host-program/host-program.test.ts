@@ -453,6 +453,7 @@ describe('active hosts (GET /api/host-program/hosts)', () => {
       eventsHosted: 2,
       totalAttendees: 4,
       averageRating: null,
+      ratingCount: 0,
       nextEvent: { id: next.id, title: 'Next Evening', date: next.date, startTime: '19:00', venue: next.venue, registrations: 5, maxParticipants: 20 },
     });
   });
@@ -469,6 +470,7 @@ describe('active hosts (GET /api/host-program/hosts)', () => {
       eventsHosted: 0,
       totalAttendees: 0,
       averageRating: null,
+      ratingCount: 0,
       nextEvent: null,
     });
     expect(rows.find((r) => r.id === plain.user.id)).toBeUndefined();

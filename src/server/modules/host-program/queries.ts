@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { eventFeedback, events, hostApplications, registrations, userRoles, users, venues } from '../../db/schema/index';
+import { events, hostApplications, registrations, userRoles, users, venues } from '../../db/schema/index';
 
 const decider = alias(users, 'decider');
 const applicant = alias(users, 'applicant');
@@ -118,7 +118,6 @@ interface ActiveHostRow {
   location: string | null;
   events_hosted: number;
   total_attendees: number;
-  average_rating: number | string | null;
   next_id: number | null;
   next_title: string | null;
   next_date_ms: number | null;
@@ -131,8 +130,8 @@ interface ActiveHostRow {
 /**
  * Active hosts: members holding the host role, and admins who host evenings. Figures come from
  * their evenings (events.host_id): evenings that have started, guests checked in across all of
- * them, the overall ratings of the feedback on their evenings (event_feedback), and their next (or
- * current) evening with its registrations.
+ * them, and their next (or current) evening with its registrations. Their rating comes from the
+ * feedback module (docs/decisions/0067).
  */
 export async function activeHosts(db: Db, now: Date) {
   const result = await db.execute(sql`
@@ -143,7 +142,6 @@ export async function activeHosts(db: Db, now: Date) {
       ) as location,
       (select count(*)::int from ${events} e where e.host_id = u.id and e.date <= ${now.toISOString()}::timestamptz) as events_hosted,
       (select count(*)::int from ${registrations} r join ${events} e on e.id = r.event_id where e.host_id = u.id and r.checked_in) as total_attendees,
-      (select avg(f.overall_rating)::float8 from ${eventFeedback} f join ${events} e on e.id = f.event_id where e.host_id = u.id) as average_rating,
       nx.id as next_id, nx.title as next_title, (extract(epoch from nx.date) * 1000)::float8 as next_date_ms, nx.start_time as next_start_time, nx.venue as next_venue,
       nx.participant_count as next_registrations, nx.max_participants as next_max
     from ${users} u
@@ -164,8 +162,6 @@ export async function activeHosts(db: Db, now: Date) {
     location: r.location,
     eventsHosted: Number(r.events_hosted),
     totalAttendees: Number(r.total_attendees),
-    /** The mean overall rating of every feedback response to their evenings (unrounded); null with none. */
-    averageRating: r.average_rating === null ? null : Number(r.average_rating),
     next:
       r.next_id === null
         ? null

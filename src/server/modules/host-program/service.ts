@@ -7,11 +7,11 @@
  */
 import type { z } from 'zod';
 import type { ActiveHost, HostApplication, hostApplicationBody, HostMessageSent, MyHostProgram } from '@shared/schemas/host-program';
-import { round1 } from '@shared/domain/feedback';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Mailer } from '../../plugins/mail';
 import type { Viewer } from '../auth/service';
+import * as feedback from '../feedback/service';
 import * as users from '../users/service';
 import * as q from './queries';
 
@@ -178,16 +178,20 @@ export async function message(d: HostProgramDeps, viewer: Viewer, id: number, te
   return { message: `Message sent to ${account.name}`, sentTo: to, sentAt: d.now().toISOString() };
 }
 
-/** Everyone: the hosts and their figures (no e-mail or phone); the average feedback rating of their evenings, to one decimal (null with none). */
+/**
+ * Everyone: the hosts and their figures (no e-mail or phone); their public rating, to one decimal,
+ * once enough feedback from guests who booked their own place counts (null before: docs/decisions/0067).
+ */
 export async function activeHosts(d: Pick<HostProgramDeps, 'db' | 'now'>): Promise<ActiveHost[]> {
-  const rows = await q.activeHosts(d.db, d.now());
+  const [rows, ratings] = await Promise.all([q.activeHosts(d.db, d.now()), feedback.hostRatings(d.db)]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     location: r.location,
     eventsHosted: r.eventsHosted,
     totalAttendees: r.totalAttendees,
-    averageRating: r.averageRating === null ? null : round1(r.averageRating),
+    averageRating: ratings.get(r.id)?.averageRating ?? null,
+    ratingCount: ratings.get(r.id)?.ratingCount ?? 0,
     nextEvent: r.next ? { ...r.next, date: r.next.date.toISOString() } : null,
   }));
 }

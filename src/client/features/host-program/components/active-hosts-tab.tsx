@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin, Star, Users } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { HOST_RATING_RULE, NEW_HOST_NOTE } from '@shared/domain/feedback';
 import type { ActiveHost } from '@shared/schemas/host-program';
 import { Card } from '@client/components/ui/card';
 import { LoadError } from '@client/components/ui/load-error';
@@ -10,8 +11,9 @@ import { useActiveHosts } from '../api/host-program';
 
 /**
  * Everyone may see the hosts (names and towns, never e-mail or phone) with their real figures:
- * evenings hosted, guests checked in at their evenings, the feedback rating once there is
- * feedback, and their next evening with its registrations.
+ * evenings hosted, guests checked in at their evenings, the feedback rating once enough guests who
+ * booked their own place have rated them (docs/decisions/0067, said on the page), and their next
+ * evening with its registrations.
  */
 export function ActiveHostsTab() {
   const hosts = useActiveHosts();
@@ -40,6 +42,7 @@ export function ActiveHostsTab() {
         “Evenings hosted” counts evenings that have started; “Guests checked in” counts guests checked in at the door across all of a host’s evenings. “Average
         rating” is the overall star rating guests gave in their feedback on a host’s evenings.
       </p>
+      <p className="text-sm text-muted">{HOST_RATING_RULE}</p>
       <ul className="grid gap-4 md:grid-cols-2">
         {hosts.data.map((h) => (
           <li key={h.id}>
@@ -75,7 +78,7 @@ function HostCard({ host: h }: { host: ActiveHost }) {
         <Figure
           label="Average rating"
           value={h.averageRating === null ? '—' : h.averageRating.toFixed(1)}
-          note={h.averageRating === null ? 'No ratings yet' : undefined}
+          note={h.averageRating === null ? NEW_HOST_NOTE : `from ${h.ratingCount} ${h.ratingCount === 1 ? 'review' : 'reviews'}`}
           icon={h.averageRating === null ? undefined : <Star aria-hidden="true" className="inline size-4 fill-apricot-500 text-apricot-500" />}
         />
       </dl>

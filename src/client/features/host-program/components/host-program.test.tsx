@@ -52,21 +52,27 @@ test('four tabs, the overview first; a visitor sees the overview, a log-in link 
   expect(requested(server.calls, 'GET /api/host-program/me')).toEqual([]);
 });
 
-test('active hosts show their real figures, an honest "No ratings yet", the next evening and no e-mail', async () => {
+// Issue 33: the rating shows only once enough guests who booked their own place rated the host, and the page says the rule.
+test('active hosts show their real figures, "New host: rating shown after 5 reviews" below the minimum, the rule, the next evening and no e-mail', async () => {
   open(null, 'hosts', {
     'GET /api/host-program/hosts': [
-      aHost({ name: 'Hana Host', eventsHosted: 3, totalAttendees: 41 }),
-      aHost({ name: 'Rated Host', averageRating: 4.56, nextEvent: null }),
+      aHost({ name: 'Hana Host', eventsHosted: 3, totalAttendees: 41, ratingCount: 3 }),
+      aHost({ name: 'Rated Host', averageRating: 4.56, ratingCount: 12, nextEvent: null }),
     ],
   });
   const hana = await screen.findByRole('article', { name: 'Hana Host' });
   expect(within(hana).getByText('Evenings hosted').nextSibling).toHaveTextContent('3');
   expect(within(hana).getByText('Guests checked in').nextSibling).toHaveTextContent('41');
-  expect(within(hana).getByText('Average rating').nextSibling).toHaveTextContent('—No ratings yet');
+  expect(within(hana).getByText('Average rating').nextSibling).toHaveTextContent('—New host: rating shown after 5 reviews');
   expect(within(hana).getByText('Wednesday Wine Bar Friends')).toBeInTheDocument();
   expect(within(hana).getByText('12 of 40 registered')).toBeInTheDocument();
   const rated = screen.getByRole('article', { name: 'Rated Host' });
-  expect(within(rated).getByText('Average rating').nextSibling).toHaveTextContent('4.6');
+  expect(within(rated).getByText('Average rating').nextSibling).toHaveTextContent('4.6from 12 reviews');
+  expect(
+    screen.getByText(
+      "Ratings come from guests who booked their own place and came: their ticket was scanned at the door, they checked themselves in, or they paid. A host's rating shows once 5 guests have rated them, across at least 2 evenings.",
+    ),
+  ).toBeInTheDocument();
   expect(within(rated).getByText('Nothing scheduled yet')).toBeInTheDocument();
   expect(screen.getByText(/counts guests checked in at the door/)).toBeInTheDocument();
   expect(document.body.textContent).not.toContain('@');

@@ -299,16 +299,28 @@ export function cardCache(max = 200, maxWaiting = 16) {
       }
       return png;
     },
-    /** Draw the card (after the drawings before it) and keep it. */
-    draw(c: CardContent): Promise<Buffer> {
+    /**
+     * Draw the card (after the drawings before it) and keep it. `admit` runs first (the per-address
+     * count): requests for this card that come meanwhile share its answer, so a burst of link
+     * previews for one new card counts once.
+     */
+    draw(c: CardContent, admit: () => Promise<void> = async () => {}): Promise<Buffer> {
       const tag = cardTag(c);
       const known = this.peek(tag);
       if (known) return known;
-      if (waiting >= maxWaiting) throw new AppError('rate_limited', CARDS_BUSY_MESSAGE);
+      if (waiting >= maxWaiting) return Promise.reject(new AppError('rate_limited', CARDS_BUSY_MESSAGE));
       waiting++;
-      const png = queue.then(() => drawCard(c)).finally(() => waiting--);
-      queue = png.catch(() => {});
-      png.catch(() => cards.delete(tag));
+      const png = admit()
+        .then(() => {
+          const turn = queue.then(() => drawCard(c));
+          queue = turn.catch(() => {});
+          return turn;
+        })
+        .finally(() => waiting--);
+      // Refused or failed: forgotten, so the next request tries again.
+      png.catch(() => {
+        if (cards.get(tag) === png) cards.delete(tag);
+      });
       cards.set(tag, png);
       while (cards.size > max) cards.delete(cards.keys().next().value!);
       return png;

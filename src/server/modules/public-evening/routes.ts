@@ -146,12 +146,8 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
       // Messengers fetch the card once per share; an edited title or time gives a new ETag at once.
       reply.header('cache-control', 'public, max-age=300, must-revalidate').header('etag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      let png = cards.peek(tag);
-      if (!png) {
-        // A card not drawn yet costs a drawing: a few per address per minute, across instances.
-        await service.countCardDrawing(app.db, req.ip);
-        png = cards.draw(content);
-      }
+      // A card not drawn yet costs a drawing: a few per address per minute, across instances.
+      const png = cards.peek(tag) ?? cards.draw(content, () => service.countCardDrawing(app.db, req.ip));
       return reply.type('image/png').send(await png);
     },
   );

@@ -36,7 +36,7 @@ import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, SESSION_COOKIE } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { dbPlugin } from './plugins/db';
@@ -94,6 +94,15 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
+  // A signed-in answer is the member's own: no browser or proxy keeps a copy (issue 33). Answers a
+  // route marks `public` (the same for everyone: the /privacy figures, an evening's card) keep theirs.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/api/')) return payload;
+    const signedIn = !!req.cookies?.[SESSION_COOKIE] || String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`);
+    const set = String(reply.getHeader('cache-control') ?? '');
+    if (signedIn && !/\bpublic\b/.test(set) && !/\bno-store\b/.test(set)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await app.register(knownHostPlugin, { env: config.env, publicUrl: config.publicUrl });
   // Cross-site POST/PUT/PATCH/DELETE are refused before any handler runs (CSRF; plugins/same-origin.ts).
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });

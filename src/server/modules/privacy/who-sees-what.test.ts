@@ -16,9 +16,12 @@ import {
   createVenue,
   eventBody,
   registerFor,
+  requestCode,
   signUp,
   signUpHost,
   TEST_ADMIN_EMAIL,
+  uniqueEmail,
+  verify,
   withCookie,
   type TestContext,
 } from '../../test/harness';
@@ -211,5 +214,26 @@ describe('Blocks: "What you shared before stays as it was" (a match, a friend gr
       expect(await matchedWith(m, later.event.id)).toEqual([]);
       expect(await groupOf(m)).toEqual([]);
     }
+  });
+});
+
+describe('Cache-Control', () => {
+  it("signed-in API answers carry no-store; a visitor's public answers keep their own", async () => {
+    const member = (await signUp(t.app)) as Member;
+    for (const url of ['/api/auth/me', '/api/events', `/api/users/${member.user.id}`, '/api/me/matches']) {
+      const res = await get(url, member);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // The answer that signs in, before the browser holds the cookie.
+    const email = uniqueEmail('nostore');
+    await signUp(t.app, { email });
+    const signIn = await verify(t.app, email, await requestCode(t.app, email));
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    // An error to a signed-in member too.
+    expect((await get('/api/events/987654', member)).headers['cache-control']).toBe('no-store');
+    expect((await get('/api/privacy')).headers['cache-control']).toBe('public, max-age=300');
+    expect((await get('/api/privacy', member)).headers['cache-control']).toBe('public, max-age=300');
+    expect((await get('/api/events')).headers['cache-control']).toBeUndefined();
   });
 });

@@ -103,6 +103,8 @@ const QUERIES: Record<string, Record<string, () => string>> = {
   'GET /api/venues/:id/slots': { from: () => '2030-01-01', to: () => '2030-02-01' },
   'GET /api/events/:id/progress': { round: () => '1' },
   'GET /api/dev/outbox': { to: () => member.user.email },
+  // One evening's share figures: its host and admins only (issue 33).
+  'GET /api/share/analytics': { eventId: () => String(free.id) },
 };
 
 /** Worth fuzzing: changes something, or reads path parameters or a query string. */
@@ -225,7 +227,10 @@ function sampleBody(route: Route): Record<string, unknown> | undefined {
         lookingFor: 'Walking friends',
       };
     case 'POST /api/events/:id/feedback':
-      return { eventId: 1, userId: member.user.id, emoji: 'party' };
+      // The member was checked in at `free`: a real reaction; anyone else is refused (issue 33).
+      return { eventId: free.id, userId: member.user.id, emoji: 'party' };
+    case 'POST /api/reports':
+      return { userId: host.user.id, eventId: free.id, context: 'evening', reason: 'harassment', details: 'Kept asking for my number.' };
     case 'PUT /api/events/:id/feedback/form':
       return {
         overallRating: 4,
@@ -604,6 +609,41 @@ describe('fuzzing every route: never a 5xx, and a rejected request changes nothi
       ),
       { seed: SEED + 999, numRuns: RUNS * 10, endOnFailure: true },
     );
+  });
+
+  // Issue 33: counts nobody can move alone. Each refusal is a clear 4xx that changes nothing (probe checks the tables).
+  it('the trust rules refuse, whoever asks, with a 4xx and no change', async () => {
+    // Another host, and a member nobody met (made first: the probes compare the tables from here on).
+    const other = (await signUpHost(t, { name: 'Fuzz Otherhost' })) as Member;
+    const stranger = (await signUp(t.app, { name: 'Fuzz Stranger' })) as Member;
+    last = undefined;
+    const expectRefused = async (role: Role, method: string, url: string, body: object | undefined, status: number) => {
+      const route = { method, url } as Route;
+      const res = await probe(role, { method, url, ...(body ? { payload: JSON.stringify(body) } : {}) }, route);
+      expect(res.statusCode, `${role} ${method} ${url}: ${res.body}`).toBe(status);
+    };
+    // Removing a guest from an evening days ahead: 409 for its host and admins, 403 for others.
+    for (const role of ['host', 'admin'] as const) await expectRefused(role, 'POST', `/api/events/${free.id}/guests/${member.user.id}/removal`, undefined, 409);
+    await expectRefused('member', 'POST', `/api/events/${free.id}/guests/${member.user.id}/removal`, undefined, 403);
+    // A reaction from anyone not checked in at the evening.
+    for (const [role, who] of [
+      ['host', host],
+      ['admin', admin],
+    ] as const)
+      await expectRefused(role, 'POST', `/api/events/${paid.id}/feedback`, { eventId: paid.id, userId: who.user.id, emoji: 'party' }, 403);
+    await expectRefused('member', 'POST', `/api/events/${paid.id}/feedback`, { eventId: paid.id, userId: member.user.id, emoji: 'party' }, 403);
+    // A report about someone the reporter never met at that evening.
+    await expectRefused(
+      'member',
+      'POST',
+      '/api/reports',
+      { userId: stranger.user.id, eventId: free.id, context: 'evening', reason: 'other', details: '' },
+      403,
+    );
+    await expectRefused('admin', 'POST', '/api/reports', { userId: member.user.id, eventId: paid.id, context: 'evening', reason: 'other', details: '' }, 403);
+    // Another host's evening's share figures.
+    const res = await t.app.inject({ method: 'GET', url: `/api/share/analytics?eventId=${free.id}`, headers: withCookie(other.cookie) });
+    expect(res.statusCode, res.body).toBe(403);
   });
 
   it('generated path parameters and query strings', async () => {

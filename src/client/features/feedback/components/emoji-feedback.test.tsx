@@ -12,6 +12,8 @@ test('a visitor sees the eight reactions with their counts and a log-in prompt, 
   renderAt(<EmojiFeedback eventId={5} userId={null} />, { path: '/wine-wallop' });
   const tally = await screen.findByRole('list', { name: 'Reactions so far' });
   expect(await screen.findByText('3 reactions so far.')).toBeInTheDocument();
+  // Issue 33: whose reactions count is said.
+  expect(screen.getByText('Reactions come from the guests who were checked in.')).toBeInTheDocument();
   const items = within(tally).getAllByRole('listitem');
   expect(items.map((i) => i.textContent)).toEqual([
     '😍Love it!0 reactions',
@@ -78,5 +80,20 @@ test("a failed reaction says so and keeps the member's earlier choice", async ()
   await user.click(await screen.findByRole('button', { name: 'Love it! 0 reactions' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Event not found');
   expect(screen.queryByText(REACTION_THANKS)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Love it! 0 reactions' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+// Issue 33: only the evening's checked-in guests react; anyone else reads why.
+test('a member who was not checked in at the evening reads the refusal, and nothing is marked', async () => {
+  const { Reply } = await import('@client/test/render');
+  const refusal = 'Only guests who were checked in at this evening can react to it';
+  fakeServer({
+    'GET /api/events/5/feedback': [],
+    'GET /api/events/5/feedback/user/11': { eventId: 5, userId: 11, emoji: null },
+    'POST /api/events/5/feedback': new Reply(403, { message: refusal, error: refusal }),
+  });
+  const { user } = renderAt(<EmojiFeedback eventId={5} userId={11} />);
+  await user.click(await screen.findByRole('button', { name: 'Love it! 0 reactions' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
   expect(screen.getByRole('button', { name: 'Love it! 0 reactions' })).toHaveAttribute('aria-pressed', 'false');
 });

@@ -10,12 +10,15 @@ import { useEmojiFeedback, useMyEmoji, useReact } from '../api/feedback';
 
 export const REACTION_PENDING = 'Submitting your reaction...';
 export const REACTION_THANKS = 'Thanks for your feedback! Your reaction helps improve future events.';
+export const REACTIONS_FROM_GUESTS = 'Reactions come from the guests who were checked in.';
 
 /**
  * The emoji widget (docs/spec/organiser-tools.md §3 "Event feedback (emoji widget)", §4 "Emoji
  * feedback", §7): eight reactions in a four-column grid with their counts. A member's choice is
  * marked; choosing another saves it, choosing the same one does nothing; the buttons are disabled
- * while saving. Visitors see the counts and a way to log in. Usable on any event page.
+ * while saving. Visitors see the counts and a way to log in. Usable on any event page; only the
+ * evening's checked-in guests may react, and only their reactions are counted (issue 33): anyone
+ * else who tries reads the server's refusal under the buttons.
  */
 export function EmojiFeedback({ eventId, userId, title = 'How was the evening?' }: { eventId: number; userId: number | null; title?: string }) {
   const headingId = useId();
@@ -38,6 +41,7 @@ export function EmojiFeedback({ eventId, userId, title = 'How was the evening?' 
               ? 'No reactions yet: be the first.'
               : `${total} ${total === 1 ? 'reaction' : 'reactions'} so far.`}
       </p>
+      <p className="text-sm text-muted">{REACTIONS_FROM_GUESTS}</p>
       {userId === null ? <VisitorTally counts={counts} /> : <ReactionButtons eventId={eventId} userId={userId} counts={counts} />}
     </Card>
   );

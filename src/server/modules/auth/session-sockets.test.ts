@@ -85,7 +85,8 @@ async function timerDidNotMove(eventId: number, other: Watched) {
   expect(other.client.ws.readyState).toBe(1);
 }
 
-const put = (ctx: TestContext, url: string, cookie: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url, headers: withCookie(cookie), payload });
+const put = (ctx: TestContext, url: string, cookie: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PUT', url, headers: withCookie(cookie), payload });
 
 describe(`sockets end with their session (${onPostgres ? 'two instances on PostgreSQL' : 'embedded database'})`, () => {
   it('logout: the sockets of that session close on every instance, a second device of the same person stays', async () => {

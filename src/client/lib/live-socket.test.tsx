@@ -6,7 +6,7 @@ import type { ServerMessage } from '@shared/realtime';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
 import type { MyRound } from '@shared/schemas/live';
 import { fakeServer } from '@client/test/render';
-import { RETRY_MS, REACHABLE_URL, RESTART_JITTER_MS, SERVICE_RESTART, useLiveSocket, useRemainingSeconds } from './live-socket';
+import { RETRY_MS, REACHABLE_URL, RESTART_JITTER_MS, SERVICE_RESTART, SESSION_ENDED, useLiveSocket, useRemainingSeconds } from './live-socket';
 import { createQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -258,6 +258,22 @@ describe('useLiveSocket', () => {
     expect(server.all).toHaveLength(1);
     await waitRetry(RETRY_MS - RESTART_JITTER_MS);
     expect(server.all).toHaveLength(2);
+  });
+
+  test('a session ended on the server (4401): no retry, which would only be refused, and the session is read again', async () => {
+    vi.useFakeTimers();
+    const server = fakeSockets({ autoOpen: false });
+    const qc = createQueryClient();
+    qc.setQueryData(queryKeys.me(), { id: 2 });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useLiveSocket(5, 2, false), { wrapper });
+    server.last().accept();
+    server.last().drop(SESSION_ENDED);
+    expect(result.current.status).toBe('closed');
+    expect(qc.getQueryState(queryKeys.me())?.isInvalidated).toBe(true);
+    await waitRetry(RETRY_MS * 3);
+    expect(server.all).toHaveLength(1);
+    expect(pings).toEqual([]);
   });
 
   test('components of one page share one socket; it closes when the last one leaves', async () => {

@@ -102,6 +102,12 @@ export async function reachable(): Promise<boolean> {
 
 /** The close code the server sends when it shuts down (src/server/plugins/realtime.ts): reconnect now. */
 export const SERVICE_RESTART = 1012;
+/**
+ * The close code the server sends when the socket's session ended (logout, suspension, deletion, a
+ * role taken away, expiry: docs/decisions/0061): no retry, which would only be refused; the session
+ * is read again, so the page shows what a visitor sees.
+ */
+export const SESSION_ENDED = 4401;
 /** A 1012 reconnects within this many milliseconds (a random share of it, so a room does not arrive at once). */
 export const RESTART_JITTER_MS = 250;
 
@@ -219,6 +225,12 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         if (ch.status === 'open') ch.heard();
         if (ch.refs <= 0) {
           ch.status = 'closed';
+          return;
+        }
+        if (e.code === SESSION_ENDED) {
+          ch.status = 'closed';
+          notify(ch);
+          void ch.qc?.invalidateQueries({ queryKey: queryKeys.me() });
           return;
         }
         ch.status = 'reconnecting';

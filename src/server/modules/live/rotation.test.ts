@@ -88,7 +88,11 @@ describe('the rotation', () => {
       }
     }
     for (const g of absent) expect(await myRotation(event.id, g)).toEqual([]);
+    // A guest sees the round under way and the one up next, never later planned rounds (docs/decisions/0063).
+    for (const g of present) expect((await myRotation(event.id, g)).map((r) => r.round)).toEqual([1, 2]);
 
+    // By the end of the evening each guest has seen every round.
+    for (let r = 2; r <= 5; r++) await command(event.id, host, { type: 'next_round' });
     const byRound = await schedule(event.id, present);
     expect(byRound.size).toBe(5); // five guests: four partners each plus a bye, over five rounds
     for (const seats of byRound.values()) expect(new Set(seats.keys())).toEqual(presentIds);
@@ -114,6 +118,7 @@ describe('the rotation', () => {
   it('an even room has no byes', async () => {
     const { event, host, present } = await setUpEvening(t, { guests: 4 });
     await command(event.id, host, { type: 'start_timer' });
+    for (let r = 2; r <= 3; r++) await command(event.id, host, { type: 'next_round' });
     const byRound = await schedule(event.id, present);
     expect(byRound.size).toBe(3);
     expect(checkSchedule(byRound).size).toBe(6);

@@ -33,6 +33,11 @@ function mark(online: boolean) {
   else fallbackSince ??= stored() ?? Date.now();
 }
 
+/** Forget the outage this page knew of (the client tests' set-up, between tests sharing the module: docs/decisions/0059). */
+export function forgetOfflineSince() {
+  fallbackSince = null;
+}
+
 const listeners = new Set<() => void>();
 if (typeof window !== 'undefined') {
   mark(navigator.onLine);

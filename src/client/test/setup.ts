@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { resetAppQueryClient } from '@client/lib/app-query-client';
+import { forgetOfflineSince } from '@client/lib/connectivity';
 import { resetTimerVersions } from './fake-socket';
 
 // Lazy screens can take over a second to load on a busy machine: wait up to 3 s for what a test finds.
@@ -14,6 +15,8 @@ afterEach(() => {
   // sonner keeps its toasts in module state: one test's toasts must not reach the next.
   toast.dismiss();
   localStorage.clear();
+  // connectivity.ts remembers in module state since when the page knew it was offline.
+  forgetOfflineSince();
   // The app's query client (app/query-scope.tsx) keeps answers for the whole session: not across tests.
   resetAppQueryClient();
   vi.unstubAllGlobals();

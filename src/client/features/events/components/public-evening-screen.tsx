@@ -96,7 +96,8 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
               </a>
             </Fact>
             <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Places">
-              {e.state === 'open' ? spotsLeftText(e.spotsLeft) : e.state === 'full' ? 'Full: join the waitlist' : `${e.maxParticipants} guests`}
+              {/* How many are left is said once, by the Book button. */}
+              {`${e.maxParticipants} guests`}
             </Fact>
           </dl>
         </header>

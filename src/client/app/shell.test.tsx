@@ -42,6 +42,8 @@ const PUBLIC_EVENING: PublicEvening = {
   roundDuration: 300,
   venue: { name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 },
   hostFirstName: 'Hannah',
+  host: { bio: null, image: null, moreEvenings: [] },
+  going: 0,
   url: 'http://localhost/events/5',
   image: 'http://localhost/api/events/5/card.png',
 };

@@ -39,6 +39,17 @@ export const publicEveningSchema = z.object({
   }),
   /** The host's first name only ('Hosted by Hannah'). */
   hostFirstName: z.string().nullable(),
+  /**
+   * What the host's own profile shows others (first name above, a short bio, the photo), and the
+   * host's other evenings open to visitors. No surname, age, e-mail or user id.
+   */
+  host: z.object({
+    bio: z.string().nullable(),
+    image: z.string().nullable(),
+    moreEvenings: z.array(z.object({ id: z.number(), title: z.string(), date: z.string() })),
+  }),
+  /** How many have a place (registrations): a number, never who. */
+  going: z.number(),
   /** The public page's address and its link-preview image (absolute, from PUBLIC_URL). */
   url: z.string(),
   image: z.string(),

@@ -10,7 +10,19 @@ import { z } from 'zod';
 import type { PublicEvening } from '@shared/schemas/public-evening';
 import { events as eventsTable } from '../../db/schema/index';
 import { modulePreloads } from './routes';
-import { createEvent, createTestApp, createVenue, eventBody, signUp, signUpHost, withCookie, type TestContext } from '../../test/harness';
+import {
+  buyTicket,
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  holdSeat,
+  registerFor,
+  signUp,
+  signUpHost,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
 
 const PUBLIC_URL = 'https://friends.example.org';
 /** A title that tries to break out of every place it is written: attributes, <title>, the JSON-LD script. */
@@ -165,11 +177,13 @@ describe('the public evening page as the server sends it', () => {
     expect(h.meta('twitter:card')).toBe('summary_large_image');
     expect(h.meta('og:image')).toBe(`${PUBLIC_URL}/api/events/${winterId}/card.png`);
     expect(h.meta('twitter:image')).toBe(h.meta('og:image'));
+    expect(h.meta('twitter:image:alt')).toMatch(new RegExp(`^Winter Warmers: [A-Z][a-z]+day,? 14 January ${nextYear}, 7:00 PM at The Wine Bar$`));
+    expect(h.meta('twitter:image:alt')).toBe(h.meta('og:image:alt'));
     expect(h.meta('og:image:width')).toBe('1200');
     expect(h.meta('og:image:height')).toBe('630');
     // The description says when (London), where and how much; the site's own description is gone.
     const description = h.meta('description')!;
-    expect(description).toContain(`14 January ${nextYear}, 7:00 pm at The Wine Bar, Prestwich`);
+    expect(description).toContain(`14 January ${nextYear}, 7:00 PM at The Wine Bar, Prestwich.`);
     expect(description).toContain('£15.00');
     expect(h.meta('og:description')).toBe(description);
     expect(h.head).not.toContain('£15 includes your first drink');
@@ -178,6 +192,16 @@ describe('the public evening page as the server sends it', () => {
     const res = await get(`/events/${winterId}?source=flyer`);
     expect(res.body).toContain('<div id="root">');
     expect(res.body).toContain('<script type="module" src="/main.tsx"></script>');
+  });
+
+  it("names the venue's area once when the venue's name already has it", async () => {
+    const inn = (await createVenue(t.app, host.cookie, { name: 'The Church Inn, Prestwich', address: '1 Church Lane', city: 'Prestwich' })).id;
+    const id = (
+      await createEvent(t.app, host.cookie, eventBody(inn, { title: 'Inn Evening', date: `${nextYear}-02-11`, startTime: '19:30', endTime: '21:30' }))
+    ).id;
+    const description = (await page(id)).meta('description')!;
+    expect(description).toContain(`11 February ${nextYear}, 7:30 PM at The Church Inn, Prestwich.`);
+    expect(description).not.toContain('Prestwich, Prestwich');
   });
 
   it('carries schema.org Event JSON-LD with London offsets in winter and summer', async () => {
@@ -282,6 +306,8 @@ describe('GET /api/events/{id}/public', () => {
         'description',
         'endTime',
         'endsAt',
+        'going',
+        'host',
         'hostFirstName',
         'id',
         'image',
@@ -318,6 +344,63 @@ describe('GET /api/events/{id}/public', () => {
     expect((await get('/api/events/999999/public')).json()).toMatchObject({ message: 'Event not found' });
     expect((await get('/api/events/999999/public')).statusCode).toBe(404);
     expect((await get('/api/events/abc/public')).statusCode).toBe(400);
+  });
+});
+
+// Issue 34: what a stranger looks for on an evening's page (how many are going, who hosts).
+describe('the host and how many are going, on the public page', () => {
+  it('counts the places taken, never who: a hold at checkout is not someone going', async () => {
+    const rosa = await signUpHost(t, { name: 'Rosa Lind Quayle' });
+    const hall = (await createVenue(t.app, rosa.cookie, { name: 'Going Hall', address: '1 Count Street', city: 'Bury' })).id;
+    const free = (await createEvent(t.app, rosa.cookie, eventBody(hall, { title: 'Free Friends', price: 0 }))).id;
+    const paid = (await createEvent(t.app, rosa.cookie, eventBody(hall, { title: 'Paid Friends', price: 1500 }))).id;
+    expect((await get(`/api/events/${free}/public`)).json<PublicEvening>().going).toBe(0);
+
+    const [ada, bea, cai] = [
+      await signUp(t.app, { name: 'Ada Zephyrine' }),
+      await signUp(t.app, { name: 'Bea Xanthe' }),
+      await signUp(t.app, { name: 'Cai Yolanda' }),
+    ];
+    expect((await registerFor(t.app, free, ada)).statusCode).toBe(201);
+    expect((await registerFor(t.app, free, bea)).statusCode).toBe(201);
+    await buyTicket(t.app, paid, ada);
+    expect((await holdSeat(t.app, paid, cai)).statusCode).toBe(200);
+
+    const freePage = await get(`/api/events/${free}/public`);
+    expect(freePage.json<PublicEvening>().going).toBe(2);
+    const paidPage = await get(`/api/events/${paid}/public`);
+    expect(paidPage.json<PublicEvening>()).toMatchObject({ going: 1, spotsLeft: 18 });
+    for (const page of [freePage.body, paidPage.body]) for (const name of ['Ada', 'Bea', 'Cai', 'Zephyrine']) expect(page).not.toContain(name);
+  });
+
+  it("shows the host's first name, short bio and photo from their profile, and their other open evenings", async () => {
+    const bio = `I run the quiz at the Church Inn and love a good walk. ${'Friendly words. '.repeat(20)}`;
+    const rosa = await signUpHost(t, { name: 'Mira Tamsin Okafor', bio, profileImage: 'https://img.example.org/mira.jpg' });
+    const hall = (await createVenue(t.app, rosa.cookie, { name: 'Host Hall', address: '2 Host Street', city: 'Bury' })).id;
+    const first = (await createEvent(t.app, rosa.cookie, eventBody(hall, { title: 'First Friends', days: 10 }))).id;
+    const second = (await createEvent(t.app, rosa.cookie, eventBody(hall, { title: 'Second Friends', days: 20 }))).id;
+    const third = (await createEvent(t.app, rosa.cookie, eventBody(hall, { title: 'Third Friends', days: 30 }))).id;
+    // Ended by the host: not an evening a visitor can go to any more.
+    await t.db.update(eventsTable).set({ status: 'completed' }).where(eq(eventsTable.id, third));
+
+    const res = await get(`/api/events/${first}/public`);
+    const body = res.json<PublicEvening>();
+    expect(body.hostFirstName).toBe('Mira');
+    expect(body.host.image).toBe('https://img.example.org/mira.jpg');
+    expect(body.host.bio!.startsWith('I run the quiz at the Church Inn')).toBe(true);
+    expect(body.host.bio!.length).toBeLessThanOrEqual(281);
+    expect(body.host.bio!.endsWith('…')).toBe(true);
+    expect(body.host.moreEvenings).toEqual([{ id: second, title: 'Second Friends', date: expect.any(String) }]);
+    // The profile promises others a first name: no surname, e-mail, age or user id.
+    expect(res.body).not.toContain('Okafor');
+    expect(res.body).not.toContain('Tamsin');
+    expect(res.body).not.toContain(rosa.user.email);
+    expect(JSON.stringify({ ...body.host, moreEvenings: [] })).not.toMatch(/"(id|age|email|userId)"\s*:\s*/);
+    expect(Object.keys(body.host).sort()).toEqual(['bio', 'image', 'moreEvenings']);
+
+    // A host without a bio or photo: the page gets nulls, not empty strings.
+    const plain = (await get(`/api/events/${winterId}/public`)).json<PublicEvening>();
+    expect(plain.host.image).toBeNull();
   });
 });
 
@@ -505,6 +588,11 @@ describe('sitemap.xml and robots.txt', () => {
     for (const p of ['/api/', '/profile', '/host-control', '/check-in', '/checkout/', '/my-matches']) expect(lines).toContain(`Disallow: ${p}`);
     // Link previews may still fetch the cards.
     expect(lines).toContain('Allow: /api/events/*/card.png');
+  });
+
+  it('robots.txt, which anyone reads, does not point to the admin screens', async () => {
+    const res = await get('/robots.txt');
+    for (const hidden of ['/stats123', '/admin-stats', '/waitlist-dashboard']) expect(res.body).not.toContain(hidden);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, users, venues } from '../../db/schema/index';
 
@@ -15,6 +15,8 @@ const publicColumns = {
   /** Ended by the host, or past its end time (as the member screens read it, events/queries.ts). */
   ended: sql<boolean>`(${events.status} = 'completed' OR ${events.endsAt} < now())`,
   spotsLeft: sql<number>`(${events.maxParticipants} - ${events.seatsTaken})::int`,
+  /** Registrations (paid, or booked when free): a hold at checkout is not someone going. */
+  going: events.participantCount,
   maxParticipants: events.maxParticipants,
   ageRangeMin: events.ageRangeMin,
   ageRangeMax: events.ageRangeMax,
@@ -25,7 +27,10 @@ const publicColumns = {
   venueCity: venues.city,
   latitude: venues.latitude,
   longitude: venues.longitude,
+  hostId: events.hostId,
   hostName: users.name,
+  hostBio: users.bio,
+  hostImage: users.profileImage,
 };
 
 export type PublicEveningRow = NonNullable<Awaited<ReturnType<typeof findPublicEvening>>>;
@@ -50,6 +55,16 @@ export async function listOpenEvenings(db: Db, limit: number) {
     .select({ id: events.id, createdAt: events.createdAt })
     .from(events)
     .where(and(gte(events.endsAt, sql`now()`), eq(events.status, 'upcoming')))
+    .orderBy(asc(events.date), asc(events.id))
+    .limit(limit);
+}
+
+/** The host's other evenings a visitor can still book or queue for, soonest first. */
+export async function hostOpenEvenings(db: Db, hostId: number, exceptId: number, limit: number) {
+  return db
+    .select({ id: events.id, title: events.title, date: events.date })
+    .from(events)
+    .where(and(eq(events.hostId, hostId), ne(events.id, exceptId), gte(events.endsAt, sql`now()`), eq(events.status, 'upcoming')))
     .orderBy(asc(events.date), asc(events.id))
     .limit(limit);
 }

@@ -21,7 +21,23 @@ export interface PublicEveningWithDates extends PublicEvening {
   createdAt: string;
 }
 
-function toPublic(row: q.PublicEveningRow, publicUrl: string, now: Date): PublicEveningWithDates {
+/** The public page links at most this many other evenings of the host ('More evenings by Hannah'). */
+export const MORE_BY_HOST = 3;
+
+/** A host's bio on the page is short: the profile's first BIO_MAX characters, cut at a word. */
+export const BIO_MAX = 280;
+
+function shortBio(bio: string | null): string | null {
+  const text = bio?.trim();
+  if (!text) return null;
+  if (text.length <= BIO_MAX) return text;
+  const cut = text.slice(0, BIO_MAX);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 200 ? cut.lastIndexOf(' ') : BIO_MAX).trimEnd()}…`;
+}
+
+type MoreEvenings = Awaited<ReturnType<typeof q.hostOpenEvenings>>;
+
+function toPublic(row: q.PublicEveningRow, more: MoreEvenings, publicUrl: string, now: Date): PublicEveningWithDates {
   return {
     id: row.id,
     title: row.title,
@@ -45,6 +61,12 @@ function toPublic(row: q.PublicEveningRow, publicUrl: string, now: Date): Public
       longitude: row.longitude,
     },
     hostFirstName: firstName(row.hostName),
+    host: {
+      bio: shortBio(row.hostBio),
+      image: row.hostImage?.trim() || null,
+      moreEvenings: more.map((m) => ({ id: m.id, title: m.title, date: m.date.toISOString() })),
+    },
+    going: Math.max(0, row.going),
     url: `${publicUrl}${eveningPath(row.id)}`,
     image: `${publicUrl}${eveningCardPath(row.id)}`,
     createdAt: row.createdAt.toISOString(),
@@ -54,7 +76,9 @@ function toPublic(row: q.PublicEveningRow, publicUrl: string, now: Date): Public
 /** The evening as a visitor may see it, or null when there is no such evening. */
 export async function findPublicEvening(db: Db, id: number, publicUrl: string, now: Date): Promise<PublicEveningWithDates | null> {
   const row = await q.findPublicEvening(db, id);
-  return row ? toPublic(row, publicUrl, now) : null;
+  if (!row) return null;
+  const more = row.hostId === null ? [] : await q.hostOpenEvenings(db, row.hostId, row.id, MORE_BY_HOST);
+  return toPublic(row, more, publicUrl, now);
 }
 
 /** GET /api/events/{id}/public: 404 'Event not found' for an unknown id. */

@@ -66,6 +66,9 @@ describe('paying for a place', () => {
 
     await vi.waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
     expect(screen.getByText('Payment Successful', { selector: '[data-title]' })).toBeInTheDocument();
+    // Said once, by the toast; the page says what it is doing.
+    expect(screen.getAllByText('Payment Successful')).toHaveLength(1);
+    expect(screen.getByText('Confirming your place')).toBeInTheDocument();
     expect(server.calls.find((c) => c.url.pathname === '/api/payments/test/confirm')?.body).toEqual({
       clientSecret: 'pi_abc_secret_xyz',
       cardNumber: '4242424242424242',

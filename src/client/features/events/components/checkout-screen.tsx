@@ -71,8 +71,9 @@ export function CheckoutScreen({ eventId, userId, onComplete }: { eventId: numbe
           <Summary event={event.data} hostFree={event.data.price > 0 && event.data.hostId === userId} />
           <div>
             {phase.kind === 'completing' ? (
-              <Notice icon={<CircleCheck aria-hidden="true" className="size-6 text-emerald-700" />} title="Payment Successful" tone="success">
-                <Spinner label="Confirming your place" />
+              <Notice icon={<CircleCheck aria-hidden="true" className="size-6 text-emerald-700" />} title="Confirming your place" tone="success">
+                {/* 'Payment Successful' is the toast's to say, once (issue 34). */}
+                <Spinner label="One moment" />
               </Notice>
             ) : phase.kind === 'failed' ? (
               <Notice icon={<CircleAlert aria-hidden="true" className="size-6 text-red-700" />} title="We couldn't confirm your place" alert>

@@ -271,7 +271,10 @@ function EventDetailView({
   );
 }
 
-/** '?payment=success': the member has just paid (shown while they hold the place); dismissable, which drops the param. */
+/**
+ * '?payment=success': the member has just paid (shown while they hold the place); dismissable, which
+ * drops the param. The 'Payment Successful' toast has just said so, so this says what comes next.
+ */
 function PaymentSuccessBanner() {
   const [params, setParams] = useSearchParams();
   if (params.get('payment') !== 'success') return null;
@@ -288,8 +291,8 @@ function PaymentSuccessBanner() {
     <div role="status" className="mb-4 flex items-start gap-3 rounded-3xl bg-emerald-50 p-5 ring-1 ring-emerald-200">
       <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
       <div className="flex-1">
-        <p className="font-bold text-emerald-900">Payment Successful</p>
-        <p className="mt-1 text-emerald-900">You're in! We've emailed your ticket with its QR code and a calendar invite.</p>
+        <p className="font-bold text-emerald-900">You're in!</p>
+        <p className="mt-1 text-emerald-900">We've emailed your ticket with its QR code and a calendar invite.</p>
       </div>
       <button
         type="button"

@@ -20,7 +20,9 @@ export const PUBLIC_PAGES = ['/', '/about', '/waitlist-signup', '/host-program',
 
 /**
  * Paths a crawler has no business on: the API (but the evenings' cards, which link previews
- * fetch), the socket, sign-in, and every signed-in or organiser screen.
+ * fetch), the socket, sign-in, and the signed-in or organiser screens a public page links to.
+ * robots.txt is read by anyone, so it names no admin screen (/stats123, /admin-stats,
+ * /waitlist-dashboard): nothing public links there, and they answer only an admin (issue 34).
  */
 export const PRIVATE_PATHS = [
   '/api/',
@@ -39,9 +41,6 @@ export const PRIVATE_PATHS = [
   '/create-event',
   '/venues',
   '/calendar',
-  '/stats123',
-  '/admin-stats',
-  '/waitlist-dashboard',
   '/timer',
   '/live-event',
   '/arrival',

@@ -66,7 +66,7 @@ export interface CardContent {
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** '19:00' → '7:00 PM'. */
-function wallTime(hhmm: string) {
+export function wallTime(hhmm: string) {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }

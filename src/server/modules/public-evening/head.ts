@@ -2,6 +2,7 @@ import { londonIsoString, TIME_ZONE } from '@shared/domain/time';
 import { CARD_HEIGHT, CARD_WIDTH } from '@shared/domain/public-evening';
 import type { PublicEvening } from '@shared/schemas/public-evening';
 import type { PublicEveningWithDates } from './service';
+import { wallTime } from './card';
 
 /**
  * The head of a public evening's page, written into the SPA's index.html by the server, so a link
@@ -27,11 +28,23 @@ export function jsonForScript(value: unknown): string {
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const clock = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
 
-/** 'Thursday 10 December 2026, 7:00 pm' (London). */
-export function whenText(e: Pick<PublicEveningWithDates, 'date'>): string {
-  return `${longDate.format(new Date(e.date))}, ${clock.format(new Date(e.date))}`;
+/**
+ * 'Thursday 10 December 2026, 7:00 PM' (London): the start as the evening's page and flyers show
+ * it, from its stored wall-clock time (issue 34).
+ */
+export function whenText(e: Pick<PublicEveningWithDates, 'date' | 'startTime'>): string {
+  return `${longDate.format(new Date(e.date))}, ${wallTime(e.startTime)}`;
+}
+
+/**
+ * 'The Wine Bar, Prestwich'; the venue's name alone when it already names its area ('The Church
+ * Inn, Prestwich' is not followed by ', Prestwich' again).
+ */
+export function whereText(venue: Pick<PublicEveningWithDates['venue'], 'name' | 'city'>): string {
+  const city = venue.city?.trim();
+  if (!city || venue.name.toLowerCase().includes(city.toLowerCase())) return venue.name;
+  return `${venue.name}, ${city}`;
 }
 
 /** '£15.00' (pence to pounds), 'Free' for 0. */
@@ -41,8 +54,7 @@ export function priceText(pence: number): string {
 
 /** The preview's one-paragraph description (max ~200 characters, as messengers cut it). */
 export function describe(e: PublicEveningWithDates): string {
-  const where = e.venue.city ? `${e.venue.name}, ${e.venue.city}` : e.venue.name;
-  const head = `${whenText(e)} at ${where}.`;
+  const head = `${whenText(e)} at ${whereText(e.venue)}.`;
   const tail =
     e.state === 'ended'
       ? 'This evening has ended.'
@@ -110,6 +122,7 @@ export function eveningHead(e: PublicEveningWithDates, publicUrl: string): { tit
   const title = `${e.title} · ${SITE_NAME}`;
   const description = describe(e);
   const upcoming = e.state !== 'ended';
+  const imageAlt = `${e.title}: ${whenText(e)} at ${e.venue.name}`;
   const meta = (attr: 'name' | 'property', key: string, value: string | number) => `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
   const tags = [
     meta('name', 'description', description),
@@ -123,12 +136,13 @@ export function eveningHead(e: PublicEveningWithDates, publicUrl: string): { tit
     meta('property', 'og:image:type', 'image/png'),
     meta('property', 'og:image:width', CARD_WIDTH),
     meta('property', 'og:image:height', CARD_HEIGHT),
-    meta('property', 'og:image:alt', `${e.title}: ${whenText(e)} at ${e.venue.name}`),
+    meta('property', 'og:image:alt', imageAlt),
     meta('property', 'og:locale', 'en_GB'),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', e.title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', e.image),
+    meta('name', 'twitter:image:alt', imageAlt),
     ...(upcoming ? [`<script type="application/ld+json">${jsonForScript(eventJsonLd(e, publicUrl))}</script>`] : []),
     // The page's own data, so the browser draws the evening without waiting for GET /api/events/{id}/public.
     `<script type="application/json" id="${INLINE_EVENING_ID}">${jsonForScript(publicPart(e))}</script>`,

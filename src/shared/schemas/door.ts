@@ -28,7 +28,8 @@ export const ticketQrText = (ticketCode: string) => `${TICKET_QR_PREFIX}${ticket
 
 /**
  * The ticket code in what the camera read (`SFTICKET:CODE`, the ticket QR) or what the host typed
- * (the bare code). Codes are base64url, so their case matters.
+ * (the bare code). New codes are capitals and digits (modules/tickets); older ones are base64url,
+ * whose case matters (the door accepts a case slip when it points at one guest).
  */
 export function ticketCodeOf(text: string): string {
   const t = text.trim();

@@ -283,6 +283,24 @@ describe('POST /api/events/:id/door/scan', () => {
     expect(before.map((r) => r.userId)).toEqual([guests[0]!.user.id]);
   });
 
+  it('new ticket codes have no easily misread characters (l, 1, I, O, 0); a code issued before still opens the door', async () => {
+    const { event, guests } = await evening(3);
+    for (const g of guests) {
+      const code = await codeOf(event.id, g.user.id);
+      expect(code).toMatch(/^[A-HJ-NP-Z2-9]{14}$/);
+      expect(code).not.toMatch(/[l1IO0]/);
+    }
+    // A ticket e-mailed before the change (a base64url code) is still accepted, as scanned or typed.
+    await t.db.update(registrations).set({ ticketCode: 'l1IO0aB-_zQx' }).where(eq(registrations.userId, guests[0]!.user.id));
+    const old = await scan(event.id, 'SFTICKET:l1IO0aB-_zQx', host.cookie);
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json()).toMatchObject({ outcome: 'checked_in', guest: { userId: guests[0]!.user.id } });
+    // A new code typed in lowercase is the same ticket.
+    const typed = await scan(event.id, (await codeOf(event.id, guests[1]!.user.id)).toLowerCase(), host.cookie);
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toMatchObject({ outcome: 'checked_in', guest: { userId: guests[1]!.user.id } });
+  });
+
   it("answers 404 'Unknown ticket code: …' for a code nobody holds", async () => {
     const { event } = await evening(1);
     const before = await snapshot(event.id);

@@ -60,7 +60,15 @@ export async function countParticipant(db: Db, eventId: number) {
     .where(eq(events.id, eventId));
 }
 
-export const newTicketCode = () => randomBytes(9).toString('base64url');
+/**
+ * The characters of a ticket code: capitals and digits without the ones easily misread when a
+ * host types a code at the door (no I, L-like 1, O or 0; no lowercase, so no l). 32 of them, so
+ * one random byte's low five bits pick one evenly.
+ */
+export const TICKET_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 14 characters: 70 random bits. Codes issued before (base64url) stay valid at the door. */
+export const TICKET_CODE_LENGTH = 14;
+export const newTicketCode = () => Array.from(randomBytes(TICKET_CODE_LENGTH), (b) => TICKET_CODE_ALPHABET[b & 31]).join('');
 
 export async function insertRegistration(db: Db, p: { eventId: number; userId: number; consentToShare: boolean; paymentId?: number | null }) {
   const rows = await db

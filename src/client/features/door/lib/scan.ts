@@ -56,7 +56,7 @@ export function createReadFilter(pauseMs = SAME_CODE_PAUSE_MS) {
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en-GB').replace(/\s+/g, ' ').trim();
-// Ticket codes are base64url (letters, digits, '-' and '_'): a search ignores only case and spaces.
+// Ticket codes are capitals and digits (older ones base64url: '-' and '_' too): a search ignores only case and spaces.
 const compactCode = (s: string) => s.replace(/\s+/g, '').toLowerCase();
 
 /**

@@ -27,10 +27,8 @@ test('a new member applies to host, the admin approves, and the same session ope
   await expect(page.getByText('host@speedfriendship.test')).toHaveCount(0);
   await expectAccessible(page);
 
-  // Applications: admins only.
-  await page.getByRole('tab', { name: 'Applications' }).click();
-  await expect(page.getByRole('heading', { name: 'This page is for admins only' })).toBeVisible();
-  await expectAccessible(page);
+  // Applications: admins only, so a member has no such tab (issue 34).
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Active Hosts', 'Apply to Host']);
 
   // The hosts-only card before approval.
   await page.goto('/create-event');
@@ -91,8 +89,11 @@ test('a new member applies to host, the admin approves, and the same session ope
   await page.goto('/check-in');
   await expect(page.getByText("Choose the evening you're welcoming guests to")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This page is for hosts only' })).toHaveCount(0);
+  // A host is not invited to apply any more: no Apply to Host tab; the overview opens their tools (issue 34).
   await page.goto('/host-program?tab=apply');
-  await expect(page.getByRole('heading', { name: 'You are already a host' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Apply to Host' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create an evening' })).toHaveAttribute('href', '/create-event');
   await page.goto('/host-program?tab=hosts');
   await expect(page.getByRole('article', { name })).toBeVisible();
   await expectAccessible(page);

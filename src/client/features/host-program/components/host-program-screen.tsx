@@ -24,15 +24,35 @@ const TABS: { value: HostProgramTab; label: string; icon: ComponentType<{ classN
 
 const isTab = (v: string | null): v is HostProgramTab => HOST_PROGRAM_TABS.includes(v as HostProgramTab);
 
+/** The bar's layout by the number of tabs shown (whole class names, for Tailwind to find). */
+const COLUMNS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2 sm:grid-cols-4' };
+
+/**
+ * The tabs this viewer has a use for (issue 34): Applications for admins (and for a visitor sent
+ * to it by a link, who may be an admin not yet signed in: it asks them to log in); Apply to Host
+ * for everyone who is not a host yet.
+ */
+export function visibleTabs(viewer: HostProgramViewer, asked: string | null): HostProgramTab[] {
+  const isAdmin = viewer?.roles.includes('admin') ?? false;
+  const isHost = viewer?.roles.includes('host') ?? false;
+  return HOST_PROGRAM_TABS.filter((t) => {
+    if (t === 'applications') return isAdmin || (viewer === null && asked === 'applications');
+    if (t === 'apply') return !isHost;
+    return true;
+  });
+}
+
 /**
  * /host-program (docs/spec/organiser-tools.md §2.24): four tabs. Everyone sees the overview and the
- * active hosts; members apply (visitors are asked to log in); admins review the applications.
- * The open tab is in the address (?tab=), so a link can open the form directly.
+ * active hosts; members apply (visitors are asked to log in); admins review the applications. Each
+ * viewer sees only the tabs meant for them (visibleTabs). The open tab is in the address (?tab=),
+ * so a link can open the form directly; a tab not shown opens the overview.
  */
 export function HostProgramPage({ viewer }: { viewer: HostProgramViewer }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: HostProgramTab = isTab(asked) ? asked : 'overview';
+  const shown = visibleTabs(viewer, asked);
+  const tab: HostProgramTab = isTab(asked) && shown.includes(asked) ? asked : 'overview';
   const open = (next: HostProgramTab) =>
     setParams(
       (p) => {
@@ -48,19 +68,23 @@ export function HostProgramPage({ viewer }: { viewer: HostProgramViewer }) {
     <Page wide>
       <PageTitle sub="Run friendly evenings in your town: free entry to the evenings you organise, and every host tool.">Host Programme</PageTitle>
       <Tabs.Root value={tab} onValueChange={(v) => open(v as HostProgramTab)}>
-        <TabBar label="Host programme sections" tabs={TABS} columns="grid-cols-2 sm:grid-cols-4" />
+        <TabBar label="Host programme sections" tabs={TABS.filter((t) => shown.includes(t.value))} columns={COLUMNS[shown.length]!} />
         <Tabs.Content value="overview" className={TAB_PANEL}>
-          <OverviewTab onApply={() => open('apply')} onHosts={() => open('hosts')} />
+          <OverviewTab onApply={shown.includes('apply') ? () => open('apply') : null} onHosts={() => open('hosts')} />
         </Tabs.Content>
-        <Tabs.Content value="applications" className={TAB_PANEL}>
-          <ApplicationsTab viewer={viewer} />
-        </Tabs.Content>
+        {shown.includes('applications') && (
+          <Tabs.Content value="applications" className={TAB_PANEL}>
+            <ApplicationsTab viewer={viewer} />
+          </Tabs.Content>
+        )}
         <Tabs.Content value="hosts" className={TAB_PANEL}>
           <ActiveHostsTab />
         </Tabs.Content>
-        <Tabs.Content value="apply" className={TAB_PANEL}>
-          <ApplyTab viewer={viewer} />
-        </Tabs.Content>
+        {shown.includes('apply') && (
+          <Tabs.Content value="apply" className={TAB_PANEL}>
+            <ApplyTab viewer={viewer} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
     </Page>
   );

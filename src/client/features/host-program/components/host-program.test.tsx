@@ -26,10 +26,10 @@ function open(viewer: HostProgramViewer, tab?: string, routes: Record<string, un
 
 const requested = (calls: FakeRequest[], key: string) => calls.filter((c) => `${c.method} ${c.url.pathname}` === key);
 
-test('four tabs, the overview first; a visitor sees the overview, a log-in link on the apply tab and the admins-only card on applications', async () => {
+test('the overview first; a visitor sees the overview, the hosts, a log-in link on the apply tab, and no admin tab', async () => {
   const { user, server } = open(null);
   const tabs = screen.getAllByRole('tab');
-  expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Applications', 'Active Hosts', 'Apply to Host']);
+  expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Active Hosts', 'Apply to Host']);
   expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   expect(screen.getByRole('heading', { name: 'Host evenings in your town' })).toBeInTheDocument();
   // Real figures from the active hosts.
@@ -43,13 +43,31 @@ test('four tabs, the overview first; a visitor sees the overview, a log-in link 
   expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fhost-program%3Ftab%3Dapply');
   expect(screen.queryByRole('form', { name: 'Host application' })).not.toBeInTheDocument();
 
-  await user.click(screen.getByRole('tab', { name: 'Applications' }));
-  expect(screen.getByRole('heading', { name: 'This page is for admins only' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fhost-program%3Ftab%3Dapplications');
-
   // A visitor never asks for anyone's applications, nor for their own.
   expect(requested(server.calls, 'GET /api/host-program/applications')).toEqual([]);
   expect(requested(server.calls, 'GET /api/host-program/me')).toEqual([]);
+});
+
+test('a visitor sent to the applications by a link (an admin not signed in yet) is asked to log in', () => {
+  const { server } = open(null, 'applications');
+  expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Applications', 'Active Hosts', 'Apply to Host']);
+  expect(screen.getByRole('heading', { name: 'This page is for admins only' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fhost-program%3Ftab%3Dapplications');
+  expect(requested(server.calls, 'GET /api/host-program/applications')).toEqual([]);
+});
+
+test('each viewer sees the tabs meant for them: members no admin tab, hosts no Apply to Host, admins the applications (issue 34)', () => {
+  const cases: [HostProgramViewer, string[]][] = [
+    [MEMBER, ['Overview', 'Active Hosts', 'Apply to Host']],
+    [HOST, ['Overview', 'Active Hosts']],
+    // The demo admin is a host too.
+    [ADMIN, ['Overview', 'Applications', 'Active Hosts']],
+  ];
+  for (const [viewer, tabs] of cases) {
+    const { unmount } = open(viewer);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(tabs);
+    unmount();
+  }
 });
 
 // Issue 33: the rating shows only once enough guests who booked their own place rated the host, and the page says the rule.
@@ -170,18 +188,22 @@ test('a member with a pending application sees its status instead of a second fo
   expect(screen.queryByRole('form', { name: 'Host application' })).not.toBeInTheDocument();
 });
 
-test('a host is told they already are one, with their tools', async () => {
-  open(HOST, 'apply', { 'GET /api/host-program/me': { isHost: true, application: null } });
-  expect(await screen.findByRole('heading', { name: 'You are already a host' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: /Create an evening/ })).toHaveAttribute('href', '/create-event');
+test('an approved host is not invited to apply: no Apply to Host tab or button; a link to the form opens the overview, with their tools (issue 34)', () => {
+  const { server } = open(HOST, 'apply', { 'GET /api/host-program/me': { isHost: true, application: null } });
+  expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.queryByRole('tab', { name: 'Apply to Host' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Apply to host' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Create an evening' })).toHaveAttribute('href', '/create-event');
   expect(screen.queryByRole('form', { name: 'Host application' })).not.toBeInTheDocument();
+  expect(requested(server.calls, 'GET /api/host-program/me')).toEqual([]);
 });
 
-test('members and hosts see the admins-only card on applications and never fetch them', async () => {
+test('members and hosts sent to the applications by a link get the overview, and never fetch them', () => {
   for (const viewer of [MEMBER, HOST]) {
     const { server, unmount } = open(viewer, 'applications');
-    expect(screen.getByRole('heading', { name: 'This page is for admins only' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Applications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('heading', { name: 'This page is for admins only' })).not.toBeInTheDocument();
     expect(requested(server.calls, 'GET /api/host-program/applications')).toEqual([]);
     unmount();
   }

@@ -1,5 +1,6 @@
 import { CalendarHeart, CheckCircle2, MailCheck, MessagesSquare, Send, Ticket, Timer, Users, Wine } from 'lucide-react';
 import { DEFAULT_PRICE_PENCE, EVENT_GROUP_SIZE, ROUND_DURATION_SECONDS } from '@shared/domain/constants';
+import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { formatMoney } from '@client/lib/format';
@@ -22,8 +23,11 @@ const STEPS = [
   { icon: MailCheck, title: 'You are a host', text: 'Once approved, your host tools open straight away and we e-mail you the links.' },
 ] as const;
 
-/** What hosting means, how to become a host, and the programme in real figures. */
-export function OverviewTab({ onApply, onHosts }: { onApply: () => void; onHosts: () => void }) {
+/**
+ * What hosting means, how to become a host, and the programme in real figures. A host (`onApply`
+ * null) is not invited to apply: their button opens their tools instead (issue 34).
+ */
+export function OverviewTab({ onApply, onHosts }: { onApply: (() => void) | null; onHosts: () => void }) {
   const hosts = useActiveHosts();
   const figures = hosts.data
     ? [
@@ -42,10 +46,19 @@ export function OverviewTab({ onApply, onHosts }: { onApply: () => void; onHosts
           leaves having met someone new. If you love bringing people together, we would love to hear from you.
         </p>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-          <Button size="lg" onClick={onApply}>
-            <Send aria-hidden="true" className="size-5" />
-            Apply to host
-          </Button>
+          {onApply ? (
+            <Button size="lg" onClick={onApply}>
+              <Send aria-hidden="true" className="size-5" />
+              Apply to host
+            </Button>
+          ) : (
+            <Button size="lg" asChild>
+              <Link to="/create-event">
+                <CalendarHeart aria-hidden="true" className="size-5" />
+                Create an evening
+              </Link>
+            </Button>
+          )}
           <Button size="lg" variant="outline" onClick={onHosts}>
             <Users aria-hidden="true" className="size-5" />
             Meet our hosts

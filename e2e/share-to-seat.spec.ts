@@ -100,6 +100,12 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
   await expect(row.getByRole('cell')).toHaveText([after.visits, after.signups, after.seats].map(String));
   await expect(host.getByText(/Visits are self-reported by browsers/)).toBeVisible();
 
+  // On a phone (390 px) the table fits: the 'Seats booked' column is not cut off (issue 34).
+  await host.setViewportSize({ width: 390, height: 844 });
+  const table = host.getByRole('region', { name: 'Sources table' });
+  await expect(host.getByRole('columnheader', { name: 'Seats booked' })).toBeInViewport({ ratio: 1 });
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
   await visitorContext.close();
   await hostContext.close();
 });

@@ -148,20 +148,21 @@ function SourcesTable({
         role="region"
         aria-label="Sources table"
       >
-        <table className="w-full text-left text-base">
+        {/* Fits a 390 px phone: tighter gaps and smaller type there, source ids that wrap (issue 34). */}
+        <table className="w-full text-left text-sm sm:text-base">
           <caption className="sr-only">Visits, signups and seats booked per source{a.eventId === null ? ', every evening' : ''}</caption>
           <thead>
             <tr className="border-b border-wine-100 text-sm text-muted">
-              <th scope="col" className="py-2 pr-3 font-semibold">
+              <th scope="col" className="py-2 pr-1.5 font-semibold sm:pr-3">
                 Source
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
                 Visits<span aria-hidden="true">*</span>
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
                 Signups
               </th>
-              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+              <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-3">
                 Seats booked
               </th>
             </tr>
@@ -169,12 +170,12 @@ function SourcesTable({
           <tbody>
             {a.sources.map((r) => (
               <tr key={r.source} data-source={r.source} className="border-b border-wine-50 last:border-0">
-                <th scope="row" className="py-3 pr-3 font-semibold text-wine-900">
-                  {SOURCE_LABELS[r.source]} <span className="block text-sm font-normal text-muted">{r.source}</span>
+                <th scope="row" className="py-3 pr-1.5 font-semibold text-wine-900 sm:pr-3">
+                  {SOURCE_LABELS[r.source]} <span className="block text-xs font-normal break-all text-muted sm:text-sm">{r.source}</span>
                 </th>
-                <td className="px-3 py-3 text-right tabular-nums">{r.visits}</td>
-                <td className="px-3 py-3 text-right tabular-nums">{r.signups}</td>
-                <td className="py-3 pl-3 text-right tabular-nums">{r.seats}</td>
+                <td className="px-1.5 py-3 text-right tabular-nums sm:px-3">{r.visits}</td>
+                <td className="px-1.5 py-3 text-right tabular-nums sm:px-3">{r.signups}</td>
+                <td className="py-3 pl-1.5 text-right tabular-nums sm:pl-3">{r.seats}</td>
               </tr>
             ))}
           </tbody>

@@ -49,6 +49,7 @@ function UnknownPath() {
  */
 const screens: RouteObject[] = [
   { path: '/', Component: screen(() => import('./routes/home')), handle: h({}) },
+  { path: '/refunds', Component: screen(() => import('./routes/refunds')), handle: h({ title: 'Refunds', back: '/' }) },
   {
     Component: QueryScope,
     children: [

@@ -65,6 +65,9 @@ test('a visitor opening an evening sees its public page, and Book leads to log i
   expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/events/5/public']);
   const book = screen.getByRole('link', { name: 'Book your place' });
   expect(screen.getAllByRole('link', { name: /Book|waitlist/ })).toHaveLength(1);
+  // The public pages' footer (issue 34): privacy, the refund rule, contact.
+  const footer = screen.getByRole('navigation', { name: 'About this site' });
+  expect(within(footer).getByRole('link', { name: 'Refunds' })).toHaveAttribute('href', '/refunds');
   await user.click(book);
   await vi.waitFor(() => expect(location()).toBe(`/login?next=${encodeURIComponent('/checkout/5')}`), LAZY);
 });

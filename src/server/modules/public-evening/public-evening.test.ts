@@ -573,7 +573,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
-    for (const p of ['/', '/about', '/host-program', '/privacy']) expect(locs).toContain(`${PUBLIC_URL}${p}`);
+    for (const p of ['/', '/about', '/host-program', '/privacy', '/refunds']) expect(locs).toContain(`${PUBLIC_URL}${p}`);
     for (const id of [winterId, summerId, evilId, fullId]) expect(locs).toContain(`${PUBLIC_URL}/events/${id}`);
     expect(locs).not.toContain(`${PUBLIC_URL}/events/${endedId}`);
     expect(locs.some((l) => l?.includes('/profile') || l?.includes('/api/'))).toBe(false);

@@ -16,7 +16,7 @@ const errors = { 400: errorBody, 404: errorBody };
  * The public pages of the site besides the evenings (the router's screens open to a visitor):
  * what the sitemap lists.
  */
-export const PUBLIC_PAGES = ['/', '/about', '/waitlist-signup', '/host-program', '/wine-wallop', '/privacy'] as const;
+export const PUBLIC_PAGES = ['/', '/about', '/waitlist-signup', '/host-program', '/wine-wallop', '/privacy', '/refunds'] as const;
 
 /**
  * Paths a crawler has no business on: the API (but the evenings' cards, which link previews

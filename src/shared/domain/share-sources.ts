@@ -7,8 +7,11 @@
  */
 import { isSharePlatform, SHARE_PLATFORMS, type SharePlatform } from './share-platforms';
 
-/** A share post (ready template or custom post) on each platform, then the flyers' QR code and their Copy Link. */
-export const SHARE_SOURCES = [...SHARE_PLATFORMS.map((p) => `${p}-post` as const), 'flyer-qr', 'flyer-link'] as const;
+/**
+ * A share post (ready template or custom post) on each platform, then the flyers' QR code and their
+ * Copy Link, then Share / Copy link on the evening's page itself (issue 34).
+ */
+export const SHARE_SOURCES = [...SHARE_PLATFORMS.map((p) => `${p}-post` as const), 'flyer-qr', 'flyer-link', 'page-link'] as const;
 export type ShareSource = (typeof SHARE_SOURCES)[number];
 
 export const isShareSource = (s: unknown): s is ShareSource => typeof s === 'string' && (SHARE_SOURCES as readonly string[]).includes(s);
@@ -36,6 +39,7 @@ export const SOURCE_LABELS: Record<ShareSource, string> = {
   'local-post': 'Local community post',
   'flyer-qr': 'Flyer QR code',
   'flyer-link': 'Flyer link (Copy Link)',
+  'page-link': 'Share or Copy link on the evening page',
 };
 
 /** The evening's public page, opened from `source`, on the site's public address (PUBLIC_URL). */

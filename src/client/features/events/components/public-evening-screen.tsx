@@ -14,6 +14,7 @@ import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
 import { usePublicEvening } from '../api/public-evening';
 import { spotsLeftText } from '../lib/format';
 import { Fact } from './fact';
+import { EveningFaq, EveningShareActions, goingText, HostCard } from './public-evening-more';
 import { StatusBadge, type StatusLabel } from './status-badge';
 
 /**
@@ -98,6 +99,7 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
             <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Places">
               {/* How many are left is said once, by the Book button. */}
               {`${e.maxParticipants} guests`}
+              {goingText(e.going) && <span className="block font-normal text-ink">{goingText(e.going)}</span>}
             </Fact>
           </dl>
         </header>
@@ -127,7 +129,16 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
                   </Link>
                 </Button>
                 <p className="mt-3 text-center text-sm text-muted">
-                  Log in or sign up with your e-mail: no password.{e.price > 0 && ` Free cancellation up to ${REFUND_WINDOW_HOURS} hours before the start.`}
+                  Log in or sign up with your e-mail: no password.
+                  {e.price > 0 && (
+                    <>
+                      {' '}
+                      <Link to="/refunds" className="underline underline-offset-4">
+                        Free cancellation up to {REFUND_WINDOW_HOURS} hours before the start
+                      </Link>
+                      .
+                    </>
+                  )}
                 </p>
               </>
             )}
@@ -136,6 +147,9 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
                 <Link to="/">See what's next</Link>
               </Button>
             )}
+            <div className="mt-4 border-t border-wine-100 pt-4">
+              <EveningShareActions evening={e} />
+            </div>
           </Card>
         </aside>
 
@@ -160,6 +174,14 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
             <p className="mt-2 leading-relaxed whitespace-pre-line text-ink">{e.description}</p>
           </Card>
         )}
+
+        <div className="lg:col-start-1">
+          <HostCard evening={e} />
+        </div>
+
+        <div className="lg:col-start-1">
+          <EveningFaq evening={e} />
+        </div>
       </div>
     </Page>
   );

@@ -22,6 +22,8 @@ const evening = (over: Partial<PublicEvening> = {}): PublicEvening => ({
   roundDuration: 300,
   venue: { name: 'The Church Inn', address: '12 Bury New Road', city: 'Prestwich', latitude: null, longitude: null },
   hostFirstName: 'Hannah',
+  host: { bio: null, image: null, moreEvenings: [] },
+  going: 0,
   url: `http://localhost/events/${ID}`,
   image: `http://localhost/api/events/${ID}/card.png`,
   ...over,

@@ -61,7 +61,12 @@ export interface CardContent {
   price: string;
   /** The public page: what the QR code opens. */
   url: string;
+  /** Under the QR code: 'Scan to book', 'Full: join the waitlist', 'Booking closed' or 'Ended'. */
+  caption: string;
 }
+
+/** What the QR code's caption says, by the evening's state (issue 34): only an open evening is booked. */
+export const CARD_CAPTIONS = { open: 'Scan to book', full: 'Full: join the waitlist', started: 'Booking closed', ended: 'Ended' } as const;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -72,6 +77,7 @@ export function wallTime(hhmm: string) {
 }
 
 export function cardContent(e: {
+  state: keyof typeof CARD_CAPTIONS;
   title: string;
   date: string;
   startTime: string;
@@ -94,6 +100,7 @@ export function cardContent(e: {
       .join(', '),
     price: e.price <= 0 ? 'Free' : Number.isInteger(pounds) ? `£${pounds}` : `£${pounds.toFixed(2)}`,
     url: e.url,
+    caption: CARD_CAPTIONS[e.state],
   };
 }
 
@@ -110,6 +117,7 @@ export function endedCardContent(publicUrl: string): CardContent {
     address: '',
     price: '',
     url: `${publicUrl}/`,
+    caption: CARD_CAPTIONS.ended,
   };
 }
 
@@ -136,6 +144,18 @@ function wrap(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: numb
   const kept = lines.slice(0, maxLines);
   kept[maxLines - 1] = cut(ctx, lines.slice(maxLines - 1).join(' '), maxWidth, true);
   return kept;
+}
+
+/**
+ * The largest of `sizes` (px, largest first) at which `text` fits `maxWidth` on one line, with the
+ * font set to it; at the smallest size it is cut as a last resort.
+ */
+function fitLine(ctx: SKRSContext2D, text: string, maxWidth: number, sizes: readonly number[], font: (px: number) => string): string {
+  for (const px of sizes) {
+    ctx.font = font(px);
+    if (ctx.measureText(text).width <= maxWidth) return text;
+  }
+  return cut(ctx, text, maxWidth);
 }
 
 /** Cut a line to maxWidth with an ellipsis (always one when `more` is set). */
@@ -199,16 +219,19 @@ export async function drawCard(c: CardContent): Promise<Buffer> {
   // takes the largest size at which it and the lines under it clear the pill (up to three lines).
   const pillH = 72;
   const pillY = H - 56 - pillH;
-  const below = 52 + 46 + 46;
-  let size = 48;
+  // Date, time, venue, and the street address on a line of its own.
+  const below = 52 + 46 + 46 + (c.address ? 38 : 0);
+  const sizes = [76, 68, 60, 54, 48, 44, 40];
+  let size = 40;
   let lines: string[] = [];
-  for (const s of [76, 68, 60, 54, 48]) {
+  for (const s of sizes) {
     size = s;
     ctx.font = `400 ${s}px "${DISPLAY}"`;
-    lines = wrap(ctx, c.title, textWidth, 3);
+    // Whole lines only: a title cut to three lines tries the next size down.
+    lines = wrap(ctx, c.title, textWidth, Number.MAX_SAFE_INTEGER);
     const end = 120 + s + (lines.length - 1) * Math.round(s * 1.1) + below;
-    if (end <= pillY - 28) break;
-    if (s === 48) lines = wrap(ctx, c.title, textWidth, 2);
+    if (lines.length <= 3 && end <= pillY - 28) break;
+    if (s === sizes.at(-1)) lines = wrap(ctx, c.title, textWidth, 2);
   }
   ctx.fillStyle = C.cream;
   const lh = Math.round(size * 1.1);
@@ -216,23 +239,35 @@ export async function drawCard(c: CardContent): Promise<Buffer> {
   for (const [i, l] of lines.entries()) ctx.fillText(l, x, y + i * lh);
   y += (lines.length - 1) * lh + 52;
 
-  ctx.font = `600 34px "${SANS}"`;
+  // Each line shrinks to fit before anything is cut (issue 34: '28 November 2…', '12 Bury New Road, P…').
   ctx.fillStyle = C.cream;
-  ctx.fillText(cut(ctx, c.date, textWidth), x, y);
+  ctx.fillText(
+    fitLine(ctx, c.date, textWidth, [34, 31, 28, 25, 22], (px) => `600 ${px}px "${SANS}"`),
+    x,
+    y,
+  );
   y += 46;
-  ctx.font = `400 32px "${SANS}"`;
   ctx.fillStyle = C.apricot200;
-  ctx.fillText(c.time, x, y);
+  ctx.fillText(
+    fitLine(ctx, c.time, textWidth, [32, 29, 26, 23, 20], (px) => `400 ${px}px "${SANS}"`),
+    x,
+    y,
+  );
   y += 46;
-  ctx.font = `600 28px "${SANS}"`;
   ctx.fillStyle = C.cream;
-  const venue = cut(ctx, c.venue, textWidth);
-  ctx.fillText(venue, x, y);
-  if (c.address && venue === c.venue) {
-    const used = ctx.measureText(`${venue} `).width;
-    ctx.font = `400 28px "${SANS}"`;
+  ctx.fillText(
+    fitLine(ctx, c.venue, textWidth, [28, 26, 24, 22, 20], (px) => `600 ${px}px "${SANS}"`),
+    x,
+    y,
+  );
+  if (c.address) {
+    y += 38;
     ctx.fillStyle = C.apricot200;
-    if (textWidth - used > 120) ctx.fillText(cut(ctx, `· ${c.address}`, textWidth - used), x + used, y);
+    ctx.fillText(
+      fitLine(ctx, c.address, textWidth, [26, 24, 22, 20, 18], (px) => `400 ${px}px "${SANS}"`),
+      x,
+      y,
+    );
   }
 
   // The price pill, bottom left.
@@ -269,10 +304,13 @@ export async function drawCard(c: CardContent): Promise<Buffer> {
       if (modules.get(row, col)) ctx.fillRect(qx + col * cell, qy + row * cell, cell, cell);
     }
   }
-  ctx.font = `600 28px "${SANS}"`;
   ctx.fillStyle = C.cream;
   ctx.textAlign = 'center';
-  ctx.fillText('Scan to book', tileX + tile / 2, tileY + tile + 48);
+  ctx.fillText(
+    fitLine(ctx, c.caption, tile + 80, [28, 26, 24, 22], (px) => `600 ${px}px "${SANS}"`),
+    tileX + tile / 2,
+    tileY + tile + 48,
+  );
 
   return indexedPng(ctx.getImageData(0, 0, W, H).data, W, H);
 }

@@ -250,6 +250,8 @@ describe('the ticket e-mail', () => {
     expect(mail.text).toContain(`Ticket code: ${reg!.ticketCode}`);
     expect(mail.text).toContain('Where: Check-in Hall');
     expect(mail.text).toContain('Price: Free');
+    // The refund rule is a page of its own (issue 34), linked from the ticket.
+    expect(mail.text).toMatch(/for a full refund \(the refund rule: https?:\/\/\S+\/refunds\)/);
     const attachments = mail.attachments ?? [];
     const png = attachments.find((a) => a.contentType === 'image/png');
     expect(png).toBeDefined();

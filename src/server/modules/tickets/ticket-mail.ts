@@ -25,6 +25,7 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
   if (!reg || !who) return;
   const qr = await QRCode.toBuffer(`SFTICKET:${reg.ticketCode}`, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
   const link = `${d.publicUrl}/events/${event.id}`;
+  const refunds = `${d.publicUrl}/refunds`;
   const when = `${dateFmt.format(event.date)}, ${event.startTime}-${event.endTime}`;
   const ics = cal.eventInvitation(event, d.publicUrl);
   const price = event.price > 0 ? `£${formatPounds(event.price)} paid` : 'Free';
@@ -42,7 +43,7 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
       `Ticket code: ${reg.ticketCode}`,
       '',
       `When you arrive at ${event.venue} on ${dateFmt.format(event.date)}, show the QR code in this e-mail (or on the event page) to the host at the door. You can also check yourself in on the event page when you are at the venue, or from ${SELF_CHECK_IN_MINUTES} minutes before the start.`,
-      `Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund.`,
+      `Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund (the refund rule: ${refunds}).`,
       '',
       `Event page: ${link}`,
       '',
@@ -52,7 +53,7 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
     html: `<p>Hi ${esc(who.name)},</p><p>You're in! Here is your ticket for <strong>${esc(event.title)}</strong>.</p>
 <p><strong>When:</strong> ${esc(when)}<br><strong>Where:</strong> ${esc(event.venue)}<br><strong>Price:</strong> ${esc(price)}<br><strong>Ticket code:</strong> ${esc(reg.ticketCode)}</p>
 <p><img src="cid:ticket-qr" alt="Ticket QR code ${esc(reg.ticketCode)}" width="240" height="240"></p>
-<p>When you arrive at ${esc(event.venue)} on ${esc(dateFmt.format(event.date))}, show this QR code (or the one on the event page) to the host at the door. You can also check yourself in on the event page when you are at the venue, or from ${SELF_CHECK_IN_MINUTES} minutes before the start. Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>
+<p>When you arrive at ${esc(event.venue)} on ${esc(dateFmt.format(event.date))}, show this QR code (or the one on the event page) to the host at the door. You can also check yourself in on the event page when you are at the venue, or from ${SELF_CHECK_IN_MINUTES} minutes before the start. Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund (<a href="${esc(refunds)}">the refund rule</a>).</p>
 <p><a href="${esc(link)}">Open the event page</a></p>`,
     attachments: [
       { filename: 'ticket-qr.png', content: qr, contentType: 'image/png', cid: 'ticket-qr' },

@@ -39,7 +39,8 @@ describe('paying for a place', () => {
     expect(await screen.findByRole('heading', { name: 'Friday Friends' })).toBeInTheDocument();
     expect(screen.getByText('1 × ticket')).toBeInTheDocument();
     expect(screen.getAllByText('£15.00')).toHaveLength(2); // the ticket and the total
-    expect(screen.getByText('Cancel 24 hours or more before the start for a full refund.')).toBeInTheDocument();
+    expect(screen.getByText(/Cancel 24 hours or more before the start for a full refund\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'The refund rule' })).toHaveAttribute('href', '/refunds');
 
     expect(await screen.findByText('Test mode: no real payment')).toBeInTheDocument();
     expect(screen.getByText(/Your seat is held for/)).toHaveTextContent('Your seat is held for 15:00');

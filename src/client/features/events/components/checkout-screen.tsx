@@ -148,7 +148,12 @@ function Summary({ event, hostFree }: { event: EventDetail; hostFree: boolean })
       </dl>
       {hostFree && <p className="mt-3 text-sm text-muted">Hosts get free entry to their own evenings (guests pay {formatMoney(event.price)}).</p>}
       {event.price > 0 && !hostFree && (
-        <p className="mt-3 text-sm text-muted">Cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund.</p>
+        <p className="mt-3 text-sm text-muted">
+          Cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund.{' '}
+          <Link to="/refunds" className="inline-flex min-h-11 items-center font-semibold text-wine-800 underline underline-offset-4">
+            The refund rule
+          </Link>
+        </p>
       )}
     </Card>
   );

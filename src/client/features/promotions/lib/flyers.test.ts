@@ -242,6 +242,22 @@ describe('layoutFlyer', () => {
     });
   });
 
+  // Issue 34: '28 November 2…' and '12 Bury New Road, P…' on the printed flyers.
+  test.each(FLYERS.map((f) => [f.name, f] as const))('%s: the longest date and a venue with its street are shown whole, in a wide font', (_name, spec) => {
+    const content: FlyerContent = {
+      ...CONTENT,
+      title: 'Thursday Night Speed Friendship',
+      date: 'Wednesday 28 November 2029',
+      venue: 'The Church Inn, 12 Bury New Road, Prestwich',
+    };
+    const lines = texts(layoutFlyer(spec.kind, content, wideMeasure)).map((t) => t.text);
+    expect(lines.filter((l) => l.includes('…'))).toEqual([]);
+    const all = lines.join(' ');
+    expect(all).toContain('Wednesday 28 November 2029');
+    expect(all).toContain('The Church Inn,');
+    expect(all).toContain('12 Bury New Road, Prestwich');
+  });
+
   test('the story adds a line on what the evening is when a short title leaves room', () => {
     const says = (c: FlyerContent) => texts(layoutFlyer('story', c, measure)).map((t) => t.text);
     expect(says({ ...CONTENT, title: 'Friday Social' })).toContain(TAGLINE);

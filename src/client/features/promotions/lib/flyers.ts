@@ -278,14 +278,15 @@ function socialLayout(c: FlyerContent, measure: Measure): FlyerOp[] {
   const t = stack(title.lines, title.font, x, 46 + 12 + title.font.size, PALETTE.cream, 'left', 1.12);
   ops.push(...t.ops);
   let y = t.last + 32;
-  const dateFont: FontSpec = { family: 'sans', weight: 600, size: 17 };
-  ops.push({ kind: 'text', text: wrapText(c.date, width, dateFont, measure, 1)[0] ?? '', x, y, font: dateFont, color: PALETTE.cream, align: 'left' });
+  // The date and the venue shrink to fit before anything is cut (issue 34: '28 November 2…').
+  const date = fitText(c.date, { sizes: [17, 16, 15, 14, 13], maxWidth: width, maxLines: 1, family: 'sans', weight: 600 }, measure);
+  ops.push({ kind: 'text', text: date.lines[0] ?? '', x, y, font: date.font, color: PALETTE.cream, align: 'left' });
   y += 23;
   const timeFont: FontSpec = { family: 'sans', weight: 400, size: 16 };
   ops.push({ kind: 'text', text: c.time, x, y, font: timeFont, color: PALETTE.apricot200, align: 'left' });
   y += 22;
-  const venueFont: FontSpec = { family: 'sans', weight: 400, size: 15 };
-  ops.push(...stack(wrapText(c.venue, width, venueFont, measure, 2), venueFont, x, y, PALETTE.cream, 'left').ops);
+  const venue = fitText(c.venue, { sizes: [15, 14, 13, 12], maxWidth: width, maxLines: 2, family: 'sans', weight: 400 }, measure);
+  ops.push(...stack(venue.lines, venue.font, x, y, PALETTE.cream, 'left').ops);
 
   // Bottom band: price, what it includes and the trust line on the left; the QR code on the right.
   const qrSize = 96;
@@ -333,14 +334,15 @@ function storyLayout(c: FlyerContent, measure: Measure): FlyerOp[] {
     const t = stack(title.lines, title.font, cx, 60 + title.font.size + 4, PALETTE.cream, 'center', 1.12);
     const out: FlyerOp[] = [...t.ops];
     let y = t.last + 32;
-    const dateFont: FontSpec = { family: 'sans', weight: 600, size: 16 };
-    out.push({ kind: 'text', text: wrapText(c.date, width, dateFont, measure, 1)[0] ?? '', x: cx, y, font: dateFont, color: PALETTE.cream, align: 'center' });
+    // The date and the venue shrink to fit before anything is cut (issue 34: '12 Bury New Road, P…').
+    const date = fitText(c.date, { sizes: [16, 15, 14, 13, 12], maxWidth: width, maxLines: 1, family: 'sans', weight: 600 }, measure);
+    out.push({ kind: 'text', text: date.lines[0] ?? '', x: cx, y, font: date.font, color: PALETTE.cream, align: 'center' });
     y += 22;
     const timeFont: FontSpec = { family: 'sans', weight: 400, size: 15 };
     out.push({ kind: 'text', text: c.time, x: cx, y, font: timeFont, color: PALETTE.apricot200, align: 'center' });
     y += 22;
-    const venueFont: FontSpec = { family: 'sans', weight: 400, size: 14 };
-    const venue = stack(wrapText(c.venue, width, venueFont, measure, venueLines), venueFont, cx, y, PALETTE.cream, 'center');
+    const venueFit = fitText(c.venue, { sizes: [14, 13, 12, 11], maxWidth: width, maxLines: venueLines, family: 'sans', weight: 400 }, measure);
+    const venue = stack(venueFit.lines, venueFit.font, cx, y, PALETTE.cream, 'center');
     out.push(...venue.ops);
     return { ops: out, last: venue.last };
   };
@@ -379,10 +381,10 @@ function coverLayout(c: FlyerContent, measure: Measure): FlyerOp[] {
   const t = stack(title.lines, title.font, x, 50 + 14 + title.font.size, PALETTE.cream, 'left', 1.1);
   ops.push(...t.ops);
   let y = t.last + 34;
-  const when = fitText(`${c.date} · ${c.time}`, { sizes: [18, 16, 14], maxWidth: width, maxLines: 1, family: 'sans', weight: 600 }, measure);
+  const when = fitText(`${c.date} · ${c.time}`, { sizes: [18, 16, 14, 13, 12], maxWidth: width, maxLines: 1, family: 'sans', weight: 600 }, measure);
   ops.push({ kind: 'text', text: when.lines[0] ?? '', x, y, font: when.font, color: PALETTE.cream, align: 'left' });
   y += 24;
-  const venue = fitText(c.venue, { sizes: [16, 14], maxWidth: width, maxLines: 1, family: 'sans', weight: 400 }, measure);
+  const venue = fitText(c.venue, { sizes: [16, 15, 14, 13, 12], maxWidth: width, maxLines: 1, family: 'sans', weight: 400 }, measure);
   ops.push({ kind: 'text', text: venue.lines[0] ?? '', x, y, font: venue.font, color: PALETTE.apricot200, align: 'left' });
 
   // The price pill along the bottom, with what it includes and the trust line beside it.

@@ -592,3 +592,16 @@ describe('who is coming', () => {
     expect(await screen.findByText('Priya Shah')).toBeInTheDocument();
   });
 });
+
+// Issue 34: a member had no way to share their evening.
+test('a member can share an upcoming evening from its page, with the page’s link and its source', async () => {
+  fakeServer({
+    [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(48 * HOUR), endsAt: fromNow(50 * HOUR) }, { registered: true }),
+    [`GET /api/events/${ID}/participants`]: [],
+  });
+  const { user } = detailAt();
+  await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+  expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/events/${ID}?source=page-link`);
+  // The ticket has its own Add to calendar: one link, not two.
+  expect(screen.getAllByRole('link', { name: 'Add to calendar' })).toHaveLength(1);
+});

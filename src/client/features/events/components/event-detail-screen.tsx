@@ -21,6 +21,7 @@ import { CapacityMeter } from './capacity-meter';
 import { Fact } from './fact';
 import { HostWaitlistCard } from './host-waitlist-card';
 import { ParticipantsCard } from './participants-card';
+import { EveningShareActions } from './public-evening-more';
 import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
 
@@ -236,6 +237,19 @@ function EventDetailView({
           <Card className="lg:col-start-1">
             <CardTitle>About this evening</CardTitle>
             <p className="mt-2 leading-relaxed whitespace-pre-line text-ink">{event.description}</p>
+          </Card>
+        )}
+
+        {!over && badge !== 'Past' && (
+          <Card className="lg:col-start-1">
+            <CardTitle>Bring a friend along</CardTitle>
+            <p className="mt-1 text-ink">Send them this evening's page: they can book their own place.</p>
+            <div className="mt-4">
+              <EveningShareActions
+                evening={{ id: event.id, title: event.title, url: `${window.location.origin}/events/${event.id}` }}
+                calendar={!event.viewer.registered}
+              />
+            </div>
           </Card>
         )}
 

@@ -19,7 +19,14 @@ type ShareState = 'idle' | 'copied' | 'blocked';
  * Share: the phone's share sheet where there is one, else the link to the clipboard. For visitors
  * and members alike.
  */
-export function EveningShareActions({ evening: e }: { evening: Pick<PublicEvening, 'id' | 'title' | 'url'> }) {
+export function EveningShareActions({
+  evening: e,
+  calendar = true,
+}: {
+  evening: Pick<PublicEvening, 'id' | 'title' | 'url'>;
+  /** False where the page has its own Add to calendar already (a member's ticket). */
+  calendar?: boolean;
+}) {
   const [state, setState] = useState<ShareState>('idle');
   const link = pageShareLink(e.url);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -42,13 +49,15 @@ export function EveningShareActions({ evening: e }: { evening: Pick<PublicEvenin
   };
   return (
     <div>
-      <div className="grid grid-cols-2 gap-3">
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/events/${e.id}/calendar.ics`} download={`speed-friendship-${e.id}.ics`}>
-            <CalendarPlus aria-hidden="true" className="size-4" />
-            Add to calendar
-          </a>
-        </Button>
+      <div className={calendar ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}>
+        {calendar && (
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/events/${e.id}/calendar.ics`} download={`speed-friendship-${e.id}.ics`}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Add to calendar
+            </a>
+          </Button>
+        )}
         <Button variant="outline" size="sm" onClick={() => void share()}>
           {canShare ? <Share2 aria-hidden="true" className="size-4" /> : <Link2 aria-hidden="true" className="size-4" />}
           {canShare ? 'Share' : 'Copy link'}

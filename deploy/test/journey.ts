@@ -460,6 +460,19 @@ async function main() {
       phones.map((p) => `${p.person.name.split(' ')[0]}: ${round1.get(p.person.id)!.mine!.partner?.name.split(' ')[0] ?? 'bye'}`).join(', '),
   );
 
+  // The host moves on round by round to the evening's last: every two guests talk once, and a
+  // rating is only for a conversation that took place (docs/decisions/0063).
+  const { rows: planned } = await db.query<{ n: number }>(`SELECT max(round)::int AS n FROM rotations WHERE event_id = $1`, [tonight.id]);
+  const lastRound = planned[0]!.n;
+  const held = new Map(round1);
+  for (let round = 2; round <= lastRound; round++) {
+    const at = Date.now();
+    hostPhone.ws!.send(JSON.stringify({ type: 'next_round' }));
+    for (const p of phones)
+      held.set(p.person.id, (await stateWhere(p, `round ${round} with its place`, (m) => m.currentRound === round && m.mine !== undefined, at)).m);
+  }
+  ok(`the host held rounds 2 to ${lastRound}: every phone had its place in each`);
+
   // Ratings: every guest rates every other guest over the evening (distinct pairs: none overwrites another).
   const pairs = phones.flatMap((a) =>
     phones.filter((b) => b !== a).map((b) => ({ from: a.person, to: b.person, rating: 1 + ((a.person.id * 7 + b.person.id) % 5) })),
@@ -496,8 +509,8 @@ async function main() {
     const servedIt = await instanceOf(s.conn);
     assert.equal(servedIt, survivor.name, `${p.person.name}'s state after the stop came from instance ${servedIt}`);
     const was = lastBefore.get(p)!;
-    const then = round1.get(p.person.id)!;
-    assert.equal(s.m.currentRound, 1, `${p.person.name}: same round`);
+    const then = held.get(p.person.id)!;
+    assert.equal(s.m.currentRound, lastRound, `${p.person.name}: same round`);
     assert.equal(s.m.phase, 'active');
     assert.deepEqual(
       { table: s.m.mine?.table, partner: s.m.mine?.partner?.id ?? null },
@@ -550,7 +563,7 @@ async function main() {
   late.ws?.close();
   late.stopped = true;
   await openSocket(late, tonight.id, marker);
-  await stateWhere(late, 'timer_sync on a new socket', (m) => m.type === 'timer_sync' && m.currentRound === 1, lateAt);
+  await stateWhere(late, 'timer_sync on a new socket', (m) => m.type === 'timer_sync' && m.currentRound === lastRound, lateAt);
   assert.equal(late.instance, survivor.name);
   late.ws!.close();
   let line: string | undefined;

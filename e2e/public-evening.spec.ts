@@ -92,3 +92,58 @@ test('a past evening says it has ended, a full one offers the waitlist, an unkno
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
 });
+
+// Issue 34: what a stranger looks for on the page itself (Luma and Eventbrite have it all).
+test('a visitor saves the evening to a calendar, copies its link, sees who hosts and how many go, reads the FAQ and the refund rule', async ({
+  page,
+  context,
+}) => {
+  const { open } = await demoEvenings(page);
+  const path = `/events/${open.id}`;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: NQ })).toBeVisible();
+
+  // Add to calendar: the public .ics of the evening, nobody's personal data.
+  const ics = page.getByRole('link', { name: 'Add to calendar' });
+  await expect(ics).toHaveAttribute('href', `/api/events/${open.id}/calendar.ics`);
+  const file = await page.request.get(`/api/events/${open.id}/calendar.ics`);
+  expect(file.status()).toBe(200);
+  const body = await file.text();
+  expect(body).toContain(`SUMMARY:${NQ}`);
+  expect(body).not.toMatch(/@(?!speedfriendship)[\w.-]+\.\w+/); // no e-mail address but the UID's
+
+  // Share: the phone's sheet where there is one, else Copy link; either way the page's link with its source.
+  const share = page.getByRole('button', { name: /^(Share|Copy link)$/ });
+  if ((await share.textContent())?.includes('Copy link')) {
+    await share.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/events/${open.id}\\?source=page-link$`));
+  }
+
+  // How many are going (a number, never who), and the host as their profile shows them.
+  await expect(page.getByText(/^\d+ going$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your host' })).toBeVisible();
+
+  // The FAQ opens by keyboard.
+  const faq = page.getByText('Is this dating?');
+  await faq.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Speed Friendship is for making friends/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/shots-34b/public-evening-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/shots-34b/public-evening-desktop.png', fullPage: true });
+
+  // The footer leads to the refund rule, a page of its own.
+  await page.getByRole('navigation', { name: 'About this site' }).getByRole('link', { name: 'Refunds' }).click();
+  await expect(page).toHaveURL(/\/refunds$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancellations and refunds' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '24 hours or more before the start: a full refund' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/shots-34b/refunds-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-34b/refunds-phone.png', fullPage: true });
+  await expectAccessible(page);
+});

@@ -49,7 +49,7 @@ export function EveningShareActions({
   };
   return (
     <div>
-      <div className={calendar ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}>
+      <div className="grid gap-3">
         {calendar && (
           <Button asChild variant="outline" size="sm">
             <a href={`/api/events/${e.id}/calendar.ics`} download={`speed-friendship-${e.id}.ics`}>
@@ -109,12 +109,9 @@ export function HostCard({ evening: e }: { evening: Pick<PublicEvening, 'hostFir
           <ul className="mt-2 divide-y divide-wine-100">
             {moreEvenings.map((m) => (
               <li key={m.id}>
-                <Link
-                  to={`/events/${m.id}`}
-                  className="flex min-h-11 flex-wrap items-baseline gap-x-2 py-2 font-semibold text-wine-700 underline underline-offset-4"
-                >
-                  <span className="break-words">{m.title}</span>
-                  <span className="font-normal text-muted no-underline">{formatDate(m.date, 'long')}</span>
+                <Link to={`/events/${m.id}`} className="flex min-h-11 flex-wrap items-baseline gap-x-2 py-2 font-semibold text-wine-700">
+                  <span className="break-words underline underline-offset-4">{m.title}</span>
+                  <span className="font-normal text-muted">{formatDate(m.date, 'long')}</span>
                 </Link>
               </li>
             ))}

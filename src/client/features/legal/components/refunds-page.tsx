@@ -19,8 +19,8 @@ export function RefundsPage() {
       <PageTitle sub="Plans change. Here is what happens to your place and your money.">Cancellations and refunds</PageTitle>
       <div className="space-y-4">
         <Rule icon={<RotateCcw aria-hidden="true" className="size-5" />} title={`${REFUND_WINDOW_HOURS} hours or more before the start: a full refund`}>
-          Cancel from the evening's page (Cancel my place) at least {REFUND_WINDOW_HOURS} hours before the evening starts and you get all your money back, to
-          the card you paid with, within 5-10 working days. Your place goes to the next person on the waitlist.
+          Cancel from the evening's page (Cancel registration, on your ticket) at least {REFUND_WINDOW_HOURS} hours before the evening starts and you get all
+          your money back, to the card you paid with, within 5-10 working days. Your place goes to the next person on the waitlist.
         </Rule>
         <Rule icon={<CalendarX2 aria-hidden="true" className="size-5" />} title={`Less than ${REFUND_WINDOW_HOURS} hours before: no refund`}>
           You can still cancel, so someone else may have your place, but the payment is not refunded.

@@ -105,13 +105,15 @@ test('browse, pay with the test card, get the ticket e-mail, cancel and get the 
   await expect(page.locator('main').getByText('Payment Successful')).toHaveCount(0);
 });
 
-test('pay for tonight and cancel without a refund; pay again, check in at the door, and the place is kept', async ({ page }) => {
+test('pay for tonight and cancel without a refund', async ({ page }) => {
   await logIn(page, DEMO.member);
   await openCheckout(page, TONIGHT);
   await payWith(page, '4242424242424242');
   await expect(page).toHaveURL(/\?payment=success$/);
+  await accessible(page);
 
-  // Less than 24 hours before the start: no refund, said before and after.
+  // Less than 24 hours before the start: no refund, said before and after. (Checking in, after which
+  // no cancel is offered, is the live evening's journey: a member left checked in here would change its room.)
   await page.getByRole('button', { name: 'Cancel registration' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('so there is no refund')).toBeVisible();
@@ -119,16 +121,6 @@ test('pay for tonight and cancel without a refund; pay again, check in at the do
   await expect(page.getByRole('status').filter({ hasText: 'Registration cancelled' })).toContainText(
     'As the event starts in less than 24 hours, there is no refund.',
   );
-
-  // Booked again and checked in: in the room, the place is no longer offered for cancelling.
-  await openCheckout(page, TONIGHT);
-  await payWith(page, '4242424242424242');
-  await expect(page).toHaveURL(/\?payment=success$/);
-  await page.getByRole('button', { name: 'Check In' }).click();
-  await expect(page.getByText('Checked In', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Checked in at \d{1,2}:\d{2}\s?[AP]M$/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cancel registration' })).toHaveCount(0);
-  await accessible(page);
 });
 
 test('a declined card shows Payment Failed and keeps the seat held', async ({ page }) => {

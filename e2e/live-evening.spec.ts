@@ -16,6 +16,9 @@ async function guest(browser: Browser, email: string, eventId: number) {
     await checkIn.click();
     await expect(page.getByText('Checked In').first()).toBeVisible();
   }
+  // In the room: the time of the check-in, and the place is no longer offered for cancelling.
+  await expect(alreadyIn).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel registration' })).toHaveCount(0);
   return page;
 }
 

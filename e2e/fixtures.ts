@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { freePort, root, stopChild } from '../bench/lib/procs';
@@ -73,8 +73,8 @@ export const test = base.extend<object, { appServer: AppServer }>({
  * is touched): the app as vite.config.ts builds it, with `mark` in every screen's header and every
  * chunk (e2e/vite.release.config.ts). For the journey across a new version (e2e/two-releases.spec.ts).
  */
-export function buildRelease(mark: string, outDir: string) {
-  const r = spawnSync(
+export function buildRelease(mark: string, outDir: string): Promise<void> {
+  const child = spawn(
     process.execPath,
     [
       path.join(root, 'node_modules/vite/bin/vite.js'),
@@ -89,7 +89,10 @@ export function buildRelease(mark: string, outDir: string) {
     ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', RELEASE_MARK: mark, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } },
   );
-  if (r.status !== 0) throw new Error(`the build of release ${mark} failed`);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the build of release ${mark} failed`))));
+  });
 }
 
 /**

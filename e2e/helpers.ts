@@ -1,5 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Route,
+} from '@playwright/test';
 
 export const DEMO = {
   admin: 'admin@speedfriendship.test',
@@ -98,4 +107,22 @@ export async function newEvening(host: Page, title = 'Live log evening', daysAhe
     }),
   );
   return event;
+}
+
+/**
+ * The phone loses its connection. setOffline does not cut what the service worker itself fetches in
+ * Chromium (microsoft/playwright #2311), so while offline the worker's requests are aborted too, as
+ * the network would.
+ */
+const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue());
+
+export async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**', cutWorker);
+}
+
+/** The connection returns. */
+export async function goOnline(context: BrowserContext) {
+  await context.unroute('**', cutWorker);
+  await context.setOffline(false);
 }

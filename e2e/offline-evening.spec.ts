@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Route } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { chromium } from '@playwright/test';
+import { bookedGuest, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, ok } from './helpers';
 import { CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
 
@@ -14,18 +14,6 @@ import { expect, test } from './fixtures';
  * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
  * #2311), so while offline the worker's requests are aborted too, as the network would.
  */
-const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue());
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**', cutWorker);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**', cutWorker);
-  await context.setOffline(false);
-}
-
 test.use({ serviceWorkers: 'allow' });
 
 test('mid-round, a guest rates and reloads with no connection; back online, the rating is stored once', async ({ browser, page: host }, testInfo) => {

@@ -1,5 +1,5 @@
-import type { BrowserContext, Page, Route } from '@playwright/test';
-import { bookedGuest, DEMO, logIn, newEvening, ok, type Member } from './helpers';
+import type { Page } from '@playwright/test';
+import { bookedGuest, DEMO, goOffline, goOnline, logIn, newEvening, ok, type Member } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -12,18 +12,6 @@ import { expect, test } from './fixtures';
  * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
  * #2311): while offline the worker's requests are aborted too, as the network would.
  */
-const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue());
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**', cutWorker);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**', cutWorker);
-  await context.setOffline(false);
-}
-
 interface RotationRow {
   round: number;
   table: number | null;

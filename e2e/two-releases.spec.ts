@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { freePort } from '../bench/lib/procs';
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, ok } from './helpers';
 import { buildRelease, expect, serveRelease, test } from './fixtures';
 
 /**
@@ -18,18 +18,6 @@ import { buildRelease, expect, serveRelease, test } from './fixtures';
  * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
  * #2311), so while offline the worker's requests are aborted too, as the network would.
  */
-const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue());
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**', cutWorker);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**', cutWorker);
-  await context.setOffline(false);
-}
-
 const SHOTS = '/tmp/shots-32b';
 
 test.use({ serviceWorkers: 'allow' });

@@ -1,5 +1,5 @@
 import { request as pwRequest } from '@playwright/test';
-import { DEMO, expectAccessible, logIn } from './helpers';
+import { DEMO, expectAccessible, joinByApi, logIn } from './helpers';
 import { expect, test } from './fixtures';
 
 test('the signup list is refused to a visitor and a member, and shown to an admin', async ({ page, baseURL }) => {
@@ -25,8 +25,7 @@ test('the signup list is refused to a visitor and a member, and shown to an admi
   // The newest signup shows first on the admin stats view of /.
   const other = await pwRequest.newContext({ baseURL });
   const name = `Newest Signup ${Date.now() % 100000}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
-  const created = await other.post('/api/users', { data: { name, email: `newest-${Date.now()}@example.com`, age: 40, bio: null, interests: [] } });
-  expect(created.status()).toBe(201);
+  await joinByApi(other, { name, email: `newest-${Date.now()}@example.com`, age: 40, bio: null, interests: [] });
   await other.dispose();
   await page.goto('/?admin=stats');
   await expect(page.getByText(name)).toBeVisible();

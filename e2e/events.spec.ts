@@ -64,7 +64,7 @@ test('browse, pay with the test card, get the ticket e-mail, cancel and get the 
   await expect(page.getByRole('heading', { level: 1, name: NQ })).toBeVisible();
   await accessible(page);
   await page.getByRole('link', { name: /Register £15.00/ }).click();
-  await expect(page.getByText('Includes venue access and a welcome drink')).toBeVisible();
+  await expect(page.getByText('Includes: Venue access and a welcome drink')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to event' })).toHaveAttribute('href', /\/events\/\d+$/);
   await accessible(page);
 

@@ -23,7 +23,7 @@ test('each flyer downloads as a real PNG of its size, with a QR code to the next
 
   await page.goto('/promotions');
   await expect(page.getByRole('heading', { level: 1, name: 'Promotional Materials' })).toBeVisible();
-  await expect(page.getByText('Flyers for your next evening', { exact: true })).toBeVisible();
+  await expect(page.getByText('Flyers for the next evening', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: next!.title })).toBeVisible();
 
   for (const flyer of FLYERS) {

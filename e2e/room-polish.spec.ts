@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, logIn, newMember, ok, unique } from './helpers';
+import { DEMO, expectAccessible, joinByApi, logIn, newMember, ok, unique } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -97,9 +97,7 @@ async function hostEvening(host: Page, title: string) {
 /** A guest with their own session (no browser), booked on the evening. */
 async function apiGuest(baseURL: string, eventId: number, name: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });
-  const user = await ok<{ id: number }>(
-    await ctx.post('/api/users', { data: { name, email: unique('guest'), age: 30, bio: 'Here for the chats.', interests: ['Walking'] } }),
-  );
+  const user = await joinByApi(ctx, { name, email: unique('guest'), age: 30 });
   await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
   return ctx;
 }

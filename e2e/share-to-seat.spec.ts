@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { DEMO, logIn, ok, unique } from './helpers';
+import { codeSentBy, DEMO, expectAccessible, joinByApi, latestCode, logIn, ok, unique } from './helpers';
 import { pngPixels } from './png';
 import { expect, test } from './fixtures';
 
@@ -20,6 +20,8 @@ async function payWith(page: Page, card: string) {
 }
 
 test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser, baseURL }) => {
+  // Three browsers, a flyer drawn and decoded, a payment, two axe checks and the host's analytics: two minutes.
+  test.setTimeout(120_000);
   // The host downloads the Social Post flyer of the next evening and reads its QR code.
   const hostContext = await browser.newContext();
   const host = await hostContext.newPage();
@@ -67,24 +69,35 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
     .or(visitor.getByRole('button', { name: /^Book/ }))
     .first()
     .click();
-  await expect(visitor).toHaveURL(/\/login\?/);
-  // New here: the login page's way to sign up keeps the next.
-  await visitor.getByRole('link', { name: 'Join the waitlist' }).click();
-
-  // Sign up: the form on / keeps the way back to the evening.
-  await expect(visitor).toHaveURL(new RegExp(`next=${encodeURIComponent(checkout).replace(/[/]/g, '\\/')}`));
+  // One way in (issue 34, docs/decisions/0070): the log-in page names the evening; a new address
+  // gives its code, then a first name and age, on the same screen.
+  await expect(visitor).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(checkout)}$`));
+  const screens = [new URL(scanned!).pathname, '/login'];
+  let typed = 0;
+  await expect(visitor.getByRole('heading', { level: 1, name: /^Book / })).toBeVisible();
+  await expectAccessible(visitor);
   const email = unique('flyer');
-  await visitor.getByRole('textbox', { name: 'Full name' }).fill('Quinn Scanner');
-  await visitor.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await visitor.getByRole('spinbutton', { name: 'Age' }).fill('31');
-  await visitor.getByRole('textbox', { name: 'About you' }).fill('Saw the flyer in the café and thought: why not.');
-  await visitor.getByRole('textbox', { name: 'Interests and hobbies' }).fill('coffee, walking, board games');
-  await visitor.getByRole('button', { name: 'Join the Waitlist' }).click();
+  await visitor.getByLabel('Email address').fill(email);
+  typed++;
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await visitor.getByLabel('Login code').fill(await latestCode(visitor.request, email));
+  typed++;
+  await visitor.getByRole('button', { name: 'Log In' }).click();
+  await expect(visitor.getByRole('heading', { name: /^Create your account to book / })).toBeVisible();
+  await expectAccessible(visitor);
+  await visitor.getByLabel('First name').fill('Quinn');
+  await visitor.getByLabel('Age').fill('31');
+  typed += 2;
+  await visitor.getByRole('button', { name: 'Create my account' }).click();
 
   // Straight on to that evening's checkout, never left on /.
   await expect(visitor).toHaveURL(new RegExp(`${checkout}$`));
   await expect(visitor.getByRole('heading', { level: 1, name: 'Complete Registration' })).toBeVisible();
+  screens.push(new URL(visitor.url()).pathname);
   await payWith(visitor, '4242 4242 4242 4242');
+  // From the flyer to a paid seat: three screens, four typed fields besides the card form (README).
+  expect(screens).toEqual([`/events/${eventId}`, '/login', checkout]);
+  expect(typed).toBe(4);
   await expect(visitor).toHaveURL(new RegExp(`/events/${eventId}\\?payment=success$`));
   await expect(visitor.getByRole('heading', { name: "You're registered" })).toBeVisible();
 
@@ -112,4 +125,28 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
 
   await visitorContext.close();
   await hostContext.close();
+});
+
+test('the same way in with an e-mail that already has an account: the code, then straight on to the checkout', async ({ browser }) => {
+  const setup = await browser.newContext();
+  const upcoming = await ok<{ id: number; price: number; maxParticipants: number; participantCount: number }[]>(
+    await setup.request.get('/api/events/upcoming'),
+  );
+  const evening = upcoming.find((e) => e.price > 0 && e.participantCount < e.maxParticipants)!;
+  const { email } = await joinByApi(setup.request, { name: 'Kim Known', age: 36 });
+  await setup.close();
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await context.newPage();
+  await phone.goto(`/events/${evening.id}?source=flyer-qr`);
+  await phone.getByRole('link', { name: /^Book/ }).first().click();
+  await phone.getByLabel('Email address').fill(email);
+  // The sign-up's code is used already: wait for the log-in's new one, not read that.
+  const code = await codeSentBy(phone.request, email, () => phone.getByRole('button', { name: 'Continue' }).click());
+  await phone.getByLabel('Login code').fill(code);
+  await phone.getByRole('button', { name: 'Log In' }).click();
+  // No name or age asked: the account exists.
+  await expect(phone).toHaveURL(new RegExp(`/checkout/${evening.id}$`));
+  await expect(phone.getByRole('heading', { level: 1, name: 'Complete Registration' })).toBeVisible();
+  await context.close();
 });

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, logIn, newMember, ok, unique } from './helpers';
+import { DEMO, expectAccessible, joinByApi, logIn, newMember, ok, unique } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -36,9 +36,7 @@ async function smallEvening(host: Page) {
 /** A guest with their own session (no browser needed), booked on the evening. */
 async function apiGuest(baseURL: string, eventId: number, name: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });
-  const user = await ok<{ id: number }>(
-    await ctx.post('/api/users', { data: { name, email: unique('guest'), age: 30, bio: 'Here for the chats.', interests: ['Walking'] } }),
-  );
+  const user = await joinByApi(ctx, { name, email: unique('guest'), age: 30 });
   await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
   return ctx;
 }

@@ -13,9 +13,10 @@ export type Section = (typeof SECTIONS)[number];
 /**
  * The pages Lighthouse scores (docs/architecture.md Budgets): /events/demo is /events/{the demo
  * event} as the demo member; /events/public is an open evening's public page as a visitor (no
- * cookie, docs/decisions/0045).
+ * cookie, docs/decisions/0045); /events/visitor is the list of evenings, /events, as a visitor
+ * (issue 34).
  */
-export const PAGES = ['/', '/login', '/events', '/events/demo', '/events/public', '/profile'] as const;
+export const PAGES = ['/', '/login', '/events', '/events/demo', '/events/public', '/events/visitor', '/profile'] as const;
 export type Page = (typeof PAGES)[number];
 
 export interface BenchArgs {
@@ -31,8 +32,17 @@ export interface BenchArgs {
   refetch: boolean;
   /** Race section: databases to race on. */
   raceDb: ('embedded' | 'postgres')[];
-  /** Lighthouse section: the pages to score ('/events/demo' is the demo event's page, '/events/public' an open evening's public page). */
+  /**
+   * Lighthouse section: the pages to score ('/events/demo' is the demo event's page, '/events/public'
+   * an open evening's public page, '/events/visitor' /events as a visitor).
+   */
   pages: Page[];
+  /**
+   * Lighthouse section: before each run, wait up to this many seconds for the CPU to be at least
+   * 90% idle for 3 s (0: start at once). Lighthouse multiplies what the page's tasks took by four, so
+   * another process's work on these two cores counts as the page's blocking time.
+   */
+  quietCpu: number;
   /** API section: seconds per autocannon measurement, connections. */
   duration: number;
   connections: number;
@@ -55,9 +65,12 @@ const HELP = `npm run bench -- [flags]
   --workers=N        live: client worker processes holding the guest sockets (default 2)
   --refetch          live: clients ignore "mine" in state messages and fetch GET /rotation/me, like the old client
   --race-db=embedded,postgres  race: databases to race on (default both)
-  --pages=/,/login,/events,/events/demo,/events/public,/profile   lighthouse: pages to score (default:
-                     all six; /events/demo is the demo event's page as the demo member,
-                     /events/public an open evening's public page as a visitor)
+  --pages=/,/login,/events,/events/demo,/events/public,/events/visitor,/profile   lighthouse: pages to
+                     score (default: all seven; /events/demo is the demo event's page as the demo
+                     member, /events/public an open evening's public page as a visitor,
+                     /events/visitor the list /events as a visitor)
+  --quiet-cpu=SEC    lighthouse: before each run wait up to SEC s for the CPU to be 90% idle for 3 s
+                     (default 0: start at once)
   --duration=SEC     api: seconds per throughput measurement (default 8)
   --connections=N    api: autocannon connections (default 10)
   --pg-url=URL       PostgreSQL server for --db=postgres and the race (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -89,6 +102,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     'refetch',
     'race-db',
     'pages',
+    'quiet-cpu',
     'duration',
     'connections',
     'pg-url',
@@ -125,6 +139,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     refetch: flags.get('refetch') === 'true' || flags.get('refetch') === '1',
     raceDb: list('race-db', ['embedded', 'postgres'] as const, ['embedded', 'postgres']),
     pages: list('pages', PAGES, PAGES),
+    quietCpu: int('quiet-cpu', 0, 0),
     duration: int('duration', 8),
     connections: int('connections', 10),
     pgUrl: flags.get('pg-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres',

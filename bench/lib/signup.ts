@@ -1,6 +1,7 @@
 /**
- * Guests as real people arrive (issue 26): each signs up over HTTP (POST /api/users, which starts
- * their session) and registers for their evening (POST /api/events/:id/register), from the bench
+ * Guests as real people arrive (issue 26): each signs up over HTTP (POST /api/users mails a code,
+ * read from the development outbox, and POST /api/auth/verify with it makes the account and
+ * session) and registers for their evening (POST /api/events/:id/register), from the bench
  * process, `concurrency` people at a time. Nothing is written into the database behind the server.
  */
 export interface Guest {
@@ -40,13 +41,13 @@ export async function signUpGuests(eventIds: number[], perEvent: number, baseOf:
       for (let i = next++; i < total; i = next++) {
         const base = baseOf(i);
         const eventId = eventIds[Math.floor(i / perEvent)]!;
-        const res = await post(base, '/api/users', {
-          name: nameOf(i),
-          email: `${tag}g${i}@bench.test`,
-          age: 20 + (i % 50),
-          bio: 'Here for the bench.',
-          interests: ['running', 'books'],
-        });
+        const email = `${tag}g${i}@bench.test`;
+        // Sign-up mails a code; the code makes the account and the session (docs/decisions/0070).
+        await post(base, '/api/users', { name: nameOf(i), email, age: 20 + (i % 50), bio: 'Here for the bench.', interests: ['running', 'books'] });
+        const mails = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[];
+        const code = /\b(\d{6})\b/.exec(mails[0]?.subject ?? '')?.[1];
+        if (!code) throw new Error(`sign-up of guest ${i}: no code in the outbox`);
+        const res = await post(base, '/api/auth/verify', { email, code });
         const sid = res.headers
           .getSetCookie()
           .map((c) => /^sid=([^;]+)/.exec(c)?.[1])

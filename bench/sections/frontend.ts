@@ -1,6 +1,6 @@
 /**
  * First paint of `/` (Playwright chromium, every script requested until network idle, gzipped)
- * and Lighthouse 12.8.2 (mobile preset, its CLI in its own process) on the five pages.
+ * and Lighthouse 12.8.2 (mobile preset, its CLI in its own process) on the seven pages (bench/lib/args.ts PAGES).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -97,6 +97,34 @@ function lighthouse(url: string, chromiumPath: string, signedInPort: number | nu
   });
 }
 
+/** Idle and total time of all cores since boot (/proc/stat), or null where there is no such file. */
+function cpuTimes(): { idle: number; total: number } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { idle: f[3]! + (f[4] ?? 0), total: f.reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the CPU has been at least 90% idle for 3 s, for at most `maxSec`: the seconds waited,
+ * or null when it gave up (the run then starts anyway, and is counted as such).
+ */
+async function quietCpu(maxSec: number): Promise<number | null> {
+  const start = Date.now();
+  for (;;) {
+    const a = cpuTimes();
+    await sleep(3000);
+    const b = cpuTimes();
+    if (!a || !b || (b.idle - a.idle) / Math.max(1, b.total - a.total) >= 0.9) return (Date.now() - start) / 1000;
+    if (Date.now() - start >= maxSec * 1000) return null;
+    await sleep(2000);
+  }
+}
+
 /** Audits that cost points in a category (performance: under 0.9 with weight, or under 0.5). */
 function failing(r: LhReport, category: string): LhAudit[] {
   const out: LhAudit[] = [];
@@ -158,21 +186,27 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
       const upcoming = (await (await fetch(`${server.base}/api/events/upcoming`)).json()) as { id: number; date: string; spotsLeft: number }[];
       const open = upcoming.find((e) => Date.parse(e.date) > Date.now() + 2 * 3_600_000 && e.spotsLeft > 0);
       if (args.pages.includes('/events/public') && !open) throw new Error('lighthouse: no open evening in the demo data for /events/public');
-      // /events, /events/:id (as a member) and /profile are for signed-in members (RequireSignIn, src/client/app/router.tsx);
-      // /events/public is an open evening's page as a visitor, without a cookie (docs/decisions/0045).
+      // /events, /events/:id (as a member) and /profile are measured as the demo member; /events/public is an open
+      // evening's page and /events/visitor the list of evenings, both as a visitor without a cookie (docs/decisions/0045, issue 34).
+      // `label` names the page in the tables: the same path is measured as a member and as a visitor.
       const pages = args.pages.map((path) =>
         path === '/events/public'
-          ? { path: `/events/${open!.id}`, signedIn: false }
-          : { path: path === '/events/demo' ? `/events/${demo.id}` : path, signedIn: !['/', '/login'].includes(path) },
+          ? { path: `/events/${open!.id}`, label: `/events/${open!.id} (visitor)`, signedIn: false }
+          : path === '/events/visitor'
+            ? { path: '/events', label: '/events (visitor)', signedIn: false }
+            : path === '/events/demo'
+              ? { path: `/events/${demo.id}`, label: `/events/${demo.id}`, signedIn: true }
+              : { path, label: path, signedIn: !['/', '/login'].includes(path) },
       );
       const problems: string[] = [];
       const metricRows: string[] = [];
       const retries: string[] = [];
+      const waits = { runs: 0, seconds: 0, gaveUp: 0 };
       const browser = await signedInBrowser(server.base, args.chromium, member);
       try {
         log(`## Lighthouse\n`);
         log(
-          `Lighthouse 12.8.2, mobile preset (simulated throttling), ${args.chromium} with \`${CHROME_FLAGS.join(' ')}\`; /events, /events/${demo.id} (the demo event) and /profile (pages for signed-in members) as the demo member, /events/${open?.id ?? '{id}'} (an open evening's public page) as a visitor with no cookie; the members: signed in through the dev outbox's code, its session cookie and the client's sign-in hint (localStorage) set in a browser Lighthouse attaches to (--port, --disable-storage-reset). Median of ${args.runs} runs per page (min-max). Budget: performance 95, accessibility, best practices and SEO 100.\n`,
+          `Lighthouse 12.8.2, mobile preset (simulated throttling), ${args.chromium} with \`${CHROME_FLAGS.join(' ')}\`; /events, /events/${demo.id} (the demo event) and /profile as the demo member, /events/${open?.id ?? '{id}'} (an open evening's public page) and /events (the list of evenings) as a visitor with no cookie (marked "visitor"); the members: signed in through the dev outbox's code, its session cookie and the client's sign-in hint (localStorage) set in a browser Lighthouse attaches to (--port, --disable-storage-reset). Median of ${args.runs} runs per page (min-max). Budget: performance 95, accessibility, best practices and SEO 100.\n`,
         );
         log(`| page | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|`);
         for (const p of pages) {
@@ -182,13 +216,19 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
             // repeated, up to twice, and counted below; a score is never taken from a failed run.
             let r: LhReport | null = null;
             for (let attempt = 0; attempt < 3 && !r; attempt++) {
+              if (args.quietCpu > 0) {
+                const waited = await quietCpu(args.quietCpu);
+                waits.runs++;
+                if (waited === null) waits.gaveUp++;
+                waits.seconds += waited ?? args.quietCpu;
+              }
               try {
                 r = await lighthouse(`${server.base}${p.path}`, args.chromium, p.signedIn ? browser.port : null);
                 if (r.runtimeError) throw new Error(r.runtimeError.message);
               } catch (err) {
                 r = null;
                 const msg = err instanceof Error ? err.message : String(err);
-                retries.push(`${p.path}: ${/\(([A-Z_]{4,})\)/.exec(msg)?.[1] ?? msg.slice(0, 160)}`);
+                retries.push(`${p.label}: ${/\(([A-Z_]{4,})\)/.exec(msg)?.[1] ?? msg.slice(0, 160)}`);
                 if (attempt === 2) throw err;
               }
             }
@@ -202,9 +242,9 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
             const f = over(reports.map((r) => Math.round((r.categories[id]?.score ?? NaN) * 100)));
             return `${show(f)} ${verdict(f.median >= budget)}`;
           });
-          log(`| ${p.path} | ${cells.join(' | ')} |`);
+          log(`| ${p.label} | ${cells.join(' | ')} |`);
           metricRows.push(
-            `| ${p.path} | ${METRICS.map(([id, , unit]) => {
+            `| ${p.label} | ${METRICS.map(([id, , unit]) => {
               const f = over(reports.map((r) => r.audits[id]?.numericValue ?? NaN));
               return unit ? show(f, 0, ` ${unit}`) : show(f, 3);
             }).join(' | ')} |`,
@@ -214,7 +254,7 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
             for (const r of reports) for (const a of failing(r, id)) seen.set(a.id, { a, runs: (seen.get(a.id)?.runs ?? 0) + 1 });
             if (seen.size)
               problems.push(
-                `- ${p.path} ${id}: ${[...seen.values()].map(({ a, runs }) => `\`${a.id}\` ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}, score ${a.score}, in ${runs}/${reports.length} runs`).join('; ')}`,
+                `- ${p.label} ${id}: ${[...seen.values()].map(({ a, runs }) => `\`${a.id}\` ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}, score ${a.score}, in ${runs}/${reports.length} runs`).join('; ')}`,
               );
           }
         }
@@ -228,6 +268,10 @@ export async function frontend(args: BenchArgs, want: { paint: boolean; lighthou
       log(`\nAudits that cost points (value and score of the last run that failed it; performance: weighted metrics under 0.9 and other audits under 0.5):\n`);
       problems.forEach(log);
       if (!problems.length) log('- none');
+      if (args.quietCpu > 0)
+        log(
+          `\nEach run started once the CPU had been at least 90% idle for 3 s (--quiet-cpu=${args.quietCpu}): ${Math.round(waits.seconds)} s waited over ${waits.runs} runs; ${waits.gaveUp} started without, after waiting ${args.quietCpu} s.`,
+        );
       if (retries.length)
         log(
           `\nRuns repeated after a Lighthouse runtime error (not scored): ${retries.length}: ${[...new Set(retries.map((x) => x.replace(/http:\/\/127\.0\.0\.1:\d+/g, '')))].join('; ')}`,

@@ -10,11 +10,16 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { installErrorHandler } from './errors';
 import { serverLogging } from './logging';
+import { accessibilityRoutes } from './modules/accessibility/routes';
+import { accessNeedsRoutes } from './modules/access-needs/routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionStore } from './modules/auth/service';
 import { calendarRoutes } from './modules/calendar/routes';
 import { eventRoutes } from './modules/events/routes';
+import { friendSeatRoutes } from './modules/tickets/friend-seats-routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { stillComingRoutes } from './modules/tickets/still-coming-routes';
+import { metAgainRoutes } from './modules/met-again/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { arrivalRoutes } from './modules/arrival/routes';
 import { doorRoutes } from './modules/door/routes';
@@ -36,6 +41,11 @@ import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
+import { noShowRoutes } from './modules/no-shows/routes';
+import { conversationGuideRoutes } from './modules/conversation-guide/routes';
+import { meetupRoutes } from './modules/meetups/routes';
+import { reportRoutes } from './modules/report/routes';
+import { createUser } from './modules/users/service';
 import { authPlugin, SESSION_COOKIE } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -134,11 +144,34 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { rateLimit: config.authRateLimit, publicUrl: config.publicUrl });
-  await app.register(userRoutes, { rateLimit: config.authRateLimit });
+  // The account a proven new address becomes is the users module's (docs/decisions/0070); handed in, so
+  // auth, which every module asks who is calling, depends on none of them.
+  await app.register(authRoutes, {
+    rateLimit: config.authRateLimit,
+    publicUrl: config.publicUrl,
+    createAccount: (account) => createUser(app.db, account),
+  });
+  await app.register(userRoutes);
   await app.register(eventRoutes);
   await app.register(venueRoutes, { publicUrl: config.publicUrl });
-  await app.register(ticketRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, webhookSecret: config.stripe?.webhookSecret ?? null });
+  await app.register(ticketRoutes, {
+    publicUrl: config.publicUrl,
+    holdMinutes: config.seatHoldMinutes,
+    webhookSecret: config.stripe?.webhookSecret ?? null,
+    noShowRule: config.noShows,
+    stillComingHours: config.stillComingHours,
+  });
+  await app.register(noShowRoutes, { rule: config.noShows });
+  // "Still coming?" (issue 35, docs/decisions/0074-still-coming.md).
+  await app.register(stillComingRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes, hours: config.stillComingHours });
+  // "Did you meet NAME again?" (issue 36, docs/decisions/0083-met-again.md).
+  await app.register(metAgainRoutes, { publicUrl: config.publicUrl });
+  await app.register(friendSeatRoutes, {
+    publicUrl: config.publicUrl,
+    holdMinutes: config.seatHoldMinutes,
+    limits: config.friendSeats,
+    noShowRule: config.noShows,
+  });
   await app.register(doorRoutes);
   await app.register(arrivalRoutes);
   await app.register(calendarRoutes, { publicUrl: config.publicUrl });
@@ -147,11 +180,18 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(messageRoutes, { publicUrl: config.publicUrl });
   await app.register(shareRoutes, { publicUrl: config.publicUrl });
   await app.register(narrationRoutes);
+  await app.register(conversationGuideRoutes);
   await app.register(hostProgramRoutes, { publicUrl: config.publicUrl });
   await app.register(missedConnectionsRoutes, { publicUrl: config.publicUrl });
   await app.register(feedbackRoutes);
+  // Meet-up polls for friend groups and matched pairs (issue 36, docs/decisions/0082).
+  await app.register(meetupRoutes, { publicUrl: config.publicUrl });
+  // The host's evening report (issue 36, docs/decisions/0084-the-hosts-evening-report.md).
+  await app.register(reportRoutes);
   await app.register(matchPreviewRoutes, { publicUrl: config.publicUrl });
-  await app.register(privacyRoutes, { retentionDays: config.retentionDays, sessionDays: config.sessionDays });
+  await app.register(accessibilityRoutes, { publicUrl: config.publicUrl, adminEmails: config.adminEmails });
+  await app.register(accessNeedsRoutes);
+  await app.register(privacyRoutes, { retentionDays: config.retentionDays, sessionDays: config.sessionDays, noShows: config.noShows });
   const clientDir = opts.clientDir ?? defaultClientDir;
   const hasClient = existsSync(`${clientDir}/index.html`);
   // The public evening's page (its own head for link previews), card, sitemap and robots.txt (docs/decisions/0045).

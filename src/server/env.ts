@@ -93,6 +93,27 @@ const envSchema = z
       .min(1000, 'must be at least 1000')
       .max(600_000, 'must be at most 600000')
       .default(10_000),
+    /** A ticket can be given to a friend until this many minutes before the start (check-in opens; docs/decisions/0075). */
+    FRIEND_TRANSFER_CUTOFF_MINUTES: z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .int('must be a whole number of minutes')
+      .min(0, 'must be at least 0')
+      .max(10_080, 'must be at most 10080')
+      .default(60),
+    /** An unclaimed friend's seat is held this many hours after booking… (docs/decisions/0075). */
+    FRIEND_SEAT_HOLD_HOURS: z.coerce
+      .number({ error: 'must be a number of hours' })
+      .int('must be a whole number of hours')
+      .min(1, 'must be at least 1')
+      .max(720, 'must be at most 720')
+      .default(48),
+    /** …or until this many hours before the start, whichever is sooner (docs/decisions/0075). */
+    FRIEND_SEAT_CUTOFF_HOURS: z.coerce
+      .number({ error: 'must be a number of hours' })
+      .int('must be a whole number of hours')
+      .min(1, 'must be at least 1')
+      .max(720, 'must be at most 720')
+      .default(24),
     /** Days after an evening's end when its ratings and arrival reports are deleted (docs/decisions/0044). */
     RETENTION_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
@@ -100,6 +121,32 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(3650, 'must be at most 3650')
       .default(90),
+    /** No-shows (docs/decisions/0076): this many in NO_SHOW_WINDOW_DAYS pause free bookings and waitlists for NO_SHOW_PAUSE_DAYS. */
+    NO_SHOW_LIMIT: z.coerce
+      .number({ error: 'must be a number of no-shows' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(20, 'must be at most 20')
+      .default(2),
+    NO_SHOW_WINDOW_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(3650, 'must be at most 3650')
+      .default(183),
+    NO_SHOW_PAUSE_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(365, 'must be at most 365')
+      .default(30),
+    /** Hours before an evening when each guest is asked "Still coming?" (issue 35, docs/decisions/0074-still-coming.md). */
+    STILL_COMING_HOURS: z.coerce
+      .number({ error: 'must be a number of hours' })
+      .int('must be a whole number of hours')
+      .min(1, 'must be at least 1')
+      .max(336, 'must be at most 336')
+      .default(48),
   })
   .refine((e) => !e.STRIPE_SECRET_KEY === !e.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
@@ -142,6 +189,12 @@ export interface AppConfig {
   loginCodeSecret: string | undefined;
   /** Days after an evening when its ratings and arrival reports are deleted (docs/decisions/0044). */
   retentionDays: number;
+  /** The no-show rule (docs/decisions/0076): `limit` no-shows within `windowDays` pause free bookings and waitlists for `pauseDays`. */
+  noShows: { limit: number; windowDays: number; pauseDays: number };
+  /** Hours before an evening when each guest is asked "Still coming?" (docs/decisions/0074-still-coming.md). */
+  stillComingHours: number;
+  /** A seat for a friend's limits (docs/decisions/0075). */
+  friendSeats: { transferCutoffMinutes: number; holdHours: number; cutoffHours: number };
 }
 
 export class EnvError extends Error {
@@ -184,5 +237,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginCodeSecret: e.LOGIN_CODE_SECRET,
     retentionDays: e.RETENTION_DAYS,
+    noShows: { limit: e.NO_SHOW_LIMIT, windowDays: e.NO_SHOW_WINDOW_DAYS, pauseDays: e.NO_SHOW_PAUSE_DAYS },
+    stillComingHours: e.STILL_COMING_HOURS,
+    friendSeats: { transferCutoffMinutes: e.FRIEND_TRANSFER_CUTOFF_MINUTES, holdHours: e.FRIEND_SEAT_HOLD_HOURS, cutoffHours: e.FRIEND_SEAT_CUTOFF_HOURS },
   };
 }

@@ -42,10 +42,16 @@ export const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/calendar/venues/:file': "a venue's public feed",
   'GET /api/host-program/hosts': 'the active hosts shown on the host programme page',
   'GET /api/privacy': 'the privacy facts (/privacy)',
+  'POST /api/accessibility/reports': 'a barrier met on the site, by a visitor too (rate-limited per address)',
   'GET /api/share/links': 'the public address shared links use',
   'POST /api/share/visits': 'a visit through a shared link (rate-limited per address)',
+  'POST /api/events/:id/visits': "a visit to an evening's page, counted per day without who (rate-limited per address)",
   'POST /api/share/events': 'a copy or share of a post, by a visitor too (rate-limited)',
   'POST /api/invites/stop': 'the unsubscribe link in an invite; the token is in the body',
+  'GET /api/still-coming/:token': 'the "Still coming?" e-mail\'s page; the token is the proof, and reading changes nothing',
+  'POST /api/still-coming/:token': 'the answer from that page; the token is the proof (docs/decisions/0074-still-coming.md)',
+  'GET /api/met-again/:token': 'the "Did you meet NAME again?" e-mail\'s page; the token is the proof, and reading changes nothing',
+  'POST /api/met-again/:token': 'the answer from that page; the token is the proof (docs/decisions/0083-met-again.md)',
 
   // Authenticates itself: the live socket checks the session cookie and closes with its own code.
   'GET /ws': 'the live socket, which answers a visitor with its own close code (modules/live)',

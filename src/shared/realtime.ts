@@ -85,6 +85,8 @@ export const serverMessage = z.discriminatedUnion('type', [
   stateMessage('event_ended'),
   z.object({ type: z.literal('contacts_released'), eventId: z.number() }),
   z.object({ type: z.literal('ratings_updated'), eventId: z.number() }),
+  /** The host changed the evening's conversation guide (docs/decisions/0081): phones read their question again. */
+  z.object({ type: z.literal('guide_updated'), eventId: z.number() }),
   /** A host's message, to each checked-in guest it was sent to (docs/spec/organiser-tools.md §2.23). */
   z.object({ type: z.literal('host_message'), eventId: z.number(), message: inboxMessageSchema }),
   /** The guest's inbox changed elsewhere (read or acknowledged on another device). */

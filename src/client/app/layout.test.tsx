@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement, lazy, type ComponentType } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router';
@@ -93,4 +93,39 @@ test('a new screen opens at its top; back keeps what the browser restores; a new
   await router.navigate(-1);
   await screen.findByRole('heading', { name: 'Check-in' });
   expect(scrollTo).toHaveBeenCalledTimes(1);
+});
+
+// Issue 34: the title the server paints into a visitor's page shell (docs/decisions/0073) gave way to a spinner while the page's chunks loaded.
+test("the top of the page the server painted into the shell stands in for the spinner while the first page's chunk loads, and only there", async () => {
+  const shell = document.createElement('div');
+  shell.id = 'root';
+  shell.innerHTML =
+    '<div class="flex"><header>Speed Friendship</header><main class="flex-1"><div class="mx-auto"><h1>Thursday Night Speed Friendship</h1></div></main></div>';
+  document.body.append(shell);
+  try {
+    const evening = heldChunk(() => createElement('h1', null, 'Thursday Night Speed Friendship, drawn by the app'));
+    const other = heldChunk(() => createElement('h1', null, 'Another page'));
+    const screens: RouteObject[] = [
+      { path: '/events/3', Component: evening.chunk, handle: { title: 'Event' } },
+      { path: '/elsewhere', Component: other.chunk, handle: { title: 'Elsewhere' } },
+    ];
+    const router = createMemoryRouter([{ element: createElement(Layout, { routes: screens }), children: screens }], { initialEntries: ['/events/3'] });
+    const { container } = render(createElement(RouterProvider, { router }));
+    const inApp = within(container);
+    // While the chunk is on its way: the painted title, in the app's main, not a spinner.
+    expect(await inApp.findByRole('heading', { name: 'Thursday Night Speed Friendship' })).toBeInTheDocument();
+    expect(inApp.getByRole('main').querySelector('[data-prepaint] .mx-auto > h1')).not.toBeNull();
+    expect(inApp.queryByRole('status')).toBeNull();
+    evening.arrive();
+    expect(await inApp.findByRole('heading', { name: 'Thursday Night Speed Friendship, drawn by the app' })).toBeInTheDocument();
+    expect(inApp.queryByRole('heading', { name: 'Thursday Night Speed Friendship' })).toBeNull();
+    // Another page's chunk on its way: never the painted title again.
+    void router.navigate('/elsewhere');
+    await vi.waitFor(() => expect(other.load).toHaveBeenCalled());
+    expect(inApp.queryByRole('heading', { name: 'Thursday Night Speed Friendship' })).toBeNull();
+    other.arrive();
+    expect(await inApp.findByRole('heading', { name: 'Another page' })).toBeInTheDocument();
+  } finally {
+    shell.remove();
+  }
 });

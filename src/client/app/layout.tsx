@@ -88,13 +88,14 @@ function MainNav() {
     >
       <ul className="mx-auto flex max-w-xl justify-around md:max-w-5xl md:justify-start md:gap-1 md:px-4">
         {NAV.map(({ to, label, icon: Icon }) => (
-          <li key={to} className="flex-1 md:flex-none">
+          <li key={to} className="min-w-0 flex-1 md:flex-none">
             <NavLink
               to={to}
               end={to === '/'}
               className={({ isActive }) =>
                 cn(
-                  'flex min-h-16 flex-col items-center justify-start gap-1 px-1 pt-2.5 pb-2 text-center text-sm leading-tight font-semibold',
+                  // A label wider than its quarter of the bar (text at 200% on a 320 px phone) wraps, hyphenated, inside it.
+                  'flex min-h-16 flex-col items-center justify-start gap-1 px-1 pt-2.5 pb-2 text-center text-sm leading-tight font-semibold hyphens-auto [overflow-wrap:anywhere]',
                   'md:min-h-12 md:flex-row md:justify-center md:gap-2 md:border-b-3 md:px-3 md:pt-0 md:pb-0 md:text-base',
                   isActive ? 'text-wine-700 md:border-wine-700' : 'text-muted hover:text-wine-700 md:border-transparent',
                 )
@@ -184,10 +185,23 @@ function useTopOfNewScreen(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * The top of the first page as the server painted it into the page shell for a visitor (the
+ * evening's title on /events/{id}, the heading of /events: server/modules/public-evening/prepaint.ts,
+ * docs/decisions/0073), read at the app's first render, before its commit replaces the shell. It
+ * stands in for the spinner while that page's chunks load, so the title painted from the HTML
+ * stays where it is instead of giving way to a spinner for a moment. Null elsewhere.
+ */
+function usePrepaint(pathname: string): string | null {
+  const [first] = useState(() => ({ html: document.querySelector('#root > div > main')?.innerHTML ?? null, pathname }));
+  return first.html && first.pathname === pathname ? first.html : null;
+}
+
 /** The layout around every screen; `routes` is the table of screens, whose deepest match's handle names the page and its Back link. */
 export function Layout({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const { pathname } = location;
+  const prepaint = usePrepaint(pathname);
   const matches = matchRoutes(routes, location) ?? [];
   const handle = [...matches].reverse().find((m) => m.route.handle)?.route.handle as RouteHandle | undefined;
   const signedIn = useSignedIn();
@@ -215,7 +229,7 @@ export function Layout({ routes }: { routes: RouteObject[] }) {
       <main id="main" className={cn('flex-1', showNav && 'pb-24 md:pb-0')}>
         {/* A screen's chunk on its way: the spinner (a navigation keeps the old screen meanwhile); a failed one: the error card. */}
         <ScreenErrorBoundary pathname={pathname}>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={prepaint ? <div data-prepaint="" dangerouslySetInnerHTML={{ __html: prepaint }} /> : <Spinner />}>
             <Outlet />
           </Suspense>
         </ScreenErrorBoundary>

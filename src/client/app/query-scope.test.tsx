@@ -42,6 +42,9 @@ test('the layout loads the toaster on every screen but the landing page, where t
   expect(await screen.findByRole('region', { name: /Notifications/ }, LAZY)).toBeInTheDocument();
   other.unmount();
 
+  // The landing page, as a visitor sees it (a member's `/` is their own home, issue 34).
+  localStorage.clear();
+  fakeServer({ 'GET /api/events': [] });
   const home = renderApp('/');
   await screen.findByRole('heading', { name: 'Join the Waitlist' }, LAZY);
   expect(screen.queryByRole('region', { name: /Notifications/ })).toBeNull();

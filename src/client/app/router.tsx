@@ -1,7 +1,7 @@
 import { memo, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout, type RouteHandle } from './layout';
-import { lazyChunk } from './lazy-chunk';
+import { lazyChunk, type LazyChunk } from './lazy-chunk';
 import { useSignedIn } from './session-hooks';
 import { isSignedIn } from '@client/lib/session';
 
@@ -15,22 +15,33 @@ const RequireSignIn = lazyChunk(() => import('./guard').then((m) => m.RequireSig
 /** A screen's chunk (its module exports `Component`), loaded when its route is first shown; the layout's Suspense waits for it. */
 const screen = (load: () => Promise<{ Component: ComponentType }>) => lazyChunk(() => load().then((m) => m.Component));
 
-const MemberEvent = screen(() => import('./routes/event-detail'));
-const PublicEvening = screen(() => import('./routes/public-evening'));
-
 /**
- * /events/{id}: the member's page for a signed-in member, the public evening page for a visitor
- * (docs/decisions/0045); each in its own chunk, so a visitor loads none of the member's code. The
- * layout preloads the one this browser will show.
+ * A screen open to everyone that a member and a visitor see differently: the member's in one chunk,
+ * the visitor's in another, so a visitor loads none of the member's code. The layout preloads the one
+ * this browser will show.
  */
-const EventPage = Object.assign(
-  memo(function EventPage() {
-    // Both pages show dates: the browser's date data loads in a task of its own now, while their
-    // chunks and data are on their way (as RequireSignIn does for the signed-in screens, docs/decisions/0031, 0032).
-    useEffect(() => void import('@client/lib/format').then((m) => m.readyFormatsAhead()), []);
-    return useSignedIn() ? <MemberEvent /> : <PublicEvening />;
-  }),
-  { preload: () => (isSignedIn() ? MemberEvent.preload() : PublicEvening.preload()) },
+function memberOrVisitor(Member: LazyChunk, Visitor: LazyChunk) {
+  return Object.assign(
+    memo(function MemberOrVisitor() {
+      // Both show dates: the browser's date data loads in a task of its own now, while their chunks
+      // and data are on their way (as RequireSignIn does for the signed-in screens, docs/decisions/0031, 0032).
+      useEffect(() => void import('@client/lib/format').then((m) => m.readyFormatsAhead()), []);
+      return useSignedIn() ? <Member /> : <Visitor />;
+    }),
+    { preload: () => (isSignedIn() ? Member.preload() : Visitor.preload()) },
+  );
+}
+
+/** /events/{id}: the member's page for a signed-in member, the public evening page for a visitor (docs/decisions/0045). */
+const EventPage = memberOrVisitor(
+  screen(() => import('./routes/event-detail')),
+  screen(() => import('./routes/public-evening')),
+);
+
+/** /events: the member's Upcoming and My Events, or the evenings a visitor may book (issue 34, docs/decisions/0071). */
+const EventsPage = memberOrVisitor(
+  screen(() => import('./routes/events')),
+  screen(() => import('./routes/open-events')),
 );
 
 /** Unknown paths: signed-out visitors go to /login (docs/spec/member-app.md §2); signed-in ones see the 404 page. */
@@ -57,6 +68,11 @@ const screens: RouteObject[] = [
       { path: '/promo', Component: screen(() => import('./routes/promo')), handle: h({ title: 'Join the Waitlist' }) },
       { path: '/about', Component: screen(() => import('./routes/about')), handle: h({ title: 'About us', back: '/' }) },
       { path: '/privacy', Component: screen(() => import('./routes/privacy')), handle: h({ title: 'Privacy', back: '/' }) },
+      {
+        path: '/accessibility-statement',
+        Component: screen(() => import('./routes/accessibility-statement')),
+        handle: h({ title: 'Accessibility statement', back: '/' }),
+      },
       { path: '/login', Component: screen(() => import('./routes/login')), handle: h({ title: 'Log in' }) },
       { path: '/unlock', Component: screen(() => import('./routes/unlock')), handle: h({ title: 'Get back in' }) },
       { path: '/waitlist-signup', Component: screen(() => import('./routes/waitlist-signup')), handle: h({ title: 'Join the waitlist' }) },
@@ -78,6 +94,10 @@ const screens: RouteObject[] = [
       { path: '/arrival', Component: screen(() => import('./routes/arrival')), handle: h({ title: 'Arrival' }) },
       { path: '/messaging', Component: screen(() => import('./routes/messaging')), handle: h({ title: 'Event messaging' }) },
       { path: '/notifications', Component: screen(() => import('./routes/notifications')), handle: h({ title: 'Notifications' }) },
+      // The "Still coming?" e-mail's page: open without signing in, the token is the proof (docs/decisions/0074-still-coming.md).
+      { path: '/still-coming/:token', Component: screen(() => import('./routes/still-coming')), handle: h({ title: 'Still coming?' }) },
+      // The "Did you meet NAME again?" e-mail's page: open without signing in, the token is the proof (docs/decisions/0083-met-again.md).
+      { path: '/met-again/:token', Component: screen(() => import('./routes/met-again')), handle: h({ title: 'Did you meet again?' }) },
       { path: '/personality-demo', Component: screen(() => import('./routes/personality-demo')), handle: h({ title: 'Personality Matching Demo' }) },
       { path: '/friend-groups', Component: screen(() => import('./routes/friend-groups')), handle: h({ title: 'Community Groups' }) },
       { path: '/badges', Component: screen(() => import('./routes/badges')), handle: h({ title: 'Participant Badges' }) },
@@ -90,18 +110,27 @@ const screens: RouteObject[] = [
       { path: '/share', Component: screen(() => import('./routes/share')), handle: h({ title: 'Share' }) },
       { path: '/promotions', Component: screen(() => import('./routes/promotions')), handle: h({ title: 'Promotional Materials' }) },
       { path: '/feedback', Component: screen(() => import('./routes/feedback')), handle: h({ title: 'Event Feedback' }) },
-      // Open to visitors: the public evening page; members get their own view of it (docs/decisions/0045).
+      // Open to visitors: the evenings they may book and each one's public page; members get their own views (docs/decisions/0045, 0071).
+      { path: '/events', Component: EventsPage, handle: h({ title: 'Events' }) },
       { path: '/events/:id', Component: EventPage, handle: h({ title: 'Event', back: '/events' }) },
       { path: '/wine-wallop', Component: screen(() => import('./routes/wine-wallop')), handle: h({ title: 'The Wine Wallop' }) },
       {
         Component: RequireSignIn,
         children: [
           { path: '/profile', Component: screen(() => import('./routes/profile')), handle: h({ title: 'My Profile' }) },
-          { path: '/events', Component: screen(() => import('./routes/events')), handle: h({ title: 'Events' }) },
           // The back link to /events/{id} is in the page: a static handle cannot know the id.
           { path: '/checkout/:id', Component: screen(() => import('./routes/checkout')), handle: h({ title: 'Complete Registration' }) },
+          // A seat for a friend (docs/decisions/0075): book two places; accept a seat a friend offered.
+          { path: '/checkout-for-two/:id', Component: screen(() => import('./routes/checkout-for-two')), handle: h({ title: 'Book for two' }) },
+          { path: '/friend-seat/:token', Component: screen(() => import('./routes/friend-seat')), handle: h({ title: 'A seat for you' }) },
           { path: '/matches', Component: screen(() => import('./routes/matches')), handle: h({ title: 'Matches' }) },
           { path: '/my-matches', Component: screen(() => import('./routes/my-matches')), handle: h({ title: 'Friend Matches' }) },
+          // The host's evening report (issue 36, docs/decisions/0084-the-hosts-evening-report.md).
+          {
+            path: '/events/:id/report',
+            Component: screen(() => import('./routes/evening-report')),
+            handle: h({ title: 'Evening report', back: '/dashboard' }),
+          },
         ],
       },
       {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { PublicEvening } from '@shared/schemas/public-evening';
 import { KEYS } from '@client/lib/session';
-import { guestTonight } from '@client/test/fixtures';
+import { anEvent, DAY, fromNow, guestTonight } from '@client/test/fixtures';
 import { fakeServer, Reply } from '@client/test/render';
 import { member, profileRoutes } from '@client/features/profile/profile.fixtures';
 import { EMAIL, LAZY, me, renderApp, signedInAs } from './app.fixtures';
@@ -17,7 +17,7 @@ test('a visitor going to a signed-in page is sent to /login with the way back', 
 
 test('every signed-in-only path is guarded', async () => {
   fakeServer({});
-  for (const path of ['/events', '/checkout/5', '/matches', '/my-matches']) {
+  for (const path of ['/checkout/5', '/matches', '/my-matches']) {
     const view = renderApp(path);
     await screen.findByRole('heading', { name: 'Welcome Back' });
     expect(view.location()).toBe(`/login?next=${encodeURIComponent(path)}`);
@@ -61,8 +61,8 @@ test('a visitor opening an evening sees its public page, and Book leads to log i
     'href',
     'https://www.openstreetmap.org/?mlat=53.53330&mlon=-2.28330#map=18/53.53330/-2.28330',
   );
-  // Only the public read: no session check, no member-only event read.
-  expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/events/5/public']);
+  // Only the public read and the visit counted for the host's report (docs/decisions/0084): no session check, no member-only event read.
+  expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`).sort()).toEqual(['GET /api/events/5/public', 'POST /api/events/5/visits']);
   const book = screen.getByRole('link', { name: 'Book your place' });
   expect(screen.getAllByRole('link', { name: /Book|waitlist/ })).toHaveLength(1);
   // The public pages' footer (issue 34): privacy, the refund rule, contact.
@@ -84,6 +84,78 @@ test('a visitor opening a full evening is offered the waitlist, an ended one is 
   renderApp('/events/6');
   expect(await screen.findByText(/This evening has ended\./, {}, LAZY)).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: /Book/ })).not.toBeInTheDocument();
+});
+
+// Issue 34: the evenings anyone can find.
+const OPEN = anEvent({ id: 31, title: 'Prestwich Friday Friends', spotsLeft: 7, participantCount: 33 });
+const FULL = anEvent({ id: 32, title: 'Whitefield Wine Night', date: fromNow(9 * DAY), price: 0, spotsLeft: 0, participantCount: 40 });
+const GONE = anEvent({ id: 33, title: 'Last Week in Bury', date: fromNow(-7 * DAY), status: 'completed' });
+
+test('a visitor sees the evenings open for booking on /events, without being sent to log in', async () => {
+  const server = fakeServer({ 'GET /api/events': [OPEN, FULL, GONE] });
+  const { location } = renderApp('/events');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Events' }, LAZY)).toBeInTheDocument();
+  const open = await screen.findByRole('link', { name: 'Prestwich Friday Friends' });
+  expect(location()).toBe('/events');
+  expect(document.title).toBe('Events · Speed Friendship');
+  // Each evening: its date, time, venue, price and spots left, linking to its public page.
+  expect(open).toHaveAttribute('href', '/events/31');
+  const card = within(open.closest('li')!);
+  expect(card.getByText(/^\w{3} \d{1,2} \w{3}$/)).toHaveAttribute('datetime', OPEN.date);
+  expect(card.getByText(/7:00 PM – 9:00 PM/)).toBeInTheDocument();
+  expect(card.getByText('The Church Inn, Prestwich')).toBeInTheDocument();
+  expect(card.getByText(/£15\.00/)).toBeInTheDocument();
+  expect(card.getByText('7 spots left')).toBeInTheDocument();
+  const full = within(screen.getByRole('link', { name: 'Whitefield Wine Night' }).closest('li')!);
+  expect(full.getByText('Full: join the waitlist')).toBeInTheDocument();
+  expect(full.getByText(/Free/)).toBeInTheDocument();
+  // Nothing past, nothing to register for here: booking is on the evening's page.
+  expect(screen.queryByText('Last Week in Bury')).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /Register/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('tab', { name: 'My Events' })).not.toBeInTheDocument();
+  // A way to log in, which nobody has to take; no member's data asked for.
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/events')}`);
+  expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/events']);
+  expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+});
+
+test('a visitor with no evening open for booking is pointed to the waitlist', async () => {
+  fakeServer({ 'GET /api/events': [GONE] });
+  renderApp('/events');
+  expect(await screen.findByRole('heading', { name: 'No upcoming events' }, LAZY)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Join the waitlist' })).toHaveAttribute('href', '/');
+});
+
+test("the public page's Back goes to the evenings a visitor can book, and so does an ended evening's See what's next", async () => {
+  fakeServer({
+    'GET /api/events/5/public': PUBLIC_EVENING,
+    'GET /api/events/6/public': { ...PUBLIC_EVENING, id: 6, state: 'ended' },
+    'GET /api/events': [OPEN],
+  });
+  const first = renderApp('/events/5');
+  await screen.findByRole('heading', { level: 1, name: 'Prestwich Friday Friends' }, LAZY);
+  const back = screen.getByRole('link', { name: 'Back' });
+  expect(back).toHaveAttribute('href', '/events');
+  await first.user.click(back);
+  expect(await screen.findByRole('link', { name: 'Prestwich Friday Friends' }, LAZY)).toHaveAttribute('href', '/events/31');
+  expect(first.location()).toBe('/events');
+  expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
+  first.unmount();
+
+  const ended = renderApp('/events/6');
+  await ended.user.click(await screen.findByRole('link', { name: "See what's next" }, LAZY));
+  await vi.waitFor(() => expect(ended.location()).toBe('/events'), LAZY);
+  expect(await screen.findByRole('link', { name: 'Prestwich Friday Friends' }, LAZY)).toBeInTheDocument();
+});
+
+test('a stale local sign-in on /events is forgotten and the visitor list shown', async () => {
+  signedInAs();
+  fakeServer({ 'GET /api/auth/me': new Reply(401, { message: 'Please log in first', error: 'Please log in first' }), 'GET /api/events': [OPEN] });
+  const { location } = renderApp('/events');
+  expect(await screen.findByRole('link', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Prestwich Friday Friends' })).toHaveAttribute('href', '/events/31');
+  expect(location()).toBe('/events');
+  expect(localStorage.getItem(KEYS.userId)).toBeNull();
 });
 
 test('a visitor opening an unknown evening is told it was not found', async () => {
@@ -146,6 +218,7 @@ test('the public pages open without signing in', async () => {
   fakeServer({});
   const pages: [string, string][] = [
     ['/', 'Make new friends, five minutes at a time'],
+    ['/events', 'Events'],
     ['/landing', 'Now in Prestwich, Manchester'],
     ['/about', 'About Speed Friendship'],
     ['/privacy', 'Your privacy'],
@@ -193,10 +266,10 @@ test('a signed-in member gets the bottom navigation with the current page marked
   expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
 
-  // Not on the landing page.
+  // Not on the home page (the member's own, issue 34).
   await user.click(nav.getByRole('link', { name: 'Home' }));
   await vi.waitFor(() => expect(location()).toBe('/'), LAZY);
-  await screen.findByRole('heading', { level: 1, name: 'Make new friends, five minutes at a time' });
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Alex' }, LAZY);
   expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
 });
@@ -225,7 +298,7 @@ test('Logout with the network gone still forgets the member here and goes home',
 test('logging in from /login follows ?next= on this site, and never off it', async () => {
   const routes = {
     'POST /api/auth/login': { message: 'Code sent', email: EMAIL },
-    'POST /api/auth/verify': { id: 7, email: EMAIL, name: 'Alex Morgan' },
+    'POST /api/auth/verify': { id: 7, email: EMAIL, name: 'Alex Morgan', created: false },
     'GET /api/auth/me': me(),
     ...profileRoutes(),
   };

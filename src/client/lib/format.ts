@@ -1,5 +1,5 @@
 import { formatPounds } from '@shared/domain/constants';
-import { TIME_ZONE } from '@shared/domain/time';
+import { TIME_ZONE } from '@shared/domain/time-zone';
 
 /**
  * The one home of the client's formatters: countdown clocks, initials, money, dates and times.

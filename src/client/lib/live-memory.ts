@@ -1,5 +1,6 @@
 import type { RoundAssignment, TimerStateMessage } from '@shared/realtime';
 import type { MyRound } from '@shared/schemas/live';
+import { LIVE_MEMORY_PREFIX } from './live-memory-key';
 
 /**
  * What this phone last heard of an evening's live timer, kept across a reload (docs/decisions/0065):
@@ -24,8 +25,7 @@ export interface LiveMemory {
   places?: { round: number; mine: RoundAssignment | null; upNext: RoundAssignment | null };
 }
 
-const PREFIX = 'liveMemory:';
-const keyOf = (eventId: number, userId: number) => `${PREFIX}${eventId}:${userId}`;
+const keyOf = (eventId: number, userId: number) => `${LIVE_MEMORY_PREFIX}${eventId}:${userId}`;
 
 export function readLiveMemory(eventId: number, userId: number | null): LiveMemory | null {
   if (userId === null) return null;
@@ -86,18 +86,6 @@ export function rememberState(
 export function rememberHeard(eventId: number, userId: number, now = Date.now()) {
   const old = readLiveMemory(eventId, userId);
   if (old && now > old.heardAt) write(eventId, userId, { ...old, heardAt: now });
-}
-
-/** Forget every evening's memory (a sign-out). */
-export function forgetLiveMemory() {
-  try {
-    for (let i = localStorage.length - 1; i >= 0; i--) {
-      const k = localStorage.key(i);
-      if (k?.startsWith(PREFIX)) localStorage.removeItem(k);
-    }
-  } catch {
-    // nothing kept
-  }
 }
 
 const samePlace = (a: MyRound | undefined, b: RoundAssignment) => !!a && a.table === b.table && (a.partner?.id ?? null) === (b.partner?.id ?? null);

@@ -27,6 +27,7 @@ const SERVER_TYPES: Record<ServerMessage['type'], true> = {
   event_ended: true,
   contacts_released: true,
   ratings_updated: true,
+  guide_updated: true,
   host_message: true,
   inbox_updated: true,
   messages_updated: true,
@@ -320,6 +321,8 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
     refresh(queryKeys.progress(eventId));
     refresh(queryKeys.rounds(eventId));
   }
+  // The host changed the evening's conversation guide (docs/decisions/0081): the question is read again.
+  if (m.type === 'guide_updated') refresh(queryKeys.guide(eventId));
   if (m.type === 'contacts_released') {
     refresh(queryKeys.matches(eventId));
     refresh(queryKeys.myMatches());

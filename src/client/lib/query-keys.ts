@@ -8,6 +8,8 @@
 export const queryKeys = {
   /** GET /api/privacy: the retention days and session length the /privacy page states. */
   privacyFacts: () => ['privacy'] as const,
+  /** GET /api/accessibility/reports: the barriers reported, for the admins (docs/decisions/0078). */
+  barrierReports: () => ['accessibility', 'reports'] as const,
   // Events: lists, one event and what hangs under it.
   events: ['events'] as const,
   /** GET /api/events. */
@@ -21,9 +23,19 @@ export const queryKeys = {
   participants: (eventId: number) => ['events', eventId, 'participants'] as const,
   /** GET /api/events/{id}/public: the evening as a visitor sees it (docs/decisions/0045). */
   publicEvening: (eventId: number) => ['events', eventId, 'public'] as const,
+  /** GET /api/events/{id}/friend-seats: the seats I offered friends (docs/decisions/0075). */
+  friendSeats: (eventId: number) => ['events', eventId, 'friend-seats'] as const,
+  /** GET /api/events/{id}/access-needs: what I told the evening's hosts would help me (docs/decisions/0086). */
+  accessNeeds: (eventId: number) => ['events', eventId, 'access-needs'] as const,
+  /** GET /api/friend-seats/claim/{token}: a seat offered to me by a friend. */
+  friendSeatClaim: (token: string) => ['friend-seat-claim', token] as const,
   /** GET /api/events/{id}/waitlist: the line as the host sees it. */
   hostWaitlist: (eventId: number) => ['events', eventId, 'waitlist'] as const,
   connections: (eventId: number) => ['events', eventId, 'connections'] as const,
+  /** GET /api/events/{id}/conversation-guide: the question for the viewer's pair; without a round, every round's (a prefix). */
+  guide: (eventId: number, round?: number) => (round === undefined ? (['events', eventId, 'guide'] as const) : (['events', eventId, 'guide', round] as const)),
+  /** The conversation guide's setting as the host sees it (under the guide's prefix: the socket refreshes both). */
+  guideSetting: (eventId: number) => ['events', eventId, 'guide', 'setting'] as const,
   /** The viewer's own rotation (GET /api/events/{id}/rotation/me): one key for every screen. */
   myRotation: (eventId: number) => ['events', eventId, 'rotation', 'me'] as const,
   /** The whole rotation (GET /api/events/{id}/rotation, hosts). */
@@ -65,6 +77,8 @@ export const queryKeys = {
   myMatches: () => ['me', 'matches'] as const,
   /** GET /api/me/groups: the member's community groups (/friend-groups and the groups on /matches). */
   myGroups: () => ['me', 'groups'] as const,
+  /** GET /api/meetups: the member's meet-up polls and the venues to pick (docs/decisions/0082). */
+  myMeetups: () => ['me', 'meetups'] as const,
   /** GET /api/me/blocks: the people the member blocked. */
   myBlocks: () => ['me', 'blocks'] as const,
   /** GET /api/reports: reports for hosts and admins. */
@@ -120,4 +134,29 @@ export const queryKeys = {
   myInvites: () => ['me', 'invites'] as const,
   /** POST /api/invites/stop with the e-mail's token (idempotent, so read once like a query). */
   stopInvites: (token: string) => ['invites', 'stop', token] as const,
+
+  // No-shows (docs/decisions/0076-no-shows-have-a-cost.md).
+  /** GET /api/no-shows/mine: the member's record and the pause it makes, if any. */
+  myNoShows: () => ['me', 'no-shows'] as const,
+  /** GET /api/no-shows/evenings: a host's evenings over, with counts. */
+  eveningNoShows: () => ['no-shows', 'evenings'] as const,
+  /** GET /api/events/{id}/report: the host's evening report (docs/decisions/0084). */
+  eveningReport: (eventId: number) => ['events', eventId, 'report'] as const,
+  /** GET /api/reports/trends: the rates across the host's evenings, for /dashboard. */
+  reportTrends: () => ['reports', 'trends'] as const,
+  /** GET /api/admin/no-shows: every no-show kept (admins). */
+  adminNoShows: () => ['no-shows', 'admin'] as const,
+
+  // "Did you meet NAME again?" (docs/decisions/0083-met-again.md).
+  /** GET /api/met-again/{token}: the e-mail link's question. */
+  metAgainLink: (token: string) => ['met-again', 'link', token] as const,
+  /** GET /api/me/met-again: the signed-in guest's open questions (/notifications). */
+  myMetAgain: () => ['me', 'met-again'] as const,
+  // "Still coming?" (docs/decisions/0074-still-coming.md).
+  /** GET /api/still-coming/{token}: the e-mail link's question. */
+  stillComingLink: (token: string) => ['still-coming', 'link', token] as const,
+  /** GET /api/me/still-coming: the signed-in guest's open questions (/notifications). */
+  myStillComing: () => ['me', 'still-coming'] as const,
+  /** GET /api/events/{id}/still-coming: the host's counts. */
+  stillComingCounts: (eventId: number) => ['events', eventId, 'still-coming'] as const,
 } as const;

@@ -1,5 +1,5 @@
 import { forgetCachedReads } from './device-data';
-import { forgetLiveMemory } from './live-memory';
+import { forgetLiveMemory } from './live-memory-key';
 
 /**
  * The spec's local storage keys. They drive the client-side route guard only; the server

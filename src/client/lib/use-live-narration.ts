@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ServerMessage, TimerStateMessage } from '@shared/realtime';
 import type { MyRound } from '@shared/schemas/live';
 import { useLiveSocket, useRemainingSeconds } from './live-socket';
+import { guideQuery } from './queries/conversation-guide';
 import { timerQuery, useMyRotation } from './queries/live';
 import { useNarration } from './use-narration';
 
@@ -15,7 +16,8 @@ import { useNarration } from './use-narration';
  * The timer sentences are the screen's own live-region announcements (features/live's
  * useTimerAnnouncements, composed in by the route as `announcement`), so the screen reader and the
  * voice say the same thing; this hook adds what only a listener needs: the partner and table instead of
- * 'Round n has started.', the 5-minute warning, the rating prompt and host messages.
+ * 'Round n has started.', the 5-minute warning, the rating prompt and host messages; after the partner
+ * and table, the pair's question and its follow-up (docs/decisions/0081), and each "Another question".
  */
 
 export interface LiveNarrationOptions {
@@ -101,11 +103,27 @@ export function useLiveNarration({ eventId, userId, isHost = false, announcement
   }, [announcement, on, narrator, rows, timer]);
 
   // Whom to talk to, once the rotation for the new round is in.
+  const [toldRound, setToldRound] = useState<number | null>(null);
   useEffect(() => {
     const n = pendingRound.current;
     if (!on || n === null || rotation.isFetching) return;
     const row = rows?.find((r) => r.round === n);
     pendingRound.current = null;
     narrator.speak(row ? roundSentenceFor(row) : `Round ${n} has started.`);
+    if (row?.partner) setToldRound(n);
   }, [on, rows, rotation.isFetching, narrator, timer]);
+
+  // Then the pair's question (the same query as the card's, asked after the bell): once the partner was
+  // said, and again for each "Another question". Nothing when the host turned the guide off.
+  const questionRound = timer && (timer.phase === 'active' || timer.phase === 'paused') ? timer.currentRound : 0;
+  const guide = useQuery({ ...guideQuery(eventId ?? 0, questionRound), enabled: on && !isHost && toldRound !== null && toldRound === questionRound });
+  const toldQuestion = useRef<string | null>(null);
+  useEffect(() => {
+    const q = guide.data?.question;
+    if (!on || !q || q.round !== toldRound) return;
+    const key = `${q.round}:${q.position}`;
+    if (toldQuestion.current === key) return;
+    toldQuestion.current = key;
+    narrator.speak(`${q.position === 0 ? 'A question to start' : 'Another question'}: ${q.text} Then: ${q.followUp}`);
+  }, [on, guide.data, toldRound, narrator]);
 }

@@ -1,5 +1,6 @@
 /** Client test set-up: DOM matchers; a clean DOM, storage and fetch after every test. */
 import '@testing-library/jest-dom/vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
@@ -15,10 +16,16 @@ afterEach(() => {
   // sonner keeps its toasts in module state: one test's toasts must not reach the next.
   toast.dismiss();
   localStorage.clear();
+  // The per-tab memory too (an evening page counts its visit once per tab: src/client/lib/evening-visit.ts).
+  sessionStorage.clear();
   // connectivity.ts remembers in module state since when the page knew it was offline.
   forgetOfflineSince();
   // The app's query client (app/query-scope.tsx) keeps answers for the whole session: not across tests.
   resetAppQueryClient();
+  // TanStack Query's online state is module state, and the client's test files share their modules
+  // (vitest.config.ts: isolate false): a test that took the browser offline must not leave the next
+  // file's queries offline, where a failed read waits for the connection before it retries.
+  onlineManager.setOnline(true);
   vi.unstubAllGlobals();
   vi.useRealTimers();
   resetTimerVersions();

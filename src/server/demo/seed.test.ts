@@ -101,6 +101,15 @@ describe('loadDemoData', () => {
     }
   });
 
+  it('every demo venue says how to get in (docs/decisions/0077), and the evening at The Wine Bar shows it to visitors', async () => {
+    const rows = await t.db.select({ name: venues.name, access: venues.access }).from(venues).where(eq(venues.isDemo, true));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const v of rows) expect(Object.values(v.access).filter((f) => f !== null).length, v.name).toBeGreaterThanOrEqual(6);
+    const [tonight] = await t.db.select({ id: events.id }).from(events).where(eq(events.title, TONIGHT_TITLE));
+    const pub = await t.app.inject({ method: 'GET', url: `/api/events/${tonight!.id}/public` });
+    expect(pub.json<{ venue: { access: { stepFree: string } } }>().venue.access.stepFree).toBe('with_help');
+  });
+
   it('tonight at The Wine Bar has a door and a room to show: guests in, one on her way, messages sent and read', async () => {
     const [tonight] = await t.db.select({ id: events.id, venueId: events.venueId }).from(events).where(eq(events.title, TONIGHT_TITLE));
     expect(tonight).toBeDefined();

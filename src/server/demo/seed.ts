@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_PRICE_PENCE, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import type { EmojiKey, ImprovementKey } from '@shared/domain/feedback';
 import { pairKey, planSchedule, type RoundPlan } from '@shared/domain/rotation';
 import { londonDay, londonInstant, TIME_ZONE } from '@shared/domain/time';
+import type { VenueAccess } from '@shared/schemas/venue-access';
 import type { Db } from '../db/client';
 import type { SharePlatform } from '../db/schema/share';
 import { sourcePlatform, type ShareSource } from '@shared/domain/share-sources';
@@ -14,12 +15,14 @@ import {
   eventFeedback,
   eventMessages,
   events,
+  eveningVisits,
   eventTimers,
   eventWaitlist,
   followUpInvites,
   hostApplications,
   matches,
   messageRecipients,
+  metAgain,
   ratings,
   registrations,
   rotations,
@@ -168,6 +171,81 @@ const venueData: Dataset = {
   },
 };
 
+/**
+ * How to get into each demo venue (docs/decisions/0077-venues-say-how-to-get-in.md): a mix of yes,
+ * no, "with help" and facts not told yet, as real venues tell them. A dataset of its own, so a demo
+ * database loaded before these facts existed gets them too; a venue whose host has already told
+ * something keeps what was told.
+ */
+export const DEMO_VENUE_ACCESS: Record<(typeof DEMO_VENUES)[number]['key'], VenueAccess> = {
+  wine: {
+    stepFree: 'with_help',
+    accessibleToilet: false,
+    hearingLoop: false,
+    quietSpace: true,
+    seating: ['chairs', 'stools'],
+    lighting: 'dim',
+    noise: 'lively',
+    parking: 'Blue-badge bays at the Longfield Centre car park, about 100 m along Bury New Road',
+    transport: 'Metrolink to Prestwich, then a 5-minute flat walk; buses 98 and 135 stop outside',
+    notes:
+      'One step at the front door: ring the bell and staff bring a portable ramp. The toilets are downstairs. The back snug is kept quiet for anyone who needs a break.',
+  },
+  corner: {
+    stepFree: 'yes',
+    accessibleToilet: true,
+    hearingLoop: true,
+    quietSpace: null,
+    seating: ['chairs'],
+    lighting: 'bright',
+    noise: 'quiet',
+    parking: 'Longfield Centre car park, with blue-badge bays by the café entrance',
+    transport: 'Metrolink to Prestwich, then a 3-minute flat walk',
+    notes: null,
+  },
+  boathouse: {
+    stepFree: 'yes',
+    accessibleToilet: true,
+    hearingLoop: null,
+    quietSpace: true,
+    seating: ['chairs'],
+    lighting: 'soft',
+    noise: 'quiet',
+    parking: 'Blue-badge bays in the boating lake car park, 50 m on a flat path',
+    transport: 'Metrolink to Heaton Park, then a 15-minute walk through the park, partly uphill',
+    notes: null,
+  },
+  nq: {
+    stepFree: 'no',
+    accessibleToilet: false,
+    hearingLoop: false,
+    quietSpace: false,
+    seating: ['stools', 'standing'],
+    lighting: 'dim',
+    noise: 'loud',
+    parking: 'No blue-badge bays on Oldham Street; the nearest are in the Arndale car park, about 300 m away',
+    transport: 'Trams and buses at Piccadilly Gardens, a 3-minute walk',
+    notes: 'The bar is up a flight of 20 stairs with a handrail, and there is no lift.',
+  },
+};
+
+const venueAccessData: Dataset = {
+  key: 'demo:venue-access',
+  async load(db, ctx) {
+    for (const [key, access] of Object.entries(DEMO_VENUE_ACCESS)) {
+      const id = ctx.venueIds.get(key);
+      if (id)
+        await db
+          .update(venues)
+          .set({ access })
+          .where(and(eq(venues.id, id), sql`${venues.access} = '{}'::jsonb`));
+    }
+  },
+};
+
+/** What the demo evenings' price includes, as the spec's payment screen and flyer say. */
+export const DEMO_PRICE_INCLUDES = 'Venue access and a welcome drink';
+
 interface DemoEvening {
   title: string;
   description: string;
@@ -269,6 +347,8 @@ const evenings: Dataset = {
           participantCount: guestIds.length,
           seatsTaken: guestIds.length,
           price: DEFAULT_PRICE_PENCE,
+          // The spec's sample evenings: the price includes venue access and a welcome drink (docs/product.md).
+          priceIncludes: DEMO_PRICE_INCLUDES,
           status: e.status ?? 'upcoming',
           hostId: host,
           isDemo: true,
@@ -820,6 +900,28 @@ async function wineBarAsItRan(db: Db, wine: { id: number }, id: (k: string) => n
 }
 
 /**
+ * "Did you meet NAME again?" (docs/decisions/0083-met-again.md): the member's second question about
+ * each launch-night match, waiting for its e-mail (the met-again sweep sends it) and on /notifications.
+ */
+const metAgainData: Dataset = {
+  key: 'demo:met-again',
+  async load(db, ctx) {
+    const wine = await demoEvening(db, WINE_BAR_TITLE);
+    const member = ctx.userIds.get('member');
+    if (wine && member) await askMemberMetAgain(db, wine.id, member);
+  },
+};
+
+async function askMemberMetAgain(db: Db, eventId: number, member: number) {
+  const mine = await db
+    .select({ user1Id: matches.user1Id, user2Id: matches.user2Id })
+    .from(matches)
+    .where(and(eq(matches.eventId, eventId), or(eq(matches.user1Id, member), eq(matches.user2Id, member))));
+  const rows = mine.map((m) => ({ eventId, userId: member, otherId: m.user1Id === member ? m.user2Id : m.user1Id, stage: 21 as const }));
+  if (rows.length) await db.insert(metAgain).values(rows).onConflictDoNothing();
+}
+
+/**
  * Coffee & Conversation takes one more guest, which fills it (a seat is taken only while one is
  * left, as registration does), and the member waits for a seat.
  */
@@ -852,7 +954,40 @@ async function fillCoffee(db: Db, eventId: number, guest: number | undefined, me
   }
 }
 
-export const DATASETS: Dataset[] = [people, venueData, evenings, room, growth, around];
+/**
+ * The host's evening report (docs/decisions/0084-the-hosts-evening-report.md): the visits the launch
+ * evening's public page had in the two weeks before it, as the per-day counter keeps them (counts
+ * only). Its other figures come from what the launch evening stored (bookings, check-ins, the
+ * rotation, ratings counted before the retention sweep deleted them, matches, feedback).
+ */
+export const WINE_BAR_VISITS: [daysBefore: number, visits: number][] = [
+  [14, 3],
+  [12, 5],
+  [10, 4],
+  [9, 8],
+  [7, 6],
+  [5, 9],
+  [4, 5],
+  [3, 7],
+  [2, 4],
+  [1, 6],
+  [0, 2],
+];
+
+const reportData: Dataset = {
+  key: 'demo:report',
+  async load(db) {
+    const wine = await demoEvening(db, WINE_BAR_TITLE);
+    if (!wine) return;
+    const day = (before: number) => londonDay(new Date(londonInstant(WINE_BAR_DAY, '12:00').getTime() - before * 86_400_000));
+    await db
+      .insert(eveningVisits)
+      .values(WINE_BAR_VISITS.map(([before, visits]) => ({ eventId: wine.id, day: day(before), visits })))
+      .onConflictDoNothing();
+  },
+};
+
+export const DATASETS: Dataset[] = [people, venueData, evenings, room, growth, around, venueAccessData, metAgainData, reportData];
 
 /** Load every demo dataset not yet loaded into this database. Safe to run again. */
 export async function loadDemoData(db: Db) {

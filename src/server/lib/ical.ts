@@ -11,6 +11,8 @@ export interface IcsEvent {
   summary: string;
   description?: string | null;
   location?: string | null;
+  /** The place's coordinates (RFC 5545 §3.8.1.6 GEO): calendars pin it on a map. */
+  geo?: { latitude: number; longitude: number } | null;
   url?: string;
   status?: 'CONFIRMED' | 'CANCELLED';
 }
@@ -79,6 +81,7 @@ export function calendar(name: string, items: IcsEvent[], opts: { method?: 'PUBL
       `SUMMARY:${escapeText(e.summary)}`,
       ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
       ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
+      ...(e.geo && Number.isFinite(e.geo.latitude) && Number.isFinite(e.geo.longitude) ? [`GEO:${e.geo.latitude};${e.geo.longitude}`] : []),
       ...(e.url ? [`URL:${e.url}`] : []),
       `STATUS:${e.status ?? 'CONFIRMED'}`,
       'END:VEVENT',

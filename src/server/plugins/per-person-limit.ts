@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ACCESS_NEEDS_SAVES_PER_HOUR } from '@shared/schemas/access-needs';
 
 /**
  * Per-person limits on what a member sends to others (issue 21; docs/decisions/0039): counted by
@@ -17,6 +18,12 @@ export const SEND_LIMITS = {
   inviteAll: { max: 10, minutes: 60 },
   /** The feedback form (PUT /api/events/{id}/feedback/form) and the emoji widget (POST /api/events/{id}/feedback), each. */
   feedback: { max: 20, minutes: 60 },
+  /** "Another question" of the conversation guide (POST /api/events/{id}/conversation-guide/next): at most six a round anyway. */
+  guideQuestions: { max: 30, minutes: 10 },
+  /** Meet-up proposals (POST /api/meetups, docs/decisions/0082): a few a day is a lot; one open poll per group besides. */
+  meetups: { max: 10, minutes: 60 },
+  /** What would help a guest on the night, for the hosts (PUT /api/events/{id}/access-needs, docs/decisions/0086). */
+  accessNeeds: { max: ACCESS_NEEDS_SAVES_PER_HOUR, minutes: 60 },
 } as const;
 
 export type SendLimit = keyof typeof SEND_LIMITS;

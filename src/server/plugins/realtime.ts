@@ -24,7 +24,7 @@ export type BusMessage =
        */
       plan?: 'written' | 'kept';
     }
-  | { eventId: number; kind: 'contacts_released' | 'ratings_updated' }
+  | { eventId: number; kind: 'contacts_released' | 'ratings_updated' | 'guide_updated' }
   /** A host message and the guests it went to (carried whole: at most 500 characters and an evening's ids, well under NOTIFY's 8000 bytes). */
   | { eventId: number; kind: 'host_message'; message: InboxMessage; recipients: number[] }
   /** Messages read or acknowledged: hosts refresh their counts, `userId`'s other devices their inbox. */

@@ -80,11 +80,24 @@ function valueFor(c: Column, n: number): string {
 }
 
 /**
+ * Tables whose foreign key spans two columns (information_schema pairs each column with every
+ * referenced one): both columns from the same referenced row.
+ */
+const COMPOSITE_KEYS: Record<string, Record<string, string>> = {
+  // docs/decisions/0086: a note belongs to one registration (event, guest).
+  access_needs: {
+    event_id: '(SELECT event_id FROM public.registrations ORDER BY id LIMIT 1)',
+    user_id: '(SELECT user_id FROM public.registrations ORDER BY id LIMIT 1)',
+  },
+};
+
+/**
  * Give every empty table one row: NOT NULL columns without a default get a value of their type,
  * or, for a foreign key, a row that exists in the table it points to (filled first if need be).
- * `special` overrides values where a CHECK rule wants something particular. Returns the tables filled.
+ * `extra` overrides values where a CHECK rule wants something particular. Returns the tables filled.
  */
-export async function fillEmptyTables(db: Db, special: Record<string, Record<string, string>> = {}): Promise<string[]> {
+export async function fillEmptyTables(db: Db, extra: Record<string, Record<string, string>> = {}): Promise<string[]> {
+  const special = { ...COMPOSITE_KEYS, ...extra };
   const filled: string[] = [];
   let pending = [];
   for (const t of await allTables(db)) {

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
@@ -12,10 +12,11 @@ import { londonDay, TIME_ZONE } from '@shared/domain/time';
 import type { CreateEventBody, Event, EventDetail } from '@shared/schemas/events';
 import type { PaymentIntentResponse } from '@shared/schemas/tickets';
 import type { Venue, VenueBody } from '@shared/schemas/venues';
-import type { CreateUserBody, User } from '@shared/schemas/users';
+import { createUserBody, type CreateUserBody, type User } from '@shared/schemas/users';
 import { buildApp } from '../app';
+import { createUser } from '../modules/users/service';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
-import { registrations, userRoles, users } from '../db/schema/index';
+import { mailOutbox, registrations, userRoles, users } from '../db/schema/index';
 import { loadConfig, type AppConfig } from '../env';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { TEST_CARDS, type StripeConnection } from '../plugins/payments';
@@ -220,13 +221,34 @@ export function validSignup(partial: Partial<CreateUserBody> = {}): CreateUserBo
   };
 }
 
-/** POST /api/users; expects 201 and returns the created user and its session cookie. */
+/**
+ * Sign up as a newcomer does (docs/decisions/0070): POST /api/users (202, a code mailed), then the
+ * code from the outbox to POST /api/auth/verify, which makes the account and the session. Returns the
+ * new member as GET /api/users/{id} shows them, and the session cookie.
+ */
 export async function signUp(app: TestApp, partial: Partial<CreateUserBody> = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/users', payload: validSignup(partial) });
-  expect(res.statusCode, res.body).toBe(201);
-  const cookie = sessionCookie(res);
-  expect(cookie, 'signup sets a session cookie').toBeDefined();
-  return { user: res.json<User>(), cookie: cookie! };
+  const body = validSignup(partial);
+  const res = await app.inject({ method: 'POST', url: '/api/users', payload: body });
+  expect(res.statusCode, res.body).toBe(202);
+  expect(sessionCookie(res), 'sign-up alone opens no session').toBeUndefined();
+  const email = body.email.trim().toLowerCase();
+  const verified = await verify(app, email, await latestCode(app, email));
+  expect(verified.statusCode, verified.body).toBe(200);
+  expect(verified.json<{ created: boolean }>().created, 'verify made the account').toBe(true);
+  const cookie = sessionCookie(verified);
+  expect(cookie, 'verify sets a session cookie').toBeDefined();
+  const { id } = verified.json<{ id: number }>();
+  const user = await app.inject({ method: 'GET', url: `/api/users/${id}`, headers: withCookie(cookie) });
+  expect(user.statusCode, user.body).toBe(200);
+  return { user: user.json<User>(), cookie: cookie! };
+}
+
+/**
+ * A member who already has an account, made straight in the database with no sign-up mail: for tests
+ * that count the mails a later step sends (the login code, the mail queue). Others use signUp.
+ */
+export async function existingMember(app: TestApp, partial: Partial<CreateUserBody> = {}) {
+  return { user: await createUser(app.db, createUserBody.parse(validSignup(partial))) };
 }
 
 export interface OutboxMail {
@@ -244,9 +266,17 @@ export async function outbox(app: TestApp, email: string): Promise<OutboxMail[]>
   return res.json<OutboxMail[]>();
 }
 
-/** The 6-digit code in the newest mail to this address. */
+/**
+ * The 6-digit code in the newest mail to this address, read from the outbox table itself, so it
+ * works where the development route is off too (production, SMTP; sent or still queued).
+ */
 export async function latestCode(app: TestApp, email: string): Promise<string> {
-  const [mail] = await outbox(app, email);
+  const [mail] = await app.db
+    .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.trim().toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(1);
   const code = mail?.subject.match(/\b(\d{6})\b/)?.[1] ?? mail?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No login code in the outbox for ${email}`);
   return code;

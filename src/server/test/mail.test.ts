@@ -18,7 +18,19 @@ import { loadConfig } from '../env';
 import { inviteMail } from '../modules/missed-connections/invite-mail';
 import { reminderMail } from '../modules/messages/reminders';
 import { fakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp';
-import { buyTicket, createEvent, createTestApp, createVenue, eventBody, sessionCookie, signUp, signUpHost, verify, type TestContext } from './harness';
+import {
+  buyTicket,
+  createEvent,
+  createTestApp,
+  createVenue,
+  eventBody,
+  existingMember,
+  sessionCookie,
+  signUp,
+  signUpHost,
+  verify,
+  type TestContext,
+} from './harness';
 import type { MailEvent } from '../plugins/mail';
 
 /** Fast retries for tests: 100 ms, doubling. */
@@ -77,7 +89,7 @@ function expectWellFormed(m: ParsedMail, to: string, subject: RegExp | string) {
 
 describe('mail over SMTP: what arrives', () => {
   it('the login code arrives (From, To, Subject, Message-ID, Date, text) and signs the member in', async () => {
-    const { user } = await signUp(t.app, { name: 'Lena Login' });
+    const { user } = await existingMember(t.app, { name: 'Lena Login' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email } });
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await arrived(smtp, user.email);
@@ -105,7 +117,8 @@ describe('mail over SMTP: what arrives', () => {
     const event: Event = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Posted Evening', price: 1500 }));
     const member = await signUp(t.app, { name: 'Tom Ticket' });
     await buyTicket(t.app, event.id, member);
-    const [mail] = (await arrived(smtp, member.user.email)).filter((x) => x.parsed.subject?.startsWith('Your ticket'));
+    // The code that proved the address at sign-up, then the ticket.
+    const [mail] = (await arrived(smtp, member.user.email, 2)).filter((x) => x.parsed.subject?.startsWith('Your ticket'));
     expect(mail).toBeDefined();
     const m = mail!.parsed;
     expectWellFormed(m, member.user.email, /^Your ticket: Posted Evening, \w+day, \d+ \w+ \d{4}$/);
@@ -191,7 +204,7 @@ describe('when the SMTP server is down', () => {
     try {
       const events: MailEvent[] = [];
       app.app.mailer.onEvent((e) => events.push(e));
-      const { user } = await signUp(app.app);
+      const { user } = await existingMember(app.app);
       const started = Date.now();
       const res = await app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email } });
       expect(res.statusCode, res.body).toBe(200);
@@ -236,7 +249,7 @@ describe('when the SMTP server is down', () => {
     const { port } = silent.address() as AddressInfo;
     const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ...FAST } });
     try {
-      const { user } = await signUp(app.app);
+      const { user } = await existingMember(app.app);
       const started = Date.now();
       const res = await app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email } });
       expect(res.statusCode, res.body).toBe(200);
@@ -378,7 +391,7 @@ describe('the log', () => {
     const server = await fakeSmtp({ running: false });
     const { app, lines } = await loggedApp({ NODE_ENV: 'production', SMTP_URL: server.url, ...FAST });
     try {
-      const { user } = await signUp(own.app);
+      const { user } = await existingMember(own.app);
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email }, headers: { origin: t.config.publicUrl } });
       expect(res.statusCode, res.body).toBe(200);
       const until = Date.now() + 10_000;
@@ -416,7 +429,7 @@ describe('the log', () => {
   it('in production without SMTP, the mail is kept and the log warns, without the code', async () => {
     const { app, lines } = await loggedApp({ NODE_ENV: 'production' });
     try {
-      const { user } = await signUp(own.app);
+      const { user } = await existingMember(own.app);
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email }, headers: { origin: t.config.publicUrl } });
       expect(res.statusCode, res.body).toBe(200);
       const [row] = await rowsTo(own, user.email);

@@ -39,3 +39,18 @@ export function addressLine(venue: { address: string; city: string | null }): st
     .filter(Boolean)
     .join(', ');
 }
+
+/**
+ * Where an evening is, on one line, each part once: its venue's name, street and town
+ * ('The Wine Bar, 12 Bury New Road, Prestwich'). A name that already ends in the town
+ * ('The Wine Bar, Prestwich') says it once, at the end. The ticket e-mail and the calendar's LOCATION.
+ */
+export function placeLine(name: string, venue: { address: string; city: string | null } | null | undefined): string {
+  const address = venue?.address.trim() ?? '';
+  const city = venue?.city?.trim() ?? '';
+  let shown = name.trim();
+  if (city && address && shown.toLowerCase().endsWith(`, ${city.toLowerCase()}`)) shown = shown.slice(0, -(city.length + 2)).trimEnd();
+  const parts = [shown, address].filter(Boolean);
+  if (city && !parts.some((p) => p.toLowerCase().includes(city.toLowerCase()))) parts.push(city);
+  return parts.join(', ');
+}

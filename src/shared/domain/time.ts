@@ -1,5 +1,7 @@
+import { TIME_ZONE } from './time-zone';
+
 /** Evenings happen in Prestwich: local times are Europe/London. */
-export const TIME_ZONE = 'Europe/London';
+export { TIME_ZONE };
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;

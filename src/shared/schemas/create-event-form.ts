@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROUND_DURATION_SECONDS } from '../domain/constants';
 import { storedText } from './common';
-import { createEventBody, type CreateEventBody } from './events';
+import { createEventBody, priceIncludesInput, type CreateEventBody } from './events';
 import { venueBody, type VenueBody } from './venues';
 
 /** Create-event defaults (docs/spec/organiser-tools.md §9). */
@@ -51,6 +51,8 @@ export const createEventForm = z
     maxParticipants: e.maxParticipants,
     /** Pounds. */
     price: z.number({ error: 'Price cannot be negative' }).min(0, 'Price cannot be negative').max(1000, 'Price must be at most £1000'),
+    /** What the price includes (optional): '' promises nothing. */
+    priceIncludes: priceIncludesInput,
   })
   .refine((f) => f.ageRangeMin <= f.ageRangeMax, { path: ['ageRangeMax'], message: 'Maximum age must be at least the minimum age' })
   .refine((f) => f.endTime > f.startTime, { path: ['endTime'], message: 'End time must be after the start time' });
@@ -76,6 +78,7 @@ export function toCreateEventPayload(f: CreateEventFormValues, venueId: number, 
     status: 'upcoming',
     roundDuration: CREATE_EVENT_DEFAULTS.roundDuration,
     price: poundsToPence(f.price),
+    priceIncludes: f.priceIncludes || null,
     hostId,
   };
 }
@@ -106,6 +109,7 @@ export const SERVER_FIELD_TO_FORM: Record<string, keyof CreateEventFormInput> = 
   ageRangeMax: 'ageRangeMax',
   maxParticipants: 'maxParticipants',
   price: 'price',
+  priceIncludes: 'priceIncludes',
 };
 export const VENUE_FIELD_TO_FORM: Record<string, keyof CreateEventFormInput> = {
   name: 'venueName',

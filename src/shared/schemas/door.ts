@@ -44,6 +44,8 @@ export const doorGuestSchema = z.object({
   checkedIn: z.boolean(),
   checkedInAt: z.string().nullable(),
   method: z.enum(CHECK_IN_METHODS).nullable(),
+  /** What would help them on the night, in their words (docs/decisions/0086); null when they said nothing. */
+  accessNeeds: z.string().nullable(),
 });
 export type DoorGuest = z.infer<typeof doorGuestSchema>;
 
@@ -114,6 +116,8 @@ export const doorPackGuestSchema = z.object({
   method: z.enum(CHECK_IN_METHODS).nullable(),
   /** The key of the offline check-in that stands (null for one made online): a desk sees whether its own still does. */
   checkInKey: z.string().nullable(),
+  /** As DoorGuest's: the desk shows it offline too. */
+  accessNeeds: z.string().nullable(),
 });
 export type DoorPackGuest = z.infer<typeof doorPackGuestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROUND_DURATION_SECONDS } from '../domain/constants';
 import { TIME_RE, toLondonDay } from '../domain/time';
 import { idField, isCalendarDay, storedText } from './common';
+import { venueAccessSchema } from './venue-access';
 
 export const EVENT_STATUSES = ['upcoming', 'completed'] as const;
 
@@ -29,6 +30,11 @@ export const eventSchema = z.object({
   ageRangeMin: z.number(),
   ageRangeMax: z.number(),
   roundDuration: z.number(),
+  /**
+   * What the price includes, in the host's words; null when the host said nothing (then nothing is
+   * promised). Absent from answers a phone kept from before hosts could say it (docs/decisions/0065).
+   */
+  priceIncludes: z.string().nullable().optional(),
   /** The host's user id: for signed-in members only; a visitor gets what the public page shows, no user id (issue 33). */
   hostId: z.number().nullable().optional(),
 });
@@ -44,8 +50,21 @@ export const myWaitlistPlace = z.discriminatedUnion('status', [
 ]);
 export type MyWaitlistPlace = z.infer<typeof myWaitlistPlace>;
 
+/** Where an evening's venue is: its street address and, when known, its entrance's coordinates (for the map link). */
+export const venuePlaceSchema = z.object({
+  address: z.string(),
+  city: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type VenuePlace = z.infer<typeof venuePlaceSchema>;
+
 /** An event as the viewer sees it: whether they are registered, checked in, or host it. */
 export const eventDetailSchema = eventSchema.extend({
+  /** The venue's street address and map position; null when the evening has no venue row any more. */
+  venuePlace: venuePlaceSchema.nullable().optional(),
+  /** How to get into the venue, as its host told it (docs/decisions/0077-venues-say-how-to-get-in.md); null without a venue row. */
+  venueAccess: venueAccessSchema.nullable().optional(),
   viewer: z.object({
     registered: z.boolean(),
     checkedIn: z.boolean(),
@@ -61,6 +80,11 @@ export const eventDetailSchema = eventSchema.extend({
     ticketCode: z.string().nullable(),
     /** The viewer's place on this evening's waitlist: waiting (with their position) or offered a held seat. */
     waitlist: myWaitlistPlace.nullable(),
+    /**
+     * Whether the viewer's age (from their profile) is in the evening's age range: false means they
+     * cannot book it; null for a visitor, whose age is not known (absent from answers kept from before it).
+     */
+    inAgeRange: z.boolean().nullable().optional(),
   }),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
@@ -102,6 +126,14 @@ export const badgesResponse = z.object({
 });
 export type BadgesResponse = z.infer<typeof badgesResponse>;
 
+/** The longest 'What the price includes' a host may write: a line or two on the booking card. */
+export const PRICE_INCLUDES_MAX = 200;
+
+/** 'What the price includes' as a form types it: the host's words; empty text means nothing is promised. */
+export const priceIncludesInput = storedText().trim().max(PRICE_INCLUDES_MAX, `What the price includes must be at most ${PRICE_INCLUDES_MAX} characters`);
+const priceIncludesText = priceIncludesInput.nullable();
+const priceIncludesField = priceIncludesText.optional().transform((v) => v || null);
+
 const nonNegInt = (msg: string) => z.number({ error: msg }).int(msg);
 
 /** The London day of an event's `date` is a real calendar day with a 4-digit year. */
@@ -140,7 +172,12 @@ export const createEventBody = z
       .default(ROUND_DURATION_SECONDS),
     price: nonNegInt('Price cannot be negative').min(0, 'Price cannot be negative').max(100_000, 'Price must be at most £1000'),
     hostId: idField().optional().nullable(),
+    priceIncludes: priceIncludesField,
   })
   .refine((e) => e.ageRangeMin <= e.ageRangeMax, { path: ['ageRangeMax'], message: 'Maximum age must be at least the minimum age' })
   .refine((e) => e.endTime > e.startTime, { path: ['endTime'], message: 'End time must be after the start time' });
 export type CreateEventBody = z.input<typeof createEventBody>;
+
+/** PATCH /api/events/{id}: what the host of an evening may change once it is on sale. */
+export const updateEventBody = z.object({ priceIncludes: priceIncludesText.transform((v) => v || null) }).strict();
+export type UpdateEventBody = z.input<typeof updateEventBody>;

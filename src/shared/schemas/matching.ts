@@ -89,6 +89,11 @@ export const myMatchesSchema = z.object({
   /** Newest evening first; each with its evening's title and start (ISO instant), for a heading per evening. */
   matches: z.array(matchSchema.extend({ eventTitle: z.string(), eventDate: z.string() })),
   pending: z.array(pendingReleaseSchema),
+  /**
+   * The liking-gap answer (docs/decisions/0083-met-again.md): per released evening, how many people
+   * rated the member highly enough to see them again; only counts of one or more that single no one out.
+   */
+  seeAgain: z.array(z.object({ eventId: z.number(), eventTitle: z.string(), eventDate: z.string(), count: z.number().int().min(1) })),
 });
 export type MyMatches = z.infer<typeof myMatchesSchema>;
 

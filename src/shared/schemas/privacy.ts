@@ -11,5 +11,7 @@ export const privacyFacts = z.object({
   sessionDays: z.number(),
   /** Hours after an evening when matches' contacts are released if the host has not. */
   autoReleaseHours: z.number(),
+  /** The no-show rule (NO_SHOW_LIMIT, NO_SHOW_WINDOW_DAYS, NO_SHOW_PAUSE_DAYS) and how long a no-show is kept (docs/decisions/0076). */
+  noShows: z.object({ limit: z.number(), windowDays: z.number(), pauseDays: z.number(), keptDays: z.number() }),
 });
 export type PrivacyFacts = z.infer<typeof privacyFacts>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { venueAccessSchema } from './venue-access';
 
 /**
  * Where an evening stands for someone who is not signed in: open for booking, full (the waitlist
@@ -30,12 +31,16 @@ export const publicEveningSchema = z.object({
   ageRangeMin: z.number(),
   ageRangeMax: z.number(),
   roundDuration: z.number(),
+  /** What the price includes, in the host's words; null when the host said nothing (then nothing is promised). */
+  priceIncludes: z.string().nullable().optional(),
   venue: z.object({
     name: z.string(),
     address: z.string(),
     city: z.string().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    /** How to get in, as its host told it (docs/decisions/0077); null when the evening has no venue row. */
+    access: venueAccessSchema.nullable().optional(),
   }),
   /** The host's first name only ('Hosted by Hannah'). */
   hostFirstName: z.string().nullable(),

@@ -243,6 +243,20 @@ export const userExport = z.object({
   messagesReceived: z.array(z.object({ ...evening, text: z.string(), type: z.string(), sentAt: at, readAt: when, acknowledgedAt: when })),
   messagesSent: z.array(z.object({ ...evening, text: z.string(), type: z.string(), audience: z.string(), sentAt: at })),
   remindersSent: z.array(z.object({ ...evening, kind: z.string(), sentAt: at })),
+  /** "Still coming?" questions asked, and the answers (docs/decisions/0074-still-coming.md). */
+  stillComing: z.array(z.object({ ...evening, askedAt: at, answer: z.string().nullable(), answeredAt: when })),
+  /** The conversation guide's questions the member and their partner were given, round by round (docs/decisions/0081). */
+  conversationGuide: z.array(
+    z.object({ ...evening, with: person, round: z.number(), question: z.string(), followUp: z.string(), topic: z.string().nullable(), askedAt: at }),
+  ),
+  /** Paid seats given up inside the refund window, refunded when someone else booked. */
+  resaleRefunds: z.array(z.object({ ...evening, amount: z.number(), status: z.string(), releasedAt: at, refundedAt: when })),
+  /** What the member told an evening's hosts would help them on the night (docs/decisions/0086). */
+  accessNeeds: z.array(z.object({ ...evening, note: z.string(), updatedAt: at })),
+  /** "Did you meet NAME again?" questions asked of the member, and the answers (docs/decisions/0083-met-again.md). */
+  metAgain: z.array(z.object({ ...evening, about: person, stage: z.number(), askedAt: at, answer: z.string().nullable(), answeredAt: when })),
+  /** How many would like to see the member again, per evening; null where showing it could single someone's rating out. */
+  seeAgain: z.array(z.object({ ...evening, count: z.number().nullable() })),
   feedback: z.array(
     z.object({
       ...evening,
@@ -276,6 +290,32 @@ export const userExport = z.object({
   ),
   /** Evenings a host removed the member from while they ran (docs/decisions/0042). */
   removedFrom: z.array(z.object({ ...evening, removedAt: at })),
+  /** Evenings the member booked and missed (docs/decisions/0076), and whether an admin cleared them, when and why. */
+  noShows: z.array(z.object({ ...evening, eveningAt: at, recordedAt: at, cleared: z.object({ at, reason: z.string() }).nullable() })),
+  /** Seats for a friend (docs/decisions/0075): tickets given and second seats booked by the member, and seats offered to them. */
+  friendSeats: z.object({
+    given: z.array(z.object({ ...evening, kind: z.string(), friendEmail: z.string(), status: z.string(), createdAt: at, resolvedAt: at.nullable() })),
+    offered: z.array(z.object({ ...evening, kind: z.string(), from: z.string(), status: z.string(), createdAt: at, resolvedAt: at.nullable() })),
+  }),
+  /**
+   * Meet-ups the member was in (docs/decisions/0082): with whom, where, the times and the member's own
+   * answers (others' answers are counts on the page, never exported), what became of it.
+   */
+  meetups: z.array(
+    z.object({
+      id: z.number(),
+      with: z.array(person),
+      proposedByYou: z.boolean(),
+      place: z.string(),
+      status: z.string(),
+      times: z.array(z.object({ startsAt: at, yourAnswer: z.boolean().nullable(), confirmed: z.boolean() })),
+      createdAt: at,
+      closedAt: when,
+      leftAt: when,
+    }),
+  ),
+  /** Barriers the member reported from the accessibility statement (docs/decisions/0078). */
+  barrierReports: z.array(z.object({ page: z.string(), description: z.string(), replyTo: z.string().nullable(), createdAt: at })),
   hostApplications: z.array(
     z.object({
       name: z.string(),
@@ -307,13 +347,15 @@ export const userExport = z.object({
     applicationsDecided: z.number(),
     reportsHandled: z.number(),
     guestsRemoved: z.number(),
+    /** No-shows this admin cleared (docs/decisions/0076). */
+    noShowsCleared: z.number(),
   }),
 });
 export type UserExport = z.infer<typeof userExport>;
 
 /* ---------- client-side form schemas (the spec's messages, before sending) ---------- */
 
-const requiredNumber = (requiredMsg: string) =>
+export const requiredNumber = (requiredMsg: string) =>
   z.union([z.number(), z.string()]).transform((v, ctx) => {
     if (v === '' || v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))) {
       ctx.addIssue({ code: 'custom', message: requiredMsg });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TIME_RE } from '../domain/time';
 import { dayField, storedText } from './common';
 import { emailField } from './users';
+import { venueAccessInput, venueAccessSchema } from './venue-access';
 
 export const AMENITIES = ['wifi', 'coffee', 'parking', 'music', 'bar', 'catering', 'outdoor'] as const;
 
@@ -33,6 +34,8 @@ const venueFields = {
   isActive: z.boolean(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
+  /** How to get in (docs/decisions/0077-venues-say-how-to-get-in.md): the whole set, replaced at once. */
+  access: venueAccessInput,
 };
 
 /** POST /api/venues. */
@@ -43,6 +46,7 @@ export const venueBody = z.object({
   amenities: venueFields.amenities.optional().default([]),
   pricePerHour: venueFields.pricePerHour.optional().default(5000),
   isActive: venueFields.isActive.optional().default(true),
+  access: venueFields.access.optional(),
 });
 export type VenueBody = z.input<typeof venueBody>;
 
@@ -61,6 +65,8 @@ export const venueSchema = z.object({
   isActive: z.boolean(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** How to get in: each fact null until told. */
+  access: venueAccessSchema,
   activeEventCount: z.number(),
   nextEvent: z.string(),
   calendarUrl: z.string(),
@@ -68,6 +74,8 @@ export const venueSchema = z.object({
   canEdit: z.boolean(),
   /** The viewer may add and remove co-hosts (the owner and admins). */
   canManageHosts: z.boolean(),
+  /** The owner's name (whom to ask to be made a co-host); null when the owner's account is gone. */
+  ownerName: z.string().nullable(),
 });
 export type Venue = z.infer<typeof venueSchema>;
 

@@ -1,5 +1,6 @@
 import { CheckInDesk, DoorEventPicker } from '@client/features/door';
 import { RemoveGuest } from '@client/features/safety/components/remove-guest';
+import { StillComingCounts } from '@client/features/still-coming';
 import { HostRoute } from '../host-route';
 
 /**
@@ -15,7 +16,15 @@ export function Component() {
       signIn={{ title: 'Log in to check guests in', text: 'The check-in desk is for the hosts of an evening. Log in with your host account to open it.' }}
       picker={<DoorEventPicker />}
     >
-      {(eventId, userId) => <CheckInDesk key={eventId} eventId={eventId} userId={userId} guestActions={(g) => <RemoveGuest eventId={eventId} guest={g} />} />}
+      {(eventId, userId) => (
+        <CheckInDesk
+          key={eventId}
+          eventId={eventId}
+          userId={userId}
+          guestActions={(g) => <RemoveGuest eventId={eventId} guest={g} />}
+          extra={<StillComingCounts eventId={eventId} />}
+        />
+      )}
     </HostRoute>
   );
 }

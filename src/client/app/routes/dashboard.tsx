@@ -3,6 +3,9 @@ import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { AccessCard, LiveDashboard } from '@client/features/live';
+import { EveningNoShowsCard } from '@client/features/no-shows/components/evening-no-shows';
+import { ReportTrendsCard } from '@client/features/report';
+import { StillComingCounts } from '@client/features/still-coming';
 
 /** /dashboard (docs/spec/organiser-tools.md §2.10): every evening a host runs, live, with Start All / Pause All. Hosts only. */
 export function Component() {
@@ -24,7 +27,13 @@ export function Component() {
           <RestrictedCard who="hosts" signedIn />
         </div>
       ) : (
-        <LiveDashboard userId={me.data.id} />
+        <div className="space-y-8">
+          <LiveDashboard userId={me.data.id} eveningExtra={(eventId) => <StillComingCounts eventId={eventId} compact />} />
+          {/* The reports' rates across the host's evenings, newest first (docs/decisions/0084). */}
+          <ReportTrendsCard enabled />
+          {/* Each evening over, with its no-shows counted, never named (docs/decisions/0076). */}
+          <EveningNoShowsCard enabled />
+        </div>
       )}
     </Page>
   );

@@ -1,3 +1,4 @@
+import { GuideSetting } from '@client/features/conversation-guide';
 import { EventPicker, HostConsole } from '@client/features/live';
 import { HostRoute } from '../host-route';
 
@@ -10,7 +11,7 @@ export function Component() {
       signIn={{ title: 'Log in to run your event', text: 'The host console is for the host of an evening. Log in with your host account to open it.' }}
       picker={<EventPicker />}
     >
-      {(eventId, userId) => <HostConsole key={eventId} eventId={eventId} userId={userId} />}
+      {(eventId, userId) => <HostConsole key={eventId} eventId={eventId} userId={userId} aside={<GuideSetting eventId={eventId} />} />}
     </HostRoute>
   );
 }

@@ -8,12 +8,14 @@ import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { PreviewVisibilitySetting } from '@client/features/match-preview/components/preview-visibility-setting';
+import { MyNoShows } from '@client/features/no-shows/components/my-no-shows';
 import { useUser } from '@client/features/profile/api/profile';
 import { ActivityStatsCard } from '@client/features/profile/components/activity-stats-card';
 import { EventHistoryCard } from '@client/features/profile/components/event-history-card';
 import { PersonalityCard } from '@client/features/profile/components/personality-card';
 import { ProfileCardSkeleton, ProfileViewCard } from '@client/features/profile/components/profile-view-card';
 import { YourDataCard } from '@client/features/profile/components/your-data-card';
+import { SiteFooter } from '@client/features/legal/components/site-footer';
 import { ApiError } from '@client/lib/api';
 
 /** The card with its edit form (and the form library) loads when the member first presses Edit. */
@@ -109,11 +111,14 @@ function ProfileScreen({ userId }: { userId: number }) {
         <div hidden={!user.data} className="space-y-5 lg:col-span-2 lg:space-y-6">
           <ActivityStatsCard userId={userId} />
           <EventHistoryCard userId={userId} />
+          <MyNoShows />
           <PreviewVisibilitySetting />
           <MyBlocks />
           <YourDataCard userId={userId} onDeleted={leaveAfterDelete} />
         </div>
       </div>
+      {/* Privacy, the accessibility statement and contact: in the same place as on the public pages (docs/decisions/0078). */}
+      <SiteFooter />
     </Page>
   );
 }

@@ -9,7 +9,7 @@ test('a visitor reads the refund rule at /refunds, as cancelling applies it, wit
   renderApp('/refunds');
   expect(await screen.findByRole('heading', { level: 1, name: 'Cancellations and refunds' }, LAZY)).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: '24 hours or more before the start: a full refund' })).toBeInTheDocument();
-  expect(screen.getByRole('heading', { name: 'Less than 24 hours before: no refund' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Less than 24 hours before: no refund, unless someone takes your place' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Once the evening has started' })).toBeInTheDocument();
   const footer = screen.getByRole('navigation', { name: 'About this site' });
   expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');

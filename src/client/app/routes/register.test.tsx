@@ -33,9 +33,10 @@ const answered: User = {
   },
 };
 
-test('/register is public: a visitor signs up at the end, stays on the completion screen, and /profile shows the answers', async () => {
+test('/register is public: a visitor signs up at the end with the mailed code, comes back, completes, and /profile shows the answers', async () => {
   const server = fakeServer({
-    'POST /api/users': new Reply(201, robin),
+    'POST /api/users': new Reply(202, { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: 'robin@example.com' }),
+    'POST /api/auth/verify': { id: 42, email: 'robin@example.com', name: 'Robin Ashworth', created: true },
     'PUT /api/users/42/answers': answered,
     'GET /api/auth/me': { id: 42, email: 'robin@example.com', name: 'Robin Ashworth', roles: ['member'] },
     'GET /api/users/42': answered,
@@ -60,8 +61,18 @@ test('/register is public: a visitor signs up at the end, stays on the completio
   await user.click(screen.getByRole('checkbox', { name: 'Build lasting friendships' }));
   await user.click(screen.getByRole('button', { name: /Complete Registration/ }));
 
+  // No account before the code (docs/decisions/0070): /login opens at the code, then comes back here.
+  await vi.waitFor(() => expect(location()).toBe('/login?next=%2Fregister'), LAZY);
+  expect(server.calls.some((c) => c.url.pathname === '/api/users/42/answers')).toBe(false);
+  await user.type(await screen.findByLabelText('Login code', {}, LAZY), '123456');
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+  await vi.waitFor(() => expect(location()).toBe('/register'), LAZY);
+  // The draft kept every answer: one press saves them to the new member's profile.
+  await user.click(await screen.findByRole('button', { name: /Complete Registration/ }, LAZY));
+
   expect(await screen.findByRole('heading', { name: "You're all set, Robin!" })).toBeInTheDocument();
-  // The app now knows the new member (the session was started by signing up)…
+  expect(server.calls.filter((c) => c.url.pathname === '/api/users/42/answers')).toHaveLength(1);
+  // The app knows the new member…
   await vi.waitFor(() => expect(server.calls.some((c) => c.url.pathname === '/api/auth/me')).toBe(true), LAZY);
   // …and the completion screen stays.
   expect(screen.getByRole('heading', { name: "You're all set, Robin!" })).toBeInTheDocument();

@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { SIGNUPS } from '@client/features/admin/admin.fixtures';
+import { aUserEvent } from '@client/features/events/events.fixtures';
 import { VENUES } from '@client/features/venues/venues.fixtures';
 import { member, noContent, profileRoutes, refusal } from '@client/features/profile/profile.fixtures';
 import { KEYS } from '@client/lib/session';
+import { anEvent, DAY, fromNow } from '@client/test/fixtures';
 import { fakeServer } from '@client/test/render';
 import { LAZY, renderApp, signedInAs } from '../app.fixtures';
 
@@ -110,12 +112,89 @@ test('/?view=promo: the promo poster instead of the form', async () => {
 });
 
 test('/: the landing page has the hero, the member card, the waitlist form and the notes', async () => {
-  fakeServer({});
+  fakeServer({ 'GET /api/events': [] });
   renderApp('/');
   expect(await screen.findByRole('heading', { level: 1, name: 'Make new friends, five minutes at a time' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Already a member?' })).toBeInTheDocument();
   expect(screen.getByRole('form', { name: 'Join the Waitlist' })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Good to know' })).toBeInTheDocument();
+  // Nothing open for booking: the waitlist form is the page's main thing, with no room kept above it.
+  await vi.waitFor(() => expect(document.querySelector('.animate-pulse')).toBeNull(), LAZY);
+  expect(screen.queryByRole('heading', { name: 'Upcoming evenings' })).not.toBeInTheDocument();
+});
+
+// Issue 34: the evenings open for booking on `/`, and a member's own home.
+const SOON = anEvent({ id: 41, title: 'Thursday Night Speed Friendship', spotsLeft: 5 });
+const LATER = anEvent({ id: 42, title: 'Whitefield Wine Night', date: fromNow(14 * DAY), spotsLeft: 0, participantCount: 40 });
+const PAST = anEvent({ id: 43, title: 'Last Week in Bury', date: fromNow(-7 * DAY), status: 'completed' });
+
+/** The browser's IntersectionObserver, which the test tells when what it watches comes into view. */
+function viewport() {
+  const watchers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        watchers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return { scrollToIt: () => act(() => watchers.forEach((w) => w([{ isIntersecting: true }]))) };
+}
+
+test('/: a visitor sees the evenings open for booking above the waitlist form, and the way to all of them', async () => {
+  const view = viewport();
+  const server = fakeServer({ 'GET /api/events': [SOON, LATER, PAST] });
+  renderApp('/');
+  // Below the first screen of a phone: room is kept for them, and their cards load when it comes into view.
+  await vi.waitFor(() => expect(server.calls).toHaveLength(1), LAZY);
+  expect(document.querySelector('[aria-hidden="true"].animate-pulse')).not.toBeNull();
+  expect(screen.queryByRole('region', { name: 'Upcoming evenings' })).not.toBeInTheDocument();
+  view.scrollToIt();
+  const section = await screen.findByRole('region', { name: 'Upcoming evenings' }, LAZY);
+  const cards = within(section);
+  expect(cards.getByRole('link', { name: 'Thursday Night Speed Friendship' })).toHaveAttribute('href', '/events/41');
+  expect(cards.getByText('5 spots left')).toBeInTheDocument();
+  expect(cards.getByRole('link', { name: 'Whitefield Wine Night' })).toHaveAttribute('href', '/events/42');
+  expect(cards.getByText('Full: join the waitlist')).toBeInTheDocument();
+  expect(cards.queryByText('Last Week in Bury')).not.toBeInTheDocument();
+  expect(cards.getByRole('link', { name: 'See all evenings' })).toHaveAttribute('href', '/events');
+  // Above the waitlist form, which stays.
+  const form = screen.getByRole('form', { name: 'Join the Waitlist' });
+  expect(section.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  // The landing page asks for the evenings and nothing else (no session, no member's data).
+  expect(server.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/events']);
+});
+
+test('/: a signed-in member sees their next evening with its ticket and the upcoming evenings, not the waitlist form', async () => {
+  fakeServer({
+    ...signedInAs(),
+    'GET /api/users/7/events': [aUserEvent(PAST), aUserEvent(SOON)],
+    'GET /api/events': [PAST, SOON, LATER],
+  });
+  renderApp('/');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Alex' }, LAZY)).toBeInTheDocument();
+  const next = (await screen.findByRole('heading', { name: 'Your next evening' })).parentElement!;
+  expect(within(next).getByRole('heading', { name: 'Thursday Night Speed Friendship' })).toBeInTheDocument();
+  expect(within(next).getByText('7:00 PM – 9:00 PM')).toBeInTheDocument();
+  expect(within(next).getByRole('link', { name: 'View your ticket' })).toHaveAttribute('href', '/events/41');
+  const upcoming = within(await screen.findByRole('region', { name: 'Upcoming evenings' }));
+  expect(upcoming.getByRole('link', { name: 'Whitefield Wine Night' })).toHaveAttribute('href', '/events/42');
+  expect(within(upcoming.getByRole('link', { name: 'Thursday Night Speed Friendship' }).closest('li')!).getByText("You're going")).toBeInTheDocument();
+  expect(upcoming.getByRole('link', { name: 'See all evenings' })).toHaveAttribute('href', '/events');
+  expect(screen.queryByRole('form', { name: 'Join the Waitlist' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Already a member?' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+});
+
+test('/: a member with nothing booked is pointed to the events', async () => {
+  fakeServer({ ...signedInAs(), 'GET /api/users/7/events': [aUserEvent(PAST)], 'GET /api/events': [PAST, LATER] });
+  renderApp('/');
+  expect(await screen.findByText("You haven't booked an evening yet. Pick one and meet new people nearby.", {}, LAZY)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Browse Events' })).toHaveAttribute('href', '/events');
+  expect(await screen.findByRole('link', { name: 'Whitefield Wine Night' })).toHaveAttribute('href', '/events/42');
 });
 
 test.each([

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { customPost, PROMO_BLURB, readyTemplates, TWITTER_LIMIT } from '@shared/domain/share-templates';
 import type { Me } from '@shared/schemas/auth';
 import type { ShareAnalytics, ShareEventBody, ShareEventRecorded } from '@shared/schemas/share';
 import { SignupForm } from '@client/features/waitlist/components/signup-form';
-import { createdUser } from '@client/features/waitlist/waitlist.fixtures';
+import { LoginForm } from '@client/features/auth/components/login-form';
 import { rememberShareSource } from '@client/lib/share-source';
 import { anEvent, DAY, fromNow } from '@client/test/fixtures';
 import { fakeServer, renderAt, signIn, type FakeRequest } from '@client/test/render';
@@ -314,16 +315,30 @@ test('?event= picks that evening; with none upcoming the page says so', async ()
 
 test('a visitor who came from a shared link signs up with its source', async () => {
   rememberShareSource('?source=whatsapp-post&utm=x', '/events/31');
-  const server = fakeServer({ 'POST /api/users': createdUser });
-  const { user } = renderAt(<SignupForm bioLabel="Bio" />, { path: '/waitlist-signup' });
+  const server = fakeServer({
+    'POST /api/users': { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: 'sam@example.com' },
+    'POST /api/auth/verify': { id: 8, email: 'sam@example.com', name: 'Sam Lee', created: true },
+  });
+  const { user } = renderAt(
+    <Routes>
+      <Route path="/waitlist-signup" element={<SignupForm bioLabel="Bio" />} />
+      <Route path="/login" element={<LoginForm sentTo="sam@example.com" onSignedIn={() => {}} />} />
+    </Routes>,
+    { path: '/waitlist-signup' },
+  );
   await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Sam Lee');
   await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'sam@example.com');
   await user.type(screen.getByRole('spinbutton', { name: 'Age' }), '29');
   await user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
-  await screen.findByRole('heading', { name: 'Welcome to the Community!' });
   expect(server.calls[0]!.body).toMatchObject({ email: 'sam@example.com', source: 'whatsapp-post', sourceEventId: 31 });
-  // Counted once: forgotten after the signup.
-  expect(sessionStorage.getItem('shareSource')).toBeNull();
+  // Kept until the code makes the account (nothing counts before, docs/decisions/0070)…
+  expect(sessionStorage.getItem('shareSource')).not.toBeNull();
+  await user.type(await screen.findByLabelText('Login code'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+  await vi.waitFor(() => expect(server.calls.some((c) => c.url.pathname === '/api/auth/verify')).toBe(true));
+  expect(server.calls.find((c) => c.url.pathname === '/api/auth/verify')!.body).toMatchObject({ source: 'whatsapp-post', sourceEventId: 31 });
+  // …and counted once: forgotten after it.
+  await vi.waitFor(() => expect(sessionStorage.getItem('shareSource')).toBeNull());
 });
 
 test('every tab passes axe (structure and names; colours are checked in the browser)', async () => {

@@ -153,10 +153,13 @@ test('/events/{id} reads host messages and round starts aloud too, on the page s
   ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 1, roundDuration: 600, secondsLeft: 600 }));
   await settle();
   // The page reads the new round's state back (GET …/timer) before it speaks: wait for that, not a fixed time.
-  await vi.waitFor(async () => {
-    await tick(50);
-    expect(heard()).toEqual(['Round 1: talk to Sam at table 1.']);
-  });
+  await vi.waitFor(
+    async () => {
+      await tick(50);
+      expect(heard()).toEqual(['Round 1: talk to Sam at table 1.']);
+    },
+    { timeout: 5_000 },
+  );
   ws.push({
     type: 'host_message',
     eventId: 5,
@@ -183,4 +186,61 @@ test('speaks nothing extra when the member has no narration settings (server def
   await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
   await tick(5_000);
   expect(heard()).toEqual([]);
+});
+
+test("/timer reads the pair's question after the partner and table, and each 'Another question' (docs/decisions/0081)", async () => {
+  const first = timerState({ phase: 'grace', currentRound: 1, roundDuration: 600, secondsLeft: 30 });
+  const { sockets, heard, server } = setup(first);
+  const question = (position: number, text: string, followUp: string) => ({
+    setting: 'light',
+    question: { round: 2, position, text, followUp, topic: position === 0 ? 'jazz' : null },
+    more: true,
+  });
+  server.set('GET /api/events/5/conversation-guide', question(0, 'You both like jazz. Who would you go and see live?', 'Ask why them.'));
+  server.set('POST /api/events/5/conversation-guide/next', question(1, 'What does a really good Sunday look like for you?', 'Ask when they last had one.'));
+  renderAt(<TimerRoute />, { path: '/timer?event=5' });
+  await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
+  await settle();
+  const ws = sockets.last();
+  ws.push({ type: 'timer_sync', ...first });
+  await settle();
+  ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 2, roundDuration: 600, secondsLeft: 600 }));
+  await settle();
+  await vi.waitFor(async () => {
+    await tick(50);
+    expect(heard()).toEqual([
+      'Round 2: talk to Priya at table 3.',
+      'A question to start: You both like jazz. Who would you go and see live? Then: Ask why them.',
+    ]);
+  });
+  // The card shows it too, and "Another question" is read when it comes.
+  expect(await screen.findByText('You both like jazz. Who would you go and see live?')).toBeInTheDocument();
+  act(() => screen.getByRole('button', { name: 'Another question' }).click());
+  await vi.waitFor(async () => {
+    await tick(50);
+    expect(heard().slice(2)).toEqual(['Another question: What does a really good Sunday look like for you? Then: Ask when they last had one.']);
+  });
+  expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ round: 2, after: 0 }]);
+});
+
+test('with the guide off, the round start says the partner and table only', async () => {
+  const first = timerState({ phase: 'grace', currentRound: 1, roundDuration: 600, secondsLeft: 30 });
+  const { sockets, heard, server } = setup(first);
+  server.set('GET /api/events/5/conversation-guide', { setting: 'off', question: null, more: false });
+  renderAt(<TimerRoute />, { path: '/timer?event=5' });
+  await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
+  await settle();
+  const ws = sockets.last();
+  ws.push({ type: 'timer_sync', ...first });
+  await settle();
+  ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 2, roundDuration: 600, secondsLeft: 600 }));
+  await settle();
+  await vi.waitFor(async () => {
+    await tick(50);
+    expect(heard()).toEqual(['Round 2: talk to Priya at table 3.']);
+  });
+  await vi.waitFor(() => expect(server.calls.some((c) => c.url.pathname === '/api/events/5/conversation-guide')).toBe(true));
+  await tick(1_000);
+  expect(heard()).toEqual(['Round 2: talk to Priya at table 3.']);
+  expect(screen.queryByRole('button', { name: 'Another question' })).toBeNull();
 });

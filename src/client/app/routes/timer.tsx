@@ -1,5 +1,6 @@
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
+import { RoundQuestion } from '@client/features/conversation-guide';
 import { AccessCard, TimerFrame, TimerScreen, useLiveTimer } from '@client/features/live';
 import { useTimerAnnouncements } from '@client/features/live/hooks/use-announcements';
 import { QuickRating } from '@client/features/matching/components/quick-rating';
@@ -43,6 +44,7 @@ export function Component() {
         userId={me.data.id}
         eventParam={eventId}
         rateSlot={(met) => <QuickRating eventId={met.eventId} userId={met.userId} round={met.round} partner={met.partner} />}
+        guideSlot={(eventId, r) => <RoundQuestion eventId={eventId} round={r.round} />}
       />
     </>
   );

@@ -14,7 +14,16 @@ export const EVENT_ID = 5;
 
 /** A guest at the door; not checked in unless `over` says so. */
 export function aGuest(userId: number, name: string, over: Partial<DoorGuest> = {}): DoorGuest {
-  return { userId, name, ticketCode: `TK${userId}x-${name.slice(0, 3).toLowerCase()}Q9`, checkedIn: false, checkedInAt: null, method: null, ...over };
+  return {
+    userId,
+    name,
+    ticketCode: `TK${userId}x-${name.slice(0, 3).toLowerCase()}Q9`,
+    checkedIn: false,
+    checkedInAt: null,
+    method: null,
+    accessNeeds: null,
+    ...over,
+  };
 }
 
 /** Checked in at `at` (an ISO instant) by `method`. */

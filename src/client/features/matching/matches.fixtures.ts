@@ -85,10 +85,12 @@ export const myMatches = (
   released: boolean,
   matches: (Match & { eventTitle: string; eventDate?: string })[] = [],
   pending: MyMatches['pending'] = [],
+  seeAgain: MyMatches['seeAgain'] = [],
 ): MyMatches => ({
   released,
   matches: matches.map((m) => ({ ...m, eventDate: m.eventDate ?? new Date(Date.now() - 7 * 86_400_000).toISOString() })),
   pending,
+  seeAgain,
 });
 
 /** An error answer as the server's error handler shapes it (src/server/errors.ts). */

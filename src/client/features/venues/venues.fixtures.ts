@@ -1,6 +1,7 @@
 /** Typed fixtures for the organiser screens: venues, slots and events as the server answers them. */
 import { londonDay } from '@shared/domain/time';
 import type { Event } from '@shared/schemas/events';
+import { NO_ACCESS_FACTS, venueAccessInput, type VenueAccess, type VenueAccessInput } from '@shared/schemas/venue-access';
 import type { Slot, Venue } from '@shared/schemas/venues';
 import { Reply } from '@client/test/render';
 
@@ -8,7 +9,8 @@ import { Reply } from '@client/test/render';
 export const refusal = (status: number, message: string, errors?: { path: string; message: string }[]) =>
   new Reply(status, errors ? { message, error: message, errors } : { message, error: message });
 
-export function venue(over: Partial<Venue> = {}): Venue {
+/** A venue; its access facts as the server stores what was sent (none told by default). */
+export function venue(over: Partial<Omit<Venue, 'access'>> & { access?: VenueAccess | VenueAccessInput } = {}): Venue {
   return {
     id: 1,
     name: 'The Wine Wallop',
@@ -26,7 +28,9 @@ export function venue(over: Partial<Venue> = {}): Venue {
     calendarUrl: 'https://speedfriendship.test/api/venues/1/calendar.ics?token=abc',
     canEdit: true,
     canManageHosts: true,
+    ownerName: 'Hana Host',
     ...over,
+    access: over.access ? venueAccessInput.parse(over.access) : NO_ACCESS_FACTS,
   };
 }
 

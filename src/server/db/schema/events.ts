@@ -27,6 +27,11 @@ export const events = pgTable(
     /** Registrations plus unexpired payment holds: the number capacity is enforced on. */
     seatsTaken: integer('seats_taken').notNull().default(0),
     price: integer('price').notNull().default(1500),
+    /**
+     * What the price includes, in the host's words ('Venue access and a welcome drink'); null when the
+     * host said nothing, and then no page promises anything (docs/decisions/0072).
+     */
+    priceIncludes: text('price_includes'),
     status: text('status').$type<'upcoming' | 'completed'>().notNull().default('upcoming'),
     roundDuration: integer('round_duration').notNull().default(300),
     /** Set when the host releases contact details of matches for the whole event. */
@@ -38,11 +43,17 @@ export const events = pgTable(
      * each evening; after it, matches are no longer recalculated (there is nothing left to count).
      */
     personalDataPurgedAt: timestamp('personal_data_purged_at', { withTimezone: true }),
+    /**
+     * The conversation guide for this evening (issue 36, docs/decisions/0081): 'light' keeps the
+     * questions easy-going, 'deeper' moves to more personal ones in later rounds, 'off' shows none.
+     */
+    guide: text('guide').$type<'light' | 'deeper' | 'off'>().notNull().default('light'),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('events_date_idx').on(t.date),
+    check('events_guide', sql`${t.guide} IN ('light', 'deeper', 'off')`),
     check('events_capacity', sql`${t.participantCount} >= 0 AND ${t.participantCount} <= ${t.seatsTaken} AND ${t.seatsTaken} <= ${t.maxParticipants}`),
   ],
 );

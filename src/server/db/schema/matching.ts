@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { users } from './users';
 
@@ -58,6 +58,30 @@ export const matches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('matches_pair').on(t.eventId, t.user1Id, t.user2Id), check('matches_ordered', sql`${t.user1Id} < ${t.user2Id}`)],
+);
+
+/**
+ * "N people would like to see you again" (issue 36, docs/decisions/0083-met-again.md): per guest of
+ * an evening, how many rated them MIN_MATCH_RATING or more, counted from the ratings whenever the
+ * matches are calculated (release, the retention sweep just before it deletes the ratings), so it is
+ * kept with the matches after the ratings are gone. `shown`: the count reveals no one's rating (see
+ * the decision): false when every, or none, of the guest's unmatched partners rated them highly.
+ */
+export const seeAgainCounts = pgTable(
+  'see_again_counts',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** People who rated this guest MIN_MATCH_RATING or more in a conversation that took place (matches included). */
+    wouldSeeAgain: integer('would_see_again').notNull(),
+    shown: boolean('shown').notNull(),
+    calculatedAt: timestamp('calculated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('see_again_counts_user').on(t.userId)],
 );
 
 /** /live-event: a guest logs a conversation by QR, code or list. */

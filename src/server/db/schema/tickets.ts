@@ -74,6 +74,8 @@ export const eventWaitlist = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').$type<WaitlistStatus>().notNull().default('waiting'),
+    /** 2: a place in line for the member and a friend, offered only when two seats are free, both together (docs/decisions/0075). */
+    seats: integer('seats').notNull().default(1),
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +85,7 @@ export const eventWaitlist = pgTable(
     uniqueIndex('event_waitlist_once').on(t.eventId, t.userId),
     index('event_waitlist_queue').on(t.eventId, t.status, t.createdAt),
     check('event_waitlist_offer', sql`${t.status} <> 'offered' OR ${t.offerExpiresAt} IS NOT NULL`),
+    check('event_waitlist_seats', sql`${t.seats} IN (1, 2)`),
   ],
 );
 

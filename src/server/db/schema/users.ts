@@ -68,6 +68,11 @@ export const loginCodes = pgTable('login_codes', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A sign-up form's answers, waiting for the code (docs/decisions/0070): the account is made
+   * from them only when the code proves the address. Null for a log-in.
+   */
+  signup: jsonb('signup').$type<Record<string, unknown>>(),
 });
 
 /**

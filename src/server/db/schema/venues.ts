@@ -1,5 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { VenueAccess } from '@shared/schemas/venue-access';
 import { users } from './users';
 
 export const venues = pgTable('venues', {
@@ -17,6 +18,14 @@ export const venues = pgTable('venues', {
   isActive: boolean('is_active').notNull().default(true),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /**
+   * How to get in (step-free entrance, toilet, hearing loop, seating...): a fact absent or null is
+   * "not told yet", not "no" (docs/decisions/0077-venues-say-how-to-get-in.md). Read through readAccess.
+   */
+  access: jsonb('access')
+    .$type<Partial<VenueAccess>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   /**
    * The venue's owner: the host who created it. The owner, the co-hosts in venue_hosts and admins may
    * edit the venue, its slots and blocks; a venue without an owner (the owner deleted their account)

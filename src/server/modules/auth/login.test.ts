@@ -1,8 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCodes } from '../../db/schema/index';
+import { loginCodes, users } from '../../db/schema/index';
 import { LOGIN_CODE_MAIL_WINDOW_MS, LOGIN_CODE_MAILS } from './service';
-import { createTestApp, expectBadInput, latestCode, me, outbox, requestCode, sessionCookie, signUp, verify, type TestContext } from '../../test/harness';
+import {
+  createTestApp,
+  expectBadInput,
+  latestCode,
+  me,
+  outbox,
+  requestCode,
+  sessionCookie,
+  signUp,
+  uniqueEmail,
+  verify,
+  type TestContext,
+} from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -21,14 +33,18 @@ async function member() {
 }
 
 describe('POST /api/auth/login', () => {
-  it('answers 404 with the spec text for an unknown e-mail, and sends nothing', async () => {
-    const res = await login('nobody.here@example.com');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({
-      message: 'Email not found. Please check your email or sign up first.',
-      error: 'Email not found. Please check your email or sign up first.',
-    });
-    expect(await outbox(t.app, 'nobody.here@example.com')).toEqual([]);
+  // Issue 34: one way in. An unknown address used to get 404 "Email not found", which told anyone who had an account.
+  it('answers an unknown address exactly as a known one, mails it a code, and makes no account', async () => {
+    const known = await member();
+    const unknown = uniqueEmail('stranger');
+    const [a, b] = [await login(known.email), await login(unknown)];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json()).toEqual({ ...a.json(), email: unknown });
+    expect(sessionCookie(b)).toBeUndefined();
+    const [mail] = await outbox(t.app, unknown);
+    expect(mail!.subject).toMatch(/login code: \d{6}$/);
+    expect(mail!.text).toMatch(/create your Speed Friendship account/);
+    expect(await t.db.select().from(users).where(eq(users.email, unknown))).toEqual([]);
   });
 
   it('mails a 6-digit code to a known e-mail', async () => {
@@ -38,8 +54,9 @@ describe('POST /api/auth/login', () => {
     expect(res.json().email).toBe(user.email);
     expect(sessionCookie(res)).toBeUndefined();
 
+    // The newest first: this code, then the one that proved the address at sign-up.
     const mails = await outbox(t.app, user.email);
-    expect(mails).toHaveLength(1);
+    expect(mails).toHaveLength(2);
     expect(mails[0]!.to).toBe(user.email);
     expect(mails[0]!.subject).toMatch(/\b\d{6}\b/);
     const code = mails[0]!.subject.match(/\b(\d{6})\b/)![1]!;
@@ -51,7 +68,7 @@ describe('POST /api/auth/login', () => {
     const user = await member();
     const res = await login(user.email.toUpperCase());
     expect(res.statusCode).toBe(200);
-    expect(await outbox(t.app, user.email)).toHaveLength(1);
+    expect(await outbox(t.app, user.email)).toHaveLength(2);
   });
 
   it('answers 400 to an invalid e-mail', async () => {
@@ -66,7 +83,7 @@ describe('POST /api/auth/verify', () => {
     const code = await requestCode(t.app, user.email);
     const res = await verify(t.app, user.email, code);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, email: user.email, name: user.name });
+    expect(res.json()).toEqual({ id: user.id, email: user.email, name: user.name, created: false });
 
     const cookie = res.cookies.find((c) => c.name === 'sid');
     expect(cookie?.httpOnly).toBe(true);
@@ -103,7 +120,7 @@ describe('POST /api/auth/verify', () => {
   it('answers 400 to codes that are not 6 digits, without using up a try', async () => {
     const user = await member();
     const code = await requestCode(t.app, user.email);
-    for (const bad of ['12345678901', '12345', 'abcdef', '12 456', '']) {
+    for (const bad of ['12345678901', '12345', 'abcdef', '12 45', '']) {
       const body = expectBadInput(await verify(t.app, user.email, bad));
       expect(body.errors.map((e) => e.path)).toContain('code');
     }
@@ -111,6 +128,16 @@ describe('POST /api/auth/verify', () => {
     const [row] = await t.db.select({ attempts: loginCodes.attempts }).from(loginCodes).where(eq(loginCodes.email, user.email));
     expect(row?.attempts).toBe(0);
     expect((await verify(t.app, user.email, code)).statusCode).toBe(200);
+  });
+
+  it('takes a pasted code with spaces or a dash in it', async () => {
+    const user = await member();
+    const code = await requestCode(t.app, user.email);
+    const res = await verify(t.app, user.email, ` ${code.slice(0, 3)} ${code.slice(3)} `);
+    expect(res.statusCode, res.body).toBe(200);
+    const other = await member();
+    const second = await requestCode(t.app, other.email);
+    expect((await verify(t.app, other.email, `${second.slice(0, 3)}-${second.slice(3)}`)).statusCode).toBe(200);
   });
 
   it('a code stops working after 10 minutes', async () => {
@@ -205,7 +232,8 @@ describe('codes per address', () => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(LOGIN_CODE_MAIL_WINDOW_MS / 1000);
     }
-    expect((await outbox(t.app, email)).filter((m) => /login code/.test(m.subject))).toHaveLength(LOGIN_CODE_MAILS);
+    // The one that proved the address at sign-up, and the five since.
+    expect((await outbox(t.app, email)).filter((m) => /login code/.test(m.subject))).toHaveLength(LOGIN_CODE_MAILS + 1);
     // The last code mailed still works, and signing in starts the count again.
     expect((await verify(t.app, email, await latestCode(t.app, email))).statusCode).toBe(200);
     expect((await login(email)).statusCode).toBe(200);

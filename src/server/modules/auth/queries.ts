@@ -53,11 +53,20 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 /** Replace any earlier code for this e-mail: only the newest code works. */
-export async function upsertLoginCode(db: Db, p: { email: string; codeHash: string; expiresAt: Date }) {
+export async function upsertLoginCode(db: Db, p: { email: string; codeHash: string; expiresAt: Date; signup: Record<string, unknown> | null }) {
   await db
     .insert(loginCodes)
     .values({ ...p, attempts: 0 })
-    .onConflictDoUpdate({ target: loginCodes.email, set: { codeHash: p.codeHash, expiresAt: p.expiresAt, attempts: 0, createdAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: loginCodes.email,
+      // "Send a new code" from the code step has no form with it: the form's answers stay with the new code.
+      set: { codeHash: p.codeHash, expiresAt: p.expiresAt, attempts: 0, createdAt: sql`now()`, signup: p.signup ?? sql`${loginCodes.signup}` },
+    });
+}
+
+/** A right code for a new address stays good for the account's last step (docs/decisions/0070). */
+export async function resetLoginAttempts(db: Db, email: string) {
+  await db.update(loginCodes).set({ attempts: 0 }).where(eq(loginCodes.email, email));
 }
 
 /**
@@ -69,7 +78,7 @@ export async function countLoginAttempt(db: Db, email: string) {
     .update(loginCodes)
     .set({ attempts: sql`${loginCodes.attempts} + 1` })
     .where(eq(loginCodes.email, email))
-    .returning({ codeHash: loginCodes.codeHash, attempts: loginCodes.attempts, expiresAt: loginCodes.expiresAt });
+    .returning({ codeHash: loginCodes.codeHash, attempts: loginCodes.attempts, expiresAt: loginCodes.expiresAt, signup: loginCodes.signup });
   return rows[0] ?? null;
 }
 

@@ -1,49 +1,55 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, loginResponse, loginStarted, meResponse, unlockBody, verifyBody } from '@shared/schemas/auth';
+import { loginBody, loginResponse, loginStarted, meResponse, unlockBody, verifyBody, verifyResponse } from '@shared/schemas/auth';
 import { errorBody, noContent } from '@shared/schemas/common';
+import { createUserBody } from '@shared/schemas/users';
 import { requireViewer } from '../../plugins/auth';
 import * as auth from './service';
 
-export const APP_NAME = 'Speed Friendship';
-
-/** A locked account's answer, and too many codes for one address, say when to come back (Retry-After), like the per-IP limit's. */
-async function retryAfterOnLock<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof auth.LoginLockedError || err instanceof auth.TooManyCodesError) reply.header('retry-after', String(err.retryAfterSeconds));
-    throw err;
-  }
-}
-
-export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: number; publicUrl: string }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  rateLimit: number;
+  publicUrl: string;
+  /** Makes the account of a proven new address (the users module's, given by app.ts). */
+  createAccount: (account: auth.NewAccount) => Promise<{ id: number; email: string; name: string }>;
+}> = async (app, opts) => {
   const limited = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
 
+  app.post('/api/auth/login', { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 429: errorBody } } }, async (req, reply) => {
+    await auth.retryAfterOnLock(reply, () => auth.startLogin(app.db, app.mailer, req.body.email, auth.APP_NAME, app.now(), app.loginCodeSecret));
+    return auth.codeSent(req.body.email);
+  });
+
+  // The spec's sign-up (its body and checks as before), which proves the address first (docs/decisions/0070):
+  // the answers wait with a mailed code, and POST /api/auth/verify makes the account and the session.
+  // The answer is the same for every address.
   app.post(
-    '/api/auth/login',
-    { config: limited, schema: { body: loginBody, response: { 200: loginStarted, 403: errorBody, 404: errorBody, 429: errorBody } } },
+    '/api/users',
+    { config: limited, schema: { body: createUserBody, response: { 202: loginStarted, 400: errorBody, 429: errorBody } } },
     async (req, reply) => {
-      await retryAfterOnLock(reply, () => auth.startLogin(app.db, app.mailer, req.body.email, APP_NAME, app.now(), app.loginCodeSecret));
-      return { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: req.body.email };
+      await auth.retryAfterOnLock(reply, () => auth.startLogin(app.db, app.mailer, req.body.email, auth.APP_NAME, app.now(), app.loginCodeSecret, req.body));
+      return reply.code(202).send(auth.codeSent(req.body.email));
     },
   );
 
   app.post(
     '/api/auth/verify',
-    { config: limited, schema: { body: verifyBody, response: { 200: loginResponse, 401: errorBody, 403: errorBody, 429: errorBody } } },
+    { config: limited, schema: { body: verifyBody, response: { 200: verifyResponse, 401: errorBody, 403: errorBody, 429: errorBody } } },
     async (req, reply) => {
-      const user = await retryAfterOnLock(reply, () =>
-        auth.verifyLogin(app.db, req.body.email, req.body.code, {
+      const { email, code, ...profile } = req.body;
+      const outcome = await auth.retryAfterOnLock(reply, () =>
+        auth.verifyLogin(app.db, email, code, {
           mailer: app.mailer,
-          appName: APP_NAME,
+          appName: auth.APP_NAME,
           now: app.now(),
           publicUrl: opts.publicUrl,
           secret: app.loginCodeSecret,
+          profile,
+          // The account, and the share link it came by, are made only here, once the address is proven.
+          createAccount: opts.createAccount,
         }),
       );
-      await reply.startSession(user.id);
-      return user;
+      if ('needsProfile' in outcome) return { needsProfile: true as const, email, message: auth.PROFILE_NEEDED };
+      await reply.startSession(outcome.user.id);
+      return { ...outcome.user, created: outcome.created };
     },
   );
 

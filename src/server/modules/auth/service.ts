@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MINUTES } from '@shared/domain/constants';
 import { TIME_ZONE } from '@shared/domain/time';
-import type { Role } from '@shared/schemas/users';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { createUserBody, type Role } from '@shared/schemas/users';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CurrentSession, SessionStore, Viewer } from '../../plugins/auth';
@@ -10,7 +12,21 @@ import * as q from './queries';
 
 export type { Viewer };
 
-export const EMAIL_NOT_FOUND = 'Email not found. Please check your email or sign up first.';
+export const APP_NAME = 'Speed Friendship';
+
+/** A locked account's answer, and too many codes for one address, say when to come back (Retry-After), like the per-IP limit's. */
+export async function retryAfterOnLock<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof LoginLockedError || err instanceof TooManyCodesError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
+/** What POST /api/auth/login and POST /api/users answer, for every address alike (docs/decisions/0070). */
+export const codeSent = (email: string) => ({ message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email });
+
 export const WRONG_CODE = 'That code is not right. Check your email and try again.';
 export const UNLOCK_LINK_USED = 'This link has already been used or has expired. Ask for a new login code instead.';
 export const CODE_EXPIRED = 'This code has expired or was tried too many times. Ask for a new code.';
@@ -123,41 +139,81 @@ async function refuseWhileLocked(db: Db, email: string, now: Date) {
   if (since) throw new LoginLockedError(new Date(since.getTime() + LOGIN_GUARD_WINDOW_MS), now);
 }
 
-/** Step 1 of login: a known e-mail gets a fresh 6-digit code by mail (none while the account is locked). */
-export async function startLogin(db: Db, mailer: Mailer, email: string, appName: string, now = new Date(), secret: Buffer = processSecret) {
+/** The account a sign-up form or the log-in page's last step asks for, once the code proves the address. */
+export type NewAccount = z.output<typeof createUserBody>;
+
+/** Asked of a new address after its code, when no sign-up form gave them (docs/decisions/0070). */
+export const PROFILE_NEEDED = 'Your e-mail is confirmed. Tell us your first name and age to create your account.';
+
+/**
+ * Step 1, for log-in and sign-up alike (docs/decisions/0070): any address gets a fresh 6-digit
+ * code by mail, known or not, and the answer is the same either way, so it tells nobody whether an
+ * account exists. A sign-up form's answers (`signup`) wait with the code; no account exists until
+ * the code is entered. A suspended account's owner is told by mail, and gets no code.
+ */
+export async function startLogin(
+  db: Db,
+  mailer: Mailer,
+  email: string,
+  appName: string,
+  now = new Date(),
+  secret: Buffer = processSecret,
+  signup: NewAccount | null = null,
+) {
   // Counted before the address is looked up, so the limit answers alike for every address.
   const mailed = await q.countCodeMail(db, { key: codeMailKey(email), now, windowMs: LOGIN_CODE_MAIL_WINDOW_MS });
   if (mailed.count > LOGIN_CODE_MAILS) throw new TooManyCodesError(mailed.until, now);
   const user = await q.findUserByEmail(db, email);
-  if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
-  if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
+  if (user?.suspendedAt) {
+    await mailer.send({ to: email, subject: `Your ${appName} account`, text: `Hi ${user.name},\n\n${ACCOUNT_SUSPENDED}\n\n${appName}` });
+    return;
+  }
   await refuseWhileLocked(db, email, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.upsertLoginCode(db, {
     email,
     codeHash: codeHash(secret, email, code).toString('hex'),
     expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000),
+    // An existing account is signed in, never re-made; a new address keeps the form's answers.
+    signup: user ? null : (signup as Record<string, unknown> | null),
   });
-  await mailer.send({
-    to: email,
-    subject: `Your ${appName} login code: ${code}`,
-    text: `Hi ${user.name},\n\nYour login code is ${code}.\nIt works for ${LOGIN_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n\n${appName}`,
-    loginCode: code,
-  });
+  const lasts = `It works for ${LOGIN_CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail: nothing happens without the code.`;
+  const text = user
+    ? `Hi ${user.name},\n\n${signup ? `${EMAIL_TAKEN_BY_MAIL}\n\n` : ''}Your login code is ${code}.\n${lasts}\n\n${appName}`
+    : `Hi${signup ? ` ${signup.name}` : ''},\n\nYour code is ${code}. Enter it on the page you came from to confirm this address and create your ${appName} account.\n${lasts}\n\n${appName}`;
+  await mailer.send({ to: email, subject: `Your ${appName} login code: ${code}`, text, loginCode: code });
 }
+
+/** Said by mail, not on the page (which answers alike for every address), when a sign-up names an address that has an account. */
+export const EMAIL_TAKEN_BY_MAIL =
+  'An account with this email already exists, so this code logs you in to it (nothing you typed in the sign-up form was changed).';
+
+export type VerifyOutcome = { user: { id: number; email: string; name: string }; created: boolean } | { needsProfile: true };
 
 /**
  * Step 2: the right code within 10 minutes and 5 tries proves the e-mail, unless the account has
  * had LOGIN_GUARD_MAX_FAILURES wrong codes within the hour: then no code works until the hour is over.
  * Each guess takes its place in the account's count before it is compared (one atomic upsert),
  * so parallel guesses cannot exceed the limit; a right code gives its place back.
+ *
+ * A proven new address becomes an account (`createAccount`) from the sign-up form's answers waiting
+ * with the code, or from `profile` (the log-in page's last step); with neither, the code stays good
+ * for that step and the answer is `needsProfile` (docs/decisions/0070).
  */
 export async function verifyLogin(
   db: Db,
   email: string,
   code: string,
-  opts: { mailer?: Mailer; appName?: string; now?: Date; publicUrl?: string; secret?: Buffer } = {},
-) {
+  opts: {
+    mailer?: Mailer;
+    appName?: string;
+    now?: Date;
+    publicUrl?: string;
+    secret?: Buffer;
+    profile?: Partial<NewAccount>;
+    createAccount?: (account: NewAccount) => Promise<{ id: number; email: string; name: string }>;
+  } = {},
+): Promise<VerifyOutcome> {
   const now = opts.now ?? new Date();
   await refuseWhileLocked(db, email, now);
   const state = await q.countLoginAttempt(db, email);
@@ -187,14 +243,42 @@ export async function verifyLogin(
     throw new AppError('unauthenticated', WRONG_CODE);
   }
   await q.returnLoginGuess(db, { email, now, windowMs: LOGIN_GUARD_WINDOW_MS });
-  await q.deleteLoginCode(db, email);
-  // The mailbox is proven: its owner may ask for codes again.
-  await q.forgetCodeMails(db, codeMailKey(email));
+  const proven = async () => {
+    await q.deleteLoginCode(db, email);
+    // The mailbox is proven: its owner may ask for codes again.
+    await q.forgetCodeMails(db, codeMailKey(email));
+  };
   const user = await q.findUserByEmail(db, email);
-  if (!user) throw new AppError('not_found', EMAIL_NOT_FOUND);
-  // A code sent before the suspension does not open a session.
-  if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
-  return { id: user.id, email: user.email, name: user.name };
+  if (user) {
+    await proven();
+    // A code sent before the suspension does not open a session.
+    if (user.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
+    return { user: { id: user.id, email: user.email, name: user.name }, created: false };
+  }
+  const account = newAccount(email, state.signup, opts.profile);
+  if (!account || !opts.createAccount) {
+    // Proven, but nothing to make the account from yet: the same code finishes it with a name and age.
+    await q.resetLoginAttempts(db, email);
+    return { needsProfile: true };
+  }
+  let created: { id: number; email: string; name: string };
+  try {
+    created = await opts.createAccount(account);
+  } catch (err) {
+    // The same code sent twice at once: the other request made the account; this one signs in to it.
+    const made = await q.findUserByEmail(db, email);
+    if (!made) throw err;
+    created = { id: made.id, email: made.email, name: made.name };
+  }
+  await proven();
+  return { user: created, created: true };
+}
+
+/** The new account's answers: the sign-up form's, with the log-in page's name and age over them; null while a name or age is missing. */
+function newAccount(email: string, signup: Record<string, unknown> | null, profile: Partial<NewAccount> | undefined): NewAccount | null {
+  const given = Object.fromEntries(Object.entries(profile ?? {}).filter(([, v]) => v !== undefined));
+  const parsed = createUserBody.safeParse({ ...(signup ?? {}), ...given, email, username: email });
+  return parsed.success ? parsed.data : null;
 }
 
 async function mailLockNotice(db: Db, mailer: Mailer, email: string, until: Date, appName: string, unlockLink: string) {

@@ -64,7 +64,12 @@ describe('member calendar feed', () => {
     const byUid = new Map(items.map((lines) => [lines.find((l) => l.startsWith('UID:'))!, lines]));
     expect([...byUid.keys()].sort()).toEqual([uid(free.id), uid(paid.id)].sort());
     expect(byUid.get(uid(free.id))).toEqual(
-      expect.arrayContaining(['SUMMARY:Free Feed Evening', `DTSTART:${stamp(free.date)}`, `DTEND:${stamp(free.endsAt)}`, 'LOCATION:Feed Bar\\, Upstairs']),
+      expect.arrayContaining([
+        'SUMMARY:Free Feed Evening',
+        `DTSTART:${stamp(free.date)}`,
+        `DTEND:${stamp(free.endsAt)}`,
+        'LOCATION:Feed Bar\\, Upstairs\\, 1 Test Street\\, Prestwich',
+      ]),
     );
     expect(ics).not.toContain('Not Mine');
     expect(ics).not.toContain(uid(notMine.id));
@@ -155,7 +160,7 @@ describe('one evening as an .ics file', () => {
       expect.arrayContaining([
         uid(event.id),
         `SUMMARY:${title.replace(/,/g, '\\,')}`,
-        'LOCATION:Café Zoë',
+        'LOCATION:Café Zoë\\, 1 Test Street\\, Prestwich',
         `DTSTART:${stamp(event.date)}`,
         `DTEND:${stamp(event.endsAt)}`,
         `URL:http://localhost:5000/events/${event.id}`,
@@ -175,13 +180,38 @@ describe('one evening as an .ics file', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [item] = vevents(res.body);
     expect(item).toEqual(
-      expect.arrayContaining([
-        'SUMMARY:Cards\\; dice\\, and a \\\\ backslash',
-        'DESCRIPTION:Line one\\nLine two\\nLine three',
-        'LOCATION:The Bar\\; Upstairs\\, Room 2',
-      ]),
+      expect.arrayContaining(['SUMMARY:Cards\\; dice\\, and a \\\\ backslash', 'LOCATION:The Bar\\; Upstairs\\, Room 2\\, 1 Test Street\\, Prestwich']),
+    );
+    expect(item!.find((l) => l.startsWith('DESCRIPTION:'))).toMatch(
+      /^DESCRIPTION:Line one\\nLine two\\nLine three\\n\\nMap: https:\/\/www\.openstreetmap\.org\//,
     );
     expect(item!.join('\n')).not.toMatch(/\r/);
+  });
+
+  it("carries the venue's street address, its coordinates as GEO and a map link (issue 34), in the file and the member's feed", async () => {
+    const venue = await createVenue(t.app, host.cookie, {
+      name: 'The Church Inn',
+      address: '2 Church Lane',
+      city: 'Prestwich',
+      latitude: 53.5331,
+      longitude: -2.2847,
+    });
+    const event = await createEvent(t.app, host.cookie, eventBody(venue.id, { title: 'Geo Evening', description: 'Come along.', days: 7 }));
+    const member = await signUp(t.app);
+    await buyTicket(t.app, event.id, member);
+    const feed = (await get(await memberFeedPath(member.cookie))).body;
+    for (const body of [(await get(`/api/events/${event.id}/calendar.ics`)).body, feed]) {
+      const item = vevents(body).find((l) => l.includes(uid(event.id)))!;
+      expect(item).toEqual(expect.arrayContaining(['LOCATION:The Church Inn\\, 2 Church Lane\\, Prestwich', 'GEO:53.5331;-2.2847']));
+      expect(item).toContain('DESCRIPTION:Come along.\\n\\nMap: https://www.openstreetmap.org/?mlat=53.53310&mlon=-2.28470#map=18/53.53310/-2.28470');
+    }
+    // A venue without coordinates: no GEO, and the map link searches for the address.
+    const plain = await createVenue(t.app, host.cookie, { name: 'No Pin Bar', address: '5 High Street', city: 'Bury' });
+    const other = await createEvent(t.app, host.cookie, eventBody(plain.id, { title: 'Plain Evening', description: null, days: 8 }));
+    const [item] = vevents((await get(`/api/events/${other.id}/calendar.ics`)).body);
+    expect(item).toContain('LOCATION:No Pin Bar\\, 5 High Street\\, Bury');
+    expect(item!.some((l) => l.startsWith('GEO:'))).toBe(false);
+    expect(item).toContain('DESCRIPTION:Map: https://www.openstreetmap.org/search?query=No%20Pin%20Bar%2C%205%20High%20Street%2C%20Bury');
   });
 
   it('answers 404 for an unknown evening and 400 for a malformed id', async () => {

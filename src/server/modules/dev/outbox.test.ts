@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectBadInput, outbox, signUp, type OutboxMail, type TestContext } from '../../test/harness';
+import { createTestApp, existingMember, expectBadInput, outbox, type OutboxMail, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,8 +11,8 @@ const login = (app: TestContext['app'], email: string) => app.inject({ method: '
 
 describe('GET /api/dev/outbox (development and tests)', () => {
   it('lists the mails to one address, newest first, as {to, subject, text, createdAt}', async () => {
-    const { user } = await signUp(t.app);
-    const { user: someoneElse } = await signUp(t.app);
+    const { user } = await existingMember(t.app);
+    const { user: someoneElse } = await existingMember(t.app);
     await login(t.app, someoneElse.email);
     for (let i = 0; i < 3; i++) expect((await login(t.app, user.email)).statusCode).toBe(200);
 
@@ -40,7 +40,7 @@ describe('GET /api/dev/outbox (development and tests)', () => {
   });
 
   it('finds the mails whatever the case of the address asked for', async () => {
-    const { user } = await signUp(t.app);
+    const { user } = await existingMember(t.app);
     await login(t.app, user.email);
     expect(await outbox(t.app, user.email.toUpperCase())).toHaveLength(1);
   });
@@ -54,7 +54,7 @@ describe('GET /api/dev/outbox (development and tests)', () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' }, shareDatabaseWith: t });
     try {
       for (const app of [t.app, proxied.app]) {
-        const { user } = await signUp(app);
+        const { user } = await existingMember(app);
         expect((await login(app, user.email)).statusCode).toBe(200);
         for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
           const res = await app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email }, remoteAddress });
@@ -83,7 +83,7 @@ describe('GET /api/dev/outbox (development and tests)', () => {
   it('does not exist once SMTP is configured (404), even for this machine', async () => {
     const smtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' }, shareDatabaseWith: t });
     try {
-      const { user } = await signUp(t.app);
+      const { user } = await existingMember(t.app);
       expect((await login(t.app, user.email)).statusCode).toBe(200);
       const res = await smtp.app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email } });
       expect(res.statusCode).toBe(404);
@@ -96,7 +96,7 @@ describe('GET /api/dev/outbox (development and tests)', () => {
   it('does not exist in production (404)', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production' }, shareDatabaseWith: t });
     try {
-      const { user } = await signUp(prod.app);
+      const { user } = await existingMember(prod.app);
       expect((await login(prod.app, user.email)).statusCode).toBe(200);
       const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to: user.email } });
       expect(res.statusCode).toBe(404);

@@ -371,7 +371,15 @@ describe('POST /api/events/:id/door/check-in (search) and undo', () => {
     const res = await undo(event.id, g.user.id, host.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<DoorUndoResult>()).toEqual({
-      guest: { userId: g.user.id, name: g.user.name, ticketCode: await codeOf(event.id, g.user.id), checkedIn: false, checkedInAt: null, method: null },
+      guest: {
+        userId: g.user.id,
+        name: g.user.name,
+        ticketCode: await codeOf(event.id, g.user.id),
+        checkedIn: false,
+        checkedInAt: null,
+        method: null,
+        accessNeeds: null,
+      },
       counts: { registered: 2, checkedIn: 0, toCome: 2 },
     });
     expect(await row(event.id, g.user.id)).toMatchObject({ checkedIn: false, checkedInAt: null, checkInMethod: null, checkedInBy: null });
@@ -408,7 +416,7 @@ describe('GET /api/events/:id/door', () => {
     expect(body.recent.map((g) => g.method)).toEqual(['search', 'scan', 'search', 'scan', 'search']);
     expect(body.guests.map((g) => g.name)).toEqual(['adam Ant', 'Bea Bell', 'Carl Cole', 'Dina Dove', 'Eve Ember', 'Mia Moon', 'Zara Zed']);
     expect(body.guests.find((g) => g.name === 'Mia Moon')).toMatchObject({ checkedIn: false, checkedInAt: null, method: null });
-    for (const g of body.guests) expect(Object.keys(g).sort()).toEqual(['checkedIn', 'checkedInAt', 'method', 'name', 'ticketCode', 'userId']);
+    for (const g of body.guests) expect(Object.keys(g).sort()).toEqual(['accessNeeds', 'checkedIn', 'checkedInAt', 'method', 'name', 'ticketCode', 'userId']);
     expect(res.body).not.toContain('@');
     expect(res.body).not.toContain('07700');
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cancelledTickets, doorCheckIns, doorDesks, events, registrations, removedGuests, users } from '../../db/schema/index';
+import { accessNeeds, cancelledTickets, doorCheckIns, doorDesks, events, friendSeats, registrations, removedGuests, users } from '../../db/schema/index';
 import type { CheckInMethod } from '../../db/schema/tickets';
 
 /** A guest at the door: what the host sees (no e-mail or phone). */
@@ -11,8 +11,21 @@ const guestColumns = {
   checkedIn: registrations.checkedIn,
   checkedInAt: registrations.checkedInAt,
   method: registrations.checkInMethod,
+  /** What would help them on the night, in their words (docs/decisions/0086): the evening's hosts see it here. */
+  accessNeeds: accessNeeds.note,
 };
-export type GuestRow = { userId: number; name: string; ticketCode: string; checkedIn: boolean; checkedInAt: Date | null; method: CheckInMethod | null };
+export type GuestRow = {
+  userId: number;
+  name: string;
+  ticketCode: string;
+  checkedIn: boolean;
+  checkedInAt: Date | null;
+  method: CheckInMethod | null;
+  accessNeeds: string | null;
+};
+
+/** The guest's note, joined to their registration. */
+const withNote = and(eq(accessNeeds.eventId, registrations.eventId), eq(accessNeeds.userId, registrations.userId));
 
 /** Every registered guest of the evening (in registration order: the service sorts by name). */
 export async function guests(db: Db, eventId: number): Promise<GuestRow[]> {
@@ -20,6 +33,7 @@ export async function guests(db: Db, eventId: number): Promise<GuestRow[]> {
     .select(guestColumns)
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(accessNeeds, withNote)
     .where(eq(registrations.eventId, eventId))
     .orderBy(asc(registrations.id));
 }
@@ -31,6 +45,7 @@ export async function guest(db: Db, eventId: number, userId: number): Promise<Gu
         .select(guestColumns)
         .from(registrations)
         .innerJoin(users, eq(users.id, registrations.userId))
+        .leftJoin(accessNeeds, withNote)
         .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
         .limit(1)
     )[0] ?? null
@@ -43,6 +58,7 @@ export async function attendance(db: Db, eventId: number) {
     .select(guestColumns)
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(accessNeeds, withNote)
     .where(eq(registrations.eventId, eventId))
     .orderBy(asc(registrations.id));
 }
@@ -87,7 +103,15 @@ export async function cancelledTicket(db: Db, code: string) {
   return (
     (
       await db
-        .select({ eventId: cancelledTickets.eventId, cancelledAt: cancelledTickets.cancelledAt, title: events.title, date: events.date })
+        .select({
+          eventId: cancelledTickets.eventId,
+          cancelledAt: cancelledTickets.cancelledAt,
+          title: events.title,
+          date: events.date,
+          // Given to a friend (docs/decisions/0075): the transfer was accepted in the step that recorded the old code.
+          givenAway: sql<boolean>`exists (select 1 from ${friendSeats} f where f.kind = 'transfer' and f.status = 'accepted'
+            and f.event_id = ${cancelledTickets.eventId} and f.from_user_id = ${cancelledTickets.userId} and f.resolved_at = ${cancelledTickets.cancelledAt})`,
+        })
         .from(cancelledTickets)
         .innerJoin(events, eq(events.id, cancelledTickets.eventId))
         .where(eq(cancelledTickets.ticketCode, code))
@@ -151,6 +175,7 @@ export async function packGuests(db: Db, eventId: number) {
     .select({ ...guestColumns, checkInKey: registrations.checkInKey })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(accessNeeds, withNote)
     .where(eq(registrations.eventId, eventId))
     .orderBy(asc(registrations.id));
 }

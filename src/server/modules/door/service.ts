@@ -99,6 +99,7 @@ function guestOut(g: q.GuestRow): DoorGuest {
     checkedIn: g.checkedIn,
     checkedInAt: g.checkedInAt?.toISOString() ?? null,
     method: g.method,
+    accessNeeds: g.accessNeeds,
   };
 }
 
@@ -147,6 +148,10 @@ export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: s
   const cancelled = await q.cancelledTicket(d.db, code);
   if (cancelled) {
     const which = cancelled.eventId === eventId ? '' : ` (for “${cancelled.title}” on ${londonDayLabel(cancelled.date)})`;
+    if (cancelled.givenAway)
+      throw conflict(
+        `This ticket${which} was given to a friend on ${londonDayLabel(cancelled.cancelledAt)}, so it no longer gets anyone in. The friend has a new ticket with another code.`,
+      );
     throw conflict(
       `This ticket${which} was cancelled on ${londonDayLabel(cancelled.cancelledAt)}, so it no longer gets anyone in. A guest who registered again has a new ticket with another code.`,
     );
@@ -213,6 +218,7 @@ export async function deskPack(d: DoorDeps, viewer: Viewer, eventId: number, des
       checkedInAt: g.checkedInAt?.toISOString() ?? null,
       method: g.method,
       checkInKey: g.checkInKey,
+      accessNeeds: g.accessNeeds,
     })),
   };
 }

@@ -60,20 +60,22 @@ describe('GET /api/events/:id/badges', () => {
         id: expect.any(Number),
         userId: ben.user.id,
         checkedIn: false,
-        user: { name: 'Ben Guest', age: 41, bio: 'I like long walks and board games.', interests: ['Music', 'Cycling'], profileImage: null },
+        // A guest sees the other guests' first names (issue 34).
+        user: { name: 'Ben', age: 41, bio: 'I like long walks and board games.', interests: ['Music', 'Cycling'], profileImage: null },
         personality: null,
       },
     ]);
 
     // Ben sees Ann with her traits on the 0-10 scale (the wizard's 1-5 answers times 2).
     const benView = (await get(`/api/events/${event.id}/badges`, ben.cookie)).json<BadgesResponse>();
-    expect(benView.badges.map((b) => b.user.name)).toEqual(['Ann Guest']);
+    expect(benView.badges.map((b) => b.user.name)).toEqual(['Ann']);
     expect(benView.badges[0]!.personality).toEqual({ creative: 10, adventurous: 4, social: 8, analytical: 6 });
 
     // The host and an admin see everyone; the host's interests come from their profile.
     const asHost = (await get(`/api/events/${event.id}/badges`, host.cookie)).json<BadgesResponse>();
     expect(asHost.viewer).toEqual({ userId: host.user.id, isGuest: false, isHost: true, interests: ['Wine', 'Hiking'] });
     expect(asHost.badges.map((b) => b.userId)).toEqual([ann.user.id, ben.user.id]);
+    expect(asHost.badges.map((b) => b.user.name)).toEqual(['Ann Guest', 'Ben Guest']);
 
     for (const cookie of [ann.cookie, ben.cookie, host.cookie, admin.cookie]) {
       const res = await get(`/api/events/${event.id}/badges`, cookie);

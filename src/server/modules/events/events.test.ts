@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonInstant } from '@shared/domain/time';
+import { londonDay, londonInstant } from '@shared/domain/time';
 import type { Event, EventDetail, UserEvent } from '@shared/schemas/events';
 import { events as eventsTable } from '../../db/schema/index';
 import {
@@ -66,11 +66,12 @@ async function insertPastEvent(title: string) {
 }
 
 describe('GET /api/events, /api/events/upcoming', () => {
-  it('lists every event; upcoming leaves out the ones that are over', async () => {
+  it('lists every event to a member; upcoming leaves out the ones that are over', async () => {
     const future = await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Future Evening' }));
     const pastId = await insertPastEvent('Yesterday Evening');
+    const member = await signUp(t.app);
 
-    const all = await get('/api/events');
+    const all = await get('/api/events', member.cookie);
     expect(all.statusCode).toBe(200);
     const list = all.json<Event[]>();
     expect(list.find((e) => e.id === future.id)).toMatchObject({ title: 'Future Evening', status: 'upcoming', price: 1500, spotsLeft: 20 });
@@ -83,6 +84,72 @@ describe('GET /api/events, /api/events/upcoming', () => {
     expect(upcoming.map((e) => e.id)).toContain(future.id);
     expect(upcoming.map((e) => e.id)).not.toContain(pastId);
     expect(upcoming.every((e) => e.status === 'upcoming')).toBe(true);
+  });
+});
+
+describe('GET /api/events for a visitor (issue 34: /events is open to visitors)', () => {
+  /**
+   * An evening written straight into the database (the API refuses a start in the past), at `startsIn`
+   * ms from now; a day or more ahead it starts at 10:00 London time that day, clear of the 19:00
+   * evenings the tests below book at the same venue (whatever the hour the suite runs).
+   */
+  async function insertEvening(title: string, startsIn: number, over: Partial<typeof eventsTable.$inferInsert> = {}) {
+    const at = new Date(Date.now() + startsIn);
+    const start = startsIn >= 86_400_000 ? londonInstant(londonDay(at), '10:00') : at;
+    const [row] = await t.db
+      .insert(eventsTable)
+      .values({
+        title,
+        date: start,
+        endsAt: new Date(start.getTime() + 2 * 3_600_000),
+        startTime: '19:00',
+        endTime: '21:00',
+        venue: 'The Test Wine Bar',
+        venueId,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 12,
+        price: 1500,
+        hostId: host.user.id,
+        ...over,
+      })
+      .returning({ id: eventsTable.id });
+    return row!.id;
+  }
+
+  it('holds only the evenings a visitor may book, full ones too, and nothing personal', async () => {
+    const open = await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Open Evening', maxParticipants: 6 }));
+    const full = { id: await insertEvening('Full Evening', 9 * 24 * 3_600_000, { price: 0, maxParticipants: 2 }) };
+    const guests = [await signUp(t.app, { name: 'Zebedee Quill' }), await signUp(t.app, { name: 'Ottoline Marsh' })];
+    for (const g of guests) expect((await registerFor(t.app, full.id, g)).statusCode).toBe(201);
+    await buyTicket(t.app, open.id, guests[0]!);
+    const pastId = await insertPastEvent('Ended Evening');
+    const startedId = await insertEvening('Evening Under Way', -30 * 60_000);
+    // Ended early by its host: completed, though its advertised start is still ahead.
+    const completedId = await insertEvening('Evening Called Off', 5 * 24 * 3_600_000, { status: 'completed' });
+
+    const res = await get('/api/events');
+    expect(res.statusCode).toBe(200);
+    const list = res.json<Event[]>();
+    const ids = list.map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([open.id, full.id]));
+    for (const id of [pastId, startedId, completedId]) expect(ids).not.toContain(id);
+    expect(list.every((e) => e.status === 'upcoming' && Date.parse(e.date) > Date.now())).toBe(true);
+    expect(list.find((e) => e.id === open.id)).toMatchObject({ title: 'Open Evening', venue: 'The Test Wine Bar', price: 1500, spotsLeft: 5 });
+    expect(list.find((e) => e.id === full.id)).toMatchObject({ title: 'Full Evening', spotsLeft: 0, participantCount: 2 });
+    // Soonest first.
+    const starts = list.map((e) => Date.parse(e.date));
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    // Nothing personal: no host's user id, no guest's name or e-mail.
+    expect(res.body).not.toContain('hostId');
+    for (const g of guests) {
+      expect(res.body).not.toContain(g.user.name);
+      expect(res.body).not.toContain(g.user.email);
+    }
+
+    // A member still gets every evening, past and under way included (their /events shows past evenings).
+    const members = (await get('/api/events', guests[0]!.cookie)).json<Event[]>().map((e) => e.id);
+    expect(members).toEqual(expect.arrayContaining([open.id, full.id, pastId, startedId, completedId]));
   });
 });
 
@@ -191,7 +258,9 @@ describe('GET /api/events/:id/participants', () => {
       expect(res.statusCode, res.body).toBe(200);
       const list = res.json<{ id: number; userId: number; checkedIn: boolean; user: Record<string, unknown> }[]>();
       expect(list.map((p) => p.userId)).toEqual([ann.user.id, ben.user.id]);
-      expect(list[0]!.user).toEqual({ name: 'Ann Guest', age: 34, bio: 'Loves jazz', interests: ['Jazz'], profileImage: null });
+      // Guests see each other's first names; those who run the evening the full name (issue 34).
+      const name = cookie === host.cookie || cookie === admin.cookie ? 'Ann Guest' : 'Ann';
+      expect(list[0]!.user).toEqual({ name, age: 34, bio: 'Loves jazz', interests: ['Jazz'], profileImage: null });
       for (const p of list) {
         expect(Object.keys(p).sort()).toEqual(['checkedIn', 'id', 'user', 'userId']);
         expect(Object.keys(p.user).sort()).toEqual(['age', 'bio', 'interests', 'name', 'profileImage']);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, events, eventWaitlist, registrations, users, venues } from '../../db/schema/index';
 
@@ -20,10 +20,12 @@ export const eventColumns = {
   spotsLeft: sql<number>`(${events.maxParticipants} - ${events.seatsTaken})::int`,
   /** Seats offered to the first in line on the waitlist and held for them (docs/decisions/0016): taken, but not by a guest yet. */
   // Qualified by hand: in a one-table select drizzle writes bare column names, and a bare "id" in the subquery would be the waitlist row's.
-  seatsHeldForWaitlist: sql<number>`(SELECT count(*)::int FROM event_waitlist w WHERE w.event_id = "events"."id" AND w.status = 'offered')`,
+  // An offer for two holds two seats (docs/decisions/0075).
+  seatsHeldForWaitlist: sql<number>`(SELECT coalesce(sum(w.seats), 0)::int FROM event_waitlist w WHERE w.event_id = "events"."id" AND w.status = 'offered')`,
   ageRangeMin: events.ageRangeMin,
   ageRangeMax: events.ageRangeMax,
   roundDuration: events.roundDuration,
+  priceIncludes: events.priceIncludes,
   hostId: events.hostId,
 };
 
@@ -86,6 +88,25 @@ export async function overlappingEvent(db: Db, venueId: number, start: Date, end
 export async function insertEvent(db: Db, values: typeof events.$inferInsert) {
   const [row] = await db.insert(events).values(values).returning({ id: events.id });
   return row!.id;
+}
+
+/** PATCH /api/events/{id}: the fields its host may change. */
+export async function updateEvent(db: Db, id: number, values: Pick<typeof events.$inferInsert, 'priceIncludes'>) {
+  await db.update(events).set(values).where(eq(events.id, id));
+}
+
+/** Where these venues are: street address, city and entrance coordinates, by venue id. */
+export async function venuePlaces(db: Db, venueIds: number[]) {
+  if (venueIds.length === 0) return [];
+  return db
+    .select({ id: venues.id, address: venues.address, city: venues.city, latitude: venues.latitude, longitude: venues.longitude })
+    .from(venues)
+    .where(inArray(venues.id, venueIds));
+}
+
+/** A member's age as their profile gives it (the age range of an evening is checked against it). */
+export async function ageOf(db: Db, userId: number) {
+  return (await db.select({ age: users.age }).from(users).where(eq(users.id, userId)).limit(1))[0]?.age ?? null;
 }
 
 export async function findRegistration(db: Db, eventId: number, userId: number) {

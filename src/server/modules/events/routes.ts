@@ -2,7 +2,16 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { badgesResponse, createEventBody, eventDetailSchema, eventListSchema, eventSchema, participantSchema, userEventSchema } from '@shared/schemas/events';
+import {
+  badgesResponse,
+  createEventBody,
+  eventDetailSchema,
+  eventListSchema,
+  eventSchema,
+  participantSchema,
+  updateEventBody,
+  userEventSchema,
+} from '@shared/schemas/events';
 import { requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
 import { listCacheMsFrom } from '../../env';
 import { microCache } from '../../lib/micro-cache';
@@ -18,8 +27,9 @@ const plugin: FastifyPluginAsyncZod<{ listCacheMs?: number }> = async (app, opts
   const serialize = (list: z.output<typeof eventListSchema>) => JSON.stringify(eventListSchema.encode(list));
   const all = microCache(ttl, () => events.listEvents(app.db), serialize);
   const upcoming = microCache(ttl, () => events.listUpcoming(app.db), serialize);
-  // Visitors get the listings without the host's user id (issue 33), from the members' listings.
-  const allForVisitors = microCache(ttl, async () => (await all()).map(events.forVisitor), serialize);
+  // Visitors get the listings without the host's user id (issue 33), from the members' listings;
+  // GET /api/events only the evenings they may book (issue 34), as /events shows a visitor.
+  const allForVisitors = microCache(ttl, async () => events.openToVisitors(await all(), app.now()).map(events.forVisitor), serialize);
   const upcomingForVisitors = microCache(ttl, async () => (await upcoming()).map(events.forVisitor), serialize);
   const caches = [all, upcoming, allForVisitors, upcomingForVisitors];
   // Any API write clears this instance's listings before its answer leaves, so the writer's
@@ -62,6 +72,11 @@ const plugin: FastifyPluginAsyncZod<{ listCacheMs?: number }> = async (app, opts
     const viewer = await requireRole(req, 'host');
     return reply.code(201).send(await events.createEvent(app.db, viewer, req.body, app.now()));
   });
+
+  // What the price includes, changed by the evening's host (or an admin) once it is on sale.
+  app.patch('/api/events/:id', { schema: { params: idParams, body: updateEventBody, response: { 200: eventSchema, ...errors } } }, async (req) =>
+    events.updateEvent(app.db, await requireViewer(req), req.params.id, req.body),
+  );
 
   app.get('/api/users/:id/events', { schema: { params: idParams, response: { 200: z.array(userEventSchema), ...errors } } }, async (req) => {
     await requireSelfOrAdmin(req, req.params.id);

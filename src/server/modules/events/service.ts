@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { BadgesResponse, createEventBody, Event, EventDetail, MyWaitlistPlace, Participant } from '@shared/schemas/events';
+import type { BadgesResponse, createEventBody, Event, EventDetail, MyWaitlistPlace, Participant, updateEventBody, VenuePlace } from '@shared/schemas/events';
+import { firstName } from '@shared/domain/public-evening';
 import { REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { londonInstant, TIME_ZONE, toLondonDay } from '@shared/domain/time';
 import type { Db } from '../../db/client';
@@ -20,6 +21,15 @@ export function toEvent(r: Row): Event {
 export function forVisitor<T extends Event>(event: T): Omit<T, 'hostId'> {
   const { hostId: _hostId, ...rest } = event;
   return rest;
+}
+
+/**
+ * The evenings a visitor may book (or queue for, when full): not ended or completed by the host, and
+ * not started, since booking closes at the start (issue 34: /events is open to visitors). Past
+ * evenings and the ones under way are the members' own business.
+ */
+export function openToVisitors(list: Event[], now: Date): Event[] {
+  return list.filter((e) => e.status === 'upcoming' && Date.parse(e.date) > now.getTime());
 }
 
 export async function listEvents(db: Db) {
@@ -66,11 +76,51 @@ export async function requireHostOf(db: Db, viewer: Viewer, eventId: number, ref
   return event;
 }
 
+/**
+ * The age range is checked at booking (issue 34): whether this member may book the evening by the age
+ * their profile gives. The evening's host may always register at their own evening (they run it).
+ */
+export async function ageFits(db: Db, event: { hostId: number | null; ageRangeMin: number; ageRangeMax: number }, viewer: Viewer) {
+  if (event.hostId !== null && event.hostId === viewer.id) return { fits: true, age: null };
+  const age = await q.ageOf(db, viewer.id);
+  return { fits: age !== null && age >= event.ageRangeMin && age <= event.ageRangeMax, age };
+}
+
+/** 'This evening is for ages 25-40, and your profile says you are 45, so you can't book it.' */
+export function ageRangeRefusal(event: { ageRangeMin: number; ageRangeMax: number }, age: number | null) {
+  return `This evening is for ages ${event.ageRangeMin}-${event.ageRangeMax}, and your profile says you are ${age ?? 'another age'}, so you can't book it.`;
+}
+
+/** Refuses (409, naming the range) a member whose age is outside the evening's range: before any seat is taken or held. */
+export async function requireAgeFits(db: Db, event: { hostId: number | null; ageRangeMin: number; ageRangeMax: number }, viewer: Viewer) {
+  const { fits, age } = await ageFits(db, event, viewer);
+  if (!fits) throw conflict(ageRangeRefusal(event, age));
+}
+
+/** Where each venue is (street address, entrance coordinates), by venue id: the ticket, the calendar and the member's page show it. */
+export async function venuePlaces(db: Db, venueIds: (number | null)[]): Promise<Map<number, VenuePlace>> {
+  const ids = [...new Set(venueIds.filter((id): id is number => id !== null))];
+  const rows = await q.venuePlaces(db, ids);
+  return new Map(rows.map((r) => [r.id, { address: r.address, city: r.city, latitude: r.latitude, longitude: r.longitude }]));
+}
+
+export async function venuePlace(db: Db, venueId: number | null): Promise<VenuePlace | null> {
+  if (venueId === null) return null;
+  return (await venuePlaces(db, [venueId])).get(venueId) ?? null;
+}
+
 export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Promise<EventDetail> {
   const row = await getEventRow(db, id);
-  const reg = viewer ? await q.findRegistration(db, id, viewer.id) : null;
+  const [reg, place, age, access] = await Promise.all([
+    viewer ? q.findRegistration(db, id, viewer.id) : null,
+    venuePlace(db, row.venueId),
+    viewer ? ageFits(db, row, viewer) : null,
+    venues.venueAccess(db, row.venueId),
+  ]);
   return {
     ...(viewer ? toEvent(row) : forVisitor(toEvent(row))),
+    venuePlace: place,
+    venueAccess: access,
     viewer: {
       registered: !!reg,
       checkedIn: !!reg?.checkedIn,
@@ -81,9 +131,23 @@ export async function eventDetail(db: Db, id: number, viewer: Viewer | null): Pr
       paid: !!reg?.paymentId,
       ticketCode: reg?.ticketCode ?? null,
       waitlist: viewer && !reg ? await myWaitlistPlace(db, id, viewer.id) : null,
+      inAgeRange: age ? age.fits : null,
     },
   };
 }
+
+/** PATCH /api/events/{id}: the host of the evening (or an admin) changes what its price includes. */
+export async function updateEvent(db: Db, viewer: Viewer, id: number, input: z.output<typeof updateEventBody>) {
+  await requireHostOf(db, viewer, id, 'Only the host of this evening can change it');
+  await q.updateEvent(db, id, { priceIncludes: input.priceIncludes });
+  return getEvent(db, id);
+}
+
+/**
+ * How a guest appears to the other guests of an evening: their first name, as docs/product.md
+ * "Personal data" promises; its hosts and admins, who run the door and the desk, see the full name.
+ */
+const shownName = (name: string, asHost: boolean) => (asHost ? name : (firstName(name) ?? name));
 
 /** The member's place on the evening's waitlist (docs/decisions/0016): waiting with their position, or offered a held seat. */
 export async function myWaitlistPlace(db: Db, eventId: number, userId: number): Promise<MyWaitlistPlace | null> {
@@ -105,10 +169,14 @@ export async function hiddenFrom(db: Db, event: { status: 'upcoming' | 'complete
   return new Set(event.status === 'completed' ? [] : await q.blockedWith(db, viewerId));
 }
 
-/** Registered guests and hosts of the event see who is coming (name, age, bio, interests, image). */
+/**
+ * Registered guests and hosts of the event see who is coming (age, bio, interests, image): guests see
+ * each other's first names, hosts full names.
+ */
 export async function participants(db: Db, id: number, viewer: Viewer): Promise<Participant[]> {
   const event = await getEventRow(db, id);
-  if (!isHostOf(viewer, event) && !(await q.findRegistration(db, id, viewer.id))) {
+  const asHost = isHostOf(viewer, event);
+  if (!asHost && !(await q.findRegistration(db, id, viewer.id))) {
     throw forbidden('Only guests and hosts of this event can see who is coming');
   }
   const [rows, hidden] = await Promise.all([q.participants(db, id), hiddenFrom(db, event, viewer.id)]);
@@ -118,7 +186,7 @@ export async function participants(db: Db, id: number, viewer: Viewer): Promise<
       id: p.id,
       userId: p.userId,
       checkedIn: p.checkedIn,
-      user: { name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
+      user: { name: shownName(p.name, asHost), age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
     }));
 }
 
@@ -136,7 +204,7 @@ function badgeTraits(raw: Record<string, unknown> | null): NonNullable<BadgesRes
 
 /**
  * /badges (docs/spec/organiser-tools.md §2.8): the other guests of the evening as badges, for its
- * guests and hosts only (as the participant list); names, ages, bios, interests and traits, never
+ * guests and hosts only (as the participant list); first names (full names for its hosts), ages, bios, interests and traits, never
  * e-mail or phone (docs/product.md, "Personal data").
  */
 export async function badges(db: Db, id: number, viewer: Viewer): Promise<BadgesResponse> {
@@ -156,7 +224,7 @@ export async function badges(db: Db, id: number, viewer: Viewer): Promise<Badges
         id: p.id,
         userId: p.userId,
         checkedIn: p.checkedIn,
-        user: { name: p.name, age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
+        user: { name: shownName(p.name, isHost), age: p.age, bio: p.bio, interests: p.interests, profileImage: p.profileImage },
         personality: badgeTraits(p.personalityTraits),
       })),
   };
@@ -201,6 +269,7 @@ export async function createEvent(db: Db, viewer: Viewer, input: z.output<typeof
       price: input.price,
       status: 'upcoming',
       roundDuration: input.roundDuration,
+      priceIncludes: input.priceIncludes,
       hostId: input.hostId ?? viewer.id,
     });
   });

@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     live: {
       publishTimer(eventId: number, announce: TimerAnnouncement | 'timer_sync'): Promise<void>;
-      publish(eventId: number, kind: 'contacts_released' | 'ratings_updated'): Promise<void>;
+      publish(eventId: number, kind: 'contacts_released' | 'ratings_updated' | 'guide_updated'): Promise<void>;
       /** Tell open pages about the door and the room (host messages, reads, check-ins), on every instance. */
       publishRoom(m: Extract<BusMessage, { kind: 'host_message' | 'messages_updated' | 'checkins_updated' }>): Promise<void>;
       deps(): live.LiveDeps;

@@ -8,6 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as matching from '../matching/service';
+import * as tickets from '../tickets/service';
 import * as q from './queries';
 
 export interface LiveDeps {
@@ -167,7 +168,7 @@ async function planRotation(db: Db, eventId: number, round: number, room: q.Room
     if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);
     else met.add(pairKey(r.userA, r.userB));
   }
-  for (const key of await keptApart(db, guests)) met.add(key);
+  for (const key of await keptApart(db, guests, eventId)) met.add(key);
   const plan = planRound(guests, met, byes, round, await metElsewhere(db, eventId, guests));
   await q.replaceRotationFrom(db, eventId, round, toRows(eventId, round, plan.pairings));
   return true;
@@ -177,14 +178,16 @@ const toRows = (eventId: number, round: number, pairings: Pairing[]) => pairings
 const metElsewhere = async (db: Db, eventId: number, guests: number[]) =>
   new Set((await q.pairsMetElsewhere(db, eventId, guests)).map((p) => pairKey(p.userA, p.userB)));
 /** Pairs of these guests where one blocked the other: never seated together (docs/decisions/0041). */
-const keptApart = async (db: Db, guests: number[]) => new Set((await q.pairsKeptApart(db, guests)).map((p) => pairKey(p.userA, p.userB)));
+/** Pairs of these guests where one blocked the other, or who booked this evening together (docs/decisions/0075): never seated together. */
+const keptApart = async (db: Db, guests: number[], eventId: number) =>
+  new Set([...(await q.pairsKeptApart(db, guests)), ...(await tickets.pairsBookedTogether(db, eventId, guests))].map((p) => pairKey(p.userA, p.userB)));
 
 /** Whether the people planned into the round are exactly the people in the room. */
 const planStands = ({ guests, planned }: q.Room) => planned.length > 0 && planned.length === guests.length && planned.every((id, i) => id === guests[i]);
 
 /** The whole evening planned from `guests`, its first round numbered `from`, written over any plan from that round on. */
 async function writeWholeEvening(db: Db, eventId: number, from: number, guests: number[]) {
-  const plans = planEvening(guests, defaultRounds(guests.length), await metElsewhere(db, eventId, guests), await keptApart(db, guests));
+  const plans = planEvening(guests, defaultRounds(guests.length), await metElsewhere(db, eventId, guests), await keptApart(db, guests, eventId));
   await q.replaceRotationFrom(
     db,
     eventId,
@@ -361,7 +364,7 @@ export async function replanRemaining(db: Db, eventId: number, leaving?: number)
     if (leaving !== undefined) await q.leaveRound(tx, eventId, current, leaving);
     const stored = await q.rotationRows(tx, eventId);
     const last = Math.max(current, ...stored.map((r) => r.round));
-    const met = await keptApart(tx, guests);
+    const met = await keptApart(tx, guests, eventId);
     const byes = new Map<number, number>();
     for (const r of stored.filter((s) => s.round <= current)) {
       if (r.userB === null) byes.set(r.userA, (byes.get(r.userA) ?? 0) + 1);

@@ -271,7 +271,11 @@ export async function sendReminder(d: ReminderDeps, eventId: number, viewer: Vie
 <p>The attached calendar file adds the evening to your calendar.</p>
 <p><a href="${esc(previewLink)}">See who you might click with</a> · <a href="${esc(link)}">Open the event page</a></p>`,
       attachments: [
-        { filename: 'speed-friendship.ics', content: cal.eventInvitation(event, d.publicUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+        {
+          filename: 'speed-friendship.ics',
+          content: cal.eventInvitation(event, d.publicUrl, venueRow),
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        },
       ],
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { seeAgainShown, wouldSeeAgain } from '@shared/domain/met-again';
 import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
 import type { CalculateResult, Match } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
@@ -51,7 +52,38 @@ export async function calculateFromRatings(t: Db, eventId: number, algorithm: Al
     const s = scorePair(algorithm, pa, pb, rab, rba);
     await q.upsertMatch(t, { eventId, user1Id: a, user2Id: b, matchScore: memberMatchScore(rab, rba), matchType: algorithm, ...s });
   }
+  await storeSeeAgain(t, eventId, held, all, mutual);
   return { matches: mutual.length, algorithm };
+}
+
+/**
+ * The liking-gap counts (docs/decisions/0083-met-again.md), from the same ratings as the matches and
+ * stored beside them: per guest who held a conversation, how many rated them highly, and whether
+ * that count may be shown (src/shared/domain/met-again.ts seeAgainShown).
+ */
+async function storeSeeAgain(
+  t: Db,
+  eventId: number,
+  held: Set<string>,
+  all: { raterId: number; ratedId: number; rating: number }[],
+  mutual: [number, number][],
+) {
+  const partners = new Map<number, Set<number>>();
+  for (const key of held) {
+    const [a, b] = key.split(':').map(Number) as [number, number];
+    partners.set(a, (partners.get(a) ?? new Set()).add(b));
+    partners.set(b, (partners.get(b) ?? new Set()).add(a));
+  }
+  const matched = new Set(mutual.flatMap(([a, b]) => [`${a}:${b}`, `${b}:${a}`]));
+  const high = new Set(all.filter((r) => wouldSeeAgain(r.rating)).map((r) => `${r.raterId}>${r.ratedId}`));
+  const rows = [...partners].map(([userId, met]) => {
+    const others = [...met];
+    const admirers = others.filter((o) => high.has(`${o}>${userId}`)).length;
+    const matches = others.filter((o) => matched.has(`${userId}:${o}`)).length;
+    const undecided = others.filter((o) => !matched.has(`${userId}:${o}`) && !high.has(`${userId}>${o}`)).length;
+    return { eventId, userId, wouldSeeAgain: admirers, shown: seeAgainShown({ wouldSeeAgain: admirers, matches, undecided }) };
+  });
+  await q.replaceSeeAgain(t, eventId, rows);
 }
 
 /**

@@ -225,7 +225,7 @@ describe('matches and contacts', () => {
   });
 
   it('the host releases contacts: open pages hear it at once, /api/me/matches shows the real matches, ratings close', async () => {
-    expect((await get('/api/me/matches', c.cookie)).json()).toEqual({ released: false, matches: [], pending: [] });
+    expect((await get('/api/me/matches', c.cookie)).json()).toEqual({ released: false, matches: [], pending: [], seeAgain: [] });
     const watchers = await Promise.all(
       [c, d, ev.host].map(async (m) => (await joinLive(base, { eventId: ev.event.id, userId: m.user.id, isHost: m === ev.host }, m.cookie)).client),
     );
@@ -235,7 +235,7 @@ describe('matches and contacts', () => {
     expect((await post(`/api/events/${ev.event.id}/release-contacts`, c.cookie)).statusCode).toBe(403);
     await quietFor(150);
     expect(watchers[0]!.count('contacts_released')).toBe(0);
-    expect((await get('/api/me/matches', c.cookie)).json()).toEqual({ released: false, matches: [], pending: [] });
+    expect((await get('/api/me/matches', c.cookie)).json()).toEqual({ released: false, matches: [], pending: [], seeAgain: [] });
 
     const res = await post(`/api/events/${ev.event.id}/release-contacts`, ev.host.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -252,7 +252,7 @@ describe('matches and contacts', () => {
     expect(de.map(pairOf)).toEqual([pair(d, e)]);
     expect(other(de[0]!, d)).toMatchObject({ email: e.user.email });
     // No match, no contacts: a guest with none sees an empty list, and the 5/3 pair stays unmatched.
-    expect((await get('/api/me/matches', absent.cookie)).json()).toEqual({ released: true, matches: [], pending: [] });
+    expect((await get('/api/me/matches', absent.cookie)).json()).toEqual({ released: true, matches: [], pending: [], seeAgain: [] });
     expect(find(await matchesOf(c), c, d)).toBeUndefined();
 
     // Ratings are closed now.

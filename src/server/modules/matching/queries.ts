@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, connectionLogs, events, matches, ratings, registrations, rotations, roundHistory, users } from '../../db/schema/index';
+import { blocks, connectionLogs, events, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
@@ -331,4 +331,22 @@ export async function checkedInAmong(db: Db, eventIds: number[], userIds: number
     .select({ eventId: registrations.eventId, userId: registrations.userId })
     .from(registrations)
     .where(and(inArray(registrations.eventId, eventIds), inArray(registrations.userId, userIds), eq(registrations.checkedIn, true)));
+}
+
+/** The evening's liking-gap counts, replaced as a whole (docs/decisions/0083-met-again.md). */
+export async function replaceSeeAgain(db: Db, eventId: number, rows: (typeof seeAgainCounts.$inferInsert)[]) {
+  await db.delete(seeAgainCounts).where(eq(seeAgainCounts.eventId, eventId));
+  if (rows.length) await db.insert(seeAgainCounts).values(rows);
+}
+
+/** The member's liking-gap counts that may be shown, of evenings whose contacts were released. */
+export async function seeAgainOf(db: Db, userId: number) {
+  return db
+    .select({ eventId: seeAgainCounts.eventId, eventTitle: events.title, eventDate: events.date, count: seeAgainCounts.wouldSeeAgain })
+    .from(seeAgainCounts)
+    .innerJoin(events, eq(events.id, seeAgainCounts.eventId))
+    .where(
+      and(eq(seeAgainCounts.userId, userId), eq(seeAgainCounts.shown, true), isNotNull(events.contactsReleasedAt), sql`${seeAgainCounts.wouldSeeAgain} > 0`),
+    )
+    .orderBy(sql`${events.date} desc`);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import * as tickets from '../tickets/service';
 import * as q from './queries';
 
 export async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId: number) {
@@ -41,6 +42,8 @@ export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.out
   if (!theirs?.checkedIn) throw conflict('You can only rate guests checked in to this event');
   if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
   if (await q.purgedAt(db, eventId)) throw conflict(RATINGS_DELETED);
+  // Friends who booked together are never seated together and make no match (docs/decisions/0075).
+  await tickets.refuseRatingBetweenFriends(db, eventId, input.raterId, input.ratedId);
   const round = await roundTalkedIn(db, eventId, input.raterId, input.ratedId);
   const row = await q.upsertRating(db, { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, round, source: 'card' });
   return { ...row, createdAt: row.createdAt.toISOString() };

@@ -112,7 +112,7 @@ describe('automatic release 24 hours after the evening', () => {
     const mine = async (m: Member) => (await get(t.app, '/api/me/matches', m.cookie)).json<MyMatches>();
 
     // Before the end: nothing pending, nothing released.
-    expect(await mine(a)).toEqual({ released: false, matches: [], pending: [] });
+    expect(await mine(a)).toEqual({ released: false, matches: [], pending: [], seeAgain: [] });
     expect(await releaseDueContacts(t.app)).not.toContain(ev.event.id);
 
     // Over, not released: /my-matches names it and says by when.
@@ -121,6 +121,7 @@ describe('automatic release 24 hours after the evening', () => {
       released: false,
       matches: [],
       pending: [{ eventId: ev.event.id, eventTitle: ev.event.title, endsAt: new Date(end).toISOString(), releaseBy }],
+      seeAgain: [],
     });
     expect(await releaseDueContacts(t.app)).not.toContain(ev.event.id);
     clock = new Date(end + 24 * HOUR - 1000);
@@ -148,7 +149,7 @@ describe('automatic release 24 hours after the evening', () => {
     expect(released.matches[0]).toMatchObject({ contactShared: true, eventTitle: ev.event.title });
     const other = released.matches[0]!.user1Id === a.user.id ? released.matches[0]!.user2 : released.matches[0]!.user1;
     expect(other).toMatchObject({ id: b.user.id, email: b.user.email });
-    expect(await mine(c)).toEqual({ released: true, matches: [], pending: [] });
+    expect(await mine(c)).toEqual({ released: true, matches: [], pending: [], seeAgain: [] });
     const late = await post(t.app, `/api/events/${ev.event.id}/ratings`, c.cookie, { raterId: c.user.id, ratedId: a.user.id, rating: 5 });
     expect(late.statusCode).toBe(409);
   });

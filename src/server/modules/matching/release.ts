@@ -33,7 +33,8 @@ export async function myReleasedMatches(db: Db, viewer: Viewer, now: Date = new 
     endsAt: e.endsAt.toISOString(),
     releaseBy: new Date(e.endsAt.getTime() + AUTO_RELEASE_HOURS * 3_600_000).toISOString(),
   }));
-  return { released: released.length > 0, matches: out, pending };
+  const seeAgain = (await q.seeAgainOf(db, viewer.id)).map((s) => ({ ...s, eventDate: s.eventDate.toISOString() }));
+  return { released: released.length > 0, matches: out, pending, seeAgain };
 }
 
 /**

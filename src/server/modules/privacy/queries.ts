@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { arrivalStates, events, ratings } from '../../db/schema/index';
+import { arrivalStates, conversationQuestions, events, ratings } from '../../db/schema/index';
 
 /**
  * Claim every evening that ended at or before `cutoff` and was never swept: one conditional UPDATE,
@@ -18,6 +18,13 @@ export async function claimDue(db: Db, cutoff: Date, now: Date) {
 export async function deleteRatings(db: Db, eventIds: number[]) {
   if (!eventIds.length) return 0;
   return (await db.delete(ratings).where(inArray(ratings.eventId, eventIds)).returning({ id: ratings.id })).length;
+}
+
+/** The conversation guide's questions, whom each guest talked to round by round (docs/decisions/0081). */
+export async function deleteGuideQuestions(db: Db, eventIds: number[]) {
+  if (!eventIds.length) return 0;
+  return (await db.delete(conversationQuestions).where(inArray(conversationQuestions.eventId, eventIds)).returning({ eventId: conversationQuestions.eventId }))
+    .length;
 }
 
 export async function deleteArrivalReports(db: Db, eventIds: number[]) {

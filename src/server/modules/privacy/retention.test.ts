@@ -8,7 +8,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MyGroups } from '@shared/schemas/friend-groups';
 import type { MyMatches } from '@shared/schemas/matching';
-import { arrivalStates, events, matches, ratings, users } from '../../db/schema/index';
+import { arrivalStates, conversationQuestions, events, matches, ratings, users } from '../../db/schema/index';
 import { loadDemoData } from '../../demo/seed';
 import { createTestApp, loginWithCode, withCookie, type TestContext } from '../../test/harness';
 import { holdRounds, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
@@ -41,13 +41,20 @@ async function rate(ev: Evening, from: Member, to: Member, rating: number) {
 
 const ratingsOf = async (eventId: number) => (await t.db.select({ n: count() }).from(ratings).where(eq(ratings.eventId, eventId)))[0]!.n;
 const arrivalsOf = async (eventId: number) => (await t.db.select({ n: count() }).from(arrivalStates).where(eq(arrivalStates.eventId, eventId)))[0]!.n;
+const guideQuestionsOf = async (eventId: number) =>
+  (await t.db.select({ n: count() }).from(conversationQuestions).where(eq(conversationQuestions.eventId, eventId)))[0]!.n;
 const endOf = async (eventId: number) => (await t.db.select({ endsAt: events.endsAt }).from(events).where(eq(events.id, eventId)))[0]!.endsAt;
 
 describe('GET /api/privacy', () => {
   it('tells a visitor the configured retention and login length, for the public /privacy page', async () => {
     const res = await get(t.app, '/api/privacy', undefined);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ retentionDays: 90, sessionDays: 14, autoReleaseHours: 24 });
+    expect(res.json()).toEqual({
+      retentionDays: 90,
+      sessionDays: 14,
+      autoReleaseHours: 24,
+      noShows: { limit: 2, windowDays: 183, pauseDays: 30, keptDays: 213 },
+    });
   });
 });
 
@@ -61,6 +68,8 @@ describe('an evening RETENTION_DAYS after it ended', () => {
     ev = await setUpEvening(t, { guests: 4 });
     [a, b, c, d] = ev.guests as [Member, Member, Member, Member];
     await holdRounds(t, ev); // three rounds: each two of them talk once
+    // a and their partner of the last round are given its conversation guide question (docs/decisions/0081).
+    expect((await get(t.app, `/api/events/${ev.event.id}/conversation-guide`, a.cookie)).statusCode).toBe(200);
     for (const [x, y] of [
       [a, b],
       [a, c],
@@ -89,9 +98,11 @@ describe('an evening RETENTION_DAYS after it ended', () => {
     const [x, y] = later.guests as [Member, Member];
     await holdRounds(t, later);
     await rate(later, x, y, 4);
+    expect((await get(t.app, `/api/events/${later.event.id}/conversation-guide`, x.cookie)).statusCode).toBe(200);
     endsAt = await endOf(ev.event.id);
     expect(await ratingsOf(ev.event.id)).toBe(8);
     expect(await arrivalsOf(ev.event.id)).toBe(2);
+    expect(await guideQuestionsOf(ev.event.id)).toBe(2);
   });
 
   it('a minute before the 90th day, nothing is deleted', async () => {
@@ -111,13 +122,24 @@ describe('an evening RETENTION_DAYS after it ended', () => {
     expect(result.events).not.toContain(later.event.id);
     expect(result.ratings).toBe(8);
     expect(result.arrivalReports).toBe(2);
+    expect(result.guideQuestions).toBe(2);
+    expect(await guideQuestionsOf(ev.event.id)).toBe(0);
+    expect(await guideQuestionsOf(later.event.id)).toBe(2);
     expect(await ratingsOf(ev.event.id)).toBe(0);
     expect(await arrivalsOf(ev.event.id)).toBe(0);
     expect(await ratingsOf(later.event.id)).toBe(1);
     // The same rows: ids, scores and the share a pressed.
     expect(await t.db.select().from(matches).where(eq(matches.eventId, ev.event.id)).orderBy(matches.id)).toEqual(matchesBefore);
     // Swept once: the next sweep finds nothing to do.
-    expect(await sweepRetention(t.app, t.config.retentionDays)).toEqual({ events: [], ratings: 0, arrivalReports: 0 });
+    expect(await sweepRetention(t.app, t.config.retentionDays)).toEqual({
+      events: [],
+      ratings: 0,
+      arrivalReports: 0,
+      accessNeeds: 0,
+      guideQuestions: 0,
+      meetups: 0,
+      metAgain: 0,
+    });
   });
 
   it('afterwards no rating is taken, and recalculating or releasing keeps the matches', async () => {
@@ -221,5 +243,8 @@ describe('the demo (launch night on 14 May 2025)', () => {
     const trio = groups.groups.find((g) => g.members.length === 3)!;
     expect(trio.members.find((m) => m.isYou)?.id).toBe(member!.id);
     expect(await names(trio.members.filter((m) => !m.isYou).map((m) => m.id))).toEqual(['Emma', 'Sarah']);
+    // The liking gap (docs/decisions/0083-met-again.md): kept with the matches when the sweep deleted the
+    // ratings. Sarah, Emma, Michael, David and Priya rated the member 4 or more (src/server/demo/seed.ts).
+    expect(mine.seeAgain.map((s) => [s.eventTitle, s.count])).toEqual([['Wine Bar Speed Friendship', 5]]);
   });
 });

@@ -13,10 +13,17 @@ export async function sweepRetention(app: FastifyInstance, days: number): Promis
   const result = await privacy.sweep(app.db, app.now(), days);
   // Idempotency keys of writes kept offline: two days is enough for a phone to come back (docs/decisions/0051).
   await forgetOldIdempotencyKeys(app.db, app.now());
-  if (result.events.length || result.arrivalReports) {
+  if (result.events.length || result.arrivalReports || result.meetups) {
     app.log.info(
-      { events: result.events, ratings: result.ratings, arrivalReports: result.arrivalReports },
-      `deleted ratings and arrival reports of evenings over ${days} days ago`,
+      {
+        events: result.events,
+        ratings: result.ratings,
+        arrivalReports: result.arrivalReports,
+        accessNeeds: result.accessNeeds,
+        guideQuestions: result.guideQuestions,
+        meetups: result.meetups,
+      },
+      `deleted ratings, arrival reports, access needs and conversation guide questions of evenings, and meet-ups, over ${days} days ago`,
     );
   }
   return result;

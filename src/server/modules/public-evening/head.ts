@@ -1,5 +1,6 @@
 import { londonIsoString, TIME_ZONE } from '@shared/domain/time';
 import { CARD_HEIGHT, CARD_WIDTH } from '@shared/domain/public-evening';
+import { accessFeatures } from '@shared/domain/venue-access';
 import type { PublicEvening } from '@shared/schemas/public-evening';
 import type { PublicEveningWithDates } from './service';
 import { wallTime } from './card';
@@ -72,6 +73,8 @@ export function eventJsonLd(e: PublicEveningWithDates, publicUrl: string) {
     e.venue.latitude !== null && e.venue.longitude !== null
       ? { geo: { '@type': 'GeoCoordinates', latitude: e.venue.latitude, longitude: e.venue.longitude } }
       : {};
+  // How to get in, for the facts its host told (docs/decisions/0077); none invented for the rest.
+  const features = accessFeatures(e.venue.access);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -91,7 +94,9 @@ export function eventJsonLd(e: PublicEveningWithDates, publicUrl: string) {
         addressCountry: 'GB',
       },
       ...geo,
+      ...(features.length ? { amenityFeature: features } : {}),
     },
+    isAccessibleForFree: e.price === 0,
     image: [e.image],
     url: e.url,
     maximumAttendeeCapacity: e.maxParticipants,

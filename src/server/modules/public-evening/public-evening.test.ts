@@ -7,7 +7,9 @@ import jsQR from 'jsqr';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { EVENTS_PAGE } from '@shared/domain/events-page';
 import type { PublicEvening } from '@shared/schemas/public-evening';
+import { NO_ACCESS_FACTS } from '@shared/schemas/venue-access';
 import { events as eventsTable } from '../../db/schema/index';
 import { modulePreloads } from './routes';
 import {
@@ -46,7 +48,10 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, '.vite'));
   writeFileSync(
     path.join(clientDir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'app/routes/public-evening.tsx': { file: 'assets/public-evening-1.js', src: 'app/routes/public-evening.tsx', isDynamicEntry: true } }),
+    JSON.stringify({
+      'app/routes/public-evening.tsx': { file: 'assets/public-evening-1.js', src: 'app/routes/public-evening.tsx', isDynamicEntry: true },
+      'app/routes/open-events.tsx': { file: 'assets/open-events-1.js', src: 'app/routes/open-events.tsx', isDynamicEntry: true },
+    }),
   );
   t = await createTestApp({ clientDir, env: { PUBLIC_URL } });
   host = await signUpHost(t, { name: 'Hannah Marie Host' });
@@ -265,6 +270,45 @@ describe('the public evening page as the server sends it', () => {
     expect(readHead(member.body).meta('og:title')).toBe('Winter Warmers');
   });
 
+  // Issue 34 (Lighthouse on the public page): the title, the page's largest text, waited for the scripts.
+  it("paints a visitor's page title from the HTML, in the page shell after the header; not for a browser with a session", async () => {
+    const res = await get(`/events/${winterId}`);
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    const h1 = /<h1 class="([^"]+)">([^<]*)<\/h1>/.exec(root);
+    expect(h1?.[2]).toBe('Winter Warmers');
+    // The classes of the app's own heading, so it paints where the app will draw it.
+    expect(h1?.[1]).toBe('mt-3 text-3xl leading-tight font-bold break-words text-wine-900 sm:text-4xl');
+    expect(root.indexOf('</header>')).toBeLessThan(root.indexOf('<h1'));
+    // Marked, so a check waiting for the app's own screen can tell the two apart.
+    expect(root).toContain('<main class="flex-1" data-prepaint="">');
+    expect(root).toMatch(/<span class="[^"]*bg-emerald-100[^"]*">Open<\/span>/);
+    expect((await get(`/events/${fullId}`)).body).toMatch(/<span class="[^"]*">Full<\/span><h1/);
+    // Escaped like every other place the title is written.
+    expect((await get(`/events/${evilId}`)).body).toContain(
+      `<h1 class="mt-3 text-3xl leading-tight font-bold break-words text-wine-900 sm:text-4xl">Quiz &quot;night&quot; &lt;/script&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;b&gt;friends&lt;/b&gt;</h1>`,
+    );
+    const member = await t.app.inject({ method: 'GET', url: `/events/${winterId}`, headers: withCookie(host.cookie) });
+    expect(member.body).not.toContain('<h1');
+    expect((await get('/events/999999')).body).not.toContain('<h1');
+  });
+
+  it("paints /events' heading and line from the HTML for a visitor, with the list's chunk preloaded; a session gets the page as it is", async () => {
+    const res = await get('/events');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(root).toContain(`<h1 class="text-3xl font-bold text-wine-900">${EVENTS_PAGE.title}</h1><p class="text-muted">${EVENTS_PAGE.sub}</p>`);
+    expect(EVENTS_PAGE.sub).toBe('Relaxed five-minute conversations with new people at cosy local venues.');
+    expect(root.indexOf('</header>')).toBeLessThan(root.indexOf('<h1'));
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/open-events-1.js" />');
+    expect(res.body).not.toContain('public-evening-1.js');
+    const member = await t.app.inject({ method: 'GET', url: '/events', headers: withCookie(host.cookie) });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<div id="root">');
+    expect(member.body).not.toContain('<h1');
+    expect(member.body).not.toContain('open-events-1.js');
+  });
+
   it('an ended evening says so, without JSON-LD; an unknown one is a 404 page', async () => {
     const h = await page(endedId);
     expect(h.title).toBe('Last Week · Speed Friendship');
@@ -313,6 +357,7 @@ describe('GET /api/events/{id}/public', () => {
         'image',
         'maxParticipants',
         'price',
+        'priceIncludes',
         'roundDuration',
         'spotsLeft',
         'startTime',
@@ -330,7 +375,15 @@ describe('GET /api/events/{id}/public', () => {
       hostFirstName: 'Hannah',
       url: `${PUBLIC_URL}/events/${winterId}`,
     });
-    expect(body.venue).toEqual({ name: 'The Wine Bar', address: '12 Bury New Road', city: 'Prestwich', latitude: 53.5333, longitude: -2.2833 });
+    // How to get in is a venue's fact too (docs/decisions/0077): none told here.
+    expect(body.venue).toEqual({
+      name: 'The Wine Bar',
+      address: '12 Bury New Road',
+      city: 'Prestwich',
+      latitude: 53.5333,
+      longitude: -2.2833,
+      access: NO_ACCESS_FACTS,
+    });
     expect(res.body).not.toContain(host.user.email);
     expect(res.body).not.toContain('Host'); // the host's surname
 
@@ -573,7 +626,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
-    for (const p of ['/', '/about', '/host-program', '/privacy', '/refunds']) expect(locs).toContain(`${PUBLIC_URL}${p}`);
+    for (const p of ['/', '/events', '/about', '/host-program', '/privacy', '/refunds']) expect(locs).toContain(`${PUBLIC_URL}${p}`);
     for (const id of [winterId, summerId, evilId, fullId]) expect(locs).toContain(`${PUBLIC_URL}/events/${id}`);
     expect(locs).not.toContain(`${PUBLIC_URL}/events/${endedId}`);
     expect(locs.some((l) => l?.includes('/profile') || l?.includes('/api/'))).toBe(false);

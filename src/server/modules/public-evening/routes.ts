@@ -7,6 +7,7 @@ import { cardPng, notModified, publicEveningSchema, textFile } from '@shared/sch
 import { eveningPath } from '@shared/domain/public-evening';
 import { cardCache, cardContent, cardTag, endedCardContent } from './card';
 import { eveningHead, missingHead, withHead } from './head';
+import { eveningTop, eventsTop, withPrepaint } from './prepaint';
 import { SESSION_COOKIE } from '../../plugins/auth';
 import * as service from './service';
 
@@ -14,9 +15,19 @@ const errors = { 400: errorBody, 404: errorBody };
 
 /**
  * The public pages of the site besides the evenings (the router's screens open to a visitor):
- * what the sitemap lists.
+ * what the sitemap lists. /events is the list of evenings a visitor may book (issue 34).
  */
-export const PUBLIC_PAGES = ['/', '/about', '/waitlist-signup', '/host-program', '/wine-wallop', '/privacy', '/refunds'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/events',
+  '/about',
+  '/waitlist-signup',
+  '/host-program',
+  '/wine-wallop',
+  '/privacy',
+  '/refunds',
+  '/accessibility-statement',
+] as const;
 
 /**
  * Paths a crawler has no business on: the API (but the evenings' cards, which link previews
@@ -92,6 +103,9 @@ interface ManifestChunk {
  */
 const PUBLIC_PAGE_CHUNKS = ['app/routes/public-evening.tsx', 'query-scope'];
 
+/** The chunks a visitor's /events (the evenings open for booking) loads after the entry. */
+const EVENTS_PAGE_CHUNKS = ['app/routes/open-events.tsx', 'query-scope'];
+
 /**
  * `<link rel="modulepreload">` for the chunks of the visitor's page that the entry script would
  * only ask for once it has run (the query scope, the page and what they import, less what the
@@ -166,6 +180,16 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
   // The SPA's page, read once (a new build restarts the server); each evening gets its own head.
   const indexHtml = readFileSync(opts.indexHtmlFile, 'utf8');
   const preloads = modulePreloads(path.dirname(opts.indexHtmlFile));
+  const eventsPreloads = modulePreloads(path.dirname(opts.indexHtmlFile), EVENTS_PAGE_CHUNKS);
+
+  // /events: the app's page, the list of evenings; a visitor's gets its heading painted from the HTML and
+  // its chunks preloaded (docs/decisions/0073). A browser with a session gets the member's list: the page as it is.
+  app.get('/events', { schema: { response: { 200: { content: { 'text/html': { schema: textFile } } } } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (req.cookies[SESSION_COOKIE]) return reply.send(indexHtml);
+    const html = eventsPreloads ? indexHtml.replace('</head>', () => `  ${eventsPreloads}\n  </head>`) : indexHtml;
+    return reply.send(withPrepaint(html, eventsTop()));
+  });
   app.get(
     '/events/:id',
     {
@@ -181,9 +205,11 @@ export const publicEveningRoutes: FastifyPluginAsyncZod<{ publicUrl: string; ind
       // No such evening: the app shows its 'Event not found', with a 404 for crawlers.
       if (!evening) return reply.code(404).send(withHead(indexHtml, missingHead()));
       const head = eveningHead(evening, publicUrl);
-      // A browser with a session gets the member's page (app/router.tsx): it needs none of the visitor's chunks.
+      // A browser with a session gets the member's page (app/router.tsx): it needs none of the visitor's chunks,
+      // and none of the visitor's page painted ahead of the script.
       const visitor = !req.cookies[SESSION_COOKIE];
-      return reply.send(withHead(indexHtml, preloads && visitor ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head));
+      if (!visitor) return reply.send(withHead(indexHtml, head));
+      return reply.send(withPrepaint(withHead(indexHtml, preloads ? { ...head, tags: `${head.tags}\n    ${preloads}` } : head), eveningTop(evening)));
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { PublicEvening, PublicEveningState } from '@shared/schemas/public-evening';
 import { eveningCardPath, eveningPath, firstName } from '@shared/domain/public-evening';
+import { readAccess } from '@shared/domain/venue-access';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { hitRateLimit } from '../../plugins/rate-limit-store';
@@ -53,12 +54,15 @@ function toPublic(row: q.PublicEveningRow, more: MoreEvenings, publicUrl: string
     ageRangeMin: row.ageRangeMin,
     ageRangeMax: row.ageRangeMax,
     roundDuration: row.roundDuration,
+    priceIncludes: row.priceIncludes,
     venue: {
       name: row.venueName,
       address: row.venueAddress ?? '',
       city: row.venueCity,
       latitude: row.latitude,
       longitude: row.longitude,
+      // No venue row (left join): nothing to tell, rather than "nothing told".
+      access: row.venueAccess === null ? null : readAccess(row.venueAccess),
     },
     hostFirstName: firstName(row.hostName),
     host: {

@@ -331,12 +331,15 @@ describe('suspend', () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/users/${member.user.id}/suspension`, headers: as(adminM), payload: { suspended: true } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<SuspensionResult>()).toEqual({ userId: member.user.id, suspended: true, cancelledBookings: 2, refunds: 1 });
-    // The session is gone, login is refused with a clear message, booking is impossible.
+    // The session is gone, booking is impossible; login answers as for any address (docs/decisions/0070)
+    // and mails the owner the reason instead of a code.
     expect((await get('/api/auth/me', member)).statusCode).toBe(401);
     expect((await registerFor(t.app, soon.id, member)).statusCode).toBe(401);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.user.email } });
-    expect(login.statusCode).toBe(403);
-    expect(login.json().message).toBe(ACCOUNT_SUSPENDED);
+    expect(login.statusCode).toBe(200);
+    const [told] = await outbox(t.app, member.user.email);
+    expect(told!.text).toContain(ACCOUNT_SUSPENDED);
+    expect(told!.subject).not.toMatch(/\d{6}/);
     // Both bookings cancelled through the cancellation path: seats back, the paid one refunded.
     expect(await t.db.select().from(registrations).where(eq(registrations.userId, member.user.id))).toHaveLength(0);
     expect(await seats(paid.id)).toEqual({ n: 0, s: 0 });

@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as live from '../live/service';
+import * as meetups from '../meetups/service';
 import * as tickets from '../tickets/service';
 import * as q from './queries';
 
@@ -27,12 +28,17 @@ export const HOSTS_ONLY = 'Reports are for hosts and admins';
 export const REPORT_NOT_FOUND = 'Report not found';
 export const NOT_YOUR_OWN = 'You cannot suspend your own account';
 
-/** POST /api/me/blocks: block someone the viewer met (idempotent); any evening still to come that seats them together is planned again. */
+/**
+ * POST /api/me/blocks: block someone the viewer met (idempotent); any evening still to come that seats
+ * them together is planned again, and any meet-up with both of them in it ends.
+ */
 export async function block(db: Db, viewer: Viewer, userId: number): Promise<{ state: BlockState; replanned: number[] }> {
   if (userId === viewer.id) throw new AppError('bad_request', NOT_YOURSELF);
   if (!(await q.person(db, userId))) throw notFound(USER_NOT_FOUND);
   if (!(await q.hasMet(db, viewer.id, userId))) throw forbidden(NOT_MET);
   await q.insertBlock(db, viewer.id, userId);
+  // A meet-up being planned or confirmed with both in it ends (docs/decisions/0082).
+  await meetups.endForBlock(db, viewer.id, userId, new Date());
   const replanned = await live.keepApart(db, viewer.id, userId);
   return { state: { userId, blocked: true }, replanned };
 }

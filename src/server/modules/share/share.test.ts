@@ -6,7 +6,6 @@ import { pageVisits, shareEvents, signupSources } from '../../db/schema/index';
 import {
   buyTicket,
   holdSeat,
-  sessionCookie,
   createEvent,
   createTestApp,
   createVenue,
@@ -99,28 +98,31 @@ describe('POST /api/share/events', () => {
 
 describe('signups from a shared link', () => {
   it('counts a signup from an older link (source=facebook) as a Facebook post', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...validSignup({ name: 'Fiona Facebook' }), source: 'facebook' } });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.db.select().from(signupSources).where(eq(signupSources.userId, res.json().id));
+    const { user } = await signUp(t.app, { name: 'Fiona Facebook', source: 'facebook' });
+    const [row] = await t.db.select().from(signupSources).where(eq(signupSources.userId, user.id));
     expect(row).toMatchObject({ platform: 'facebook', source: 'facebook-post', eventId: null });
   });
 
   it('keeps the source and the evening page of a signup from a flyer QR code (no platform)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      payload: { ...validSignup({ name: 'Queenie Qr' }), source: 'flyer-qr', sourceEventId: eventId },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.db.select().from(signupSources).where(eq(signupSources.userId, res.json().id));
+    const { user } = await signUp(t.app, { name: 'Queenie Qr', source: 'flyer-qr', sourceEventId: eventId });
+    const [row] = await t.db.select().from(signupSources).where(eq(signupSources.userId, user.id));
     expect(row).toMatchObject({ platform: null, source: 'flyer-qr', eventId });
   });
 
   it('still signs up, and counts the source, when the evening of the link no longer exists', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...validSignup(), source: 'whatsapp-post', sourceEventId: 999_999 } });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.db.select().from(signupSources).where(eq(signupSources.userId, res.json().id));
+    const { user } = await signUp(t.app, { source: 'whatsapp-post', sourceEventId: 999_999 });
+    const [row] = await t.db.select().from(signupSources).where(eq(signupSources.userId, user.id));
     expect(row).toMatchObject({ source: 'whatsapp-post', eventId: null });
+  });
+
+  // Issue 34: a sign-up answered 201 at once, so anyone could inflate a host's sign-up counts with made-up addresses.
+  it('counts nothing for a sign-up whose code is never entered', async () => {
+    const before = await t.db.select().from(signupSources).where(eq(signupSources.eventId, eventId));
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...validSignup(), source: 'flyer-qr', sourceEventId: eventId } });
+      expect(res.statusCode, res.body).toBe(202);
+    }
+    expect(await t.db.select().from(signupSources).where(eq(signupSources.eventId, eventId))).toHaveLength(before.length);
   });
 
   it('records nothing for a signup without a source', async () => {
@@ -154,7 +156,7 @@ describe('GET /api/share/analytics', () => {
     // one signup from facebook. Add a twitter copy and a local copy, and a signup from whatsapp.
     expect((await record({ platform: 'twitter', action: 'copy', template: 'twitter' })).statusCode).toBe(201);
     expect((await record({ platform: 'local', action: 'copy', template: 'local' }, member.cookie)).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...validSignup(), source: 'whatsapp' } })).statusCode).toBe(201);
+    await signUp(t.app, { source: 'whatsapp' });
 
     for (const who of [host, admin]) {
       const res = await analytics(who.cookie);
@@ -250,18 +252,13 @@ describe('the loop from a link to a seat', () => {
     // Two scans of the flyer in two browsers; one signs up and pays, the other signs up and only holds a seat.
     await visit({ eventId: ev, source: 'flyer-qr', sessionId: randomUUID() });
     await visit({ eventId: ev, source: 'flyer-qr', sessionId: randomUUID() });
-    const join = async (name: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...validSignup({ name }), source: 'flyer-qr', sourceEventId: ev } });
-      expect(res.statusCode, res.body).toBe(201);
-      return { user: res.json<{ id: number }>(), cookie: sessionCookie(res)! };
-    };
+    const join = (name: string) => signUp(t.app, { name, source: 'flyer-qr', sourceEventId: ev });
     const paid = await join('Paula Paid');
     const holding = await join('Harry Hold');
     await buyTicket(t.app, ev, paid);
     expect((await holdSeat(t.app, ev, holding)).statusCode).toBe(200);
     // A member who came from a WhatsApp message books this evening too.
-    const wa = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...validSignup({ name: 'Wanda Whatsapp' }), source: 'whatsapp-post' } });
-    const whatsapper = { user: wa.json<{ id: number }>(), cookie: sessionCookie(wa)! };
+    const whatsapper = await signUp(t.app, { name: 'Wanda Whatsapp', source: 'whatsapp-post' });
     await buyTicket(t.app, ev, whatsapper);
     // A member with no source books: counted nowhere.
     await buyTicket(t.app, ev, await signUp(t.app, { name: 'Dora Direct' }));

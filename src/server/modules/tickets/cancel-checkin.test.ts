@@ -87,7 +87,9 @@ describe('DELETE /api/events/:id/registration', () => {
     expect(res.json()).toEqual({
       refunded: false,
       amountRefunded: 0,
-      message: 'Your place is cancelled. As the event starts in less than 24 hours, there is no refund.',
+      // The spec's words, and the resale rule (issue 35): refunded if someone else takes the place.
+      message:
+        "Your place is cancelled. As the event starts in less than 24 hours, there is no refund. If someone else takes your place, you'll be refunded £15.00.",
     });
     expect(await getEvent(t.app, event.id)).toMatchObject({ participantCount: 0, spotsLeft: 10 });
     expect((await ledger(intent.paymentIntentId)).amountRefunded).toBe(0);
@@ -269,6 +271,32 @@ describe('the ticket e-mail', () => {
     expect(stored!.html).toContain('<img src="cid:ticket-qr"');
     expect(stored!.html).toMatch(/When you arrive at Check-in Hall on \w+day, \d+ \w+ \d{4}, show this QR code/);
     expect(mail.text).toMatch(/When you arrive at Check-in Hall on \w+day, \d+ \w+ \d{4}, show the QR code in this e-mail/);
+  });
+
+  it("says where to go: the venue's street address and a map link, in the text, the HTML and its .ics (issue 34)", async () => {
+    const pinned = await createVenue(t.app, host.cookie, {
+      name: 'The Pinned Arms',
+      address: '9 Bury Old Road',
+      city: 'Prestwich',
+      latitude: 53.53,
+      longitude: -2.28,
+    });
+    const event = await createEvent(t.app, host.cookie, eventBody(pinned.id, { title: 'Mapped Evening', price: 0 }));
+    const member = await signUp(t.app);
+    expect((await registerFor(t.app, event.id, member)).statusCode).toBe(201);
+    const map = 'https://www.openstreetmap.org/?mlat=53.53000&mlon=-2.28000#map=18/53.53000/-2.28000';
+    const [stored] = await t.db
+      .select({ text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, member.user.email), like(mailOutbox.subject, 'Your ticket%')));
+    expect(stored!.text).toContain('Where: The Pinned Arms, 9 Bury Old Road, Prestwich');
+    expect(stored!.text).toContain(`Map:   ${map}`);
+    expect(stored!.html).toContain(`<strong>Where:</strong> The Pinned Arms, 9 Bury Old Road, Prestwich (<a href="${map.replace('&', '&#38;')}">map</a>)`);
+    const ics = Buffer.from(stored!.attachments!.find((a) => a.filename.endsWith('.ics'))!.content!, 'base64')
+      .toString('utf8')
+      .replace(/\r\n /g, '');
+    expect(ics).toContain('LOCATION:The Pinned Arms\\, 9 Bury Old Road\\, Prestwich\r\n');
+    expect(ics).toContain('GEO:53.53;-2.28\r\n');
   });
 
   it('paying sends the ticket too, with the price paid', async () => {

@@ -201,7 +201,7 @@ export async function joinWaitlist(db: Db, eventId: number, userId: number) {
     .values({ eventId, userId })
     .onConflictDoUpdate({
       target: [eventWaitlist.eventId, eventWaitlist.userId],
-      set: { status: 'waiting', createdAt: sql`now()`, updatedAt: sql`now()`, offeredAt: null, offerExpiresAt: null },
+      set: { status: 'waiting', seats: 1, createdAt: sql`now()`, updatedAt: sql`now()`, offeredAt: null, offerExpiresAt: null },
       setWhere: sql`${eventWaitlist.status} IN ('left', 'expired', 'accepted')`,
     })
     .returning({ id: eventWaitlist.id });
@@ -219,8 +219,11 @@ export async function leaveWaitlist(db: Db, eventId: number, userId: number) {
     UPDATE ${eventWaitlist} w SET status = 'left', updated_at = now(), offer_expires_at = NULL
     FROM (SELECT id, status FROM ${eventWaitlist} WHERE event_id = ${eventId} AND user_id = ${userId} FOR UPDATE) old
     WHERE w.id = old.id AND old.status IN ('waiting', 'offered')
-    RETURNING old.status`);
-  return (r as unknown as { rows: { status: 'waiting' | 'offered' }[] }).rows[0]?.status ?? null;
+    RETURNING old.status, w.seats`);
+  const row = (r as unknown as { rows: { status: 'waiting' | 'offered'; seats: number }[] }).rows[0];
+  // An offer for two held two seats: the second is given back here, the caller gives back one as for anyone (docs/decisions/0075).
+  if (row?.status === 'offered' && Number(row.seats) > 1) await releaseSeat(db, eventId, false);
+  return row?.status ?? null;
 }
 
 /**
@@ -246,12 +249,22 @@ export async function offerFreeSeats(db: Db, eventId: number, hours: number) {
     WHERE w.event_id = ${eventId} AND w.status = 'waiting'
       AND (EXISTS (SELECT 1 FROM ${registrations} r WHERE r.event_id = w.event_id AND r.user_id = w.user_id)
         OR EXISTS (SELECT 1 FROM ${payments} p WHERE p.event_id = w.event_id AND p.user_id = w.user_id AND p.holds_seat AND p.status = 'requires_payment'))`);
-  const first = db
-    .select({ id: eventWaitlist.id })
+  // In order of joining; a place for two is offered only when two seats are free, both together, and
+  // does not keep a single seat from the people behind it (docs/decisions/0075).
+  const line = await db
+    .select({ id: eventWaitlist.id, seats: eventWaitlist.seats })
     .from(eventWaitlist)
     .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.status, 'waiting')))
-    .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id))
-    .limit(free);
+    .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.id));
+  let left = free;
+  const first: number[] = [];
+  for (const place of line) {
+    if (place.seats > left) continue;
+    first.push(place.id);
+    left -= place.seats;
+    if (left === 0) break;
+  }
+  if (!first.length) return [];
   const offered = await db
     .update(eventWaitlist)
     .set({
@@ -261,14 +274,14 @@ export async function offerFreeSeats(db: Db, eventId: number, hours: number) {
       updatedAt: sql`now()`,
     })
     .where(inArray(eventWaitlist.id, first))
-    .returning({ userId: eventWaitlist.userId, offerExpiresAt: eventWaitlist.offerExpiresAt });
+    .returning({ userId: eventWaitlist.userId, offerExpiresAt: eventWaitlist.offerExpiresAt, seats: eventWaitlist.seats });
   if (offered.length) {
     await db
       .update(events)
-      .set({ seatsTaken: sql`${events.seatsTaken} + ${offered.length}` })
+      .set({ seatsTaken: sql`${events.seatsTaken} + ${offered.reduce((n, o) => n + o.seats, 0)}` })
       .where(eq(events.id, eventId));
   }
-  return offered.map((o) => ({ userId: o.userId, offerExpiresAt: o.offerExpiresAt! }));
+  return offered.map((o) => ({ userId: o.userId, offerExpiresAt: o.offerExpiresAt!, seats: o.seats }));
 }
 
 /**
@@ -299,7 +312,9 @@ export async function acceptOffer(db: Db, eventId: number, userId: number) {
         sql`${eventWaitlist.offerExpiresAt} > now()`,
       ),
     )
-    .returning({ offerExpiresAt: eventWaitlist.offerExpiresAt });
+    .returning({ offerExpiresAt: eventWaitlist.offerExpiresAt, seats: eventWaitlist.seats });
+  // An offer for two taken up for one seat (a one-seat booking): the second seat is given back (docs/decisions/0075).
+  if (rows[0] && rows[0].seats > 1) await releaseSeat(db, eventId, false);
   return rows[0]?.offerExpiresAt ?? null;
 }
 
@@ -309,8 +324,8 @@ export async function expireOffers(db: Db) {
     WITH expired AS (
       UPDATE ${eventWaitlist} SET status = 'expired', updated_at = now()
       WHERE status = 'offered' AND offer_expires_at <= now()
-      RETURNING event_id
-    ), counts AS (SELECT event_id, count(*)::int AS n FROM expired GROUP BY event_id)
+      RETURNING event_id, seats
+    ), counts AS (SELECT event_id, sum(seats)::int AS n FROM expired GROUP BY event_id)
     UPDATE ${events} e SET seats_taken = e.seats_taken - counts.n FROM counts WHERE e.id = counts.event_id
     RETURNING e.id`);
   return (r as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { NoShowRule } from '@shared/domain/no-shows';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { myWaitlistPlace } from '@shared/schemas/events';
 import {
@@ -18,19 +19,34 @@ import {
 import { requireViewer } from '../../plugins/auth';
 import { TestProvider } from '../../plugins/payments';
 import * as tickets from './service';
+import * as stillComing from './still-coming';
 import * as waitlist from './waitlist';
 
 const errors = { 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-const plugin: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; webhookSecret: string | null; seatSweepMs?: number }> = async (app, opts) => {
-  const deps = (): tickets.TicketDeps => ({
-    db: app.db,
-    payments: app.payments,
-    mailer: app.mailer,
-    publicUrl: opts.publicUrl,
-    holdMinutes: opts.holdMinutes,
-    log: app.log,
-  });
+const plugin: FastifyPluginAsyncZod<{
+  publicUrl: string;
+  holdMinutes: number;
+  webhookSecret: string | null;
+  seatSweepMs?: number;
+  noShowRule: NoShowRule;
+  /** STILL_COMING_HOURS: a guest booking an evening nearer than this is asked "Still coming?" at once (docs/decisions/0074-still-coming.md). */
+  stillComingHours?: number;
+}> = async (app, opts) => {
+  const deps = (): tickets.TicketDeps => {
+    const d: tickets.TicketDeps = {
+      db: app.db,
+      payments: app.payments,
+      mailer: app.mailer,
+      publicUrl: opts.publicUrl,
+      holdMinutes: opts.holdMinutes,
+      log: app.log,
+      noShows: { rule: opts.noShowRule, now: app.now },
+    };
+    const hours = opts.stillComingHours;
+    if (hours) d.askStillComing = (eventId, userId) => stillComing.askDue({ ...d, hours, now: app.now }, { eventId, userId });
+    return d;
+  };
   // Lapsed payment holds and waitlist offers give their seats back, and free seats go to the line, between requests too.
   waitlist.startSeatSweep(app, deps, opts.seatSweepMs);
 

@@ -4,25 +4,33 @@ import { TIME_ZONE } from '@shared/domain/time';
 import type { CancelResponse, Registration, TestConfirmResponse } from '@shared/schemas/tickets';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import type { PaymentProvider, TestProvider } from '../../plugins/payments';
+import type { TestProvider } from '../../plugins/payments';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import * as noShows from '../no-shows/service';
+import type { TicketDeps } from './deps';
+import * as friendSeats from './friend-seats';
 import * as q from './queries';
-import { sendTicket, type TicketMailDeps } from './ticket-mail';
+import * as resale from './resale';
+import { sendTicket } from './ticket-mail';
 import * as waitlist from './waitlist';
 
 export const EVENT_FULL = 'Event is full';
 export const ALREADY_REGISTERED = 'You are already registered for this event';
 export const PAYMENT_REQUIRED = 'Payment required: please pay for your ticket first';
+export type { TicketDeps } from './deps';
+
 export const NOT_REGISTERED = 'Not registered for this event';
 export const CHECKED_IN_NO_CANCEL = "You're checked in for this evening, so your place can no longer be cancelled";
 export const REMOVED_FROM_EVENING = 'This guest was removed from this evening by its host';
 
-export interface TicketDeps extends TicketMailDeps {
-  payments: PaymentProvider;
-  holdMinutes: number;
-  log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+/** After a booking: ask "Still coming?" if the evening is near (never fails the booking). */
+async function afterBooking(d: TicketDeps, eventId: number, userId: number) {
+  await d.askStillComing?.(eventId, userId).catch((err: unknown) => d.log.error({ err, eventId, userId }, 'still-coming question failed'));
 }
+
+/** Who booked an evening together (a friend's seat claimed): kept apart by the rotation, no rating between them (docs/decisions/0075). */
+export { pairsBookedTogether, refuseRatingBetweenFriends } from './friend-seats';
 
 /** Leave an evening's waitlist (an offer held gives its seat to the next in line): also used when an account is suspended. */
 export const leaveWaitlist = waitlist.leave;
@@ -55,6 +63,8 @@ export async function createPaymentIntent(d: TicketDeps, viewer: Viewer, input: 
   if (event.price <= 0) throw new AppError('bad_request', 'This event is free: register without paying');
   if (hostsFree(event, viewer)) throw new AppError('bad_request', HOST_FREE);
   if (await events.findRegistration(d.db, event.id, viewer.id)) throw conflict(ALREADY_REGISTERED);
+  // The age range is checked before a seat is held or a payment started (issue 34).
+  await events.requireAgeFits(d.db, event, viewer);
 
   const answer = (p: { clientSecret: string; intentId: string; amount: number; currency: string; holdExpiresAt: Date }) => ({
     clientSecret: p.clientSecret,
@@ -127,6 +137,7 @@ export async function settleSucceededPayment(d: TicketDeps, intentId: string, pr
     if (!seated) seated = await q.takeSeat(txDb, p.eventId, false);
     if (!seated) {
       await q.setPaymentStatus(txDb, p.id, 'succeeded', { holdsSeat: false });
+      await friendSeats.settleFriendSeat(txDb, p, false);
       return { kind: 'refund' as const, payment: p };
     }
     const regId = await q.insertRegistration(txDb, { eventId: p.eventId, userId: p.userId, consentToShare: true, paymentId: p.id });
@@ -134,13 +145,18 @@ export async function settleSucceededPayment(d: TicketDeps, intentId: string, pr
       // Already registered (another payment): give this seat back and refund.
       await q.releaseSeat(txDb, p.eventId, false);
       await q.setPaymentStatus(txDb, p.id, 'succeeded', { holdsSeat: false });
+      await friendSeats.settleFriendSeat(txDb, p, false);
       return { kind: 'refund' as const, payment: p };
     }
     await q.countParticipant(txDb, p.eventId);
     await q.setPaymentStatus(txDb, p.id, 'succeeded', { holdsSeat: false, failureMessage: null });
     // Booked: an offer held for them off the waitlist goes to the next in line (issue 21).
     const offers = await q.leaveLineWithSeat(txDb, p.eventId, p.userId, WAITLIST_OFFER_HOURS);
-    return { kind: 'registered' as const, payment: p, offers };
+    // Someone else's seat given up inside the refund window is now resold: its refund is due (issue 35).
+    const resold = await resale.claimResale(txDb, p.eventId, p.userId);
+    // A payment for two: the friend's seat becomes theirs to claim (docs/decisions/0075).
+    const friendSeat = await friendSeats.settleFriendSeat(txDb, p, true);
+    return { kind: 'registered' as const, payment: p, offers, resold, friendSeat };
   });
 
   if (outcome.kind === 'refund') {
@@ -150,6 +166,9 @@ export async function settleSucceededPayment(d: TicketDeps, intentId: string, pr
   if (outcome.kind === 'registered') {
     await waitlist.mailOffers(d, outcome.payment.eventId, outcome.offers);
     await sendTicket(d, outcome.payment.eventId, outcome.payment.userId).catch((err) => d.log.error({ err }, 'ticket e-mail failed'));
+    await resale.payResale(d, outcome.resold);
+    await afterBooking(d, outcome.payment.eventId, outcome.payment.userId);
+    await friendSeats.afterFriendSeatSettled(d, outcome.friendSeat);
   }
   return outcome.kind;
 }
@@ -216,6 +235,9 @@ export async function register(
 ) {
   assertSelf(viewer, input.userId);
   const event = await events.getEventRow(d.db, eventId);
+  // Outside the age range: refused before anything else (issue 34). A paid seat being confirmed
+  // (paymentIntentId) was checked when it was held, at the checkout.
+  if (!input.paymentIntentId) await events.requireAgeFits(d.db, event, viewer);
 
   if (event.price > 0 && !hostsFree(event, viewer)) {
     if (!input.paymentIntentId) throw new AppError('payment_required', PAYMENT_REQUIRED);
@@ -235,18 +257,24 @@ export async function register(
 
   await openForRegistration(d.db, eventId);
   if (await events.findRegistration(d.db, eventId, viewer.id)) throw conflict(ALREADY_REGISTERED);
+  // Paused after no-shows: no free evenings (paid ones stay open; docs/decisions/0076).
+  if (d.noShows && event.price <= 0 && !hostsFree(event, viewer)) await noShows.refuseIfPaused(d.db, viewer.id, d.noShows.now(), d.noShows.rule);
   await q.releaseExpiredHolds(d.db, eventId);
   await waitlist.offerSeats(d, eventId);
   // Any refusal below throws, which rolls back the registration and the taking of an offer alike.
-  await d.db.transaction(async (tx) => {
+  const resold = await d.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const regId = await q.insertRegistration(txDb, { eventId, userId: viewer.id, consentToShare: input.consentToShare });
     if (regId === null) throw conflict(ALREADY_REGISTERED);
     // A seat held for this member off the waitlist is already counted in seats_taken.
     if (await q.acceptOffer(txDb, eventId, viewer.id)) await q.countParticipant(txDb, eventId);
     else if (!(await q.takeSeat(txDb, eventId, true))) throw conflict(EVENT_FULL);
+    // A seat given up inside the refund window is resold (the host at their own paid evening books here): its refund is due.
+    return resale.claimResale(txDb, eventId, viewer.id);
   });
   await sendTicket(d, eventId, viewer.id).catch((err) => d.log.error({ err }, 'ticket e-mail failed'));
+  await resale.payResale(d, resold);
+  await afterBooking(d, eventId, viewer.id);
   const reg = await events.findRegistration(d.db, eventId, viewer.id);
   return { status: 201, registration: registrationOut(reg!) };
 }
@@ -260,8 +288,25 @@ export async function hasBegun(db: Db, event: { id: number; date: Date }, now: D
   return event.date.getTime() <= now.getTime() || q.eventHasBegun(db, event.id);
 }
 
-/** DELETE /api/events/{id}/registration: REFUND_WINDOW_HOURS (24) or more before the start, a full refund. */
+/**
+ * DELETE /api/events/{id}/registration: REFUND_WINDOW_HOURS (24) or more before the start, a full
+ * refund; later, a paid seat is refunded if someone else takes it (issue 35).
+ */
 export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Promise<CancelResponse> {
+  return cancelPlace(d, viewer.id, eventId);
+}
+
+/**
+ * Give up a guest's place (the guest is proven by the caller: a session, or a still-coming link).
+ * `within` runs inside the releasing transaction, before the seat is offered on (a throw keeps the place).
+ */
+export async function cancelPlace(
+  d: TicketDeps,
+  userId: number,
+  eventId: number,
+  within?: (tx: Db, money: { refundedNow: number; onResale: number }) => Promise<void>,
+): Promise<CancelResponse> {
+  const viewer = { id: userId };
   const event = await events.getEventRow(d.db, eventId);
   const reg = await events.findRegistration(d.db, eventId, viewer.id);
   if (!reg) throw notFound('You are not registered for this event');
@@ -273,16 +318,22 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
   const payment = reg.paymentId ? await q.findPayment(d.db, reg.paymentId) : null;
 
   let refundId: string | null = null;
-  if (refundable && payment && payment.status === 'succeeded') {
+  // A payment for two is refunded in parts: one's own seat's share (docs/decisions/0075).
+  const share = payment ? await friendSeats.shareOfPayment(d.db, payment, viewer.id) : 0;
+  if (refundable && payment && payment.status === 'succeeded' && share > 0) {
     try {
-      refundId = (await d.payments.refund(payment.intentId, payment.amount, `cancel-${payment.intentId}`)).id;
+      refundId = (
+        await d.payments.refund(payment.intentId, share, share === payment.amount ? `cancel-${payment.intentId}` : `cancel-${payment.intentId}-${viewer.id}`)
+      ).id;
     } catch (err) {
       d.log.error({ err }, 'refund failed');
       throw new AppError('conflict', 'We could not refund your payment just now, so your place is kept. Please try again in a few minutes.');
     }
   }
+  const resaleAmount = !refundable && payment && payment.status === 'succeeded' && share > 0 ? share : 0;
   const offers = await d.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    await within?.(txDb, { refundedNow: refundId && payment ? share : 0, onResale: resaleAmount });
     const removed = await q.deleteRegistration(txDb, eventId, viewer.id);
     if (!removed) {
       // Checked in at the door meanwhile: the delete (which spares a checked-in guest) left the place as it was.
@@ -291,12 +342,14 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
     }
     await q.recordCancelledTicket(txDb, { ticketCode: removed.ticketCode, eventId, userId: viewer.id });
     await q.releaseSeat(txDb, eventId, true);
-    if (refundId && payment) await q.setPaymentStatus(txDb, payment.id, 'refunded', { refundId });
+    if (refundId && payment && share === payment.amount) await q.setPaymentStatus(txDb, payment.id, 'refunded', { refundId });
+    // Inside the refund window: one's own share is refunded when someone else takes a seat at this evening (issue 35).
+    if (resaleAmount && payment) await resale.awaitResale(txDb, { eventId, userId: viewer.id, paymentId: payment.id, amount: resaleAmount });
     // The freed seat goes to the first on the waitlist in this same transaction, so nobody can jump the line.
     return q.offerFreeSeats(txDb, eventId, WAITLIST_OFFER_HOURS);
   });
   await waitlist.mailOffers(d, eventId, offers);
-  const amountRefunded = refundId && payment ? payment.amount : 0;
+  const amountRefunded = refundId && payment ? share : 0;
   const pounds = formatPounds(amountRefunded);
   return {
     refunded: amountRefunded > 0,
@@ -305,7 +358,7 @@ export async function cancel(d: TicketDeps, viewer: Viewer, eventId: number): Pr
       amountRefunded > 0
         ? `Your place is cancelled and £${pounds} will be refunded to your card within 5-10 working days.`
         : payment && payment.status === 'succeeded'
-          ? `Your place is cancelled. As the event starts in less than ${REFUND_WINDOW_HOURS} hours, there is no refund.`
+          ? `Your place is cancelled. As the event starts in less than ${REFUND_WINDOW_HOURS} hours, there is no refund. ${resale.resaleSentence(resaleAmount)}`
           : 'Your place is cancelled.',
   };
 }

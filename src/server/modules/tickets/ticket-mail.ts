@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { formatPounds, REFUND_WINDOW_HOURS, SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
+import { mapLink, placeLine } from '@shared/domain/public-evening';
 import { TIME_ZONE } from '@shared/domain/time';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../plugins/mail';
@@ -27,7 +28,11 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
   const link = `${d.publicUrl}/events/${event.id}`;
   const refunds = `${d.publicUrl}/refunds`;
   const when = `${dateFmt.format(event.date)}, ${event.startTime}-${event.endTime}`;
-  const ics = cal.eventInvitation(event, d.publicUrl);
+  const place = await events.venuePlace(d.db, event.venueId);
+  // Where to go: the street address and a map link (issue 34), as the calendar file's LOCATION.
+  const where = placeLine(event.venue, place);
+  const map = place ? mapLink({ name: event.venue, ...place }) : null;
+  const ics = cal.eventInvitation(event, d.publicUrl, place);
   const price = event.price > 0 ? `£${formatPounds(event.price)} paid` : 'Free';
   await d.mailer.send({
     to: who.email,
@@ -38,7 +43,8 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
       `You're in! Here is your ticket for ${event.title}.`,
       '',
       `When:  ${when}`,
-      `Where: ${event.venue}`,
+      `Where: ${where}`,
+      ...(map ? [`Map:   ${map}`] : []),
       `Price: ${price}`,
       `Ticket code: ${reg.ticketCode}`,
       '',
@@ -51,7 +57,7 @@ export async function sendTicket(d: TicketMailDeps, eventId: number, userId: num
       'Speed Friendship',
     ].join('\n'),
     html: `<p>Hi ${esc(who.name)},</p><p>You're in! Here is your ticket for <strong>${esc(event.title)}</strong>.</p>
-<p><strong>When:</strong> ${esc(when)}<br><strong>Where:</strong> ${esc(event.venue)}<br><strong>Price:</strong> ${esc(price)}<br><strong>Ticket code:</strong> ${esc(reg.ticketCode)}</p>
+<p><strong>When:</strong> ${esc(when)}<br><strong>Where:</strong> ${esc(where)}${map ? ` (<a href="${esc(map)}">map</a>)` : ''}<br><strong>Price:</strong> ${esc(price)}<br><strong>Ticket code:</strong> ${esc(reg.ticketCode)}</p>
 <p><img src="cid:ticket-qr" alt="Ticket QR code ${esc(reg.ticketCode)}" width="240" height="240"></p>
 <p>When you arrive at ${esc(event.venue)} on ${esc(dateFmt.format(event.date))}, show this QR code (or the one on the event page) to the host at the door. You can also check yourself in on the event page when you are at the venue, or from ${SELF_CHECK_IN_MINUTES} minutes before the start. Cancel ${REFUND_WINDOW_HOURS} hours or more before the start for a full refund (<a href="${esc(refunds)}">the refund rule</a>).</p>
 <p><a href="${esc(link)}">Open the event page</a></p>`,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WAITLIST_OFFER_HOURS } from '@shared/domain/constants';
+import type { NoShowRule } from '@shared/domain/no-shows';
 import { TIME_ZONE } from '@shared/domain/time';
 import type { MyWaitlistPlace } from '@shared/schemas/events';
 import type { HostWaitlist } from '@shared/schemas/tickets';
@@ -7,6 +8,7 @@ import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import * as noShows from '../no-shows/service';
 import * as q from './queries';
 import type { TicketMailDeps } from './ticket-mail';
 
@@ -18,6 +20,8 @@ import type { TicketMailDeps } from './ticket-mail';
 
 export interface WaitlistDeps extends TicketMailDeps {
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /** The no-show rule and the app's clock (docs/decisions/0076): the ticket routes always give them. */
+  noShows?: { rule: NoShowRule; now: () => Date };
 }
 
 export const ALREADY_WAITING = "You're already on the waitlist for this evening";
@@ -55,13 +59,17 @@ export async function mailOffers(d: WaitlistDeps, eventId: number, offers: reado
     await d.mailer
       .send({
         to: who.email,
-        subject: `A place has opened at ${event.title}`,
+        subject: offer.seats > 1 ? `Two places have opened at ${event.title}` : `A place has opened at ${event.title}`,
         text: [
           `Hi ${who.name},`,
           '',
-          `Good news: a place has opened at ${event.title} (${event.venue}), and you're first on the waitlist.`,
+          offer.seats > 1
+            ? `Good news: two places have opened at ${event.title} (${event.venue}), for you and your friend, and you're first on the waitlist.`
+            : `Good news: a place has opened at ${event.title} (${event.venue}), and you're first on the waitlist.`,
           '',
-          `We're holding it for you until ${until}. Book it on the event page:`,
+          offer.seats > 1
+            ? `We're holding both for you until ${until}. Book them together (Book for me and a friend) on the event page:`
+            : `We're holding it for you until ${until}. Book it on the event page:`,
           link,
           '',
           "If you can't come after all, leave the waitlist on that page and the place goes to the next person.",
@@ -80,6 +88,10 @@ export async function join(d: WaitlistDeps, viewer: Viewer, eventId: number): Pr
   const event = await events.getEventRow(d.db, eventId);
   if (event.status === 'completed' || event.date.getTime() <= Date.now()) throw conflict('Registration has closed: this event has already started');
   if (await events.findRegistration(d.db, eventId, viewer.id)) throw conflict('You are already registered for this event');
+  // Paused after no-shows: no waitlist place (docs/decisions/0076).
+  if (d.noShows) await noShows.refuseIfPaused(d.db, viewer.id, d.noShows.now(), d.noShows.rule);
+  // A place in line is a promise of a seat: only for someone the age range lets book (issue 34).
+  await events.requireAgeFits(d.db, event, viewer);
   await q.releaseExpiredHolds(d.db, eventId);
   // A payment hold is a seat: its holder is not offered a second one (issue 21).
   if (await q.activeHold(d.db, eventId, viewer.id)) throw conflict(HOLDING_A_PLACE);

@@ -9,9 +9,23 @@
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserExport } from '@shared/schemas/users';
-import { connectionLogs, events, followUpInvites, loginCodes, payments, reports, sessions, users, venues } from '../../db/schema/index';
+import {
+  connectionLogs,
+  conversationQuestions,
+  events,
+  followUpInvites,
+  loginCodes,
+  noShows,
+  payments,
+  reports,
+  resaleRefunds,
+  sessions,
+  stillComing,
+  users,
+  venues,
+} from '../../db/schema/index';
 import { loadDemoData } from '../../demo/seed';
-import { buyTicket, createTestApp, holdSeat, loginWithCode, requestCode, signUp, verify, withCookie, type TestContext } from '../../test/harness';
+import { buyTicket, createTestApp, dayFromNow, holdSeat, loginWithCode, requestCode, signUp, verify, withCookie, type TestContext } from '../../test/harness';
 import { claimDueReminders } from '../messages/service';
 
 type Entry =
@@ -48,6 +62,18 @@ export const EXPORT_SECTIONS: Record<string, Entry> = {
   event_messages: { sections: ['messagesSent'] },
   message_recipients: { sections: ['messagesReceived'] },
   reminder_sends: { sections: ['remindersSent'] },
+  still_coming: { sections: ['stillComing'] },
+  access_needs: { sections: ['accessNeeds'] },
+  conversation_questions: { sections: ['conversationGuide'] },
+  met_again: {
+    sections: ['metAgain'],
+    withheld: { other_id: "another member's answer about meeting them again is that member's own (docs/decisions/0083-met-again.md)" },
+  },
+  see_again_counts: { sections: ['seeAgain'] },
+  resale_refunds: {
+    sections: ['resaleRefunds'],
+    withheld: { taken_by_user_id: 'whose refund a booking set off is not told to the guest who booked (docs/decisions/0074-still-coming.md)' },
+  },
   event_feedback: { sections: ['feedback'] },
   emoji_feedback: { sections: ['reactions'] },
   preview_opt_outs: { sections: ['previewOptOut'] },
@@ -62,6 +88,12 @@ export const EXPORT_SECTIONS: Record<string, Entry> = {
     },
   },
   removed_guests: { sections: ['removedFrom', 'hosting.guestsRemoved'] },
+  no_shows: { sections: ['noShows', 'hosting.noShowsCleared'] },
+  barrier_reports: { sections: ['barrierReports'] },
+  meetup_polls: { sections: ['meetups'] },
+  meetup_members: { sections: ['meetups'] },
+  meetup_answers: { sections: ['meetups'] },
+  friend_seats: { sections: ['friendSeats.given', 'friendSeats.offered'] },
   host_applications: { sections: ['hostApplications', 'hosting.applicationsDecided'] },
   narration_settings: { sections: ['narrationSettings'] },
   share_events: { sections: ['shares'] },
@@ -257,11 +289,51 @@ describe("each member's export against the rows kept about them", () => {
     const later = upcoming.find((e) => new Date(e.date).getTime() > Date.now() + 25 * 3_600_000);
     expect(later, 'the member has an evening more than a day ahead').toBeDefined();
     expect((await claimDueReminders(t.db, new Date(new Date(later!.date).getTime() - 23 * 3_600_000))).map((r) => r.userId)).toContain(member.id);
+    // "Still coming?" for that evening: the question as the sweep writes it, answered yes through the route (docs/decisions/0074-still-coming.md).
+    await t.db.insert(stillComing).values({ eventId: later!.id, userId: member.id, tokenHash: 'e'.repeat(64) });
+    expect((await send('POST', `/api/events/${later!.id}/still-coming`, cookie, { answer: 'yes' })).statusCode).toBe(200);
+    // What would help them on the night, told to that evening's hosts (docs/decisions/0086).
+    expect((await send('PUT', `/api/events/${later!.id}/access-needs`, cookie, { note: 'A quiet table, please: I lip-read.' })).statusCode).toBe(200);
+    // The member offers that ticket to a friend by e-mail (docs/decisions/0075): theirs until the friend accepts.
+    const given = await send('POST', `/api/events/${later!.id}/friend-seats/transfer`, cookie, { email: 'a.friend@example.com' });
+    expect(given.statusCode, given.body).toBe(201);
+    // The newcomer's seat, as if given up inside the refund window: waiting for someone else to book it.
+    const [newcomerPayment] = await t.db.select({ id: payments.id, amount: payments.amount }).from(payments).where(eq(payments.userId, newcomer.user.id));
+    await t.db.insert(resaleRefunds).values({ eventId: ahead!.id, userId: newcomer.user.id, paymentId: newcomerPayment!.id, amount: newcomerPayment!.amount });
     // A conversation logged on /live-event at the launch night. Logging takes a running round, which
     // that evening's timer no longer has: the row is written as the route writes it.
     const [sarah] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'sarah@speedfriendship.test'));
     const [launch] = await t.db.select({ id: events.id }).from(events).where(eq(events.title, 'Wine Bar Speed Friendship'));
     await t.db.insert(connectionLogs).values({ eventId: launch!.id, userId: member.id, otherId: sarah!.id, method: 'code', round: 2 });
+    // That round's conversation guide question, as the guide gives it: one row for each of the pair (docs/decisions/0081).
+    const asked = {
+      eventId: launch!.id,
+      round: 2,
+      position: 0,
+      questionKey: 'set1.0',
+      question: 'Where would you spend a free day?',
+      followUp: 'Ask why.',
+      topic: null,
+    };
+    await t.db.insert(conversationQuestions).values([
+      { ...asked, userId: member.id, partnerId: sarah!.id },
+      { ...asked, userId: sarah!.id, partnerId: member.id },
+    ]);
+    // A meet-up with Sarah and Emma, the member's friend group (docs/decisions/0082): the member proposes, both
+    // of them answer yes, Emma has not answered when the member's block below ends it.
+    const sarahCookie = await loginWithCode(t.app, 'sarah@speedfriendship.test');
+    const [groupEmma] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'emma@speedfriendship.test'));
+    const proposed = await send('POST', '/api/meetups', cookie, {
+      withIds: [sarah!.id, groupEmma!.id],
+      times: [{ day: dayFromNow(6), time: '18:00' }],
+      place: 'The climbing wall café',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const poll = proposed.json<{ id: number; options: { id: number }[] }>();
+    for (const who of [cookie, sarahCookie]) {
+      const answered = await send('PUT', `/api/meetups/${poll.id}/answers`, who, { answers: [{ optionId: poll.options[0]!.id, yes: true }] });
+      expect(answered.statusCode, answered.body).toBe(200);
+    }
     // Safety (docs/decisions/0041, 0042): the member blocks Emma, and Michael blocks the member (never told).
     const [emma] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'emma@speedfriendship.test'));
     const [michael] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'michael@speedfriendship.test'));
@@ -280,7 +352,6 @@ describe("each member's export against the rows kept about them", () => {
     expect(made.statusCode, made.body).toBe(201);
     const handled = await send('POST', `/api/reports/${made.json<{ id: number }>().id}/handled`, admin, {});
     expect(handled.statusCode, handled.body).toBe(200);
-    const sarahCookie = await loginWithCode(t.app, 'sarah@speedfriendship.test');
     const about = await send('POST', '/api/reports', sarahCookie, {
       userId: member.id,
       eventId: launch!.id,
@@ -301,6 +372,16 @@ describe("each member's export against the rows kept about them", () => {
     expect(removed.statusCode, removed.body).toBe(200);
     removedFrom = { id: ev!.id, title: ev!.title };
     removedByHost = ev!.hostId!;
+    // The member missed an evening they booked (as the no-show sweep records it, docs/decisions/0076), and an admin cleared it.
+    const [noShow] = await t.db
+      .insert(noShows)
+      .values({ eventId: ev!.id, userId: member.id, eveningAt: new Date(Date.now() - 86_400_000), recordedAt: new Date() })
+      .returning({ id: noShows.id });
+    const cleared = await send('POST', `/api/admin/no-shows/${noShow!.id}/clear`, admin, { reason: 'Ill that day' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    // The member tells the admins about a barrier (docs/decisions/0078).
+    const barrier = await send('POST', '/api/accessibility/reports', cookie, { page: '/timer', description: 'The bell is too quiet for my hearing aid.' });
+    expect(barrier.statusCode, barrier.body).toBe(201);
     // An admin suspends the newcomer.
     const suspended = await send('PUT', `/api/users/${newcomer.user.id}/suspension`, admin, { suspended: true });
     expect(suspended.statusCode, suspended.body).toBe(200);
@@ -413,6 +494,20 @@ describe("each member's export against the rows kept about them", () => {
       }),
     ]);
     expect(body).not.toContain('Sarah-only words about the member.');
+    expect(data.friendSeats.given).toEqual([expect.objectContaining({ kind: 'transfer', friendEmail: 'a.friend@example.com', status: 'pending' })]);
+    expect(body).not.toContain('"token"');
+    expect(data.meetups).toEqual([
+      expect.objectContaining({
+        with: [expect.objectContaining({ name: expect.stringMatching(/^Emma/) }), expect.objectContaining({ name: expect.stringMatching(/^Sarah/) })],
+        proposedByYou: true,
+        place: 'The climbing wall café',
+        status: 'ended',
+        times: [expect.objectContaining({ yourAnswer: true, confirmed: false })],
+      }),
+    ]);
+    expect(data.barrierReports).toEqual([
+      { page: '/timer', description: 'The bell is too quiet for my hearing aid.', replyTo: null, createdAt: expect.any(String) },
+    ]);
     expect(data.removedFrom).toEqual([{ eventId: removedFrom.id, title: removedFrom.title, removedAt: expect.any(String) }]);
     expect(data.user.suspendedAt).toBeNull();
     expect(data.hosting).toMatchObject({ reportsHandled: 0, guestsRemoved: 0 });

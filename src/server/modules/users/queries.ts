@@ -1,7 +1,11 @@
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
+  meetupAnswers,
+  meetupMembers,
+  meetupOptions,
+  meetupPolls,
   arrivalStates,
   blocks,
   cancelledTickets,
@@ -11,6 +15,7 @@ import {
   eventMessages,
   events,
   eventWaitlist,
+  friendSeats,
   followUpInvites,
   hostApplications,
   inviteBlocks,
@@ -26,6 +31,12 @@ import {
   ratings,
   registrations,
   reminderSends,
+  resaleRefunds,
+  stillComing,
+  accessNeeds,
+  conversationQuestions,
+  metAgain,
+  seeAgainCounts,
   removedGuests,
   reports,
   rotations,
@@ -36,6 +47,8 @@ import {
   users,
   venueHosts,
   venues,
+  noShows,
+  barrierReports,
 } from '../../db/schema/index';
 
 const userColumns = {
@@ -108,8 +121,13 @@ export async function deleteUser(db: Db, id: number) {
     // The sweep then offers it to the next in line.
     await tx.execute(sql`
       UPDATE ${events} e SET seats_taken = e.seats_taken - w.n
-      FROM (SELECT event_id, count(*)::int AS n FROM ${eventWaitlist} WHERE user_id = ${id} AND status = 'offered' GROUP BY event_id) w
+      FROM (SELECT event_id, sum(seats)::int AS n FROM ${eventWaitlist} WHERE user_id = ${id} AND status = 'offered' GROUP BY event_id) w
       WHERE e.id = w.event_id`);
+    // A friend's seat they booked and nobody has claimed yet is counted too (docs/decisions/0075).
+    await tx.execute(sql`
+      UPDATE ${events} e SET seats_taken = e.seats_taken - f.n
+      FROM (SELECT event_id, count(*)::int AS n FROM ${friendSeats} WHERE from_user_id = ${id} AND holds_seat GROUP BY event_id) f
+      WHERE e.id = f.event_id`);
     const email = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
     const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (email[0]) await tx.delete(mailOutbox).where(eq(mailOutbox.to, email[0].email));
@@ -428,6 +446,75 @@ export async function remindersTo(db: Db, userId: number) {
     .orderBy(asc(reminderSends.sentAt));
 }
 
+/** The "Still coming?" questions the member was asked, and their answers (docs/decisions/0074-still-coming.md). */
+export async function stillComingOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, askedAt: stillComing.askedAt, answer: stillComing.answer, answeredAt: stillComing.answeredAt })
+    .from(stillComing)
+    .innerJoin(events, eq(events.id, stillComing.eventId))
+    .where(eq(stillComing.userId, userId))
+    .orderBy(asc(stillComing.askedAt));
+}
+
+/** The conversation guide's questions the member was given, with whom (docs/decisions/0081). */
+export async function guideQuestionsOf(db: Db, userId: number) {
+  return db
+    .select({
+      ...evening,
+      with: otherPerson,
+      round: conversationQuestions.round,
+      question: conversationQuestions.question,
+      followUp: conversationQuestions.followUp,
+      topic: conversationQuestions.topic,
+      askedAt: conversationQuestions.askedAt,
+    })
+    .from(conversationQuestions)
+    .innerJoin(events, eq(events.id, conversationQuestions.eventId))
+    .innerJoin(other, eq(other.id, conversationQuestions.partnerId))
+    .where(eq(conversationQuestions.userId, userId))
+    .orderBy(asc(conversationQuestions.askedAt), asc(conversationQuestions.round), asc(conversationQuestions.position));
+}
+
+/** "Did you meet NAME again?" questions asked of the member, and their answers (docs/decisions/0083-met-again.md). */
+export async function metAgainOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, about: otherPerson, stage: metAgain.stage, askedAt: metAgain.askedAt, answer: metAgain.answer, answeredAt: metAgain.answeredAt })
+    .from(metAgain)
+    .innerJoin(events, eq(events.id, metAgain.eventId))
+    .innerJoin(other, eq(other.id, metAgain.otherId))
+    .where(eq(metAgain.userId, userId))
+    .orderBy(asc(metAgain.askedAt), asc(metAgain.id));
+}
+
+/**
+ * The member's liking-gap counts: the number only where /my-matches may show it; where it could single
+ * someone's rating out, null (docs/decisions/0083-met-again.md).
+ */
+export async function seeAgainOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, count: sql<number | null>`CASE WHEN ${seeAgainCounts.shown} THEN ${seeAgainCounts.wouldSeeAgain} END` })
+    .from(seeAgainCounts)
+    .innerJoin(events, eq(events.id, seeAgainCounts.eventId))
+    .where(eq(seeAgainCounts.userId, userId))
+    .orderBy(asc(events.date));
+}
+
+/** Seats the member gave up inside the refund window, refunded when someone else booked (who booked is not said). */
+export async function resaleRefundsOf(db: Db, userId: number) {
+  return db
+    .select({
+      ...evening,
+      amount: resaleRefunds.amount,
+      status: resaleRefunds.status,
+      releasedAt: resaleRefunds.releasedAt,
+      refundedAt: resaleRefunds.refundedAt,
+    })
+    .from(resaleRefunds)
+    .innerJoin(events, eq(events.id, resaleRefunds.eventId))
+    .where(eq(resaleRefunds.userId, userId))
+    .orderBy(asc(resaleRefunds.releasedAt));
+}
+
 export async function feedbackOf(db: Db, userId: number) {
   return db
     .select({
@@ -632,6 +719,71 @@ export async function reportsHandledBy(db: Db, userId: number) {
   );
 }
 
+/** Evenings the member booked and missed, cleared or not (docs/decisions/0076). */
+export async function noShowsOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, eveningAt: noShows.eveningAt, recordedAt: noShows.recordedAt, clearedAt: noShows.clearedAt, clearReason: noShows.clearReason })
+    .from(noShows)
+    .innerJoin(events, eq(events.id, noShows.eventId))
+    .where(eq(noShows.userId, userId))
+    .orderBy(asc(noShows.eveningAt));
+}
+
+export async function noShowsClearedBy(db: Db, userId: number) {
+  return (
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(noShows)
+        .where(eq(noShows.clearedBy, userId))
+    )[0]?.n ?? 0
+  );
+}
+
+/** Tickets the member gave, and second seats they booked, for a friend named by e-mail (docs/decisions/0075); the claim link's secret is not read. */
+export async function friendSeatsGivenBy(db: Db, userId: number) {
+  return db
+    .select({
+      ...evening,
+      kind: friendSeats.kind,
+      friendEmail: friendSeats.email,
+      status: friendSeats.status,
+      createdAt: friendSeats.createdAt,
+      resolvedAt: friendSeats.resolvedAt,
+    })
+    .from(friendSeats)
+    .innerJoin(events, eq(events.id, friendSeats.eventId))
+    .where(eq(friendSeats.fromUserId, userId))
+    .orderBy(asc(friendSeats.createdAt));
+}
+
+/** Seats offered to the member's address, or taken by them, and who offered each (docs/decisions/0075). */
+export async function friendSeatsOfferedTo(db: Db, userId: number, email: string) {
+  return db
+    .select({
+      ...evening,
+      kind: friendSeats.kind,
+      from: users.name,
+      status: friendSeats.status,
+      createdAt: friendSeats.createdAt,
+      resolvedAt: friendSeats.resolvedAt,
+    })
+    .from(friendSeats)
+    .innerJoin(events, eq(events.id, friendSeats.eventId))
+    .innerJoin(users, eq(users.id, friendSeats.fromUserId))
+    .where(or(eq(friendSeats.acceptedBy, userId), eq(friendSeats.email, email.toLowerCase())))
+    .orderBy(asc(friendSeats.createdAt));
+}
+
+/** Barriers the member reported from the accessibility statement (docs/decisions/0078). */
+export async function barrierReportsOf(db: Db, userId: number) {
+  return db
+    .select({ page: barrierReports.page, description: barrierReports.description, replyTo: barrierReports.replyTo, createdAt: barrierReports.createdAt })
+    .from(barrierReports)
+    .where(eq(barrierReports.userId, userId))
+    .orderBy(asc(barrierReports.createdAt));
+}
+
 /** Evenings a host removed the member from (docs/decisions/0042): the member's phone was told. */
 export async function removalsOf(db: Db, userId: number) {
   return db
@@ -651,4 +803,55 @@ export async function guestsRemovedBy(db: Db, userId: number) {
         .where(eq(removedGuests.removedBy, userId))
     )[0]?.n ?? 0
   );
+}
+
+/** What the member told hosts would help them on the night, per evening (docs/decisions/0086). */
+export async function accessNeedsOf(db: Db, userId: number) {
+  return db
+    .select({ ...evening, note: accessNeeds.note, updatedAt: accessNeeds.updatedAt })
+    .from(accessNeeds)
+    .innerJoin(events, eq(events.id, accessNeeds.eventId))
+    .where(eq(accessNeeds.userId, userId))
+    .orderBy(asc(accessNeeds.updatedAt));
+}
+
+/** Meet-up polls the member is in (docs/decisions/0082): the poll, the others, the times and the member's own answers. */
+export async function meetupsOf(db: Db, userId: number) {
+  const polls = await db
+    .select({
+      id: meetupPolls.id,
+      proposedBy: meetupPolls.proposedBy,
+      place: meetupPolls.place,
+      status: meetupPolls.status,
+      confirmedOptionId: meetupPolls.confirmedOptionId,
+      createdAt: meetupPolls.createdAt,
+      closedAt: meetupPolls.closedAt,
+      leftAt: meetupMembers.leftAt,
+    })
+    .from(meetupMembers)
+    .innerJoin(meetupPolls, eq(meetupPolls.id, meetupMembers.pollId))
+    .where(eq(meetupMembers.userId, userId))
+    .orderBy(asc(meetupPolls.id));
+  if (!polls.length) return [];
+  const ids = polls.map((p) => p.id);
+  const [people, times, mine] = await Promise.all([
+    db
+      .select({ pollId: meetupMembers.pollId, person: otherPerson })
+      .from(meetupMembers)
+      .innerJoin(other, eq(other.id, meetupMembers.userId))
+      .where(and(inArray(meetupMembers.pollId, ids), ne(meetupMembers.userId, userId)))
+      .orderBy(asc(other.name), asc(other.id)),
+    db.select().from(meetupOptions).where(inArray(meetupOptions.pollId, ids)).orderBy(asc(meetupOptions.startsAt)),
+    db
+      .select({ optionId: meetupAnswers.optionId, yes: meetupAnswers.yes })
+      .from(meetupAnswers)
+      .where(and(inArray(meetupAnswers.pollId, ids), eq(meetupAnswers.userId, userId))),
+  ]);
+  return polls.map((p) => ({
+    ...p,
+    with: people.filter((x) => x.pollId === p.id).map((x) => x.person),
+    times: times
+      .filter((o) => o.pollId === p.id)
+      .map((o) => ({ startsAt: o.startsAt, yourAnswer: mine.find((a) => a.optionId === o.id)?.yes ?? null, confirmed: o.id === p.confirmedOptionId })),
+  }));
 }

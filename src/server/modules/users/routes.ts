@@ -1,28 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams, noContent } from '@shared/schemas/common';
-import { createUserBody, updateUserBody, userExport, userListItem, userSchema, userStats } from '@shared/schemas/users';
+import { updateUserBody, userExport, userListItem, userSchema, userStats } from '@shared/schemas/users';
 import { registerAnswersBody } from '@shared/schemas/register';
 import { assertSelf, requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
 import * as users from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, opts) => {
-  app.post(
-    '/api/users',
-    {
-      config: { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } },
-      schema: { body: createUserBody, response: { 201: userSchema, 409: errorBody, 400: errorBody } },
-    },
-    async (req, reply) => {
-      const user = await users.createUser(app.db, req.body);
-      await reply.startSession(user.id);
-      // A new member has not completed the registration wizard yet.
-      return reply.code(201).send({ ...user, answers: null });
-    },
-  );
-
+/** The account's own routes. Signing up (POST /api/users) is the way in, so it lives with the auth module's routes. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/users', { schema: { response: { 200: z.array(userListItem), ...errors } } }, async (req) => {
     await requireRole(req, 'admin');
     return users.listUsers(app.db);

@@ -4,12 +4,15 @@ import { users } from '../../db/schema/index';
 import {
   createTestApp,
   expectBadInput,
+  latestCode,
   me,
+  outbox,
   sessionCookie,
   signUp,
   uniqueEmail,
   userCount,
   validSignup,
+  verify,
   withCookie,
   type TestContext,
 } from '../../test/harness';
@@ -23,14 +26,32 @@ afterAll(() => t.close());
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/users', payload: payload as string, headers });
 
+/** The code mailed for `email`, sent back to POST /api/auth/verify. */
+const confirm = async (email: string) => verify(t.app, email, await latestCode(t.app, email));
+
 describe('POST /api/users (signup)', () => {
-  it('creates the account, answers 201 with its fields, and starts a session', async () => {
+  // Issue 34: sign-up answered 201 with a session for any address, so anyone could sit in another person's name.
+  it('answers 202 and mails a code; the account and its session exist only once the code is entered', async () => {
     const input = validSignup({ name: 'Sarah Jones', age: 29, interests: ['Hiking', 'Books'], bio: 'Loves hiking.' });
+    const before = await userCount(t.db);
     const res = await post(input);
-    expect(res.statusCode, res.body).toBe(201);
-    const user = res.json();
-    expect(user).toMatchObject({
-      id: expect.any(Number),
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: input.email });
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await userCount(t.db)).toBe(before);
+
+    const verified = await confirm(input.email);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toEqual({ id: expect.any(Number), email: input.email, name: 'Sarah Jones', created: true });
+    const cookie = verified.cookies.find((c) => c.name === 'sid');
+    expect(cookie?.value).toBeTruthy();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.path).toBe('/');
+    const whoami = await me(t.app, sessionCookie(verified));
+    expect(whoami.json()).toEqual({ id: verified.json().id, email: input.email, name: 'Sarah Jones', roles: ['member'] });
+    const user = await t.app.inject({ method: 'GET', url: `/api/users/${verified.json().id}`, headers: withCookie(sessionCookie(verified)) });
+    expect(user.json()).toMatchObject({
       name: 'Sarah Jones',
       email: input.email,
       username: input.email,
@@ -38,16 +59,7 @@ describe('POST /api/users (signup)', () => {
       bio: 'Loves hiking.',
       interests: ['Hiking', 'Books'],
     });
-
-    const cookie = res.cookies.find((c) => c.name === 'sid');
-    expect(cookie?.value).toBeTruthy();
-    expect(cookie?.httpOnly).toBe(true);
-    expect(cookie?.sameSite).toBe('Lax');
-    expect(cookie?.path).toBe('/');
-
-    const whoami = await me(t.app, sessionCookie(res));
-    expect(whoami.statusCode).toBe(200);
-    expect(whoami.json()).toEqual({ id: user.id, email: input.email, name: 'Sarah Jones', roles: ['member'] });
+    expect(await userCount(t.db)).toBe(before + 1);
   });
 
   it('stores the e-mail in lower case and trims the name', async () => {
@@ -57,28 +69,44 @@ describe('POST /api/users (signup)', () => {
     expect(user.name).toBe('Tom Baker');
   });
 
-  it('refuses a taken e-mail, also in different case, with 409 and creates nothing', async () => {
+  it('a taken e-mail gets the same answer (it tells nobody the account exists); its owner is mailed a login code, and nothing of the account changes', async () => {
     const email = uniqueEmail('dup');
-    await signUp(t.app, { email });
+    const { user } = await signUp(t.app, { email, name: 'First Owner' });
     const before = await userCount(t.db);
 
     for (const again of [email, email.toUpperCase(), `  ${email.replace(/^./, (c) => c.toUpperCase())} `]) {
       const res = await post(validSignup({ email: again, name: 'Someone Else' }));
-      expect(res.statusCode, again).toBe(409);
-      const body = res.json();
-      expect(body.error).toMatch(/already exists/i);
-      expect(body.message).toBe(body.error);
+      expect(res.statusCode, again).toBe(202);
+      expect(res.json().email).toBe(email);
       expect(sessionCookie(res)).toBeUndefined();
     }
+    const [mail] = await outbox(t.app, email);
+    expect(mail!.text).toContain('An account with this email already exists');
     expect(await userCount(t.db)).toBe(before);
+
+    const signedIn = await confirm(email);
+    expect(signedIn.json()).toEqual({ id: user.id, email, name: 'First Owner', created: false });
+    expect(await userCount(t.db)).toBe(before);
+  });
+
+  it('without the code, nobody is signed in and nothing is booked or counted: a guessed code is refused', async () => {
+    const email = uniqueEmail('victim');
+    expect((await post(validSignup({ email, name: 'Not Me' }))).statusCode).toBe(202);
+    const code = await latestCode(t.app, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const res = await verify(t.app, email, wrong);
+    expect(res.statusCode).toBe(401);
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it('ignores fields a member may not set (roles, id, demo flag)', async () => {
     const email = uniqueEmail('sneaky');
     const res = await post({ ...validSignup({ email }), id: 999_999, roles: ['admin'], role: 'admin', isDemo: true });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().id).not.toBe(999_999);
-    const whoami = await me(t.app, sessionCookie(res));
+    expect(res.statusCode, res.body).toBe(202);
+    const verified = await confirm(email);
+    expect(verified.json().id).not.toBe(999_999);
+    const whoami = await me(t.app, sessionCookie(verified));
     expect(whoami.json().roles).toEqual(['member']);
     const [row] = await t.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.email, email));
     expect(row?.isDemo).toBe(false);
@@ -189,7 +217,9 @@ describe('markup and SQL in free text', () => {
       url: '/api/auth/login',
       payload: { email: "x'or'1'='1@example.com" },
     });
-    expect(res.statusCode).toBe(404);
-    expect(await userCount(t.db)).toBeGreaterThan(0);
+    const before = await userCount(t.db);
+    expect(res.statusCode).toBe(200);
+    expect(await userCount(t.db)).toBe(before);
+    expect(before).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@shared/schemas/users';
 import { sessions, userRoles } from '../../db/schema/index';
-import { createTestApp, expectBadInput, me, signUp, TEST_ADMIN_EMAIL, userCount, withCookie, type TestContext } from '../../test/harness';
+import {
+  createTestApp,
+  expectBadInput,
+  latestCode,
+  me,
+  sessionCookie,
+  signUp,
+  TEST_ADMIN_EMAIL,
+  userCount,
+  verify,
+  withCookie,
+  type TestContext,
+} from '../../test/harness';
 
 let t: TestContext;
 let admin: string;
@@ -223,9 +235,12 @@ describe('DELETE /api/users/:id', () => {
 
     expect((await me(t.app, cookie)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    // The address is a stranger's again: its code would make a new account, not open the old one.
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email } });
-    expect(login.statusCode).toBe(404);
-    expect(login.json().message).toBe('Email not found. Please check your email or sign up first.');
+    expect(login.statusCode).toBe(200);
+    const again = await verify(t.app, user.email, await latestCode(t.app, user.email));
+    expect(again.json()).toMatchObject({ needsProfile: true });
+    expect(sessionCookie(again)).toBeUndefined();
     expect((await get(`/api/users/${user.id}`, admin)).statusCode).toBe(404);
   });
 

@@ -17,7 +17,10 @@ const venueColumns = {
   isActive: venues.isActive,
   latitude: venues.latitude,
   longitude: venues.longitude,
+  access: venues.access,
   ownerId: venues.createdBy,
+  /** The owner's name, for the hosts who may not book the venue: whom to ask (docs/decisions/0012). */
+  ownerName: sql<string | null>`(SELECT u.name FROM ${users} u WHERE u.id = ${venues}.created_by)`,
   activeEventCount: sql<number>`(SELECT count(*)::int FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.ends_at >= now() AND e.status = 'upcoming')`,
   nextEventTitle: sql<string | null>`(SELECT e.title FROM ${events} e WHERE e.venue_id = ${venues}.id AND e.date >= now() ORDER BY e.date LIMIT 1)`,
   nextEventDate: sql<
@@ -35,9 +38,9 @@ export async function findVenue(db: Db, id: number) {
   return (await db.select(venueColumns).from(venues).where(eq(venues.id, id)).limit(1))[0] ?? null;
 }
 
-/** A user's display name (the venue's owner, named to a host who may not book it). */
-export async function userName(db: Db, userId: number) {
-  return (await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1))[0]?.name ?? null;
+/** The venue's access facts as stored (docs/decisions/0077); undefined when there is no such venue. */
+export async function accessOf(db: Db, id: number) {
+  return (await db.select({ access: venues.access }).from(venues).where(eq(venues.id, id)).limit(1))[0]?.access;
 }
 
 export async function insertVenue(db: Db, values: typeof venues.$inferInsert) {

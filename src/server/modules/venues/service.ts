@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Slot, slotBody, Venue, venueBody, venuePatchBody } from '@shared/schemas/venues';
+import type { VenueAccess } from '@shared/schemas/venue-access';
 import { londonDay, minutesOf } from '@shared/domain/time';
+import { readAccess } from '@shared/domain/venue-access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
@@ -36,9 +38,10 @@ function mayEdit(venue: Pick<q.VenueRow, 'id' | 'ownerId'>, viewer: Viewer | nul
 const mayManageHosts = (venue: Pick<q.VenueRow, 'ownerId'>, viewer: Viewer | null) => !!viewer && (isAdmin(viewer) || venue.ownerId === viewer.id);
 
 function toVenue(r: q.VenueRow, publicUrl: string, canEdit = false, canManageHosts = false): Venue {
-  const { nextEventTitle, nextEventDate, ownerId: _ownerId, ...rest } = r;
+  const { nextEventTitle, nextEventDate, ownerId: _ownerId, access, ...rest } = r;
   return {
     ...rest,
+    access: readAccess(access),
     canEdit,
     canManageHosts,
     nextEvent: nextEventTitle && nextEventDate ? `${nextEventTitle} · ${nextEventDate.replace('T', ' ')}` : 'Not scheduled',
@@ -57,6 +60,13 @@ export async function getVenue(db: Db, id: number, publicUrl: string, viewer: Vi
   if (!row) throw notFound(VENUE_NOT_FOUND);
   const coHosted = viewer && (await q.isCoHost(db, id, viewer.id)) ? new Set([id]) : new Set<number>();
   return toVenue(row, publicUrl, mayEdit(row, viewer, coHosted), mayManageHosts(row, viewer));
+}
+
+/** How to get into the venue (docs/decisions/0077-venues-say-how-to-get-in.md): the evening's pages show it; null without a venue row. */
+export async function venueAccess(db: Db, id: number | null): Promise<VenueAccess | null> {
+  if (id === null) return null;
+  const stored = await q.accessOf(db, id);
+  return stored === undefined ? null : readAccess(stored);
 }
 
 /** The venue exists (else 404) and the viewer may edit it (else 403 with a clear message). */
@@ -116,7 +126,7 @@ export async function bookableVenue(db: Db, viewer: Viewer, id: number, at: { da
   const venue = await q.findVenue(db, id);
   if (!venue) throw new AppError('bad_request', VENUE_NOT_FOUND, [{ path: 'venueId', message: VENUE_NOT_FOUND }]);
   if (!isAdmin(viewer) && venue.ownerId !== viewer.id && !(await q.isCoHost(db, id, viewer.id))) {
-    throw forbidden(notYourVenueToBook(venue.name, venue.ownerId === null ? null : await q.userName(db, venue.ownerId)));
+    throw forbidden(notYourVenueToBook(venue.name, venue.ownerName));
   }
   if (!venue.isActive) throw conflict(`${venue.name} is not active. Activate it on the venues page first.`);
   const block = (await q.overlappingSlots(db, id, at.day, at.startTime, at.endTime)).find((s) => s.kind === 'blocked');

@@ -169,6 +169,19 @@ describe('booking a venue (POST /api/events at it)', () => {
     expect(await eventsAt(venue.id)).toHaveLength(3);
   });
 
+  // Issue 34: /venues offered another host's venue as bookable without saying whom to ask.
+  it("the list tells another host they may not book the venue and whom to ask: its owner's name", async () => {
+    const venue = await createVenue(t.app, owner.cookie, { name: 'Olive Terrace' });
+    const seenByOther = (await req('GET', '/api/venues', other.cookie)).json<Venue[]>().find((v) => v.id === venue.id);
+    expect(seenByOther).toMatchObject({ canEdit: false, ownerName: 'Olive Owner' });
+    // The refusal at booking names the same person.
+    const refused = await req('POST', '/api/events', other.cookie, eventBody(venue.id));
+    expect(refused.json().message).toBe(notYourVenueToBook('Olive Terrace', seenByOther!.ownerName));
+    await t.db.update(venuesTable).set({ createdBy: null }).where(eq(venuesTable.id, venue.id));
+    const orphan = (await req('GET', '/api/venues', other.cookie)).json<Venue[]>().find((v) => v.id === venue.id);
+    expect(orphan).toMatchObject({ canEdit: false, ownerName: null });
+  });
+
   it('a venue whose owner is gone is booked by admins only', async () => {
     const venue = await createVenue(t.app, owner.cookie, { name: 'Orphan Rooms' });
     await t.db.update(venuesTable).set({ createdBy: null }).where(eq(venuesTable.id, venue.id));

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Me } from '@shared/schemas/auth';
 import { ApiError, get, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import { isSignedIn, rememberUser } from '@client/lib/session';
+import { isSignedIn, rememberUser, resetStorageFor } from '@client/lib/session';
 
 /** The signed-in member from the server session, or null for a visitor. */
 // The app shell loads this file on every first paint: the schemas come by loader, fetched only in
@@ -33,12 +33,33 @@ export function useStartLogin() {
   });
 }
 
+/** What POST /api/auth/verify takes: the code, and for a new address the account's name and age (docs/decisions/0070). */
+export interface VerifyInput {
+  email: string;
+  code: string;
+  name?: string;
+  age?: number;
+}
+
+/**
+ * POST /api/auth/verify: signs in (or makes the account, then signs in), or answers that a new
+ * address still needs a name and age. The share link the visit came by goes with it: it counts
+ * only when an account is made.
+ */
 export function useVerifyLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (p: { email: string; code: string }) => post('/api/auth/verify', p, () => authSchemas().then((m) => m.loginResponse)),
-    onSuccess: (user) => {
-      rememberUser(user.id, user.email);
+    mutationFn: async (p: VerifyInput) => {
+      const { withShareSource } = await import('@client/lib/share-source');
+      return post('/api/auth/verify', withShareSource(p), () => authSchemas().then((m) => m.verifyResponse));
+    },
+    onSuccess: async (answer) => {
+      if ('needsProfile' in answer) return;
+      if (answer.created) {
+        (await import('@client/lib/share-source')).forgetShareSource();
+        // A new member starts afresh on this browser: nothing of whoever used it before (docs/spec/member-app.md, the waitlist form).
+        resetStorageFor(answer.id, answer.email);
+      } else rememberUser(answer.id, answer.email);
       qc.removeQueries();
       void qc.invalidateQueries(meQuery);
     },

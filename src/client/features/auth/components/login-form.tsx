@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -12,17 +12,39 @@ import { useStartLogin, useVerifyLogin } from '../api/auth';
 // The rules load with the first check (zod is most of what /login would otherwise load).
 const emailRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) => m.loginForm));
 const codeRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) => m.codeForm));
+const accountRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) => m.newAccountForm));
 
-const NOT_FOUND = 'Email not found. Please check your email or sign up first.';
+const CANNOT_SEND = 'We could not send a code. Please try again.';
 
-/** Passwordless login: e-mail, then the 6-digit code we mail. */
-export function LoginForm({ onSignedIn, signupHref = '/' }: { onSignedIn: () => void; signupHref?: string }) {
-  const [email, setEmail] = useState<string | null>(null);
-  return email ? <CodeStep email={email} onBack={() => setEmail(null)} onSignedIn={onSignedIn} /> : <EmailStep onSent={setEmail} signupHref={signupHref} />;
+export interface SignedIn {
+  /** True when this code made the account (a new member). */
+  created: boolean;
+  name: string;
 }
 
-/** `signupHref`: where "New here?" leads (the signup form, keeping where to go afterwards). */
-function EmailStep({ onSent, signupHref }: { onSent: (email: string) => void; signupHref: string }) {
+interface LoginFormProps {
+  onSignedIn: (who: SignedIn) => void;
+  /** Where "join the waitlist" leads (keeping where to go afterwards). */
+  signupHref?: string;
+  /** The evening the visitor is on their way to book, by title: the words name it. */
+  evening?: string | null;
+  /** A sign-up form already sent the code to this address: start at the code. */
+  sentTo?: string | null;
+}
+
+/**
+ * One way in, for log-in and sign-up alike (docs/decisions/0070): the e-mail, then the 6-digit code
+ * we mail to any address, then, only for a new address, a first name and age. Nothing typed is asked twice.
+ */
+export function LoginForm({ onSignedIn, signupHref = '/', evening = null, sentTo = null }: LoginFormProps) {
+  const [email, setEmail] = useState<string | null>(sentTo);
+  const [proven, setProven] = useState<{ code: string } | null>(null);
+  if (!email) return <EmailStep onSent={setEmail} signupHref={signupHref} evening={evening} />;
+  if (!proven) return <CodeStep email={email} onBack={() => setEmail(null)} onSignedIn={onSignedIn} onNewAddress={(code) => setProven({ code })} />;
+  return <AccountStep email={email} code={proven.code} evening={evening} onSignedIn={onSignedIn} />;
+}
+
+function EmailStep({ onSent, signupHref, evening }: { onSent: (email: string) => void; signupHref: string; evening: string | null }) {
   const start = useStartLogin();
   const [networkError, setNetworkError] = useState(false);
   const form = useForm({ resolver: emailRules, defaultValues: { email: '' } });
@@ -34,7 +56,7 @@ function EmailStep({ onSent, signupHref }: { onSent: (email: string) => void; si
       onSent(res.email);
     } catch (err) {
       if (err instanceof NetworkError) setNetworkError(true);
-      else toast.error('Login Failed', { description: (err instanceof ApiError && err.serverMessage) || NOT_FOUND });
+      else toast.error('Login Failed', { description: (err instanceof ApiError && err.serverMessage) || CANNOT_SEND });
     }
   });
   return (
@@ -45,6 +67,8 @@ function EmailStep({ onSent, signupHref }: { onSent: (email: string) => void; si
           type="email"
           autoComplete="email"
           inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
           placeholder="you@example.com"
           error={form.formState.errors.email?.message}
           {...form.register('email')}
@@ -55,32 +79,59 @@ function EmailStep({ onSent, signupHref }: { onSent: (email: string) => void; si
           </p>
         )}
         <Button type="submit" block size="lg" disabled={start.isPending}>
-          {start.isPending ? 'Sending code…' : 'Access My Account'}
+          {start.isPending ? 'Sending code…' : evening ? 'Continue' : 'Access My Account'}
         </Button>
-        <p className="text-center text-muted">
-          New here?{' '}
-          <Link to={signupHref} className="font-semibold text-wine-700 underline underline-offset-4">
-            Join the waitlist
-          </Link>
-        </p>
+        {/* With an evening named, the page's own line already says a newcomer is welcome here. */}
+        {!evening && (
+          <p className="text-center text-muted">
+            New here? Enter your e-mail all the same: after the code we ask only your first name and age. Or{' '}
+            <Link to={signupHref} className="font-semibold text-wine-700 underline underline-offset-4">
+              Join the waitlist
+            </Link>
+            .
+          </p>
+        )}
       </form>
     </Card>
   );
 }
 
-function CodeStep({ email, onBack, onSignedIn }: { email: string; onBack: () => void; onSignedIn: () => void }) {
+/** A pasted or autofilled code keeps only its digits ("123 456" works). */
+const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, 6);
+
+function CodeStep({
+  email,
+  onBack,
+  onSignedIn,
+  onNewAddress,
+}: {
+  email: string;
+  onBack: () => void;
+  onSignedIn: (who: SignedIn) => void;
+  onNewAddress: (code: string) => void;
+}) {
   const verify = useVerifyLogin();
   const resend = useStartLogin();
   const form = useForm({ resolver: codeRules, defaultValues: { code: '' } });
   const submit = form.handleSubmit(async ({ code }) => {
     try {
-      await verify.mutateAsync({ email, code });
-      onSignedIn();
+      const answer = await verify.mutateAsync({ email, code });
+      if ('needsProfile' in answer) onNewAddress(code);
+      else onSignedIn({ created: answer.created, name: answer.name });
     } catch (err) {
       if (err instanceof NetworkError) form.setError('code', { message: 'Error: Unable to connect. Please try again.' });
       else form.setError('code', { message: (err instanceof ApiError && err.serverMessage) || 'That code did not work. Please try again.' });
     }
   });
+  const field = form.register('code');
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const digits = digitsOf(e.clipboardData.getData('text'));
+    if (!digits) return;
+    e.preventDefault();
+    form.setValue('code', digits, { shouldDirty: true });
+    // Six digits pasted: nothing left to type.
+    if (digits.length === 6) void submit();
+  };
   return (
     <Card>
       <form onSubmit={submit} noValidate className="space-y-5">
@@ -91,11 +142,12 @@ function CodeStep({ email, onBack, onSignedIn }: { email: string; onBack: () => 
           label="Login code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={12}
           placeholder="123456"
           className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.4em]"
           error={form.formState.errors.code?.message}
-          {...form.register('code')}
+          {...field}
+          onPaste={onPaste}
         />
         <Button type="submit" block size="lg" disabled={verify.isPending}>
           {verify.isPending ? 'Checking…' : 'Log In'}
@@ -111,13 +163,66 @@ function CodeStep({ email, onBack, onSignedIn }: { email: string; onBack: () => 
             onClick={() =>
               resend.mutate(email, {
                 onSuccess: () => toast.success('New code sent', { description: 'Use the newest code from your email.' }),
-                onError: (err) => toast.error('Login Failed', { description: (err instanceof ApiError && err.serverMessage) || NOT_FOUND }),
+                onError: (err) => toast.error('Login Failed', { description: (err instanceof ApiError && err.serverMessage) || CANNOT_SEND }),
               })
             }
           >
             Send a new code
           </Button>
         </div>
+      </form>
+    </Card>
+  );
+}
+
+/** A new address, proven by its code: the two things an account needs, on the same screen. */
+function AccountStep({ email, code, evening, onSignedIn }: { email: string; code: string; evening: string | null; onSignedIn: (who: SignedIn) => void }) {
+  const verify = useVerifyLogin();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const form = useForm({ resolver: accountRules, defaultValues: { name: '', age: '' as unknown as number } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async ({ name, age }) => {
+    try {
+      const answer = await verify.mutateAsync({ email, code, name, age });
+      if (!('needsProfile' in answer)) onSignedIn({ created: answer.created, name: answer.name });
+    } catch (err) {
+      if (err instanceof NetworkError) form.setError('root', { message: 'Error: Unable to connect. Please try again.' });
+      else if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
+        for (const [path, message] of Object.entries(err.fieldErrors)) if (path === 'name' || path === 'age') form.setError(path, { message });
+      } else form.setError('root', { message: (err instanceof ApiError && err.serverMessage) || 'Something went wrong. Please try again.' });
+    }
+  });
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <div>
+          <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-wine-900 focus:outline-none">
+            {evening ? `Create your account to book ${evening}` : 'Create your account'}
+          </h2>
+          <p className="mt-1 text-ink">
+            <strong className="break-all">{email}</strong> is confirmed. Two last things: what should people call you, and how old are you? Our evenings are for
+            18 and over.
+          </p>
+        </div>
+        <TextField label="First name" autoComplete="given-name" autoCapitalize="words" error={errors.name?.message} {...form.register('name')} />
+        <TextField
+          label="Age"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          className="[&_input]:max-w-32"
+          error={errors.age?.message}
+          {...form.register('age')}
+        />
+        {errors.root?.message && (
+          <p role="alert" className="font-medium text-red-700">
+            {errors.root.message}
+          </p>
+        )}
+        <Button type="submit" block size="lg" disabled={verify.isPending}>
+          {verify.isPending ? 'Creating your account…' : 'Create my account'}
+        </Button>
       </form>
     </Card>
   );

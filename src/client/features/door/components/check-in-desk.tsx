@@ -30,12 +30,15 @@ export function CheckInDesk({
   userId,
   guestActions,
   store,
+  extra,
 }: {
   eventId: number;
   userId: number;
   guestActions?: (guest: DoorGuest) => ReactNode;
   /** Where the desk keeps its offline pack and queue: the device's IndexedDB unless given (lib/desk-store.ts). */
   store?: DeskStore;
+  /** More about the evening under the counts, composed by the page (the "Still coming?" counts, docs/decisions/0074-still-coming.md). */
+  extra?: ReactNode;
 }) {
   const door = useDoor(eventId);
   const event = useEvent(eventId);
@@ -111,6 +114,7 @@ export function CheckInDesk({
         <DeskNotices />
 
         <DoorCounts counts={counts} />
+        {extra && <div className="mt-4">{extra}</div>}
 
         <div className="mt-5 grid gap-5 lg:grid-cols-5 lg:items-start lg:gap-6">
           <div className="space-y-5 lg:col-span-3 lg:space-y-6">

@@ -16,7 +16,7 @@ import { CheckInDesk } from './check-in-desk';
  */
 
 const AT_7_02 = '2025-05-14T18:02:00.000Z';
-const priya = aGuest(1, 'Priya Shah', { ticketCode: 'aB3-x_9Qz0Lk' });
+const priya = aGuest(1, 'Priya Shah', { ticketCode: 'aB3-x_9Qz0Lk', accessNeeds: 'I lip-read: a quiet table, please' });
 const sam = arrived(aGuest(2, 'Sam Patel'), AT_7_02, 'scan');
 const zoe = aGuest(3, 'Zoë Brown');
 const PATH = `/api/events/${EVENT_ID}`;
@@ -36,9 +36,18 @@ function packOf(deskId: string): DoorPack {
     syncUntil: '2025-05-15T09:00:00.000Z',
     event: { title: 'Prestwich Friday Friends', venue: 'The Cellar', startsAt: '2025-05-14T18:00:00.000Z', endsAt: '2025-05-14T21:00:00.000Z' },
     guests: [
-      { userId: 1, name: 'Priya Shah', ...PRIYA_HASHES, checkedIn: false, checkedInAt: null, method: null, checkInKey: null },
-      { userId: 2, name: 'Sam Patel', ...other(2), checkedIn: true, checkedInAt: AT_7_02, method: 'scan', checkInKey: null },
-      { userId: 3, name: 'Zoë Brown', ...other(3), checkedIn: false, checkedInAt: null, method: null, checkInKey: null },
+      {
+        userId: 1,
+        name: 'Priya Shah',
+        ...PRIYA_HASHES,
+        checkedIn: false,
+        checkedInAt: null,
+        method: null,
+        checkInKey: null,
+        accessNeeds: 'I lip-read: a quiet table, please',
+      },
+      { userId: 2, name: 'Sam Patel', ...other(2), checkedIn: true, checkedInAt: AT_7_02, method: 'scan', checkInKey: null, accessNeeds: null },
+      { userId: 3, name: 'Zoë Brown', ...other(3), checkedIn: false, checkedInAt: null, method: null, checkInKey: null, accessNeeds: null },
     ],
   };
 }
@@ -118,6 +127,8 @@ describe('offline', () => {
     await user.click(screen.getByRole('button', { name: 'Check in' }));
     const banner = await screen.findByText('Priya Shah checked in');
     expect(banner.parentElement).toHaveTextContent('Saved on this device: sent when the connection is back.');
+    // What she said would help her, from the desk's copy, with the welcome (docs/decisions/0086).
+    expect(banner.closest('[role="status"]')).toHaveTextContent('Would help: I lip-read: a quiet table, please');
     expect(counts().checkedIn).toBe('2');
 
     await user.type(code, 'not-a-ticket');
@@ -198,6 +209,9 @@ describe('reloaded with no connection', () => {
     const list = await screen.findByRole('list', { name: 'Guests' }, { timeout: 1_500 });
     expect(Date.now() - began).toBeLessThan(1_500);
     expect(within(list).getAllByText('Priya Shah')[0]).toBeInTheDocument();
+    // Beside her name, offline too: what she said would help her (docs/decisions/0086); nothing beside the others'.
+    expect(within(list).getByText('I lip-read: a quiet table, please')).toBeInTheDocument();
+    expect(within(list).getAllByText('Would help:')).toHaveLength(1);
     expect(screen.queryByText(/Loading the guest list/)).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { useCheckInGuest } from '../api/door';
 import { guestsWord } from '../lib/format';
 import { thisDevice } from '../lib/device';
 import { byName, searchGuests } from '../lib/scan';
+import { AccessNote } from './access-note';
 import { PendingBadge } from './desk-status';
 import { UndoCheckIn } from './undo-check-in';
 
@@ -93,6 +94,7 @@ function GuestRow({ eventId, guest, actions }: { eventId: number; guest: DoorGue
           <span className="sr-only">Ticket code </span>
           {guest.ticketCode}
         </p>
+        {guest.accessNeeds && <AccessNote note={guest.accessNeeds} />}
         {guest.checkedIn && (
           <p className="mt-1.5 inline-block rounded-xl bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
             Checked in <span aria-hidden="true">✓</span>

@@ -13,6 +13,7 @@ import { useScanTicket } from '../api/door';
 import { useDesk } from '../hooks/use-desk';
 import { useQrCamera } from '../hooks/use-qr-camera';
 import { thisDevice } from '../lib/device';
+import { AccessNote } from './access-note';
 
 /** What the last scan (or typed code) did. */
 export type ScanResult =
@@ -223,6 +224,8 @@ export function ScanBanner({ result, over = false, sent = false }: { result: Sca
           )}
         </div>
       )}
+      {/* What the guest said would help them, read out with the welcome (docs/decisions/0086). */}
+      {result && 'guest' in result && result.guest.accessNeeds && <AccessNote note={result.guest.accessNeeds} className={cn(over && 'shadow-lg')} />}
     </div>
   );
 }

@@ -23,6 +23,7 @@ const packGuest = (userId: number, name: string, hashes: { codeHash: string; loo
   checkedInAt: null,
   method: null,
   checkInKey: null,
+  accessNeeds: null,
   ...over,
 });
 const pack = (guests: DoorPackGuest[]): DoorPack => ({

@@ -40,6 +40,8 @@ export function doorFromPack(pack: DoorPack, recentCount: number): Door {
     checkedIn: g.checkedIn,
     checkedInAt: g.checkedInAt,
     method: g.method,
+    // A pack kept by a release before access needs has none (docs/decisions/0086).
+    accessNeeds: g.accessNeeds ?? null,
   }));
   const checkedIn = guests.filter((g) => g.checkedIn).length;
   return {

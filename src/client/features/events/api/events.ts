@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get, listOf } from '@client/lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventDetail, UpdateEventBody } from '@shared/schemas/events';
+import { get, listOf, patch } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
 // The event screens load this file for their first paint: the schemas come by loader, fetched only
@@ -19,3 +20,18 @@ export const participantsQuery = (id: number) =>
   });
 
 export const useParticipants = (id: number, enabled: boolean) => useQuery({ ...participantsQuery(id), enabled });
+
+/**
+ * PATCH /api/events/{id}: the host changes what the price includes. The evening is read again
+ * (its page, its public page and the listings), and the answer is written into the member's page at once.
+ */
+export function useUpdateEvent(eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateEventBody) => patch(`/api/events/${eventId}`, body, () => events().then((m) => m.eventSchema)),
+    onSuccess: (event) => {
+      qc.setQueryData<EventDetail>(queryKeys.event(eventId), (old) => (old ? { ...old, priceIncludes: event.priceIncludes } : old));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.events }),
+  });
+}

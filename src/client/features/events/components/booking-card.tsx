@@ -1,4 +1,5 @@
-import { CalendarX2, Sparkles } from 'lucide-react';
+import { CalendarX2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
 import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
@@ -6,18 +7,24 @@ import { Card } from '@client/components/ui/card';
 import { formatMoney } from '@client/lib/format';
 import { useNow } from '../hooks/use-now';
 import { canRegister, isPast, spotsLeftText } from '../lib/format';
+import { OutsideAgeRange, PriceIncludes } from './booking-facts';
 import { RegisterAction } from './register-action';
 import { liveOffer, OfferPanel, WaitlistPanel } from './waitlist-panel';
 
 /**
- * For a member without a place: the price and Register while open; a seat held for them off the
- * waitlist; the waitlist when the evening is full; otherwise why it is closed.
+ * For a member without a place: the price (and what it includes, when its host said) and Register
+ * while open; a seat held for them off the waitlist; the waitlist when the evening is full; why they
+ * cannot book when their age is outside the evening's range; why they cannot book a free evening or
+ * join the waitlist while paused after no-shows (`pauseNotice`, docs/decisions/0076); otherwise why it is closed.
  */
-export function BookingCard({ event, userId }: { event: EventDetail; userId: number }) {
+export function BookingCard({ event, userId, pauseNotice }: { event: EventDetail; userId: number; pauseNotice?: ReactNode }) {
   const now = useNow(30_000);
   const open = canRegister(event, now);
   const closed = isPast(event, now) || event.status === 'completed';
   const offer = closed ? null : liveOffer(event.viewer.waitlist, now);
+  // Paused: a free evening cannot be booked, nor a waitlist joined (one already in line may still leave it); paid evenings can.
+  const free = event.price <= 0;
+  const paused = !closed && pauseNotice != null && (free ? !event.viewer.waitlist || !!offer : !open && !event.viewer.waitlist);
 
   return (
     <Card>
@@ -26,11 +33,12 @@ export function BookingCard({ event, userId }: { event: EventDetail; userId: num
         <span className="font-display text-4xl font-bold text-wine-800">{event.price > 0 ? formatMoney(event.price) : 'Free'}</span>
         {event.price > 0 && <span className="text-muted">per person</span>}
       </p>
-      <p className="mt-1 flex items-center gap-2 text-ink">
-        <Sparkles aria-hidden="true" className="size-4 shrink-0 text-apricot-700" />
-        Includes venue access and a welcome drink
-      </p>
-      {offer ? (
+      <PriceIncludes text={event.priceIncludes} className="mt-1" />
+      {!closed && event.viewer.inAgeRange === false && !offer ? (
+        <OutsideAgeRange min={event.ageRangeMin} max={event.ageRangeMax} className="mt-4" />
+      ) : paused ? (
+        <div className="mt-4">{pauseNotice}</div>
+      ) : offer ? (
         <OfferPanel event={event} offer={offer} userId={userId} />
       ) : !closed && (!open || event.viewer.waitlist) ? (
         <WaitlistPanel event={event} userId={userId} />

@@ -16,7 +16,8 @@ function refundRule(event: EventDetail) {
     return `No payment was taken for this place, so there is nothing to refund, though the evening costs ${formatMoney(event.price)}. Your seat will go to someone else.`;
   if (event.viewer.refundable)
     return `You're cancelling ${REFUND_WINDOW_HOURS} hours or more before the start, so you'll get a full refund of ${formatMoney(event.price)} to your card.`;
-  return `The evening starts in less than ${REFUND_WINDOW_HOURS} hours, so there is no refund. Your seat will go to someone else.`;
+  // Refunded on resale (issue 35, docs/decisions/0074-still-coming.md).
+  return `The evening starts in less than ${REFUND_WINDOW_HOURS} hours, so there is no refund. Your seat will go to someone else, and if someone takes your place, you'll be refunded ${formatMoney(event.price)}.`;
 }
 
 /**
@@ -69,7 +70,8 @@ export function CancelDialog({
       >
         <>
           <p className="mt-3 rounded-2xl bg-cream p-3 text-sm text-muted ring-1 ring-wine-100">
-            Refund policy: cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund. Later than that, there is no refund.
+            Refund policy: cancel {REFUND_WINDOW_HOURS} hours or more before the start for a full refund. Later than that, you're refunded only if someone else
+            takes your place.
           </p>
           {error && (
             <p role="alert" className="mt-3 text-sm font-medium text-red-700">

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, CircleAlert, CircleCheck, MapPin, Sparkles, Ticket, TimerOff } from 'lucide-react';
+import { ArrowLeft, CalendarDays, CircleAlert, CircleCheck, MapPin, Sparkles, Ticket, TimerOff, UserRoundX, UsersRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
@@ -13,6 +13,7 @@ import { useEvent } from '@client/lib/queries/events';
 import { useCreatePaymentIntent, useRegister } from '../api/tickets';
 import { useNow } from '../hooks/use-now';
 import { isPast } from '../lib/format';
+import { OutsideAgeRange } from './booking-facts';
 import { HoldCountdown } from './hold-countdown';
 import { RegisterAction } from './register-action';
 import { TestCardForm } from './test-card-form';
@@ -92,6 +93,11 @@ export function CheckoutScreen({ eventId, userId, onComplete }: { eventId: numbe
                 <p className="mt-1 text-muted">This evening has already started.</p>
                 <BackToEvent id={eventId} />
               </Notice>
+            ) : event.data.viewer.inAgeRange === false ? (
+              // Said before any seat is held or card asked for; the server refuses the booking too (issue 34).
+              <Notice icon={<UserRoundX aria-hidden="true" className="size-6 text-apricot-700" />} title="You can’t book this evening">
+                <OutsideAgeRange min={event.data.ageRangeMin} max={event.data.ageRangeMax} className="mt-3" />
+              </Notice>
             ) : event.data.price > 0 && event.data.hostId === userId ? (
               <Notice icon={<Ticket aria-hidden="true" className="size-6 text-wine-700" />} title="Free for you as the host">
                 <p className="mt-1 text-muted">You host this evening, so your place is free: no card needed. Register and your place is confirmed.</p>
@@ -129,15 +135,23 @@ function Summary({ event, hostFree }: { event: EventDetail; hostFree: boolean })
           <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
           <span className="break-words">{event.venue}</span>
         </li>
+        <li className="flex items-start gap-2.5">
+          <UsersRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
+          <span>
+            Ages {event.ageRangeMin}-{event.ageRangeMax}
+          </span>
+        </li>
       </ul>
       <dl className="mt-4 space-y-3 border-t border-dashed border-wine-200 pt-4">
         <div className="flex items-start justify-between gap-4">
           <dt>
             <span className="font-semibold text-ink">1 × ticket</span>
-            <span className="mt-0.5 flex items-center gap-1.5 text-sm text-muted">
-              <Sparkles aria-hidden="true" className="size-4 shrink-0 text-apricot-700" />
-              Includes venue access and a welcome drink
-            </span>
+            {event.priceIncludes && (
+              <span className="mt-0.5 flex items-start gap-1.5 text-sm text-muted">
+                <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-apricot-700" />
+                <span className="min-w-0 break-words">Includes: {event.priceIncludes}</span>
+              </span>
+            )}
           </dt>
           <dd className="font-semibold text-ink">{price}</dd>
         </div>

@@ -445,7 +445,9 @@ describe('cancelling', () => {
     const { user } = detailAt();
     await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your registration?' });
-    expect(dialog).toHaveAccessibleDescription('The evening starts in less than 24 hours, so there is no refund. Your seat will go to someone else.');
+    expect(dialog).toHaveAccessibleDescription(
+      "The evening starts in less than 24 hours, so there is no refund. Your seat will go to someone else, and if someone takes your place, you'll be refunded £15.00.",
+    );
     expect(dialog).not.toHaveTextContent(/full refund of/);
     expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { CalendarDays, CircleCheck, Clock, MapPin, Megaphone, ScanLine, Timer, UsersRound, X } from 'lucide-react';
+import { CalendarDays, ChartColumn, CircleCheck, Clock, Megaphone, ScanLine, Sparkles, Timer, UsersRound, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
@@ -6,6 +6,7 @@ import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
+import { GettingIn } from '@client/components/ui/getting-in';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
@@ -24,9 +25,12 @@ import { ParticipantsCard } from './participants-card';
 import { EveningShareActions } from './public-evening-more';
 import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
+import { VenueFact } from './venue-fact';
 
 /** The cancel dialog (and Radix's dialog code with it) loads when the member first asks to cancel: most visits never do. */
 const CancelDialog = lazy(() => import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })));
+/** The host's form for what the price includes (with its zod schema) loads when they ask to change it. */
+const PriceIncludesForm = lazy(() => import('./price-includes-form').then((m) => ({ default: m.PriceIncludesForm })));
 
 /** A composition slot: content, or content made from the loaded event. */
 export type EventSlot = ReactNode | ((event: EventDetail) => ReactNode);
@@ -38,6 +42,13 @@ export interface EventDetailSlots {
   ratingSlot?: EventSlot;
   /** The matches once the evening is completed (features/matching). */
   matchesSlot?: EventSlot;
+  /** A seat for a friend under the ticket or the booking (features/friend-seats, docs/decisions/0075). */
+  friendSlot?: EventSlot;
+  /**
+   * Why the member cannot book free evenings or join a waitlist now (features/no-shows, docs/decisions/0076):
+   * shown by the booking card instead of a button that would fail; nothing when they can.
+   */
+  bookingPauseSlot?: EventSlot;
   /**
    * Where the room's timer is: 'running' once the host has started round 1 (then the live part
    * comes first: timer, whom to talk to, the rating; the rest below; and the place can no longer
@@ -86,6 +97,8 @@ function EventDetailView({
   liveSlot,
   ratingSlot,
   matchesSlot,
+  bookingPauseSlot,
+  friendSlot,
   liveStage = 'before',
 }: { event: EventDetail; userId: number } & EventDetailSlots) {
   useDocumentTitle(`${event.title} · Speed Friendship`);
@@ -105,6 +118,7 @@ function EventDetailView({
   const live = fill(liveSlot, event);
   const rating = fill(ratingSlot, event);
   const matches = fill(matchesSlot, event);
+  const friend = over || running || event.viewer.isHost ? null : fill(friendSlot, event);
   // During a round the guest needs the clock, whom to talk to and the rating now: those come first.
   const liveFirst = running && (live != null || rating != null);
   const facts = (
@@ -115,9 +129,7 @@ function EventDetailView({
       <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
         {formatTimeRange(event)}
       </Fact>
-      <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Venue">
-        {event.venue}
-      </Fact>
+      <VenueFact name={event.venue} place={event.venuePlace} />
       <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Participants">
         <span className="block">
           {event.participantCount}/{event.maxParticipants}
@@ -165,12 +177,21 @@ function EventDetailView({
                 Host control
               </Link>
             </Button>
+            {/* What the evening made: its report, once it is over (docs/decisions/0084-the-hosts-evening-report.md). */}
+            <Button asChild variant="outline">
+              <Link to={`/events/${event.id}/report`}>
+                <ChartColumn aria-hidden="true" className="size-5" />
+                Evening report
+              </Link>
+            </Button>
           </nav>
+          {!over && <PriceIncludesSetting event={event} />}
           {!over && <HostWaitlistCard eventId={event.id} />}
         </Card>
       ) : (
-        <BookingCard event={event} userId={userId} />
+        <BookingCard event={event} userId={userId} pauseNotice={fill(bookingPauseSlot, event)} />
       )}
+      {friend != null && <div className="mt-5">{friend}</div>}
     </div>
   );
   const liveParts = (
@@ -233,6 +254,9 @@ function EventDetailView({
 
         {liveFirst && <div className="lg:col-start-1">{facts}</div>}
 
+        {/* How to get into the venue, when its host has told it (docs/decisions/0077). */}
+        <GettingIn access={event.venueAccess} className="lg:col-start-1" />
+
         {event.description && (
           <Card className="lg:col-start-1">
             <CardTitle>About this evening</CardTitle>
@@ -282,6 +306,34 @@ function EventDetailView({
         </Suspense>
       )}
     </Page>
+  );
+}
+
+/** The host's view of what the price includes (as guests see it), and changing it while the evening is to come. */
+function PriceIncludesSetting({ event }: { event: EventDetail }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="price-includes-heading" className="mt-5 border-t border-wine-100 pt-4">
+      <h3 id="price-includes-heading" className="flex items-center gap-2 font-semibold text-wine-900">
+        <Sparkles aria-hidden="true" className="size-4 text-apricot-700" />
+        What the price includes
+      </h3>
+      {editing ? (
+        <Suspense fallback={<Spinner label="Loading the form" />}>
+          <PriceIncludesForm eventId={event.id} current={event.priceIncludes ?? null} onDone={() => setEditing(false)} />
+        </Suspense>
+      ) : (
+        <>
+          <p className="mt-1 break-words text-ink">
+            {event.priceIncludes ? event.priceIncludes : 'Nothing listed: the page promises nothing beyond the evening.'}
+          </p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => setEditing(true)}>
+            Change
+            <span className="sr-only"> what the price includes</span>
+          </Button>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -139,7 +139,20 @@ export function EveningFaq({ evening: e }: { evening: Pick<PublicEvening, 'ageRa
     },
     {
       q: 'What if I am outside the age range?',
-      a: `Each evening is for the ages its host sets: this one is for ${e.ageRangeMin}-${e.ageRangeMax}, and the guests come expecting to meet people of those ages. If you are outside it, please choose another evening whose range fits you.`,
+      a: `Each evening is for the ages its host sets: this one is for ${e.ageRangeMin}-${e.ageRangeMax}, and the guests come expecting to meet people of those ages. Booking checks the age on your profile, so if you are outside it, please choose another evening whose range fits you.`,
+    },
+    {
+      q: "What if I book and can't come?",
+      a: (
+        <>
+          Cancel on this page, so your place goes to someone on the waitlist. A booked evening you miss without cancelling is a no-show, shown on your profile.
+          After repeated no-shows in a few months you can&apos;t book free evenings or join a waitlist for a few weeks, while paid evenings stay open; the{' '}
+          <Link to="/privacy#privacy-no-shows" className="font-semibold text-wine-800 underline underline-offset-4">
+            privacy page
+          </Link>{' '}
+          gives the exact numbers. Ill or kept away by an emergency? Write to us and an admin can clear it.
+        </>
+      ),
     },
     {
       q: 'What happens to my ratings?',

@@ -1,11 +1,11 @@
-import { CalendarDays, CalendarX2, Clock, ExternalLink, Heart, MapPin, MessagesSquare, Sparkles, Star, Ticket, UsersRound } from 'lucide-react';
+import { CalendarDays, CalendarX2, Clock, Heart, MessagesSquare, Star, Ticket, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicEvening } from '@shared/schemas/public-evening';
 import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
-import { addressLine, mapLink } from '@shared/domain/public-evening';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
+import { GettingIn } from '@client/components/ui/getting-in';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
@@ -13,9 +13,11 @@ import { useDocumentTitle } from '@client/lib/document-title';
 import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
 import { usePublicEvening } from '../api/public-evening';
 import { spotsLeftText } from '../lib/format';
+import { AgeRangeChip, PriceIncludes } from './booking-facts';
 import { Fact } from './fact';
 import { EveningFaq, EveningShareActions, goingText, HostCard } from './public-evening-more';
 import { StatusBadge, type StatusLabel } from './status-badge';
+import { VenueFact } from './venue-fact';
 
 /**
  * Where Book takes a visitor: log in (or sign up from there), then straight on to this evening's
@@ -63,7 +65,6 @@ export function PublicEveningScreen({ eventId }: { eventId: number }) {
 
 function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
   useDocumentTitle(`${e.title} · Speed Friendship`);
-  const address = addressLine(e.venue);
   const over = e.state === 'ended' || e.state === 'started';
   return (
     <Page wide>
@@ -71,10 +72,8 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
         <header className="lg:col-start-1">
           <StatusBadge label={BADGE[e.state]} />
           <h1 className="mt-3 text-3xl leading-tight font-bold break-words text-wine-900 sm:text-4xl">{e.title}</h1>
-          <p className="mt-1 text-lg text-muted">
-            Ages {e.ageRangeMin}-{e.ageRangeMax}
-            {e.hostFirstName && <> · Hosted by {e.hostFirstName}</>}
-          </p>
+          {/* The age range is said once, by the Book button. */}
+          {e.hostFirstName && <p className="mt-1 text-lg text-muted">Hosted by {e.hostFirstName}</p>}
           <dl className="mt-5 grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6">
             <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
               <time dateTime={e.date}>{formatDate(e.date, 'long')}</time>
@@ -82,20 +81,7 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
             <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
               {formatTimeRange(e)}
             </Fact>
-            <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Venue">
-              <span className="block">{e.venue.name}</span>
-              {address && <span className="block font-normal text-ink">{address}</span>}
-              <a
-                href={mapLink(e.venue)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-1 inline-flex min-h-11 items-center gap-1 font-semibold text-wine-700 underline underline-offset-4"
-              >
-                Open in map
-                <ExternalLink aria-hidden="true" className="size-4" />
-                <span className="sr-only"> (OpenStreetMap, opens in a new tab)</span>
-              </a>
-            </Fact>
+            <VenueFact name={e.venue.name} place={e.venue} />
             <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Places">
               {/* How many are left is said once, by the Book button. */}
               {`${e.maxParticipants} guests`}
@@ -110,10 +96,7 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
               <span className="font-display text-4xl font-bold text-wine-800">{e.price > 0 ? formatMoney(e.price) : 'Free'}</span>
               {e.price > 0 && <span className="text-muted">per person</span>}
             </p>
-            <p className="mt-1 flex items-center gap-2 text-ink">
-              <Sparkles aria-hidden="true" className="size-4 shrink-0 text-apricot-700" />
-              Includes venue access and a welcome drink
-            </p>
+            <PriceIncludes text={e.priceIncludes} className="mt-1" />
             {over ? (
               <div className="mt-4 flex items-start gap-3 rounded-2xl bg-stone-100 p-4 text-stone-700">
                 <CalendarX2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -121,7 +104,11 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
               </div>
             ) : (
               <>
-                <p className="mt-4 font-semibold text-apricot-700">{e.state === 'open' ? spotsLeftText(e.spotsLeft) : 'Full: join the waitlist'}</p>
+                {/* Who the evening is for, said by the Book button (the page cannot know a visitor's age; booking checks it). */}
+                <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <AgeRangeChip min={e.ageRangeMin} max={e.ageRangeMax} />
+                  <span className="font-semibold text-apricot-700">{e.state === 'open' ? spotsLeftText(e.spotsLeft) : 'Full: join the waitlist'}</span>
+                </p>
                 <Button asChild size="lg" block className="mt-3">
                   <Link to={bookingPath(e)}>
                     <Ticket aria-hidden="true" className="size-5" />
@@ -142,9 +129,10 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
                 </p>
               </>
             )}
+            {/* What's next: the evenings still open for booking (issue 34). */}
             {over && (
               <Button asChild variant="outline" block className="mt-4">
-                <Link to="/">See what's next</Link>
+                <Link to="/events">See what's next</Link>
               </Button>
             )}
             <div className="mt-4 border-t border-wine-100 pt-4">
@@ -152,6 +140,9 @@ function PublicEveningView({ evening: e }: { evening: PublicEvening }) {
             </div>
           </Card>
         </aside>
+
+        {/* How to get into the venue, when its host has told it (docs/decisions/0077). */}
+        <GettingIn access={e.venue.access} className="lg:col-start-1" />
 
         <Card className="lg:col-start-1">
           <CardTitle>What happens at an evening</CardTitle>

@@ -41,6 +41,8 @@ export function TicketCard({
               You're registered
             </h2>
             <p className="text-wine-100">{event.viewer.paid ? `Paid ${formatMoney(event.price)}` : event.price > 0 ? 'Your place is booked' : 'Free entry'}</p>
+            {/* What the host said the price includes, kept on the ticket (nothing when they said nothing). */}
+            {event.priceIncludes && <p className="break-words text-wine-100">Includes: {event.priceIncludes}</p>}
           </div>
         </div>
       </div>
@@ -151,7 +153,7 @@ function CheckIn({ event, userId, now, ended }: { event: EventDetail; userId: nu
         aria-describedby={open ? undefined : hintId}
         onClick={() =>
           checkIn.mutate(undefined, {
-            onSuccess: () => toast.success('Checked In', { description: 'Welcome! Find a seat and grab your welcome drink.' }),
+            onSuccess: () => toast.success('Checked In', { description: 'Welcome! Find a seat: the first round starts soon.' }),
             onError: (err) => toast.error('Check-in Failed', { description: messageOf(err, 'Failed to check in') }),
           })
         }

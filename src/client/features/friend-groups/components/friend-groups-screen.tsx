@@ -1,4 +1,5 @@
 import { CalendarDays, Lock, Mail, ShieldCheck, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AUTO_RELEASE_HOURS } from '@shared/domain/constants';
 import type { FriendGroup, GroupMember } from '@shared/schemas/friend-groups';
@@ -28,8 +29,9 @@ export function FriendGroupsSignIn() {
  * /friend-groups (docs/spec/organiser-tools.md §2.17): the member's community groups from the server
  * (GET /api/me/groups): everyone in a group matched everyone else, at one evening or another. Each
  * group shows its members, the evenings they met at and the group e-mail once everyone shared contact.
+ * `actions` adds more to a group's card (the app composes "Plan a meet-up", docs/decisions/0082).
  */
-export function FriendGroupsScreen() {
+export function FriendGroupsScreen({ actions }: { actions?: (group: FriendGroup) => ReactNode } = {}) {
   const groups = useMyGroups();
   if (groups.isPending) return <Spinner label="Loading your groups" />;
   if (groups.isError)
@@ -53,7 +55,7 @@ export function FriendGroupsScreen() {
     <ul className="space-y-6" aria-label="Your groups">
       {groups.data.groups.map((g) => (
         <li key={g.key}>
-          <GroupCard group={g} />
+          <GroupCard group={g} more={actions?.(g)} />
         </li>
       ))}
     </ul>
@@ -70,7 +72,7 @@ function PersonAvatar({ person, className }: { person: GroupMember; className?: 
   );
 }
 
-function GroupCard({ group }: { group: FriendGroup }) {
+function GroupCard({ group, more }: { group: FriendGroup; more?: ReactNode }) {
   const headingId = `group-${group.key}`;
   const others = group.members.filter((m) => !m.isYou);
   const notShared = others.filter((m) => !m.sharedWithYou);
@@ -157,6 +159,7 @@ function GroupCard({ group }: { group: FriendGroup }) {
           {notShared.length > 0 && ` Not shared with you yet: ${notShared.map((m) => m.name).join(', ')}.`}
         </p>
       )}
+      {more && <div className="mt-5">{more}</div>}
     </Card>
   );
 }

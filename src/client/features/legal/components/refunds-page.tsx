@@ -22,8 +22,13 @@ export function RefundsPage() {
           Cancel from the evening's page (Cancel registration, on your ticket) at least {REFUND_WINDOW_HOURS} hours before the evening starts and you get all
           your money back, to the card you paid with, within 5-10 working days. Your place goes to the next person on the waitlist.
         </Rule>
-        <Rule icon={<CalendarX2 aria-hidden="true" className="size-5" />} title={`Less than ${REFUND_WINDOW_HOURS} hours before: no refund`}>
-          You can still cancel, so someone else may have your place, but the payment is not refunded.
+        <Rule
+          icon={<CalendarX2 aria-hidden="true" className="size-5" />}
+          title={`Less than ${REFUND_WINDOW_HOURS} hours before: no refund, unless someone takes your place`}
+        >
+          You can still cancel (or answer &ldquo;I can&apos;t make it&rdquo; when we ask whether you&apos;re still coming), so someone else may have your place.
+          The payment is not refunded then, but if someone else books a place at that evening after you gave yours up, we refund you in full and e-mail you (the
+          earliest place given up is refunded first).
         </Rule>
         <Rule icon={<DoorOpen aria-hidden="true" className="size-5" />} title="Once the evening has started">
           A place can no longer be cancelled once the evening has started, or once you have checked in at the door.

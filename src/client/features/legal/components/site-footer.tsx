@@ -8,7 +8,7 @@ export const CONTACT_EMAIL = 'hello@speedfriendship.test';
 
 const link = 'inline-flex min-h-11 items-center px-2 font-semibold text-wine-800 underline underline-offset-4 hover:text-wine-900';
 
-/** The footer of the public pages: privacy, the refund rule, contact (there is no terms page). */
+/** The footer of the public pages: privacy, the refund rule, the accessibility statement, contact (there is no terms page). */
 export function SiteFooter() {
   return (
     <footer className="mx-auto mt-4 w-full max-w-5xl px-4 pb-8 sm:px-6">
@@ -18,6 +18,9 @@ export function SiteFooter() {
         </Link>
         <Link to="/refunds" className={link}>
           Refunds
+        </Link>
+        <Link to="/accessibility-statement" className={link}>
+          Accessibility
         </Link>
         <a href={`mailto:${CONTACT_EMAIL}`} className={link}>
           Contact us

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, Megaphone, MonitorSmartphone, ScanLine } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
@@ -22,7 +22,15 @@ import { RoundHistory } from './host-console/round-history';
 import { SubmissionProgress } from './host-console/submission-progress';
 
 /** /host-control (docs/spec/organiser-tools.md §2.6) for one evening: the viewer must host it. */
-export function HostConsole({ eventId, userId }: { eventId: number; userId: number }) {
+export function HostConsole({
+  eventId,
+  userId,
+  aside,
+}: {
+  eventId: number;
+  userId: number;
+  /** More of the host's tools for this evening, beside the quick actions (composed in app/). */ aside?: ReactNode;
+}) {
   const detail = useEvent(eventId);
   if (detail.isPending) return <Spinner label="Loading the event" />;
   if (detail.isError || !detail.data.viewer.isHost) {
@@ -50,10 +58,10 @@ export function HostConsole({ eventId, userId }: { eventId: number; userId: numb
       </Page>
     );
   }
-  return <Console event={detail.data} userId={userId} />;
+  return <Console event={detail.data} userId={userId} aside={aside} />;
 }
 
-function Console({ event, userId }: { event: EventDetail; userId: number }) {
+function Console({ event, userId, aside }: { event: EventDetail; userId: number; aside?: ReactNode }) {
   // The socket keeps the round history, the progress and the rotation current (@client/lib/live-socket).
   const live = useLiveTimer(event.id, userId, true, { primary: true });
   const round = live.timer?.currentRound ?? 0;
@@ -133,6 +141,7 @@ function Console({ event, userId }: { event: EventDetail; userId: number }) {
         <div className="space-y-5 lg:col-span-2 lg:space-y-6">
           <EventStatus live={live} checkedIn={progress.data?.length} totalRounds={totalRounds} />
           <QuickActions live={live} eventId={event.id} />
+          {aside}
           <RoundHistory rounds={history} />
         </div>
       </div>

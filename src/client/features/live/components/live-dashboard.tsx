@@ -48,7 +48,8 @@ function Stat({ label, value, icon: Icon }: { label: string; value: ReactNode; i
 }
 
 /** /dashboard (docs/spec/organiser-tools.md §2.10): every evening this host runs, with real timer state. */
-export function LiveDashboard({ userId }: { userId: number }) {
+/** `eveningExtra`: more about each evening, composed by the page (the "Still coming?" counts, docs/decisions/0074-still-coming.md). */
+export function LiveDashboard({ userId, eveningExtra }: { userId: number; eveningExtra?: (eventId: number) => ReactNode }) {
   const list = useLiveEvents();
   const bulk = useTimerCommand();
   const qc = useQueryClient();
@@ -148,7 +149,7 @@ export function LiveDashboard({ userId }: { userId: number }) {
           <ul className="grid gap-4 md:grid-cols-2">
             {board.map((r) => (
               <li key={r.event.id}>
-                <LiveEventCard row={r} userId={userId} />
+                <LiveEventCard row={r} userId={userId} extra={eveningExtra?.(r.event.id)} />
               </li>
             ))}
           </ul>
@@ -170,6 +171,7 @@ export function LiveDashboard({ userId }: { userId: number }) {
                     <span className="block text-sm text-muted">
                       {formatWhen(r.event)} · {r.event.participantCount} registered
                     </span>
+                    {eveningExtra?.(r.event.id)}
                   </span>
                   <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-wine-700" />
                 </Link>
@@ -183,7 +185,7 @@ export function LiveDashboard({ userId }: { userId: number }) {
 }
 
 /** One evening: its live countdown (one socket each, counted locally from endsAt) and Start/Pause Round. */
-function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
+function LiveEventCard({ row, userId, extra }: { row: LiveEventRow; userId: number; extra?: ReactNode }) {
   const qc = useQueryClient();
   const cmd = useTimerCommand();
   const socket = useLiveSocket(row.event.id, userId, true, (m) => {
@@ -224,6 +226,7 @@ function LiveEventCard({ row, userId }: { row: LiveEventRow; userId: number }) {
           <p className="mt-0.5 text-sm text-muted">
             {row.event.venue} · {formatWhen(row.event)}
           </p>
+          {extra}
         </div>
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>

@@ -103,6 +103,7 @@ export function MyRoundCard({
   userId,
   isHost = false,
   rateLink = false,
+  guide,
   className,
 }: {
   eventId: number;
@@ -110,11 +111,14 @@ export function MyRoundCard({
   isHost?: boolean;
   /** Between rounds, link to the event page to rate the partner just met (off on the event page itself). */
   rateLink?: boolean;
+  /** Under a partner of the round under way: the pair's question (features/conversation-guide, composed in app/). */
+  guide?: (r: MyRound) => ReactNode;
   className?: string;
 }) {
   const { stage, round, rotation, current, next } = useMyRound(eventId, userId, isHost);
 
   let body: ReactNode;
+  let guideBody: ReactNode = null;
   if (stage === 'ended') {
     body = (
       <Row icon={PartyPopper} title="That's a wrap!" tone="apricot">
@@ -153,6 +157,7 @@ export function MyRoundCard({
     );
   } else if (current) {
     body = <Partner r={current} />;
+    if (guide && current.partner) guideBody = guide(current);
   } else {
     body = (
       <Row icon={Armchair} title="You're not in this round">
@@ -169,6 +174,7 @@ export function MyRoundCard({
       <div aria-live="polite" aria-atomic="true">
         {body}
       </div>
+      {guideBody}
       {rateLink && justMet && (
         <Link
           to={`/events/${eventId}`}

@@ -213,6 +213,53 @@ describe('the round timer', () => {
   });
 });
 
+describe('one minute and 30 seconds left', () => {
+  test('each is seen, heard, felt and spoken once, as the time crosses it', async () => {
+    const phone = fakePhone();
+    await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 64 }));
+    expect(screen.queryByTestId('time-warning')).not.toBeInTheDocument();
+    expect(phone.beeps).toHaveLength(0);
+
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(screen.getByTestId('time-warning')).toHaveTextContent('1 minute left');
+    expect(phone.beeps).toEqual([800]);
+    expect(phone.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    expect(screen.getAllByRole('status', { hidden: true }).some((el) => el.textContent === '1 minute left.')).toBe(true);
+
+    // Shown for six seconds, sounded once.
+    act(() => vi.advanceTimersByTime(7_000));
+    expect(screen.queryByTestId('time-warning')).not.toBeInTheDocument();
+    expect(phone.beeps).toEqual([800]);
+
+    act(() => vi.advanceTimersByTime(22_000));
+    expect(screen.getByTestId('time-warning')).toHaveTextContent('30 seconds left');
+    expect(phone.beeps).toEqual([800, 800]);
+    expect(phone.vibrate.mock.calls.filter(([p]) => JSON.stringify(p) === '[200,100,200]')).toHaveLength(2);
+  });
+
+  test('nothing for the time found on arrival, or a paused round', async () => {
+    const phone = fakePhone();
+    const { ws } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 45 }));
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.queryByTestId('time-warning')).not.toBeInTheDocument();
+    ws.push(timerMessage('timer_paused', { phase: 'paused', currentRound: 1, secondsLeft: 43 }));
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(screen.queryByTestId('time-warning')).not.toBeInTheDocument();
+    expect(phone.beeps).toHaveLength(0);
+  });
+
+  test('with sound and vibration off the warning is still seen', async () => {
+    localStorage.setItem('sf:bell:sound', 'off');
+    localStorage.setItem('sf:bell:vibration', 'off');
+    const phone = fakePhone();
+    await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 62 }));
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(screen.getByTestId('time-warning')).toHaveTextContent('1 minute left');
+    expect(phone.beeps).toHaveLength(0);
+    expect(phone.vibrate).not.toHaveBeenCalled();
+  });
+});
+
 describe('Time to Switch!', () => {
   test('when the round ends: who is next, with vibration and beeps, until Got it', async () => {
     const phone = fakePhone();
@@ -324,31 +371,57 @@ describe('Time to Switch!', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  test('with the sound turned off, the phone stays quiet and still', async () => {
+  test('with the sound and the vibration turned off, the phone stays quiet and still, and stays so after a reload', async () => {
     const phone = fakePhone();
-    const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));
-    const toggle = screen.getByRole('button', { name: 'Sound and vibration when it is time to switch' });
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const { ws, user, unmount } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));
+    const sound = screen.getByRole('button', { name: 'Sound when it is time to switch' });
+    const vibration = screen.getByRole('button', { name: 'Vibration when it is time to switch' });
+    expect(sound).toHaveAttribute('aria-pressed', 'true');
+    expect(vibration).toHaveAttribute('aria-pressed', 'true');
 
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    const before = { beeps: phone.beeps.length, buzzes: phone.vibrate.mock.calls.length };
+    await user.click(sound);
+    await user.click(vibration);
+    expect(sound).toHaveAttribute('aria-pressed', 'false');
+    expect(vibration).toHaveAttribute('aria-pressed', 'false');
+    const before = phone.beeps.length;
 
     ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 1, secondsLeft: 60 }));
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(3_000));
-    expect(phone.beeps).toHaveLength(before.beeps);
+    expect(phone.beeps).toHaveLength(before);
     expect(phone.vibrate.mock.calls.filter(([p]) => Array.isArray(p)).length).toBe(0);
+
+    // The choice is kept on the phone: the next visit starts with both off.
+    unmount();
+    await openTimer(timerState({ phase: 'active', currentRound: 2, secondsLeft: 100 }));
+    expect(screen.getByRole('button', { name: 'Sound when it is time to switch' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Vibration when it is time to switch' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('turning the sound back on plays a short test beep and buzz', async () => {
+  test('sound off and vibration on: the bell buzzes without a beep', async () => {
+    const phone = fakePhone();
+    const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));
+    await user.click(screen.getByRole('button', { name: 'Sound when it is time to switch' }));
+    const before = phone.beeps.length;
+    ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 1, secondsLeft: 60 }));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(phone.vibrate).toHaveBeenCalledWith([300, 200, 300, 200, 300, 500]);
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(phone.beeps).toHaveLength(before);
+  });
+
+  test('turning the sound or the vibration back on plays a short test beep or buzz', async () => {
     const phone = fakePhone();
     const { user } = await openTimer(timerState({ phase: 'idle', currentRound: 0 }));
-    const toggle = screen.getByRole('button', { name: 'Sound and vibration when it is time to switch' });
-    await user.click(toggle);
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const sound = screen.getByRole('button', { name: 'Sound when it is time to switch' });
+    await user.click(sound);
+    await user.click(sound);
+    expect(sound).toHaveAttribute('aria-pressed', 'true');
     expect(phone.beeps).toContain(800);
+    const vibration = screen.getByRole('button', { name: 'Vibration when it is time to switch' });
+    await user.click(vibration);
+    await user.click(vibration);
+    expect(vibration).toHaveAttribute('aria-pressed', 'true');
     expect(phone.vibrate).toHaveBeenCalledWith(100);
   });
 

@@ -1,4 +1,4 @@
-import { Bell, BellOff, Expand, Headset, RefreshCw, Shrink } from 'lucide-react';
+import { Bell, BellOff, Expand, Headset, RefreshCw, Shrink, Vibrate, VibrateOff } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
@@ -16,11 +16,13 @@ import { useWakeLock } from '@client/lib/wake-lock';
 import { useTimerAnnouncements } from '../hooks/use-announcements';
 import { useLiveTimer } from '../hooks/use-live-timer';
 import { useSwitchAlert } from '../hooks/use-switch-alert';
+import { useTimeWarning } from '../hooks/use-time-warning';
 import { formatWhen } from '../lib/format';
 import { roundLengthPhrase, stageOf, type Phase } from '../lib/timer';
 import { AccessCard } from './access-card';
 import { ConnectionNotice } from './connection-notice';
 import { MyRoundCard, roundSentence, useMyRound } from './my-round-card';
+import type { MyRound } from '@shared/schemas/live';
 import { TimerFace } from './timer-face';
 
 export function TimerFrame({ children }: { children: ReactNode }) {
@@ -44,7 +46,18 @@ export interface JustMet {
  * /timer (docs/spec/organiser-tools.md §2.7) for a signed-in viewer: which evening, then the timer.
  * `rateSlot`: a one-tap rating of the partner just met, shown at the bell.
  */
-export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; eventParam: number | null; rateSlot?: (met: JustMet) => ReactNode }) {
+export function TimerScreen({
+  userId,
+  eventParam,
+  rateSlot,
+  guideSlot,
+}: {
+  userId: number;
+  eventParam: number | null;
+  rateSlot?: (met: JustMet) => ReactNode;
+  /** The pair's question under whom to talk to (features/conversation-guide, composed in app/). */
+  guideSlot?: (eventId: number, r: MyRound) => ReactNode;
+}) {
   const mine = useUserEvents(eventParam ? null : userId);
   const eventId = eventParam ?? (mine.data ? (currentOrNextEvent(mine.data)?.id ?? null) : null);
   const detail = useEvent(eventId);
@@ -134,6 +147,7 @@ export function TimerScreen({ userId, eventParam, rateSlot }: { userId: number; 
       isHost={event.viewer.isHost}
       registered={event.viewer.registered}
       rateSlot={event.viewer.checkedIn ? rateSlot : undefined}
+      guideSlot={event.viewer.checkedIn ? guideSlot : undefined}
     />
   );
 }
@@ -147,6 +161,7 @@ function FullScreenTimer({
   isHost,
   registered,
   rateSlot,
+  guideSlot,
 }: {
   eventId: number;
   userId: number;
@@ -156,6 +171,7 @@ function FullScreenTimer({
   isHost: boolean;
   registered: boolean;
   rateSlot?: (met: JustMet) => ReactNode;
+  guideSlot?: (eventId: number, r: MyRound) => ReactNode;
 }) {
   const alert = useSwitchAlert();
   const lastPhase = useRef<Phase | null>(null);
@@ -171,6 +187,8 @@ function FullScreenTimer({
     lastPhase.current = live.timer?.phase ?? null;
   }, [live.timer?.phase]);
   const announcement = useTimerAnnouncements(live.timer, live.remaining);
+  // One minute and 30 seconds left: seen (the banner below), heard and felt (alert.warn), spoken (the announcement).
+  const warning = useTimeWarning(live.timer, live.remaining, alert.warn);
   const stage = stageOf(live.timer);
   useWakeLock(stage !== 'ended');
 
@@ -211,7 +229,16 @@ function FullScreenTimer({
               className="inline-flex size-12 items-center justify-center rounded-2xl bg-white/10 text-cream ring-1 ring-inset ring-white/30 hover:bg-white/20"
             >
               {alert.soundOn ? <Bell aria-hidden="true" className="size-6" /> : <BellOff aria-hidden="true" className="size-6" />}
-              <span className="sr-only">Sound and vibration when it is time to switch</span>
+              <span className="sr-only">Sound when it is time to switch</span>
+            </button>
+            <button
+              type="button"
+              onClick={alert.toggleVibration}
+              aria-pressed={alert.vibrationOn}
+              className="inline-flex size-12 items-center justify-center rounded-2xl bg-white/10 text-cream ring-1 ring-inset ring-white/30 hover:bg-white/20"
+            >
+              {alert.vibrationOn ? <Vibrate aria-hidden="true" className="size-6" /> : <VibrateOff aria-hidden="true" className="size-6" />}
+              <span className="sr-only">Vibration when it is time to switch</span>
             </button>
             {canFullscreen && (
               <button
@@ -230,12 +257,19 @@ function FullScreenTimer({
         <ConnectionNotice status={live.status} host={false} className="flex justify-center" />
         {registered && <KeptWrites userId={userId} eventId={eventId} dark />}
 
+        {/* Seen, for a guest who cannot hear the beep: the spoken announcement says the same, so this is not read twice. */}
+        {warning && (
+          <p aria-hidden="true" data-testid="time-warning" className="rounded-3xl bg-apricot-300 px-4 py-3 text-center text-2xl font-bold text-wine-900">
+            {warning === 'minute' ? '1 minute left' : '30 seconds left'}
+          </p>
+        )}
+
         <div className="flex flex-1 flex-col justify-center py-2">
           <TimerFace timer={live.timer} remaining={live.remaining} size="xl" sync={live.sync} endsAtLocal={live.endsAtLocal} syncLine={false} />
         </div>
 
         {registered ? (
-          <MyRoundCard eventId={eventId} userId={userId} rateLink />
+          <MyRoundCard eventId={eventId} userId={userId} rateLink guide={guideSlot && ((r) => guideSlot(eventId, r))} />
         ) : (
           isHost && (
             <div className="rounded-3xl bg-white/10 p-4 text-center ring-1 ring-inset ring-white/20">

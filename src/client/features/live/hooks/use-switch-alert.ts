@@ -8,20 +8,49 @@ function audioCtor(): AudioCtor | null {
   return w.AudioContext ?? w.webkitAudioContext ?? null;
 }
 
+/** The guest's choices for the bell, kept on this phone (docs/decisions/0080): on unless turned off. */
+const SOUND_KEY = 'sf:bell:sound';
+const VIBRATION_KEY = 'sf:bell:vibration';
+const WARNING_VIBRATION_MS = [200, 100, 200];
+
+function storedChoice(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function storeChoice(key: string, on: boolean) {
+  try {
+    if (on) localStorage.removeItem(key);
+    else localStorage.setItem(key, 'off');
+  } catch {
+    // Private mode without storage: the choice lasts as long as the page.
+  }
+}
+
 /**
  * The 'Time to Switch!' alarm (docs/spec/organiser-tools.md §9): 20 s of vibration (300/200/300/200/300/500 ms
  * every 2 s) and 800 Hz beeps every second. Browsers only allow sound after the person has
  * touched the page, so the first tap anywhere (or the sound toggle) unlocks the audio.
+ * The one-minute and 30-second warnings give one short beep and one short buzz (`warn`). Sound and
+ * vibration are each the guest's to turn off, and stay off on this phone (docs/decisions/0080).
  */
 export function useSwitchAlert() {
   const [until, setUntil] = useState<number | null>(null);
-  const [soundOn, setSoundOn] = useState(true);
+  const [soundOn, setSoundOn] = useState(() => storedChoice(SOUND_KEY));
+  const [vibrationOn, setVibrationOn] = useState(() => storedChoice(VIBRATION_KEY));
   const ctx = useRef<AudioContext | null>(null);
   const unsupported = useRef(false);
   const soundRef = useRef(soundOn);
+  const vibrationRef = useRef(vibrationOn);
   useEffect(() => {
     soundRef.current = soundOn;
   }, [soundOn]);
+  useEffect(() => {
+    vibrationRef.current = vibrationOn;
+  }, [vibrationOn]);
 
   const ensureAudio = useCallback((): AudioContext | null => {
     if (unsupported.current) return null;
@@ -82,7 +111,7 @@ export function useSwitchAlert() {
   useEffect(() => {
     if (until === null) return;
     const vibrate = () => {
-      if (soundRef.current && 'vibrate' in navigator) navigator.vibrate(VIBRATE_PATTERN);
+      if (vibrationRef.current && 'vibrate' in navigator) navigator.vibrate(VIBRATE_PATTERN);
     };
     const sound = () => {
       if (soundRef.current) beep();
@@ -112,16 +141,29 @@ export function useSwitchAlert() {
     active,
     trigger: useCallback(() => setUntil(Date.now() + SWITCH_OVERLAY_MS), []),
     dismiss: useCallback(() => setUntil(null), []),
+    /** A one-minute or 30-second warning: one short beep and one short buzz, each if the guest left it on. */
+    warn: useCallback(() => {
+      if (soundRef.current) beep(0.15);
+      if (vibrationRef.current && 'vibrate' in navigator) navigator.vibrate(WARNING_VIBRATION_MS);
+    }, [beep]),
     soundOn,
-    /** Turn the alarm sound and vibration on or off; turning it on (a tap) unlocks audio and plays a short test beep. */
+    vibrationOn,
+    /** Turn the bell's sound on or off; turning it on (a tap) unlocks audio and plays a short test beep. */
     toggleSound: useCallback(() => {
       const next = !soundRef.current;
-      if (next) {
-        beep(0.15);
-        if ('vibrate' in navigator) navigator.vibrate(100);
-      }
+      if (next) beep(0.15);
       soundRef.current = next;
+      storeChoice(SOUND_KEY, next);
       setSoundOn(next);
     }, [beep]),
+    /** Turn the bell's vibration on or off; turning it on buzzes once, so the guest feels what it will be. */
+    toggleVibration: useCallback(() => {
+      const next = !vibrationRef.current;
+      if (next && 'vibrate' in navigator) navigator.vibrate(100);
+      if (!next && 'vibrate' in navigator) navigator.vibrate(0);
+      vibrationRef.current = next;
+      storeChoice(VIBRATION_KEY, next);
+      setVibrationOn(next);
+    }, []),
   };
 }

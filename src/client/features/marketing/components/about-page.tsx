@@ -1,7 +1,8 @@
 import { Coffee, EyeOff, HandHeart, HeartHandshake, MapPin, MessagesSquare, PartyPopper, ShieldCheck, Sparkles, Timer, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { PEOPLE_ABOUT, ROUND_MINUTES } from '../content';
-import { CtaBand, Glow, IconBubble, Nowrap, Section, TownBadge } from './bits';
+import { Glow, IconBubble, Nowrap, TownBadge } from './bits';
+import { CtaBand, Section } from './sections';
 
 const DIFFERENT = [
   {

@@ -1,6 +1,7 @@
 import { Briefcase, Clock, HeartHandshake, MapPin, MessagesSquare, Quote, Sprout, UserPlus, Users, Wine } from 'lucide-react';
 import { MEMBERS_CLAIM, PEOPLE_LANDING, PRICE, ROUND_MINUTES, ROUND_MINUTES_WORD } from '../content';
-import { CtaBand, CtaLink, Glow, IconBubble, Nowrap, Section, TownBadge } from './bits';
+import { Glow, IconBubble, Nowrap, TownBadge } from './bits';
+import { CtaBand, CtaLink, Section } from './sections';
 import { Faq } from './faq';
 
 const STEPS = [
@@ -43,6 +44,11 @@ const FAQ = [
   {
     q: 'How does sharing contact details work?',
     a: 'After each conversation you privately choose whether you would like to stay in touch. Nobody sees your choices. Contact details are only shared when you both chose each other.',
+  },
+  {
+    // The rule's numbers are settings (docs/decisions/0076): the privacy page states the ones in force.
+    q: "What if I book and can't come?",
+    a: "Cancel on the evening's page, so your place goes to someone on the waitlist. A booked evening you miss without cancelling is a no-show, and you see it on your profile. After repeated no-shows in a few months you can't book free evenings or join a waitlist for a few weeks (our privacy page gives the exact numbers); paid evenings stay open. Ill or kept away by an emergency? Write to us and we can clear it.",
   },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { PROMO_TITLE } from '../content';
 import { useDocumentTitle } from '@client/lib/document-title';
-import { CtaLink, Glow, LogoMark, TownBadge } from './bits';
+import { Glow, LogoMark, TownBadge } from './bits';
+import { CtaLink } from './sections';
 import { PriceCard } from './price-card';
 
 /** /promo: a short promo page with the price and what it includes. */

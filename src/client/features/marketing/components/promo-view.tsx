@@ -1,7 +1,8 @@
 import { MapPin, Timer, Users } from 'lucide-react';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { PEOPLE_LANDING, PRICE, PROMO_TITLE, ROUND_MINUTES } from '../content';
-import { CtaLink, Glow, LogoMark, TownBadge } from './bits';
+import { Glow, LogoMark, TownBadge } from './bits';
+import { CtaLink } from './sections';
 
 const POINTS = [
   { icon: Timer, title: `${ROUND_MINUTES}-minute conversations`, text: 'Short, easy chats. The host keeps time.' },

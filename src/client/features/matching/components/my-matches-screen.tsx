@@ -1,6 +1,7 @@
 import { HeartCrack, Hourglass, Mail, MessageSquareText, Phone, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { seeAgainText } from '@shared/domain/met-again';
 import type { MatchUser, MyMatches, PendingRelease } from '@shared/schemas/matching';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -65,12 +66,14 @@ export function MyMatchesScreen({ userId, actions }: { userId: number; actions?:
   else if (q.data && q.data.matches.length === 0) body = <NoMatches />;
   else body = <MatchList data={q.data!} userId={userId} actions={actions} />;
   const laterToo = !waiting && pending.length > 0;
+  const seeAgain = !waiting ? (q.data?.seeAgain ?? []) : [];
 
   return (
     <>
       <p role="status" className="sr-only">
         {announce}
       </p>
+      {seeAgain.length > 0 && <SeeAgain counts={seeAgain} />}
       {laterToo && (
         <Card className="mx-auto mb-5 max-w-xl">
           <PendingList pending={pending} />
@@ -78,6 +81,32 @@ export function MyMatchesScreen({ userId, actions }: { userId: number; actions?:
       )}
       {body}
     </>
+  );
+}
+
+/**
+ * The liking gap's answer (docs/decisions/0083-met-again.md): how many people would like to see the
+ * member again, per evening; a count, never who, and only when the server says it singles no one out.
+ */
+function SeeAgain({ counts }: { counts: MyMatches['seeAgain'] }) {
+  return (
+    <Card className="mx-auto mb-5 max-w-xl border-apricot-200 bg-apricot-100">
+      <ul className="space-y-3">
+        {counts.map((c) => (
+          <li key={c.eventId} className="flex items-start gap-3">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white text-wine-700 shadow-sm">
+              <Sparkles aria-hidden="true" className="size-6" />
+            </span>
+            <span>
+              <span className="block text-lg font-bold text-wine-900">{seeAgainText(c.count)}</span>
+              <span className="block text-muted">
+                From {c.eventTitle} ({formatDate(c.eventDate, 'long')}). People often like us more than we think.
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 

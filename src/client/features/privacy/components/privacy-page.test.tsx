@@ -4,7 +4,7 @@ import type { PrivacyFacts } from '@shared/schemas/privacy';
 import { fakeServer, renderAt, Reply } from '@client/test/render';
 import { PrivacyPage } from './privacy-page';
 
-const facts: PrivacyFacts = { retentionDays: 45, sessionDays: 30, autoReleaseHours: 24 };
+const facts: PrivacyFacts = { retentionDays: 45, sessionDays: 30, autoReleaseHours: 24, noShows: { limit: 2, windowDays: 183, pauseDays: 30, keptDays: 213 } };
 
 test('/privacy says what is kept, for as long as the server is configured to keep it, and who sees what', async () => {
   const server = fakeServer({ 'GET /api/privacy': facts });
@@ -14,6 +14,10 @@ test('/privacy says what is kept, for as long as the server is configured to kee
   // The retention comes from the server's RETENTION_DAYS, not from a number in the page.
   expect(await within(howLong).findByText('45 days')).toBeInTheDocument();
   expect(howLong).toHaveTextContent('Your ratings and arrival location reports are deleted 45 days after the evening they belong to.');
+  expect(howLong).toHaveTextContent('What you told the hosts would help you on the night is deleted at the same time');
+  expect(screen.getByRole('region', { name: 'Who sees what' })).toHaveTextContent(
+    "What you said would help you on the night is seen by that evening's hosts (and the organisers' admins)",
+  );
   expect(howLong).toHaveTextContent('24 hours after the evening');
   expect(howLong).toHaveTextContent('A login lasts 30 days');
   expect(server.calls.map((c) => c.url.pathname)).toEqual(['/api/privacy']);

@@ -1,4 +1,5 @@
-import { Clock, Download, Eye, Flag, ShieldCheck } from 'lucide-react';
+import { CalendarX2, Clock, Download, Eye, Flag, ShieldCheck } from 'lucide-react';
+import { windowInWords } from '@shared/domain/no-shows';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PrivacyFacts } from '@shared/schemas/privacy';
@@ -34,13 +35,45 @@ function HowLong({ facts }: { facts: PrivacyFacts }) {
         <strong>Your ratings and arrival location reports</strong> are deleted <strong>{days(facts.retentionDays)}</strong> after the evening they belong to.
       </li>
       <li>
+        <strong>What you told the hosts would help you</strong> on the night is deleted at the same time, or at once if you take it away, cancel your place or
+        give your ticket to a friend.
+      </li>
+      <li>
         <strong>Matches</strong>, and whether you shared your contact details with them, stay as long as both of you have an account. The ratings that made a
         match are not needed for that.
       </li>
       <li>If the host does not release contact details, your matches see them automatically {facts.autoReleaseHours} hours after the evening.</li>
+      <li>
+        <strong>A no-show</strong> (an evening you booked and did not come to) is kept <strong>{days(facts.noShows.keptDays)}</strong> after the evening, then
+        deleted.
+      </li>
       <li>A login lasts {days(facts.sessionDays)}, or until you log out.</li>
       <li>Everything else (your profile, tickets, feedback, messages) stays until you delete your account.</li>
     </ul>
+  );
+}
+
+/** The no-show rule (docs/decisions/0076-no-shows-have-a-cost.md), with the server's own numbers. */
+function NoShowRule({ rule }: { rule: PrivacyFacts['noShows'] }) {
+  return (
+    <>
+      <p>
+        If you book an evening and are not checked in by its end, without having cancelled, we record a <strong>no-show</strong>: the evening and its date. A
+        guest the host asked to leave is not a no-show, nor is the host. You see your record on your{' '}
+        <Link to="/profile" className={linkClass}>
+          profile
+        </Link>
+        ; hosts see how many guests of their evening did not come, never who; admins see who.
+      </p>
+      <p>
+        With <strong>{rule.limit}</strong> no-shows in {windowInWords(rule.windowDays)}, you cannot book free evenings or join a waitlist for{' '}
+        <strong>{days(rule.pauseDays)}</strong> from the latest. Paid evenings stay open to you, and the evening page tells you until when before you try.
+      </p>
+      <p>
+        Ill, or kept away by an emergency? Write to us: an admin can clear a no-show, with the reason, which you then see on your profile. A no-show is deleted{' '}
+        {days(rule.keptDays)} after the evening.
+      </p>
+    </>
   );
 }
 
@@ -60,7 +93,12 @@ export function PrivacyPage() {
               On the evening: who you were seated with, the ratings you give, your matches, and, if you share your location on the arrival page, how far you
               were from the venue (not where you were).
             </li>
+            <li>If you tell an evening's hosts what would help you on the night (a quiet table, a chair, help at the door): what you wrote.</li>
             <li>Messages from the host and whether you read them, your feedback and reactions, follow-up invites, and your voice narration settings.</li>
+            <li>
+              If you report an accessibility barrier: what you wrote and the e-mail address you gave for an answer, read by our admins only, until they have
+              dealt with it.
+            </li>
           </ul>
         </Section>
 
@@ -88,6 +126,10 @@ export function PrivacyPage() {
               your e-mail or phone number.
             </li>
             <li>
+              <strong>What you said would help you on the night</strong> is seen by that evening's hosts (and the organisers' admins), beside your name at the
+              door. Nobody else, and no other evening's hosts.
+            </li>
+            <li>
               <strong>Your e-mail and phone number</strong> are seen only by you, the organisers' admins, and your matches once contact is shared: when you both
               press Share Contact, or when the host releases contacts after the evening (you agree to this when you register).
             </li>
@@ -112,6 +154,10 @@ export function PrivacyPage() {
             the badges or the previews. What you already shared (a match, a friend group) stays as it was for both of you.
           </p>
           <p>If you report someone, the hosts of that evening and the admins see your report. The person you report is not told who reported them.</p>
+        </Section>
+
+        <Section id="privacy-no-shows" icon={CalendarX2} title="No-shows">
+          {facts.data ? <NoShowRule rule={facts.data.noShows} /> : <p>An evening you booked and did not come to is recorded as a no-show.</p>}
         </Section>
 
         <Section id="privacy-yours" icon={Download} title="Take it with you, or delete it">

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Event } from '@shared/schemas/events';
-import { formatDate } from '@client/lib/format';
+import { formatDate, formatWhen } from '@client/lib/format';
 import { anEvent, DAY, fromNow, HOUR } from '@client/test/fixtures';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
 import { PRICE_NOTE, TRUST } from '../lib/flyers';
@@ -96,16 +96,17 @@ const WINE_BAR = anEvent({
 const LATER = anEvent({ id: 8, title: 'Northern Quarter Newcomers Night', date: fromNow(20 * DAY) });
 const UNDERWAY = anEvent({ id: 6, title: 'Tonight at the Wine Bar', date: fromNow(-HOUR) });
 
-function promotions(events: Event[] | Reply = [UNDERWAY, LATER, WINE_BAR], eventId: number | null = null) {
+function promotions(events: Event[] | Reply = [UNDERWAY, LATER, WINE_BAR], eventId: number | null = null, hostOf: number | null = null) {
   const server = fakeServer({ 'GET /api/events/upcoming': events, 'GET /api/share/links': { publicUrl: PUBLIC_URL } });
+  const picked: number[] = [];
   const view = renderAt(
     <>
       <Toaster />
-      <PromotionsScreen eventId={eventId} />
+      <PromotionsScreen eventId={eventId} hostOf={hostOf} onPick={(id) => picked.push(id)} />
     </>,
     { path: '/promotions', pattern: '/promotions' },
   );
-  return { ...view, server };
+  return { ...view, server, picked };
 }
 
 // PUBLIC_URL, as the server gives it: every link and QR code starts with it, not with this page's origin.
@@ -128,7 +129,7 @@ describe('the flyers of the next evening', () => {
   test('the soonest evening not yet started, with its details and price in whole pounds', async () => {
     promotions();
     expect(await screen.findByRole('heading', { level: 2, name: 'Wine Bar Speed Friendship' })).toBeInTheDocument();
-    expect(screen.getByText('Flyers for your next evening')).toBeInTheDocument();
+    expect(screen.getByText('Flyers for the next evening')).toBeInTheDocument();
     expect(screen.getByText('The Wine Wallop, Prestwich')).toBeInTheDocument();
     expect(screen.getByText('7:00 PM – 9:00 PM')).toBeInTheDocument();
     expect(screen.getByText('£15')).toBeInTheDocument();
@@ -263,4 +264,66 @@ test('a failed load says so and tries again', async () => {
   server.set('GET /api/events/upcoming', [WINE_BAR]);
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('heading', { level: 2, name: 'Wine Bar Speed Friendship' })).toBeInTheDocument();
+});
+
+// Issue 34: a newly approved host got flyers for another host's evening (the soonest on the calendar).
+describe("a host's flyers are for the evenings they host", () => {
+  const HOST = 21;
+  const MINE = anEvent({ id: 30, title: 'Hana’s Coffee Circle', date: fromNow(10 * DAY), venue: 'Corner Café, Whitefield', hostId: HOST });
+  const MINE_LATER = anEvent({ id: 31, title: 'Hana’s Book Swap Social', date: fromNow(30 * DAY), hostId: HOST });
+  const MINE_UNDERWAY = anEvent({ id: 32, title: 'Hana’s Tonight', date: fromNow(-HOUR), hostId: HOST });
+  const choices = () =>
+    within(screen.getByRole('combobox', { name: 'Evening to promote' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+
+  beforeEach(() => {
+    fakeCanvas();
+  });
+
+  test('by default their own next evening, not a sooner evening of another host', async () => {
+    promotions([WINE_BAR, MINE_LATER, MINE, LATER], null, HOST);
+    expect(await screen.findByRole('heading', { level: 2, name: MINE.title })).toBeInTheDocument();
+    expect(screen.getByText('Flyers for your next evening')).toBeInTheDocument();
+    expect(screen.getByText('Corner Café, Whitefield')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the evening’s page' })).toHaveAttribute('href', `/events/${MINE.id}`);
+    const img = await within(screen.getByRole('region', { name: 'Social Post' })).findByRole('img');
+    expect(img.getAttribute('alt')).toContain(`QR code to ${PUBLIC_URL}/events/${MINE.id}?source=flyer-qr.`);
+    expect(screen.queryByText(WINE_BAR.title)).not.toBeInTheDocument();
+  });
+
+  test('the picker offers their upcoming evenings only; choosing one draws its flyers and Copy Link copies its page', async () => {
+    const { user, picked } = promotions([WINE_BAR, MINE_LATER, MINE, MINE_UNDERWAY, LATER], null, HOST);
+    await screen.findByRole('heading', { level: 2, name: MINE.title });
+    expect(choices()).toEqual([`${MINE.title} · ${formatWhen(MINE)}`, `${MINE_LATER.title} · ${formatWhen(MINE_LATER)}`]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Evening to promote' }), String(MINE_LATER.id));
+    expect(await screen.findByRole('heading', { level: 2, name: MINE_LATER.title })).toBeInTheDocument();
+    expect(screen.getByText('Flyers for your evening')).toBeInTheDocument();
+    expect(picked).toEqual([MINE_LATER.id]);
+    await user.click(await screen.findByRole('button', { name: 'Copy Link for Social Post' }));
+    expect(await navigator.clipboard.readText()).toBe(`${PUBLIC_URL}/events/${MINE_LATER.id}?source=flyer-link`);
+  });
+
+  test('?event= naming another host’s evening says so and shows their own next evening', async () => {
+    promotions([WINE_BAR, MINE, LATER], WINE_BAR.id, HOST);
+    expect(await screen.findByRole('heading', { level: 2, name: MINE.title })).toBeInTheDocument();
+    expect(screen.getByText(/is hosted by someone else/)).toHaveTextContent(
+      `${WINE_BAR.title} is hosted by someone else: you can make flyers for the evenings you host. These are for ${MINE.title}.`,
+    );
+  });
+
+  test('a host with no evening of their own sees why, with a way to create one, and no flyers of someone else’s', async () => {
+    promotions([WINE_BAR, LATER, MINE_UNDERWAY], null, HOST);
+    expect(await screen.findByRole('heading', { name: 'You have no upcoming evening to promote' })).toBeInTheDocument();
+    expect(screen.getByText(/Flyers are made for the evenings you host/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an event' })).toHaveAttribute('href', '/create-event');
+    expect(screen.queryByText(WINE_BAR.title)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Download/ })).not.toBeInTheDocument();
+  });
+
+  test('an admin (or anyone who hosts nothing) may pick any upcoming evening', async () => {
+    promotions([WINE_BAR, MINE, LATER], null, null);
+    expect(await screen.findByRole('heading', { level: 2, name: WINE_BAR.title })).toBeInTheDocument();
+    expect(choices()).toEqual([WINE_BAR, MINE, LATER].map((e) => `${e.title} · ${formatWhen(e)}`));
+  });
 });

@@ -1,5 +1,5 @@
-import { CalendarDays, CalendarX, Clock, Lightbulb, MapPin, PoundSterling } from 'lucide-react';
-import { useMemo } from 'react';
+import { CalendarDays, CalendarX, Clock, Lightbulb, MapPin, PoundSterling, TriangleAlert } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { eventLink } from '@shared/domain/share-sources';
@@ -9,10 +9,11 @@ import { Card, CardTitle } from '@client/components/ui/card';
 import { LoadError } from '@client/components/ui/load-error';
 import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
+import { formatWhen } from '@client/lib/format';
 import { useUpcomingEvents } from '@client/lib/queries/events';
 import { usePublicUrl } from '@client/lib/queries/share';
 import { MARKETING_TIPS } from '../lib/content';
-import { FLYERS, flyerContent, nextEvening, type FlyerContent } from '../lib/flyers';
+import { FLYERS, flyerContent, promotableEvenings, type FlyerContent } from '../lib/flyers';
 import { FlyerCard } from './flyer-card';
 
 /**
@@ -30,12 +31,12 @@ async function copyEveningLink(link: string) {
   }
 }
 
-function EveningSummary({ event, content }: { event: Event; content: FlyerContent }) {
+function EveningSummary({ event, content, eyebrow }: { event: Event; content: FlyerContent; eyebrow: string }) {
   const row = 'flex items-start gap-3';
   const icon = 'mt-0.5 size-5 shrink-0 text-wine-700';
   return (
     <Card className="bg-gradient-to-br from-white to-apricot-100/60">
-      <p className="text-sm font-semibold tracking-wide text-apricot-700 uppercase">Flyers for your next evening</p>
+      <p className="text-sm font-semibold tracking-wide text-apricot-700 uppercase">{eyebrow}</p>
       <CardTitle className="mt-1 text-2xl">{event.title}</CardTitle>
       <dl className="mt-4 grid gap-3 text-ink sm:grid-cols-2">
         <div className={row}>
@@ -98,16 +99,58 @@ function MarketingTips() {
   );
 }
 
+/** Who is asking: a host promotes their own evenings (`hostOf`, their user id); admins and everyone else any evening (`null`). */
+export interface PromotionsProps {
+  /** The page's `?event=`: the evening asked for, or null for the next one. */
+  eventId?: number | null;
+  hostOf: number | null;
+  /** Another evening was chosen in the picker (the page keeps it in its address). */
+  onPick?: (eventId: number) => void;
+}
+
+function EveningChooser({ evenings, value, onChange }: { evenings: readonly Event[]; value: number; onChange: (id: number) => void }) {
+  const id = useId();
+  return (
+    <Card>
+      <label htmlFor={id} className="block text-sm font-semibold text-wine-900">
+        Evening to promote
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="mt-1.5 block min-h-12 w-full rounded-2xl border-2 border-wine-100 bg-white px-4 py-3 text-base text-ink focus:border-wine-500 focus:outline-none sm:max-w-xl"
+      >
+        {evenings.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.title} · {formatWhen(e)}
+          </option>
+        ))}
+      </select>
+    </Card>
+  );
+}
+
 /**
  * The flyers of an evening: the one named by `eventId` (the page's `?event=`, as docs/product.md's
- * event context asks) when it is upcoming, else the next public evening (GET /api/events/upcoming, the
- * soonest not yet started); or why there are none.
+ * event context asks, or the picker's choice) when it is one the viewer may promote, else the next
+ * of those (GET /api/events/upcoming, the soonest not yet started); or why there are none. A host
+ * promotes their own evenings only: a newly approved host got flyers for another host's evening
+ * (issue 34, docs/decisions/0073).
  */
-export function PromotionsScreen({ eventId = null }: { eventId?: number | null }) {
+export function PromotionsScreen({ eventId = null, hostOf, onPick }: PromotionsProps) {
   const upcoming = useUpcomingEvents();
   // Links and QR codes start with the site's public address (PUBLIC_URL): nothing is drawn before it is known.
   const publicUrl = usePublicUrl();
-  const event = useMemo(() => (upcoming.data ? (upcoming.data.find((e) => e.id === eventId) ?? nextEvening(upcoming.data)) : null), [upcoming.data, eventId]);
+  const [picked, setPicked] = useState<number | null>(null);
+  const evenings = useMemo(() => (upcoming.data ? promotableEvenings(upcoming.data, hostOf) : []), [upcoming.data, hostOf]);
+  const wanted = picked ?? eventId;
+  const event = evenings.find((e) => e.id === wanted) ?? evenings[0] ?? null;
+  // A host sent here for an evening another host runs (an old link, a shared ?event=): say why it is not that one.
+  const notTheirs =
+    hostOf !== null && eventId !== null && picked === null && event?.id !== eventId
+      ? upcoming.data?.find((e) => e.id === eventId && e.hostId !== hostOf)
+      : undefined;
   const content = useMemo(() => (event && publicUrl ? flyerContent(event, publicUrl) : null), [event, publicUrl]);
 
   if (upcoming.isPending || (event && !publicUrl)) return <Spinner label="Finding your next evening" />;
@@ -115,16 +158,23 @@ export function PromotionsScreen({ eventId = null }: { eventId?: number | null }
     return <LoadError title="The evenings could not be loaded" message={upcoming.error.message} onRetry={() => void upcoming.refetch()} />;
   }
   if (!event || !content) {
+    const create = (
+      <Button asChild size="lg">
+        <Link to="/create-event">Create an event</Link>
+      </Button>
+    );
+    if (hostOf !== null) {
+      return (
+        <NoticeCard icon={CalendarX} title="You have no upcoming evening to promote" actions={create}>
+          <p>
+            Flyers are made for the evenings you host. Create your first evening and its social post, story and cover appear here, ready to download and share,
+            each with a QR code to its page.
+          </p>
+        </NoticeCard>
+      );
+    }
     return (
-      <NoticeCard
-        icon={CalendarX}
-        title="No upcoming evening to promote"
-        actions={
-          <Button asChild size="lg">
-            <Link to="/create-event">Create an event</Link>
-          </Button>
-        }
-      >
+      <NoticeCard icon={CalendarX} title="No upcoming evening to promote" actions={create}>
         <p>
           The flyers are made from the next evening on the calendar. As soon as one is scheduled, its social post, story and cover appear here, ready to
           download and share.
@@ -133,11 +183,32 @@ export function PromotionsScreen({ eventId = null }: { eventId?: number | null }
     );
   }
 
+  const pick = (id: number) => {
+    setPicked(id);
+    onPick?.(id);
+  };
+  const eyebrow =
+    event.id === evenings[0]?.id
+      ? hostOf !== null
+        ? 'Flyers for your next evening'
+        : 'Flyers for the next evening'
+      : hostOf !== null
+        ? 'Flyers for your evening'
+        : 'Flyers for this evening';
   // A new evening (or a change to it) draws fresh flyers: the key starts each card over.
   const key = JSON.stringify(content);
   return (
     <div className="space-y-6">
-      <EveningSummary event={event} content={content} />
+      {notTheirs && (
+        <p role="status" className="flex gap-2 rounded-2xl bg-apricot-100 px-4 py-3 text-wine-900">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-apricot-700" />
+          <span>
+            {notTheirs.title} is hosted by someone else: you can make flyers for the evenings you host. These are for {event.title}.
+          </span>
+        </p>
+      )}
+      {evenings.length > 1 && <EveningChooser evenings={evenings} value={event.id} onChange={pick} />}
+      <EveningSummary event={event} content={content} eyebrow={eyebrow} />
       <div className="grid gap-6 md:grid-cols-2">
         {FLYERS.map((spec) => (
           <FlyerCard

@@ -102,8 +102,21 @@ export function flyerAlt(spec: FlyerSpec, c: FlyerContent): string {
 
 /** The next evening to promote: the soonest upcoming one that has not started yet, or null. */
 export function nextEvening<E extends Pick<Event, 'date' | 'status'>>(events: readonly E[], now = Date.now()): E | null {
+  return promotableEvenings(events, null, now)[0] ?? null;
+}
+
+/**
+ * The evenings one may make flyers for, soonest first: upcoming and not started yet; for a host
+ * (`hostOf`, their user id) only the evenings they host, for everyone else (admins, members,
+ * visitors: `null`) every one. A host's flyers are for their own evenings (issue 34).
+ */
+export function promotableEvenings<E extends Pick<Event, 'date' | 'status'> & { hostId?: number | null }>(
+  events: readonly E[],
+  hostOf: number | null,
+  now = Date.now(),
+): E[] {
   const start = (e: E) => new Date(e.date).getTime();
-  return events.filter((e) => e.status === 'upcoming' && start(e) > now).sort((a, b) => start(a) - start(b))[0] ?? null;
+  return events.filter((e) => e.status === 'upcoming' && start(e) > now && (hostOf === null || e.hostId === hostOf)).sort((a, b) => start(a) - start(b));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterAnswersBody } from '@shared/schemas/register';
 import { userSchema, type CreateUserBody } from '@shared/schemas/users';
+import { loginStarted } from '@shared/schemas/auth';
 import { get, post, put } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import { rememberUser } from '@client/lib/session';
 
 /** GET /api/users/{id}: the member's profile and saved answers, to start the wizard from. */
 export const memberQuery = (id: number) =>
@@ -30,11 +30,10 @@ export function useSaveAnswers() {
 
 /**
  * POST /api/users with the spec's signup payload (docs/spec/organiser-tools.md §3: username =
- * e-mail, nulls and empty objects for what the wizard does not ask). The server starts a session;
- * the browser remembers the new member, and every query is refreshed for them.
+ * e-mail, nulls and empty objects for what the wizard does not ask). The server mails a code; the
+ * account and its session come with the code, at /login (docs/decisions/0070).
  */
 export function useWizardSignup() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: { name: string; email: string; age: number; interests: string[] }) => {
       const email = p.email.trim();
@@ -51,11 +50,7 @@ export function useWizardSignup() {
         preferences: {},
         communicationStyle: null,
       };
-      return post('/api/users', body, userSchema);
-    },
-    onSuccess: (user) => {
-      rememberUser(user.id, user.email);
-      void qc.invalidateQueries();
+      return post('/api/users', body, loginStarted);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { User } from '@shared/schemas/users';
-import { fakeServer, renderAt, Reply } from '@client/test/render';
+import { fakeServer, renderAt, Reply, signIn } from '@client/test/render';
 import { DRAFT_KEY } from '../lib/draft';
 import { RegisterWizard } from './register-wizard';
 
@@ -182,24 +182,13 @@ test('personality: all five questions must be answered; each answer shows its ba
   expect(within(screen.getByRole('group', { name: /^Empathetic/ })).getByRole('radio', { name: /^4/ })).toBeChecked();
 });
 
-test('a visitor finishes by signing up, then the answers are saved: the right bodies, the completion screen, the draft gone', async () => {
-  const created = {
-    ...member,
-    id: 42,
-    name: 'Robin Ashworth',
-    email: 'robin@example.com',
-    username: 'robin@example.com',
-    interests: ['Wine', 'Film', 'Hiking'],
-  };
+test('a visitor finishes by signing up: the code is mailed, /login opens at it, and the draft waits; back on /register signed in, the answers are saved', async () => {
   const server = fakeServer({
-    'POST /api/users': new Reply(201, created),
-    'PUT /api/users/42/answers': saved({ id: 42, name: 'Robin Ashworth', email: 'robin@example.com' }),
-    'GET /api/auth/me': { id: 42, email: 'robin@example.com', name: 'Robin Ashworth', roles: ['member'] },
-    'GET /api/users/42': saved({ id: 42, name: 'Robin Ashworth', email: 'robin@example.com' }),
+    'POST /api/users': new Reply(202, { message: 'We sent a 6-digit code to your email. It works for 10 minutes.', email: 'robin@example.com' }),
   });
-  const { user } = wizard();
+  const { user, router, unmount } = wizard();
   expect(screen.getByRole('link', { name: 'Log in to save your answers' })).toHaveAttribute('href', '/login?next=%2Fregister');
-  await fillPersonal(user);
+  await fillPersonal(user, 'Robin Ashworth', 'Robin@Example.com');
   await user.click(next());
   await pick(user, 'Wine', 'Film', 'Hiking');
   await user.click(next());
@@ -215,16 +204,18 @@ test('a visitor finishes by signing up, then the answers are saved: the right bo
   await user.type(screen.getByLabelText(/What are you looking for\?/), '  Walking buddies  ');
   await user.click(finish);
 
-  expect(await screen.findByRole('heading', { name: "You're all set, Robin!" })).toBeInTheDocument();
-  const writes = server.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url.pathname, c.body]);
-  expect(writes).toEqual([
+  // docs/decisions/0070: no account before the code. /login opens at it and brings the new member back here.
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(router.state.location.search).toBe('?next=%2Fregister');
+  expect(router.state.location.state).toEqual({ email: 'robin@example.com' });
+  expect(server.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url.pathname, c.body])).toEqual([
     [
       'POST',
       '/api/users',
       {
         name: 'Robin Ashworth',
-        email: 'robin@example.com',
-        username: 'robin@example.com',
+        email: 'Robin@Example.com',
+        username: 'Robin@Example.com',
         age: 34,
         bio: null,
         interests: ['Wine', 'Film', 'Hiking'],
@@ -235,6 +226,42 @@ test('a visitor finishes by signing up, then the answers are saved: the right bo
         communicationStyle: null,
       },
     ],
+  ]);
+  // Nobody is signed in yet, and the answers are kept for after the code.
+  expect(localStorage.getItem('currentUserId')).toBeNull();
+  expect(screen.queryByRole('heading', { name: /You're all set/ })).not.toBeInTheDocument();
+  expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({
+    step: 4,
+    name: 'Robin Ashworth',
+    age: '34',
+    interests: ['Wine', 'Film', 'Hiking'],
+    personality: { creative: 5, social: 2, adventurous: 4, analytical: 1, empathetic: 5 },
+    motivations: ['Try new experiences'],
+  });
+  unmount();
+
+  // The code entered at /login: back on /register as member 42, the wizard opens at its last step with every answer.
+  signIn(42, 'robin@example.com');
+  const profile = {
+    ...member,
+    id: 42,
+    name: 'Robin Ashworth',
+    email: 'robin@example.com',
+    username: 'robin@example.com',
+    interests: ['Wine', 'Film', 'Hiking'],
+  };
+  const back = fakeServer({
+    'GET /api/users/42': profile,
+    'PUT /api/users/42/answers': saved({ id: 42, name: 'Robin Ashworth', email: 'robin@example.com' }),
+  });
+  const again = wizard(42);
+  expect(await heading('What brings you here')).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: 'Try new experiences' })).toBeChecked();
+  expect(screen.queryByRole('link', { name: 'Log in to save your answers' })).not.toBeInTheDocument();
+  await again.user.click(screen.getByRole('button', { name: /Complete Registration/ }));
+
+  expect(await screen.findByRole('heading', { name: "You're all set, Robin!" })).toBeInTheDocument();
+  expect(back.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url.pathname, c.body])).toEqual([
     [
       'PUT',
       '/api/users/42/answers',
@@ -248,9 +275,7 @@ test('a visitor finishes by signing up, then the answers are saved: the right bo
       },
     ],
   ]);
-  // Signed in by signing up, and the draft is gone.
-  expect(localStorage.getItem('currentUserId')).toBe('42');
-  expect(localStorage.getItem('userEmail')).toBe('robin@example.com');
+  // Saved: the draft is gone.
   expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   expect(screen.getByRole('link', { name: 'View my profile' })).toHaveAttribute('href', '/profile');
   expect(await screen.findByText('Profile Complete')).toBeInTheDocument();

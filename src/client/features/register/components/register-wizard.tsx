@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Check, LogIn, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AGE } from '@shared/domain/constants';
 import {
@@ -126,9 +126,8 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
   const personality: Partial<PersonalityAnswers> = values.personality;
   const [failure, setFailure] = useState<{ text: string; taken: boolean } | null>(null);
   const [done, setDone] = useState<User | null>(null);
-  /** A visitor who signed up here but whose answers did not save yet: the next try only saves. */
-  const [signedUpId, setSignedUpId] = useState<number | null>(null);
   const signup = useWizardSignup();
+  const navigate = useNavigate();
   const saveAnswers = useSaveAnswers();
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -150,7 +149,8 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
     heading.current?.focus();
   }, [step]);
 
-  const userId = memberId ?? signedUpId;
+  const userId = memberId;
+
   const goTo = (next: Step) => {
     setFailure(null);
     setStep(next);
@@ -167,12 +167,14 @@ function Wizard({ memberId, member }: { memberId: number | null; member: User | 
     async ({ email, ...answers }) => {
       setFailure(null);
       const body: RegisterAnswersBody = answers;
-      let id = userId;
+      const id = userId;
       try {
         if (id === null) {
-          const created = await signup.mutateAsync({ name: answers.name, email, age: answers.age, interests: answers.interests });
-          id = created.id;
-          setSignedUpId(created.id);
+          // The code proves the address before there is an account (docs/decisions/0070): the answers
+          // wait in this browser's draft, and /login brings the new member back here to save them.
+          const sent = await signup.mutateAsync({ name: answers.name, email, age: answers.age, interests: answers.interests });
+          navigate('/login?next=%2Fregister', { state: { email: sent.email } });
+          return;
         }
         const saved = await saveAnswers.mutateAsync({ userId: id, body });
         clearDraft();

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { noContent } from '@shared/schemas/common';
 import { eventSchema } from '@shared/schemas/events';
+import type { VenueAccessInput } from '@shared/schemas/venue-access';
 import { slotSchema, venueHostSchema, venueSchema, type SlotBody, type VenueBody } from '@shared/schemas/venues';
 import { del, get, listOf, patch, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
@@ -57,6 +58,17 @@ export function useSetVenueLocation() {
   return useMutation({
     mutationFn: ({ id, latitude, longitude }: { id: number; latitude: number | null; longitude: number | null }) =>
       patch(`/api/venues/${id}`, { latitude, longitude }, venueSchema),
+    onSuccess: (venue) => {
+      qc.setQueryData(venuesQuery.queryKey, (old) => old?.map((v) => (v.id === venue.id ? venue : v)));
+    },
+  });
+}
+
+/** PATCH /api/venues/{id} {access}: how to get in, the whole set (docs/decisions/0077); the answer replaces the cached venue. */
+export function useSetVenueAccess() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, access }: { id: number; access: VenueAccessInput }) => patch(`/api/venues/${id}`, { access }, venueSchema),
     onSuccess: (venue) => {
       qc.setQueryData(venuesQuery.queryKey, (old) => old?.map((v) => (v.id === venue.id ? venue : v)));
     },

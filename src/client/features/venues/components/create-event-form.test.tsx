@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Event } from '@shared/schemas/events';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
 import { dayName, event, fifteenthOfNextMonth, londonToday, refusal, venue, VENUES } from '../venues.fixtures';
@@ -203,6 +203,8 @@ test('a preset venue, a title and a day POST the event with the spec payload, th
     status: 'upcoming',
     roundDuration: 300,
     price: 1250,
+    // Nothing typed: nothing promised (issue 34).
+    priceIncludes: null,
     hostId: HOST,
   });
   // Reset for the next evening.
@@ -210,6 +212,23 @@ test('a preset venue, a title and a day POST the event with the spec payload, th
   expect(field('Venue name')).toHaveValue('');
   expect(numberField('Price (£)')).toHaveValue(15);
   expect(screen.getByRole('button', { name: 'Create Event' })).toBeEnabled();
+});
+
+test('what the price includes is the host’s own words, sent with the event; too long gets its message before sending (issue 34)', async () => {
+  const { server, user } = renderForm({ 'POST /api/events': (req: { body: unknown }) => event({ ...(req.body as Partial<Event>), id: 44 }) });
+  await user.click(await screen.findByRole('button', { name: /Church Inn/ }));
+  await user.type(field('Event title'), 'Prosecco Friends');
+  await pickDay(user, fifteenthOfNextMonth());
+  const includes = field('What the price includes (optional)');
+  await user.type(includes, 'x'.repeat(201));
+  await submit(user);
+  expect(await screen.findByText('What the price includes must be at most 200 characters')).toBeInTheDocument();
+  expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+  await replace(user, includes, 'A glass of prosecco');
+  await submit(user);
+  expect(await screen.findByText('Event "Prosecco Friends" created successfully!')).toBeInTheDocument();
+  expect(server.calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/events')?.body).toMatchObject({ priceIncludes: 'A glass of prosecco' });
 });
 
 test("the server's field errors land on their fields, with the failure and its reason", async () => {
@@ -279,9 +298,47 @@ test('Schedule Event from a venue (?venue=id) fills that venue in', async () => 
   expect(screen.getByRole('button', { name: /Library Bar/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
+// Issue 34: ?venue= for another host's venue filled it in, and the server refused the booking only after the form was filled.
+describe('another host’s venue', () => {
+  const THEIRS = venue({ id: 7, name: 'Olive Hall', address: '3 Olive Street', city: 'Bury', canEdit: false, canManageHosts: false, ownerName: 'Olive Owner' });
+  const MINE = venue({ id: 8, name: 'My Corner', address: '8 Corner Road', city: 'Prestwich' });
+
+  test('?venue= for it says at the top that it cannot be booked and whom to ask, and fills nothing in', async () => {
+    renderForm({ 'GET /api/venues': [THEIRS, MINE] }, THEIRS.id);
+    const notice = (await screen.findByRole('heading', { name: 'You can’t book Olive Hall' })).parentElement!;
+    expect(notice).toHaveTextContent(
+      'Olive Hall belongs to Olive Owner. Only its owner, its co-hosts and admins can book it: ask Olive Owner to add you as a co-host.',
+    );
+    expect(within(notice).getByRole('link', { name: 'See your venues' })).toHaveAttribute('href', '/venues');
+    // Before the form: the first thing in it.
+    expect(screen.getByRole('form', { name: 'Create event' }).firstElementChild).toContainElement(notice);
+    expect(field('Venue name')).toHaveValue('');
+    expect(field('Venue address')).toHaveValue('');
+    expect(field('City')).toHaveValue('');
+  });
+
+  test('it is not a quick pick; typed in, it is named as another host’s before sending', async () => {
+    const { user } = renderForm({ 'GET /api/venues': [THEIRS, MINE] });
+    const quickPick = within(screen.getByRole('group', { name: 'Quick pick' }));
+    expect((await quickPick.findAllByRole('button')).map((b) => b.textContent)).toEqual(['My Corner8 Corner Road, Prestwich']);
+    expect(screen.queryByRole('heading', { name: /You can’t book/ })).not.toBeInTheDocument();
+    await user.type(field('Venue name'), 'Olive Hall');
+    await user.type(field('Venue address'), '3 Olive Street');
+    await user.type(field('City'), 'Bury');
+    expect(await screen.findByText(/Olive Hall belongs to Olive Owner\. Only its owner/)).toBeInTheDocument();
+    expect(screen.queryByText(/One of your venues/)).not.toBeInTheDocument();
+  });
+
+  test('?venue= for the host’s own venue still fills it in, with no notice', async () => {
+    renderForm({ 'GET /api/venues': [THEIRS, MINE] }, MINE.id);
+    await vi.waitFor(() => expect(field('Venue name')).toHaveValue('My Corner'));
+    expect(screen.queryByRole('heading', { name: /You can’t book/ })).not.toBeInTheDocument();
+  });
+});
+
 test('with no active venues the form says so and links to the venues page', async () => {
   renderForm({ 'GET /api/venues': [venue({ isActive: false })] });
-  expect(await screen.findByText(/No active venues yet/)).toBeInTheDocument();
+  expect(await screen.findByText(/You have no active venue yet/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'add venues' })).toHaveAttribute('href', '/venues');
 });
 

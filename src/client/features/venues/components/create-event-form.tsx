@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarPlus, Check, CircleCheck, MapPin, Sparkles, TriangleAlert } from 'lucide-react';
+import { CalendarPlus, Check, CircleCheck, Lock, MapPin, Sparkles, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useCreateEvent } from '../api/events';
 import { useCreateVenue, useVenues } from '../api/venues';
-import { findVenue, presetVenues } from '../lib/venues';
+import { findVenue, notYourVenue, presetVenues } from '../lib/venues';
 import { DatePicker } from './date-picker';
 
 const defaults = (): CreateEventFormInput => ({
@@ -39,6 +39,7 @@ const defaults = (): CreateEventFormInput => ({
   ageRangeMax: CREATE_EVENT_DEFAULTS.ageRangeMax,
   maxParticipants: CREATE_EVENT_DEFAULTS.maxParticipants,
   price: CREATE_EVENT_DEFAULTS.price,
+  priceIncludes: '',
 });
 
 /** Form order, for focusing the first field the server rejected. */
@@ -88,12 +89,15 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
     form.setValue('venueCity', v.city, opts);
   };
 
-  // ?venue={id} (Schedule Event on /venues): fill that venue in once the list is here.
+  // ?venue={id} (Schedule Event on /venues): fill that venue in once the list is here, when the host may
+  // book it; another host's venue is not filled in, and the top of the form says why (issue 34).
+  const asked = preselectVenueId && venues.data ? (venues.data.find((x) => x.id === preselectVenueId) ?? null) : null;
+  const refusedVenue = asked && !asked.canEdit ? asked : null;
   const preselected = useRef<number | null>(null);
   useEffect(() => {
     if (!preselectVenueId || preselected.current === preselectVenueId || !venues.data) return;
     const v = venues.data.find((x) => x.id === preselectVenueId);
-    if (!v) return;
+    if (!v?.canEdit) return;
     preselected.current = preselectVenueId;
     form.setValue('venueName', v.name);
     form.setValue('venueAddress', v.address);
@@ -148,6 +152,21 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create event" className="space-y-5">
+      {refusedVenue && (
+        <div className="flex gap-3 rounded-3xl border-2 border-apricot-300 bg-apricot-100 p-5 text-wine-900">
+          <Lock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-apricot-700" />
+          <div className="space-y-2">
+            <h2 className="text-lg font-semibold">You can’t book {refusedVenue.name}</h2>
+            <p>{notYourVenue(refusedVenue)}</p>
+            <p>
+              Pick one of your own venues below, or type a new one.{' '}
+              <Link to="/venues" className="font-semibold underline underline-offset-4">
+                See your venues
+              </Link>
+            </p>
+          </div>
+        </div>
+      )}
       <div role="status">
         {created && (
           <div
@@ -179,7 +198,7 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
             </>
           }
           rows={4}
-          placeholder="What guests can expect: the setting, the drink included, what to bring."
+          placeholder="What guests can expect: the setting, the crowd, what to bring."
           error={errors.description?.message}
           {...form.register('description')}
         />
@@ -198,7 +217,7 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
             <p className="text-muted">We couldn&apos;t load your venues. Type the venue below instead.</p>
           ) : presets.length === 0 ? (
             <p className="text-muted">
-              No active venues yet. Type one below, or{' '}
+              You have no active venue yet. Type one below, or{' '}
               <Link to="/venues" className="font-semibold text-wine-800 underline underline-offset-4">
                 add venues
               </Link>
@@ -249,7 +268,12 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
         </div>
 
         <div aria-live="polite">
-          {known && !known.isActive ? (
+          {known && !known.canEdit ? (
+            <p className="flex gap-2 rounded-2xl bg-apricot-100 px-4 py-3 text-sm text-wine-900">
+              <Lock aria-hidden="true" className="size-5 shrink-0 text-apricot-700" />
+              <span>{notYourVenue(known)}</span>
+            </p>
+          ) : known && !known.isActive ? (
             <p className="flex gap-2 rounded-2xl bg-apricot-100 px-4 py-3 text-sm text-wine-900">
               <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-apricot-700" />
               <span>
@@ -345,6 +369,18 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
             {...form.register('price', { valueAsNumber: true })}
           />
         </div>
+        <TextField
+          label={
+            <>
+              What the price includes <span className="font-normal text-muted">(optional)</span>
+            </>
+          }
+          placeholder="A welcome drink"
+          autoComplete="off"
+          hint="Shown beside the price on the evening's page. Leave it empty if the price is just for the evening."
+          error={errors.priceIncludes?.message}
+          {...form.register('priceIncludes')}
+        />
       </Section>
 
       <div className="space-y-3">

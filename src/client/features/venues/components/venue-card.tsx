@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarPlus, ChevronDown, UserCog, MapPin, Power, PowerOff, Users } from 'lucide-react';
+import { CalendarClock, CalendarPlus, ChevronDown, Lock, UserCog, MapPin, Power, PowerOff, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { useSetVenueActive, useVenueEvents } from '../api/venues';
 import { readableNextEvent } from '../lib/dates';
 import { amenityLabel, type Amenity } from '../lib/venues';
 import { AMENITY_ICONS } from './add-venue-form';
+import { VenueAccessBlock } from './venue-access-form';
 import { VenueHosts } from './venue-hosts';
 import { VenueLocation } from './venue-location';
 
@@ -98,10 +99,15 @@ export function VenueCard({ venue }: { venue: Venue }) {
         </ul>
       )}
 
+      {/* How to get in (docs/decisions/0077): shown to every host, told by those who may edit the venue. */}
+      <VenueAccessBlock venue={venue} />
+
+      {!venue.canEdit && <BookedThroughOwner venue={venue} />}
+
       <div
         className={cn(
           'mt-auto grid grid-cols-2 gap-2 pt-5',
-          venue.canManageHosts ? '' : 'lg:grid-cols-3',
+          !venue.canEdit ? 'grid-cols-1 sm:max-w-xs' : venue.canManageHosts ? '' : 'lg:grid-cols-3',
           '[&_a]:whitespace-nowrap [&_button]:whitespace-nowrap [&_button]:px-3 [&_svg]:shrink-0',
         )}
       >
@@ -125,13 +131,16 @@ export function VenueCard({ venue }: { venue: Venue }) {
             <span className="sr-only"> of {venue.name}</span>
           </Button>
         )}
-        <Button asChild size="sm" className={cn('px-3', !(venue.canManageHosts && venue.canEdit) && 'col-span-2 lg:col-span-1')}>
-          <Link to={`/create-event?venue=${venue.id}`}>
-            <CalendarPlus aria-hidden="true" className="size-4" />
-            Schedule Event
-            <span className="sr-only"> at {venue.name}</span>
-          </Link>
-        </Button>
+        {/* Booking is for the same people (docs/decisions/0012): another host's venue is booked through its owner. */}
+        {venue.canEdit && (
+          <Button asChild size="sm" className={cn('px-3', !venue.canManageHosts && 'col-span-2 lg:col-span-1')}>
+            <Link to={`/create-event?venue=${venue.id}`}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Schedule Event
+              <span className="sr-only"> at {venue.name}</span>
+            </Link>
+          </Button>
+        )}
       </div>
 
       {venue.canManageHosts && (
@@ -143,6 +152,28 @@ export function VenueCard({ venue }: { venue: Venue }) {
         {showEvents && <VenueEvents venueId={venue.id} />}
       </div>
     </article>
+  );
+}
+
+/**
+ * Why another host's venue has no Schedule Event: only its owner, its co-hosts and admins book it
+ * (docs/decisions/0012), and whom to ask.
+ */
+function BookedThroughOwner({ venue }: { venue: Venue }) {
+  return (
+    <p className="mt-4 flex gap-2 rounded-2xl bg-cream px-4 py-3 text-sm text-wine-900">
+      <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-wine-700" />
+      {venue.ownerName ? (
+        <span>
+          <strong className="font-semibold">Booked through its owner, {venue.ownerName}.</strong> To hold an evening here, ask {venue.ownerName} to add you as a
+          co-host.
+        </span>
+      ) : (
+        <span>
+          <strong className="font-semibold">Booked through an admin.</strong> Its owner has left, so only admins can book it.
+        </span>
+      )}
+    </p>
   );
 }
 

@@ -44,12 +44,13 @@ test('the summary counts active venues, live events, capacity of the active ones
   expect(screen.getByRole('heading', { name: /Your venues/ })).toHaveTextContent('(5)');
 });
 
-test("a newly approved host's venues are their own: others are not counted, and are listed apart as places to book", async () => {
+// Issue 34: /venues offered every other host's venue as a place to book, and the server refused the booking.
+test("a newly approved host's venues are their own: others are not counted, and are listed apart, booked through their owners", async () => {
   renderScreen({
     'GET /api/venues': [
       venue({ id: 11, name: 'My Corner', canEdit: true, activeEventCount: 0, capacity: 20 }),
-      venue({ id: 12, name: 'Their Wine Bar', canEdit: false, activeEventCount: 2, capacity: 40 }),
-      venue({ id: 13, name: 'Their Pub', canEdit: false, activeEventCount: 1, capacity: 30 }),
+      venue({ id: 12, name: 'Their Wine Bar', canEdit: false, canManageHosts: false, activeEventCount: 2, capacity: 40, ownerName: 'Olive Owner' }),
+      venue({ id: 13, name: 'Their Pub', canEdit: false, canManageHosts: false, activeEventCount: 1, capacity: 30, ownerName: 'Pat Publican' }),
       venue({ id: 14, name: 'Closed Mill', canEdit: false, isActive: false }),
     ],
   });
@@ -58,11 +59,24 @@ test("a newly approved host's venues are their own: others are not counted, and 
   expect(summary().getByText('Active venues').parentElement?.parentElement).toHaveTextContent('Active venues1of 1 in total');
   expect(summary().getByText('Live events').parentElement?.parentElement).toHaveTextContent('Live events0');
   expect(summary().getByText('Total capacity').parentElement?.parentElement).toHaveTextContent('Total capacity20');
-  const bookable = within(screen.getByRole('region', { name: /Other venues you can book/ }));
-  expect(screen.getByRole('heading', { name: /Other venues you can book/ })).toHaveTextContent('(2)');
-  expect(bookable.getByRole('heading', { name: 'Their Wine Bar' })).toBeInTheDocument();
-  expect(bookable.getByRole('link', { name: 'Schedule Event at Their Pub' })).toHaveAttribute('href', '/create-event?venue=13');
+  const others = within(screen.getByRole('region', { name: /Other hosts’ venues/ }));
+  expect(screen.getByRole('heading', { name: /Other hosts’ venues/ })).toHaveTextContent('(2)');
+  expect(others.getByText(/only a venue’s owner, its co-hosts and admins can schedule evenings there/)).toBeInTheDocument();
+  expect(others.getByRole('heading', { name: 'Their Wine Bar' })).toBeInTheDocument();
+  // Only the host's own venue can be booked from here; each of the others says whom to ask.
+  expect(screen.getAllByRole('link', { name: /^Schedule Event/ }).map((a) => a.getAttribute('href'))).toEqual(['/create-event?venue=11']);
+  expect(card('Their Pub').getByText('Booked through its owner, Pat Publican.').parentElement).toHaveTextContent(
+    'Booked through its owner, Pat Publican. To hold an evening here, ask Pat Publican to add you as a co-host.',
+  );
+  expect(card('Their Wine Bar').getByText('Booked through its owner, Olive Owner.')).toBeInTheDocument();
+  expect(card('My Corner').queryByText(/Booked through/)).not.toBeInTheDocument();
   expect(screen.queryByText('Closed Mill')).not.toBeInTheDocument();
+});
+
+test('a venue whose owner has left is marked as booked through an admin', async () => {
+  renderScreen({ 'GET /api/venues': [venue({ id: 15, name: 'Orphan Rooms', canEdit: false, canManageHosts: false, ownerName: null })] });
+  expect(await screen.findByText('Booked through an admin.')).toBeInTheDocument();
+  expect(card('Orphan Rooms').queryByRole('link', { name: /Schedule Event/ })).not.toBeInTheDocument();
 });
 
 test('each venue card shows its details, status and the hourly price in pounds', async () => {
@@ -261,8 +275,8 @@ test('a venue of another host shows no Activate/Deactivate: only its owner, co-h
   expect(mine.getByRole('button', { name: 'Deactivate The Wine Wallop' })).toBeInTheDocument();
   const theirs = card('Church Inn');
   expect(theirs.queryByRole('button', { name: /Deactivate|Activate/ })).not.toBeInTheDocument();
-  // Booking an evening there and looking at its events stay open.
-  expect(theirs.getByRole('link', { name: 'Schedule Event at Church Inn' })).toBeInTheDocument();
+  // Looking at its events stays open; booking it is for its owner, co-hosts and admins (docs/decisions/0012).
+  expect(theirs.queryByRole('link', { name: 'Schedule Event at Church Inn' })).not.toBeInTheDocument();
   expect(theirs.getByRole('button', { name: 'View Events at Church Inn' })).toBeInTheDocument();
 });
 

@@ -10,8 +10,9 @@ import { VenueCard } from './venue-card';
 
 /**
  * /venues (docs/spec/organiser-tools.md §2.9): summary cards, Add New Venue, and a card per venue.
- * "Your venues" and the summary are the venues the host runs (owner or co-host: `canEdit`); the
- * others are listed apart, as places they can book for an evening.
+ * "Your venues" and the summary are the venues the host runs (owner or co-host: `canEdit`), the
+ * only ones they may book (docs/decisions/0012); the others are listed apart, booked through their
+ * owners, without Schedule Event (issue 34, docs/decisions/0073).
  */
 export function VenuesScreen() {
   const venues = useVenues();
@@ -60,11 +61,14 @@ export function VenuesScreen() {
             </div>
           )}
           {others.length > 0 && (
-            <section aria-labelledby="bookable-venues-title" className="mt-8">
-              <h2 id="bookable-venues-title" className="text-2xl font-semibold text-wine-900">
-                Other venues you can book <span className="font-sans text-base font-normal text-muted">({others.length})</span>
+            <section aria-labelledby="others-venues-title" className="mt-8">
+              <h2 id="others-venues-title" className="text-2xl font-semibold text-wine-900">
+                Other hosts’ venues <span className="font-sans text-base font-normal text-muted">({others.length})</span>
               </h2>
-              <p className="mt-1 mb-3 text-muted">Run by other hosts. Schedule an evening at one of them and it is booked for you while it is free.</p>
+              <p className="mt-1 mb-3 text-muted">
+                Run by other hosts and booked through them: only a venue’s owner, its co-hosts and admins can schedule evenings there. Ask its owner to add you
+                as a co-host.
+              </p>
               <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-1">
                 {others.map((v) => (
                   <VenueCard key={v.id} venue={v} />

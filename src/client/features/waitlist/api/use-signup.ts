@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { signUp } from './signup';
 
-/** Sign up from a form inside the query scope; on success every cached answer (of anyone before) is forgotten. */
+/** Sign up from a form inside the query scope: a code is mailed; nobody is signed in until it is entered. */
 export function useSignup() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: signUp, onSuccess: () => qc.removeQueries() });
+  return useMutation({ mutationFn: signUp });
 }

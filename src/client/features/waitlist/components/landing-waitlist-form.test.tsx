@@ -2,9 +2,16 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { KEYS } from '@client/lib/session';
-import { fakeServer, renderAt } from '@client/test/render';
-import { createdUser, refusal, TAKEN } from '../waitlist.fixtures';
+import { fakeServer, renderAt, Reply, type FakeRequest } from '@client/test/render';
+import { refusal, TAKEN } from '../waitlist.fixtures';
 import { LandingWaitlistForm } from './landing-waitlist-form';
+
+/** POST /api/users as the server answers it now (docs/decisions/0070): 202, a code mailed to the address it keeps. */
+const codeSent = (req: FakeRequest) =>
+  new Reply(202, {
+    message: 'We sent a 6-digit code to your email. It works for 10 minutes.',
+    email: (req.body as { email: string }).email.trim().toLowerCase(),
+  });
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const age = () => screen.getByRole('spinbutton', { name: 'Age' });
@@ -68,19 +75,16 @@ test("a field's error clears as soon as it is edited", async () => {
   expect(screen.getByText('Please enter your email address')).toBeInTheDocument();
 });
 
-test('joining sends the spec payload, starts afresh in local storage and welcomes the member', async () => {
-  localStorage.setItem(KEYS.contactsReleased, 'true');
-  localStorage.setItem(KEYS.userId, '3');
-  const server = fakeServer({ 'POST /api/users': createdUser });
-  const { user } = renderAt(<LandingWaitlistForm />);
+test('joining sends the spec payload and opens /login at the code for that address: nobody is signed in before the code', async () => {
+  const server = fakeServer({ 'POST /api/users': codeSent });
+  const { user, router } = renderAt(<LandingWaitlistForm />);
   await fill(user, {});
   await join(user);
 
-  expect(await screen.findByRole('heading', { name: 'Welcome to the Community!' })).toHaveFocus();
-  expect(screen.getByText(/Thanks for joining, Alex\./)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'View My Profile' })).toHaveAttribute('href', '/profile');
-  // docs/spec/member-app.md: the welcome card links to /events as well as /profile.
-  expect(screen.getByRole('link', { name: 'Browse Events' })).toHaveAttribute('href', '/events');
+  // docs/decisions/0070: the code proves the address; /login opens at it (the address in the navigation state).
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(router.state.location.search).toBe('');
+  expect(router.state.location.state).toEqual({ email: 'alex@example.com' });
   expect(server.calls).toHaveLength(1);
   expect(server.calls[0]!.url.pathname).toBe('/api/users');
   expect(server.calls[0]!.body).toEqual({
@@ -96,9 +100,20 @@ test('joining sends the spec payload, starts afresh in local storage and welcome
     preferences: {},
     communicationStyle: null,
   });
-  expect(localStorage.getItem(KEYS.userId)).toBe('8');
-  expect(localStorage.getItem(KEYS.email)).toBe('alex@example.com');
-  expect(localStorage.getItem(KEYS.contactsReleased)).toBeNull();
+  expect(localStorage.getItem(KEYS.userId)).toBeNull();
+  expect(localStorage.getItem(KEYS.email)).toBeNull();
+  // The old welcome card is gone from the form: the welcome comes after the code, on /login.
+  expect(screen.queryByRole('heading', { name: 'Welcome to the Community!' })).not.toBeInTheDocument();
+});
+
+test('a visitor who came to book (next) keeps it on the way to the code', async () => {
+  fakeServer({ 'POST /api/users': codeSent });
+  const { user, router } = renderAt(<LandingWaitlistForm next="/checkout/7" />);
+  await fill(user, {});
+  await join(user);
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/checkout/7')}`);
+  expect(router.state.location.state).toEqual({ email: 'alex@example.com' });
 });
 
 test('a taken e-mail keeps what was typed and offers the login', async () => {
@@ -143,18 +158,18 @@ test('while joining, the button reads Joining... and cannot be pressed again', a
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const server = fakeServer({
-    'POST /api/users': async (req: Parameters<typeof createdUser>[0]) => {
+    'POST /api/users': async (req: FakeRequest) => {
       await gate;
-      return createdUser(req);
+      return codeSent(req);
     },
   });
-  const { user } = renderAt(<LandingWaitlistForm />);
+  const { user, router } = renderAt(<LandingWaitlistForm />);
   await fill(user, {});
   await join(user);
   const busy = await screen.findByRole('button', { name: 'Joining...' });
   expect(busy).toBeDisabled();
   await user.click(busy);
   release();
-  expect(await screen.findByRole('heading', { name: 'Welcome to the Community!' })).toBeInTheDocument();
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   expect(server.calls).toHaveLength(1);
 });

@@ -1,5 +1,5 @@
-import { AlertCircle, CalendarDays, PartyPopper, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AGE, splitInterests } from '@shared/domain/constants';
 import type { waitlistForm, WaitlistFormInput } from '@shared/schemas/users';
@@ -7,8 +7,6 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
-import { clearAppQueries } from '@client/lib/app-query-client';
-import { resetStorageFor } from '@client/lib/session';
 import { signUp, toSignupPayload } from '../api/signup';
 
 type FieldName = keyof WaitlistFormInput;
@@ -48,17 +46,11 @@ interface Failure {
  */
 export function LandingWaitlistForm({ next = null }: { next?: string | null }) {
   const navigate = useNavigate();
-  const [welcome, setWelcome] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [values, setValues] = useState<WaitlistFormInput>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const welcomeRef = useRef<HTMLHeadingElement>(null);
   const inputs = useRef(new Map<FieldName, HTMLInputElement | HTMLTextAreaElement>());
-
-  useEffect(() => {
-    if (welcome !== null) welcomeRef.current?.focus();
-  }, [welcome]);
 
   const field = (name: FieldName) => ({
     name,
@@ -104,16 +96,11 @@ export function LandingWaitlistForm({ next = null }: { next?: string | null }) {
     setErrors({});
     try {
       const { name, email, age, bio, interests } = parsed.data;
-      const user = await signUp(toSignupPayload({ name, email, age, bio, interests: splitInterests(interests) }));
-      clearAppQueries();
-      resetStorageFor(user.id, user.email);
+      const sent = await signUp(toSignupPayload({ name, email, age, bio, interests: splitInterests(interests) }));
       setValues(EMPTY);
-      // Came to book an evening (`?next=`, a path on this site): straight on to it, never left on /.
-      if (next) {
-        navigate(next, { replace: true });
-        return;
-      }
-      setWelcome(user.name);
+      // The code proves the address before there is an account (docs/decisions/0070): /login opens at
+      // the code, and then goes on to where the visitor was going (`?next=`), or to the evenings.
+      navigate(next ? `/login?next=${encodeURIComponent(next)}` : '/login', { state: { email: sent.email } });
     } catch (err) {
       if (err instanceof NetworkError) {
         setFailure({ text: 'Network error. Please try again.', taken: false });
@@ -132,38 +119,6 @@ export function LandingWaitlistForm({ next = null }: { next?: string | null }) {
       setBusy(false);
     }
   };
-
-  if (welcome !== null) {
-    return (
-      <Card className="border-apricot-200 text-center" aria-live="polite">
-        <span aria-hidden="true" className="mx-auto inline-flex size-16 items-center justify-center rounded-full bg-apricot-100 text-wine-700">
-          <PartyPopper className="size-8" />
-        </span>
-        <h2 ref={welcomeRef} tabIndex={-1} className="mt-4 scroll-mt-24 text-3xl font-bold text-wine-900 focus:outline-none">
-          Welcome to the Community!
-        </h2>
-        <p className="mt-3 text-lg text-ink">
-          Thanks for joining{welcome ? `, ${welcome.split(' ')[0]}` : ''}. You're a member now: book any evening that is open, and we'll email you when new ones
-          open near you.
-        </p>
-        <p className="mt-2 text-muted">See the evenings already open for booking, and add a few more details to your profile so we can plan great evenings.</p>
-        <div className="mt-6 grid gap-3 sm:grid-cols-2">
-          <Button asChild size="lg" block>
-            <Link to="/events">
-              <CalendarDays aria-hidden="true" className="size-5" />
-              Browse Events
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" block>
-            <Link to="/profile">
-              <UserRound aria-hidden="true" className="size-5" />
-              View My Profile
-            </Link>
-          </Button>
-        </div>
-      </Card>
-    );
-  }
 
   // A refused signup, or the form's own script failing to load.
   const alert = failure ?? (errors.root ? { text: errors.root, taken: false } : null);

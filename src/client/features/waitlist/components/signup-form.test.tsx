@@ -2,10 +2,16 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { KEYS } from '@client/lib/session';
-import { anEvent } from '@client/test/fixtures';
-import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
-import { createdUser, refusal, TAKEN } from '../waitlist.fixtures';
+import { fakeServer, renderAt, Reply, type FakeRequest } from '@client/test/render';
+import { refusal, TAKEN } from '../waitlist.fixtures';
 import { SignupForm } from './signup-form';
+
+/** POST /api/users as the server answers it now (docs/decisions/0070): 202, a code mailed to the address it keeps. */
+const codeSent = (req: FakeRequest) =>
+  new Reply(202, {
+    message: 'We sent a 6-digit code to your email. It works for 10 minutes.',
+    email: (req.body as { email: string }).email.trim().toLowerCase(),
+  });
 
 const field = (name: string | RegExp) => screen.getByRole('textbox', { name });
 const age = () => screen.getByRole('spinbutton', { name: 'Age' });
@@ -44,21 +50,22 @@ test('an e-mail without a dotted domain and an age outside 18-100 are refused', 
   expect(server.calls).toHaveLength(0);
 });
 
-test('/waitlist-signup: an empty bio is sent as null, the member is remembered and welcomed', async () => {
-  const server = fakeServer({ 'POST /api/users': createdUser });
-  const { user } = renderAt(<SignupForm bioLabel="Bio" />);
-  await fillRequired(user);
+test('/waitlist-signup: an empty bio is sent as null; /login opens at the code for that address, and nobody is signed in before it', async () => {
+  const server = fakeServer({ 'POST /api/users': codeSent });
+  const { user, router } = renderAt(<SignupForm bioLabel="Bio" />, { path: '/waitlist-signup' });
+  await fillRequired(user, { email: 'Sam@Example.com' });
   await user.type(field('Bio (optional)'), '   ');
   await join(user);
 
-  expect(await screen.findByRole('heading', { name: 'Welcome to the Community!' })).toHaveFocus();
-  expect(screen.getByText(/You're on the list, Sam Lee\./)).toHaveTextContent('sam@example.com');
-  expect(screen.getByRole('link', { name: 'Complete my profile' })).toHaveAttribute('href', '/profile');
-  expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  // docs/decisions/0070: the code proves the address; /login opens at it, with the address the server kept.
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(router.state.location.search).toBe('');
+  expect(router.state.location.state).toEqual({ email: 'sam@example.com' });
+  expect(server.calls).toHaveLength(1);
   expect(server.calls[0]!.body).toEqual({
     name: 'Sam Lee',
-    email: 'sam@example.com',
-    username: 'sam@example.com',
+    email: 'Sam@Example.com',
+    username: 'Sam@Example.com',
     age: 29,
     bio: null,
     interests: [],
@@ -68,18 +75,21 @@ test('/waitlist-signup: an empty bio is sent as null, the member is remembered a
     preferences: {},
     communicationStyle: null,
   });
-  expect(localStorage.getItem(KEYS.userId)).toBe('8');
-  expect(localStorage.getItem(KEYS.email)).toBe('sam@example.com');
+  expect(localStorage.getItem(KEYS.userId)).toBeNull();
+  expect(localStorage.getItem(KEYS.email)).toBeNull();
+  // No welcome on the form's page any more: it comes after the code.
+  expect(screen.queryByRole('heading', { name: 'Welcome to the Community!' })).not.toBeInTheDocument();
 });
 
 test('/test-signup: interests are split on commas, trimmed and blanks dropped; the bio is trimmed', async () => {
-  const server = fakeServer({ 'POST /api/users': createdUser });
-  const { user } = renderAt(<SignupForm bioLabel="About" withInterests errorStyle="generic" />);
+  const server = fakeServer({ 'POST /api/users': codeSent });
+  const { user, router } = renderAt(<SignupForm bioLabel="About" withInterests errorStyle="generic" />, { path: '/test-signup' });
   await fillRequired(user);
   await user.type(field('About (optional)'), '  Just moved here.  ');
   await user.type(field('Interests (optional)'), 'wine, , hiking ,board games,');
   await join(user);
-  await screen.findByRole('heading', { name: 'Welcome to the Community!' });
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(router.state.location.state).toEqual({ email: 'sam@example.com' });
   expect(server.calls[0]!.body).toMatchObject({ bio: 'Just moved here.', interests: ['wine', 'hiking', 'board games'] });
 });
 
@@ -139,15 +149,15 @@ test('while joining the button reads Joining... and is disabled', async () => {
   fakeServer({
     'POST /api/users': async (req: FakeRequest) => {
       await gate;
-      return createdUser(req);
+      return codeSent(req);
     },
   });
-  const { user } = renderAt(<SignupForm />);
+  const { user, router } = renderAt(<SignupForm />);
   await fillRequired(user);
   await join(user);
   expect(await screen.findByRole('button', { name: 'Joining...' })).toBeDisabled();
   release();
-  expect(await screen.findByRole('heading', { name: 'Welcome to the Community!' })).toBeInTheDocument();
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 });
 
 test('members are pointed to the login', () => {
@@ -155,13 +165,14 @@ test('members are pointed to the login', () => {
   return expect(screen.findByRole('link', { name: 'Log in' })).resolves.toHaveAttribute('href', '/login');
 });
 
-test('with evenings open for booking, the welcome says so and links to them (not "we will email you when evenings open")', async () => {
-  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
-  fakeServer({ 'POST /api/users': createdUser, 'GET /api/events/upcoming': [anEvent({ id: 3, date: soon }), anEvent({ id: 4, date: soon })] });
-  const { user } = renderAt(<SignupForm bioLabel="Bio" />);
+test('a visitor who pressed Book (next) keeps it on the way to the code, and so do the Log in links', async () => {
+  fakeServer({ 'POST /api/users': codeSent });
+  const toCode = `/login?next=${encodeURIComponent('/checkout/3')}`;
+  const { user, router } = renderAt(<SignupForm bioLabel="Bio" next="/checkout/3" />, { path: '/waitlist-signup' });
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', toCode);
   await fillRequired(user);
   await join(user);
-  expect(await screen.findByText(/2 evenings are open for booking: pick one and book your seat/)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'See the open evenings' })).toHaveAttribute('href', '/events');
-  expect(screen.queryByText(/as soon as the next evenings/)).not.toBeInTheDocument();
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(router.state.location.pathname + router.state.location.search).toBe(toCode);
+  expect(router.state.location.state).toEqual({ email: 'sam@example.com' });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AGE, splitInterests } from '@shared/domain/constants';
@@ -9,8 +9,6 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
-import { useUpcomingEvents } from '@client/lib/queries/events';
-import { rememberUser } from '@client/lib/session';
 import { toSignupPayload } from '../api/signup';
 import { useSignup } from '../api/use-signup';
 
@@ -66,7 +64,6 @@ export function SignupForm({
   const navigate = useNavigate();
   const loginHref = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const [failure, setFailure] = useState<{ text: string; taken: boolean } | null>(null);
-  const [joined, setJoined] = useState<{ name: string; email: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(simpleSignupForm),
     defaultValues: { name: '', email: '', age: '', bio: '', interests: '' },
@@ -76,7 +73,7 @@ export function SignupForm({
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const user = await signup.mutateAsync(
+      const sent = await signup.mutateAsync(
         toSignupPayload({
           name: values.name,
           email: values.email,
@@ -85,14 +82,10 @@ export function SignupForm({
           interests: withInterests ? splitInterests(values.interests) : [],
         }),
       );
-      rememberUser(user.id, user.email);
       form.reset();
-      // Came to book an evening: straight on to it (the signup started the session).
-      if (next) {
-        navigate(next, { replace: true });
-        return;
-      }
-      setJoined({ name: user.name, email: user.email });
+      // The code proves the address before there is an account (docs/decisions/0070): /login opens at
+      // the code, and then goes on to where the visitor was going (`?next=`), or to the evenings.
+      navigate(loginHref, { state: { email: sent.email } });
     } catch (err) {
       const taken = err instanceof ApiError && err.status === 409;
       if (err instanceof ApiError) {
@@ -111,8 +104,6 @@ export function SignupForm({
       setFailure({ text: failureText(err, errorStyle), taken });
     }
   });
-
-  if (joined) return <Welcome name={joined.name} email={joined.email} />;
 
   return (
     <Card>
@@ -189,49 +180,6 @@ export function SignupForm({
           </Link>
         </p>
       </form>
-    </Card>
-  );
-}
-
-/**
- * The welcome says what is true now: with evenings open for booking, it points to them (the
- * member can book one at once); with none, they are on the list for the next ones.
- */
-function Welcome({ name, email }: { name: string; email: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const upcoming = useUpcomingEvents();
-  const now = Date.now();
-  const open = (upcoming.data ?? []).filter((e) => e.status === 'upcoming' && new Date(e.date).getTime() > now).length;
-  return (
-    <Card className="text-center">
-      <CircleCheck aria-hidden="true" className="mx-auto mb-3 size-12 text-emerald-700" />
-      <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-wine-900 focus:outline-none">
-        Welcome to the Community!
-      </h2>
-      {open > 0 ? (
-        <p className="mt-2 text-ink">
-          You're a member now, {name}. {open === 1 ? 'One evening is' : `${open} evenings are`} open for booking: pick one and book your seat. We'll also email{' '}
-          <strong className="break-all">{email}</strong> when new evenings open.
-        </p>
-      ) : (
-        <p className="mt-2 text-ink">
-          You're on the list, {name}. We'll email <strong className="break-all">{email}</strong> as soon as the next evenings in Prestwich open for booking.
-        </p>
-      )}
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        {open > 0 && (
-          <Button asChild>
-            <Link to="/events">See the open evenings</Link>
-          </Button>
-        )}
-        <Button asChild variant={open > 0 ? 'outline' : 'primary'}>
-          <Link to="/profile">Complete my profile</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/">Back to home</Link>
-        </Button>
-      </div>
     </Card>
   );
 }

@@ -1,0 +1,130 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, joinByApi, logIn, newMember, ok, unique } from './helpers';
+import { expect, test } from './fixtures';
+
+/**
+ * "Still coming?" (issue 35, docs/decisions/0074-still-coming.md): a guest of a full evening answers
+ * "I can't make it" from the e-mail's link (no sign-in), the first on the waitlist is offered the
+ * seat and books it, and the host sees confirmed / not answered / released on /check-in and
+ * /dashboard.
+ */
+
+const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The demo host's free evening of six seats at a new venue, tomorrow: nearer than 48 hours, so each guest is asked at booking. */
+async function tomorrowsEvening(host: Page) {
+  const venue = await ok<{ id: number }>(
+    await host.request.post('/api/venues', { data: { name: `Corner Table ${Date.now()}`, address: '2 Bury New Road', city: 'Prestwich', capacity: 20 } }),
+  );
+  return ok<{ id: number; title: string }>(
+    await host.request.post('/api/events', {
+      data: {
+        title: `Corner Table Social ${Date.now()}`,
+        description: 'Six seats, good conversation.',
+        date: dayAhead(1),
+        startTime: '19:00',
+        endTime: '21:00',
+        venueId: venue.id,
+        ageRangeMin: 18,
+        ageRangeMax: 65,
+        maxParticipants: 6,
+        price: 0,
+      },
+    }),
+  );
+}
+
+async function apiGuest(baseURL: string, eventId: number, name: string) {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const user = await joinByApi(ctx, { name, email: unique('guest'), age: 30 });
+  await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
+  return { ctx, ...user };
+}
+
+const mailsTo = async (request: APIRequestContext, email: string) =>
+  (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+
+test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the waitlist is offered the seat and books it', async ({
+  browser,
+  page: host,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await logIn(host, DEMO.host);
+  const evening = await tomorrowsEvening(host);
+  const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`)));
+  const gina = guests[0]!;
+
+  const ann = await newMember(browser, 'Ann Waiting');
+  await ok(await ann.page.request.post(`/api/events/${evening.id}/waitlist`));
+
+  // Gina's "Still coming?" e-mail, from the outbox: its link, opened on a phone that is not signed in.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(host.request, gina.email)).find((m) => m.subject.startsWith(`Still coming to ${evening.title} on `));
+      link = /\/still-coming\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ginaPage = await phone.newPage();
+  await ginaPage.goto(link);
+  await expect(ginaPage.getByRole('heading', { name: new RegExp(`^Still coming to ${evening.title} on `) })).toBeVisible();
+  const no = ginaPage.getByRole('button', { name: /I can't make it/ });
+  await expect(no).toHaveAccessibleDescription('Your place goes to someone else.');
+  await expectAccessible(ginaPage);
+  await ginaPage.screenshot({ path: testInfo.outputPath('still-coming-phone.png'), fullPage: true });
+  await ginaPage.setViewportSize({ width: 1280, height: 800 });
+  await ginaPage.screenshot({ path: testInfo.outputPath('still-coming-desktop.png'), fullPage: true });
+  await ginaPage.setViewportSize({ width: 390, height: 844 });
+
+  // Opening the link changed nothing: Gina is still booked, Ann still waits.
+  await ann.page.goto(`/events/${evening.id}`);
+  await expect(ann.page.getByText("You're number 1 on the waitlist")).toBeVisible();
+
+  await no.click();
+  await expect(ginaPage.getByRole('status').filter({ hasText: 'You gave up your place.' })).toBeVisible();
+  await expect(ginaPage.getByRole('button', { name: /I can't make it/ })).toHaveCount(0);
+  await expectAccessible(ginaPage);
+  await ginaPage.screenshot({ path: testInfo.outputPath('still-coming-answered-phone.png'), fullPage: true });
+  // The link works once: opened again, it says what was answered.
+  await ginaPage.reload();
+  await expect(ginaPage.getByText('You gave up your place.')).toBeVisible();
+
+  // The seat went straight to Ann, who books it.
+  await expect.poll(async () => (await mailsTo(host.request, ann.email)).map((m) => m.subject)).toContain(`A place has opened at ${evening.title}`);
+  await ann.page.reload();
+  await expect(ann.page.getByText('A place has opened for you')).toBeVisible();
+  await ann.page.getByRole('button', { name: `Register free for ${evening.title}` }).click();
+  await expect(ann.page.getByRole('heading', { name: "You're registered" })).toBeVisible();
+
+  // Booked this near the evening, Ann is asked too: she says yes on /notifications.
+  await ann.page.goto('/notifications');
+  const question = ann.page.getByRole('region', { name: new RegExp(`^Still coming to ${evening.title} on `) });
+  await expect(question.getByRole('button', { name: 'Yes, see you there' })).toBeVisible();
+  await expectAccessible(ann.page);
+  await ann.page.screenshot({ path: testInfo.outputPath('notifications-question-phone.png'), fullPage: true });
+  await question.getByRole('button', { name: 'Yes, see you there' }).click();
+  await expect(ann.page.getByText("You said you're coming. See you there!").first()).toBeVisible();
+
+  // The host's counts: Ann confirmed; Hal, Ida, Jon, Kay and Lou not answered yet; Gina released.
+  await host.setViewportSize({ width: 390, height: 844 });
+  await host.goto(`/check-in?event=${evening.id}`);
+  const counts = host.getByRole('region', { name: 'Still coming?' });
+  await expect(counts.getByRole('definition')).toHaveText(['1', '5', '1']);
+  await expect(counts.getByRole('term')).toHaveText(['Confirmed', 'Not answered', 'Released']);
+  await expectAccessible(host);
+  await host.screenshot({ path: testInfo.outputPath('check-in-counts-phone.png'), fullPage: true });
+  await host.setViewportSize({ width: 1280, height: 900 });
+  await host.screenshot({ path: testInfo.outputPath('check-in-counts-desktop.png'), fullPage: true });
+  await host.goto('/dashboard');
+  await expect(host.getByText('Still coming? 1 confirmed · 5 not answered · 1 released')).toBeVisible();
+  await expectAccessible(host);
+  await host.screenshot({ path: testInfo.outputPath('dashboard-counts-desktop.png'), fullPage: true });
+  await host.setViewportSize({ width: 390, height: 844 });
+  await host.screenshot({ path: testInfo.outputPath('dashboard-counts-phone.png'), fullPage: true });
+
+  await phone.close();
+  await Promise.all(guests.map((g) => g.ctx.dispose()));
+});

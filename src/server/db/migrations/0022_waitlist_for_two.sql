@@ -1,0 +1,2 @@
+ALTER TABLE "event_waitlist" ADD COLUMN "seats" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "event_waitlist" ADD CONSTRAINT "event_waitlist_seats" CHECK ("event_waitlist"."seats" IN (1, 2));

@@ -1,0 +1,1 @@
+ALTER TABLE "venues" ADD COLUMN "access" jsonb DEFAULT '{}'::jsonb NOT NULL;

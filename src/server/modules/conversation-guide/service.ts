@@ -1,0 +1,100 @@
+/**
+ * The conversation guide (issue 36, docs/decisions/0081-a-conversation-guide-for-every-round.md): the
+ * question for a checked-in guest's pair in the round under way, "Another question", and the host's
+ * setting. Nothing here runs at the bell: a phone asks after it, and the common answer (a question
+ * already given) is one read (queries.guideState).
+ */
+import { candidates, GUIDE_QUESTIONS_PER_ROUND, type GuideSetting } from '@shared/domain/conversation-guide';
+import type { ConversationGuide, GuideQuestionView } from '@shared/schemas/conversation-guide';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { Viewer } from '../auth/service';
+import { EVENT_NOT_FOUND, isHostOf } from '../events/service';
+import * as q from './queries';
+
+export const GUESTS_ONLY = 'Only checked-in guests of this evening see its conversation guide';
+export const ROUND_OVER = 'This round is over: your next question comes with your next partner';
+export const ENOUGH = `That's ${GUIDE_QUESTIONS_PER_ROUND} questions this round: carry on in your own words`;
+export const NOT_YOURS = 'Only the host of this evening can change its conversation guide';
+
+/** The state, refused unless the viewer is a checked-in guest or a host of the evening. */
+async function stateFor(db: Db, viewer: Viewer, eventId: number) {
+  const s = await q.guideState(db, eventId, viewer.id);
+  if (!s) throw notFound(EVENT_NOT_FOUND);
+  const host = isHostOf(viewer, { hostId: s.hostId });
+  if (!host && !(s.registered && s.checkedIn)) throw forbidden(GUESTS_ONLY);
+  return s;
+}
+
+const view = (round: number, r: { position: number; text: string; followUp: string; topic: string | null }): GuideQuestionView => ({
+  round,
+  position: r.position,
+  text: r.text,
+  followUp: r.followUp,
+  topic: r.topic,
+});
+
+/**
+ * Give the pair the first question neither has had this evening, at `position` of the round. When the
+ * partner's phone gave one there a moment before, that one stands (both read the same question).
+ */
+async function giveAt(db: Db, eventId: number, setting: Exclude<GuideSetting, 'off'>, round: number, me: number, partner: number, position: number) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const standing = await q.questionAt(db, eventId, me, round, position);
+    if (standing) return view(round, standing);
+    const ctx = await q.pairContext(db, eventId, me, partner);
+    const [a, b] = me < partner ? [ctx.a, ctx.b] : [ctx.b, ctx.a];
+    const pick = candidates(a, b, setting, round, Math.min(me, partner) + Math.max(me, partner) * 7 + round).find((c) => !ctx.asked.has(c.key));
+    if (!pick) return null;
+    if (await q.give(db, eventId, me, partner, { ...pick, round, position })) return view(round, { ...pick, position });
+  }
+  // Still refused after three tries (a crowd of requests for the same pair): what stands, if anything.
+  const standing = await q.questionAt(db, eventId, me, round, position);
+  return standing ? view(round, standing) : null;
+}
+
+/** GET /api/events/:id/conversation-guide: this round's question for the viewer's pair (the opening one is given on the first ask). */
+export async function myQuestion(db: Db, viewer: Viewer, eventId: number): Promise<ConversationGuide> {
+  const s = await stateFor(db, viewer, eventId);
+  if (s.setting === 'off' || s.partnerId === null) return { setting: s.setting, question: null, more: false };
+  if (s.position !== null && s.text !== null && s.followUp !== null) {
+    return {
+      setting: s.setting,
+      question: view(s.round, { position: s.position, text: s.text, followUp: s.followUp, topic: s.topic }),
+      more: s.position < GUIDE_QUESTIONS_PER_ROUND - 1,
+    };
+  }
+  const question = await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, 0);
+  return { setting: s.setting, question, more: question !== null && question.position < GUIDE_QUESTIONS_PER_ROUND - 1 };
+}
+
+/**
+ * POST …/conversation-guide/next: the question after the one at `after` in `round`. Asked from both
+ * phones at once, both get the same one; asked again for a place already given, that place's question
+ * comes back (nothing new is written). Bounded: GUIDE_QUESTIONS_PER_ROUND a round.
+ */
+export async function nextQuestion(db: Db, viewer: Viewer, eventId: number, body: { round: number; after: number }): Promise<ConversationGuide> {
+  const s = await stateFor(db, viewer, eventId);
+  if (s.setting === 'off') throw conflict('The host has turned the conversation guide off for this evening');
+  if (s.partnerId === null || s.round !== body.round) throw conflict(ROUND_OVER);
+  if (s.position === null || body.after > s.position) throw conflict('Ask for the question on your screen first');
+  const position = body.after + 1;
+  if (position >= GUIDE_QUESTIONS_PER_ROUND) throw conflict(ENOUGH);
+  const question = await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, position);
+  if (!question) throw conflict("That's every question we have for the two of you: carry on in your own words");
+  return { setting: s.setting, question, more: question.position < GUIDE_QUESTIONS_PER_ROUND - 1 };
+}
+
+/** PUT …/conversation-guide/setting: the host's choice for the evening. */
+export async function setSetting(db: Db, viewer: Viewer, eventId: number, setting: GuideSetting): Promise<{ setting: GuideSetting }> {
+  const s = await q.guideState(db, eventId, viewer.id);
+  if (!s) throw notFound(EVENT_NOT_FOUND);
+  if (!isHostOf(viewer, { hostId: s.hostId })) throw forbidden(NOT_YOURS);
+  await q.setSetting(db, eventId, setting);
+  return { setting };
+}
+
+/** For the member's data export (modules/users). */
+export const questionsOf = q.questionsOf;
+/** For the retention sweep (modules/privacy). */
+export const deleteForEvent = q.deleteForEvent;

@@ -99,7 +99,11 @@ test('guests who opened the page before the start reload offline mid-round: roun
     await expect(phone.getByText(/Chat away/)).toHaveCount(0);
     await expect(phone.getByText("You're not in this round")).toHaveCount(0);
     await expect(phone.getByText(/^You are offline since \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
-    const gap = await clockGap(phone, host, event.id);
+    // Up to three measurements, the closest kept: a phone whose clock is off stays off in all three,
+    // while on a busy machine (CI's two cores under four phones and two servers) a phone can redraw
+    // its clock (every 250 ms) a second or two late, and a stale reading looks like a clock behind.
+    let gap = Infinity;
+    for (let i = 0; i < 3 && gap > 0; i++) gap = Math.min(gap, await clockGap(phone, host, event.id));
     gaps.push(gap);
     expect(gap, `${g.name}'s clock is ${gap} s off the server's`).toBeLessThanOrEqual(1);
   }

@@ -102,3 +102,24 @@ test('/my-matches passes axe with Block and Report on each match (structure and 
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   view.unmount();
 });
+
+test('/my-matches: someone matched at two evenings gets "Meet again" once, on the newer evening\'s card (one landmark per person)', async () => {
+  fakeServer({
+    ...asMemberOne(),
+    'GET /api/me/matches': myMatches(true, [
+      { ...aMatch(1, alex, { contactShared: true, eventId: 20 }), eventTitle: 'Spring Social', eventDate: '2026-03-01T19:00:00.000Z' },
+      { ...aMatch(5, alex, { contactShared: true, eventId: 22 }), eventTitle: 'Autumn Social', eventDate: '2026-10-01T19:00:00.000Z' },
+      { ...aMatch(2, jo, { contactShared: true, eventId: 21, meFirst: false }), eventTitle: 'Winter Warmer' },
+    ]),
+    'GET /api/me/blocks': { blocks: [] } satisfies BlockList,
+    'GET /api/meetups': { meetups: [], venues: [] },
+  });
+  renderApp('/my-matches');
+  const autumn = await screen.findByRole('region', { name: /^Autumn Social/ });
+  expect(within(autumn).getByRole('region', { name: 'Meet again with Alex Day' })).toBeInTheDocument();
+  const spring = screen.getByRole('region', { name: /^Spring Social/ });
+  expect(within(spring).getByRole('heading', { name: 'Alex Day', level: 4 })).toBeInTheDocument();
+  expect(within(spring).queryByRole('region', { name: /^Meet again/ })).not.toBeInTheDocument();
+  expect(screen.getAllByRole('region', { name: 'Meet again with Alex Day' })).toHaveLength(1);
+  expect(screen.getAllByRole('region', { name: 'Meet again with Jo March' })).toHaveLength(1);
+});

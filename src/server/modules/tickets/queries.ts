@@ -332,6 +332,16 @@ export async function expireOffers(db: Db) {
 }
 
 /** Evenings still to come with someone waiting and a seat free: each needs an offer run. */
+/** Whether anyone waits in the evening's line (the event_waitlist_queue index answers it). */
+export async function someoneWaiting(db: Db, eventId: number) {
+  const rows = await db
+    .select({ id: eventWaitlist.id })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.status, 'waiting')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function eveningsWithSeatsForTheLine(db: Db) {
   const rows = await db
     .selectDistinct({ id: events.id })

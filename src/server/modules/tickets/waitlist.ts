@@ -42,6 +42,10 @@ type Offer = Awaited<ReturnType<typeof q.offerFreeSeats>>[number];
 
 /** Offer the free seats of one evening (in its own transaction unless given one), then e-mail the people offered. */
 export async function offerSeats(d: WaitlistDeps, eventId: number): Promise<Offer[]> {
+  // Nobody in line: nothing to offer, and no lock taken on the evening's row (a rush of bookings
+  // would otherwise queue on it twice each). Whoever joins the line runs this again once in it
+  // (join), and the sweep runs it every 30 s.
+  if (!(await q.someoneWaiting(d.db, eventId))) return [];
   const offers = await d.db.transaction((tx) => q.offerFreeSeats(tx as unknown as Db, eventId, WAITLIST_OFFER_HOURS));
   await mailOffers(d, eventId, offers);
   return offers;

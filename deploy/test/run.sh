@@ -160,6 +160,7 @@ rewrite=(
   "s|server 127.0.0.1:5002 |server 127.0.0.1:$app_b |"
   "s|root /srv/speed-friendship/dist/client;|root $root/dist/client;|"
   "s|root /var/www/letsencrypt;|root $tmp/acme;|"
+  "s|/var/log/nginx/speed-friendship.access.log|$tmp/logs/nginx-access.log|"
 )
 cp "$site" "$tmp/site.conf"
 # A machine without IPv6 cannot bind [::]: those two lines go (and only those).

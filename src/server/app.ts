@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { installErrorHandler } from './errors';
-import { serverLogging } from './logging';
+import { OneLinePerRequest, requestId, requestLogContext, serverLogging } from './logging';
 import { accessibilityRoutes } from './modules/accessibility/routes';
 import { accessNeedsRoutes } from './modules/access-needs/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -88,8 +88,13 @@ export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
     // Short lines in a terminal, pino's JSON otherwise (src/server/logging.ts).
-    ...(opts.logger !== undefined ? { logger: opts.logger } : serverLogging(config)),
+    // A logger given by a test logs its lines as the server does (one per request).
+    ...(opts.logger !== undefined ? { logger: opts.logger, ...(opts.logger ? { logController: new OneLinePerRequest() } : {}) } : serverLogging(config)),
+    // nginx's X-Request-Id when well-formed, else a new one; echoed in x-request-id (docs/decisions/0087).
+    genReqId: requestId,
     trustProxy: config.trustProxy,
+    // Every GET route takes HEAD through its own handler instead (requestLogContext, src/server/logging.ts).
+    exposeHeadRoutes: false,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -97,6 +102,8 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // First: the request id header, the user id and the quiet probes cover every route (src/server/logging.ts).
+  await app.register(requestLogContext);
 
   // helmet's headers with our content security policy, worked out once (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin, securityPolicy({ stripe: !!config.stripe }));
@@ -213,7 +220,8 @@ export async function buildApp(opts: BuildOptions) {
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws');
+    // HEAD as GET: an uptime monitor asking HEAD / gets what GET / gets, without the body (Node drops it).
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/ws');
     if (isPage && hasClient) {
       // Single-page app: the client router decides, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -88,8 +88,13 @@ export function installErrorHandler(app: FastifyInstance) {
     // (Not a 4xx Fastify already chose, e.g. a client that hung up mid-body: ECONNRESET with 400.)
     const chosen = (err as FastifyError).statusCode;
     if ((chosen === undefined || chosen >= 500) && isDatabaseUnavailable(err)) {
-      // A restart or a dropped connection: say so, and when to retry. Nothing was acknowledged.
-      request.log.warn({ err }, 'database (or another backend) unreachable: answered 503');
+      // A restart or a dropped connection: say so, and when to retry. Nothing was acknowledged. A
+      // database outage is logged once when it starts and once when it ends, not per request
+      // (modules/health/watch.ts); another backend's failure per request, as before.
+      const otherwise = () => request.log.warn({ err }, 'database (or another backend) unreachable: answered 503');
+      const watch = (request.server as { databaseWatch?: { suspect(err: unknown, otherwise: () => void): void } }).databaseWatch;
+      if (watch) watch.suspect(err, otherwise);
+      else otherwise();
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body(UNAVAILABLE_MESSAGE));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -4,12 +4,13 @@
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
 import { loadConfig } from './env';
-import { formatLogLine, OneLinePerRequest, serverLogging, type LineSink } from './logging';
+import { formatLogLine, OneLinePerRequest, QUIET_ROUTES, requestId, serverLogging, type LineSink } from './logging';
 import { startLogin } from './modules/auth/service';
 import { dbPlugin } from './plugins/db';
 import { mailPlugin } from './plugins/mail';
-import { createTestApp, signUp, type TestContext } from './test/harness';
+import { createTestApp, signUp, withCookie, type TestContext } from './test/harness';
 
 /** A terminal that records what is written to it. */
 function fakeTerminal(colors = false): LineSink & { lines: string[] } {
@@ -145,6 +146,96 @@ describe("pino's JSON, as an operator's log collector reads it (docs/decisions/0
       reqId: completed[0]!.reqId,
       err: { message: 'the database fell over', stack: expect.stringContaining('Error: the database fell over') },
     });
+  });
+});
+
+describe("the app's request lines, as an operator follows a request from nginx into the app (docs/decisions/0087)", () => {
+  let t: TestContext;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const lines: Record<string, unknown>[] = [];
+  const requestLines = () => lines.filter((l) => l.msg === 'request completed');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The whole app on the same database, logging JSON lines at info as in production, behind nginx (TRUST_PROXY).
+    app = await buildApp({
+      config: { ...t.config, trustProxy: true },
+      database: t.database,
+      logger: { level: 'info', stream: { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) } },
+      clientDir: '/nonexistent-test-client-dir',
+      livePlanAhead: false,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  it("carries the client's address (X-Forwarded-For behind the proxy), the user id when signed in, and nginx's request id, echoed back", async () => {
+    const member = await signUp(app);
+    lines.length = 0;
+    const rid = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'; // nginx's $request_id: 32 hex digits
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: withCookie(member.cookie, { 'x-forwarded-for': '203.0.113.7', 'x-request-id': rid }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-request-id']).toBe(rid);
+    expect(requestLines()).toEqual([
+      expect.objectContaining({ level: 30, method: 'GET', url: '/api/auth/me', statusCode: 200, ip: '203.0.113.7', userId: member.user.id, reqId: rid }),
+    ]);
+
+    // A visitor: no user id; an id of its own when nginx gave none.
+    lines.length = 0;
+    const visitor = await app.inject({ method: 'GET', url: '/api/events', headers: { 'x-forwarded-for': '198.51.100.4' } });
+    expect(visitor.statusCode).toBe(200);
+    const [line] = requestLines();
+    expect(line).toMatchObject({ ip: '198.51.100.4', reqId: visitor.headers['x-request-id'] });
+    expect(line).not.toHaveProperty('userId');
+    expect(String(visitor.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('replaces a malformed X-Request-Id with an id of its own, never logging what the client sent', async () => {
+    const malformed = ['', 'has spaces', 'x'.repeat(65), '<script>alert(1)</script>', 'semi;colon', 'ünïcode'];
+    const ids = new Set<string>();
+    for (const given of malformed) {
+      lines.length = 0;
+      const res = await app.inject({ method: 'GET', url: '/api/events', headers: { 'x-request-id': given } });
+      const id = String(res.headers['x-request-id']);
+      expect(id, JSON.stringify(given)).not.toBe(given);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(requestLines()).toEqual([expect.objectContaining({ reqId: id })]);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(malformed.length);
+    // The edges of the form: 64 characters of letters, digits, dot, underscore and dash are kept.
+    const longest = `${'Ab9._-'.repeat(10)}abcd`;
+    expect(requestId({ headers: { 'x-request-id': longest } })).toBe(longest);
+    expect(requestId({ headers: { 'x-request-id': 'x' } })).toBe('x');
+    expect(requestId({ headers: {} })).not.toBe(requestId({ headers: {} }));
+  });
+
+  it('an error keeps the request id on its line and in the answer; a 404 echoes it too', async () => {
+    lines.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/no-such-route', headers: { 'x-request-id': 'nginx-404-check' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-request-id']).toBe('nginx-404-check');
+    expect(requestLines()).toEqual([expect.objectContaining({ statusCode: 404, reqId: 'nginx-404-check' })]);
+  });
+
+  it("does not log the probes, the phones' ping or the metrics scrape at info, only everything else", async () => {
+    lines.length = 0;
+    for (let i = 0; i < 5; i++) {
+      for (const url of QUIET_ROUTES) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+      }
+    }
+    expect(lines).toEqual([]);
+    await app.inject({ method: 'GET', url: '/api/events' });
+    expect(requestLines()).toHaveLength(1);
   });
 });
 

@@ -3,14 +3,19 @@
  * - in a terminal (stdout is a TTY) outside production: short lines a person can read,
  *   one per request ("GET /api/events 200 3 ms") and the outbox's login codes on their own line;
  * - otherwise (piped, a file, a log collector, NODE_ENV=production): pino's JSON lines, one per
- *   request too (method, url, route, status, time, request id; errors always), the cheap access
- *   log of docs/decisions/0053;
+ *   request too (method, url, route, status, time, client address, user id, request id; errors
+ *   always), the cheap access log of docs/decisions/0053;
  * - in tests: nothing.
- * LOG_LEVEL applies to both formats.
+ * LOG_LEVEL applies to both formats. The probes and the metrics scrape are not logged at info
+ * (QUIET_ROUTES), and a request id comes from nginx's X-Request-Id (docs/decisions/0087).
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { LogController } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppConfig } from './env';
+import type {} from './plugins/auth';
 
 /** Where terminal lines go: process.stdout, or anything with write() (tests). */
 export interface LineSink {
@@ -29,11 +34,82 @@ export function serverLogging(
   return { logger: { level: config.logLevel, stream: terminalStream(out) }, logController: new OneLinePerRequest() };
 }
 
+/** What a request id from outside may be (nginx's $request_id is 32 hex digits): anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Fastify's genReqId: the request's X-Request-Id when it is well-formed (nginx sets it, so one
+ * request can be followed from the proxy's log into the app's), otherwise a new random id. Not
+ * Fastify's `requestIdHeader`, which takes the header as it comes, whatever its length or bytes.
+ */
+export function requestId(req: { headers: IncomingHttpHeaders }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Routes a machine asks every few seconds (the load balancer's probes, a phone's ping, Prometheus's
+ * scrape): not logged per request at info, only their warnings and errors. A database outage the
+ * probes meet is logged once each way by modules/health/watch.ts.
+ */
+export const QUIET_ROUTES: ReadonlySet<string> = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/api/ping', '/metrics']);
+
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's id, when the request looked its session up (for its log line). */
+    logUserId?: number;
+  }
+}
+
+/**
+ * What every request's log line needs beyond Fastify's own: its id echoed in `x-request-id` (a
+ * client, or nginx's log, can quote it), the signed-in user's id when the request looked up its
+ * session (no extra query for the log: a request that never asked who calls has no user id), and
+ * the quiet routes' log level; and HEAD for every GET route. Registered first in buildApp, so that
+ * it covers every route and the not-found handler.
+ */
+export const requestLogContext = fp(
+  async (app) => {
+    app.decorateRequest('logUserId', undefined);
+    // HEAD as GET (docs/decisions/0087): every GET route answers HEAD through the same handler and
+    // hooks, so the headers are GET's (compression included), and Node drops the body. Fastify's own
+    // HEAD routes (exposeHeadRoutes, turned off in buildApp) skip the hooks added after them, such
+    // as compression: GET said gzip, HEAD the uncompressed length.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.includes('GET') && !methods.includes('HEAD')) route.method = [...methods, 'HEAD'];
+    });
+    // At warn unless the route or LOG_LEVEL is quieter still.
+    app.addHook('onRoute', (route) => {
+      if (QUIET_ROUTES.has(route.url ?? '') && (LEVELS[route.logLevel || app.log.level] ?? 30) < LEVELS.warn!) route.logLevel = 'warn';
+    });
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.header('x-request-id', req.id);
+      done();
+    });
+    app.addHook('onResponse', (req, _reply, done) => {
+      const viewer = req.viewerCache;
+      if (!viewer) return done();
+      viewer.then(
+        (v) => {
+          if (v) req.logUserId = v.id;
+          done();
+        },
+        () => done(),
+      );
+    });
+  },
+  { name: 'request-log-context' },
+);
+
 /**
  * Fastify logs "incoming request" (serialising the request) and "request completed" (with only the
  * request id) for every request; we log once, when the answer is sent, with what a reader or an
- * operator needs: method, url, the route it matched, status and time (pino adds the request id,
- * `reqId`). Half the lines and no request serialiser: the API holds half a bare server's
+ * operator needs: method, url, the route it matched, status, time, the client's address (`ip`:
+ * X-Forwarded-For's when TRUST_PROXY is set) and the user id when signed in (pino adds the request
+ * id, `reqId`). Half the lines and no request serialiser: the API holds half a bare server's
  * throughput at the default level (docs/decisions/0053). Errors are always logged.
  */
 export class OneLinePerRequest extends LogController {
@@ -44,7 +120,15 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = { method: request.method, url: request.url, route: request.routeOptions.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    const line = {
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+      ip: request.ip,
+      userId: request.logUserId,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -80,6 +164,7 @@ const SHOWN = new Set([
   'route',
   'statusCode',
   'responseTime',
+  'ip',
 ]);
 
 const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);

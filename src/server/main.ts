@@ -31,7 +31,7 @@ async function main() {
     throw err;
   }
 
-  const database = await openConfiguredDatabase(config);
+  const { database, migrated } = await openConfiguredDatabase(config);
   const demo = database.kind === 'pglite' ? (await loadDemoData(database.db)).loaded : [];
 
   const controlToken = database.kind === 'pglite' ? randomBytes(24).toString('hex') : undefined;
@@ -39,6 +39,8 @@ async function main() {
   const clientDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : undefined;
   const app = await buildApp({ config, database, controlToken, clientDir });
   // Through the app's logger, so that piped output stays JSON lines (src/server/logging.ts).
+  // One line per migration this start applied, none when there was nothing to do (docs/decisions/0087).
+  for (const name of migrated) app.log.info({ migration: name }, `migration applied: ${name}`);
   if (demo.length) app.log.info(`Loaded demo data: ${demo.join(', ')}`);
   const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
   sweeper.unref();

@@ -22,6 +22,7 @@ const EXPECTED_OPEN_ROUTES = [
   'GET /api/events/demo',
   'GET /api/events/upcoming',
   'GET /api/health',
+  'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/ping',
   'GET /api/host-program/hosts',

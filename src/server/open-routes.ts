@@ -14,7 +14,8 @@ export const isGuardedUrl = (url: string) => url.startsWith('/api/') || url === 
 
 export const OPEN_ROUTES: Readonly<Record<string, string>> = {
   // Operators and machines.
-  'GET /api/health': 'liveness for the load balancer',
+  'GET /api/health/live': 'liveness: the process answers, without the database',
+  'GET /api/health': 'the process and its database, for an operator or a monitor',
   'GET /api/health/ready': 'readiness for the load balancer',
   'GET /api/ping': 'a phone whose socket dropped asks whether the server answers before it opens a new one',
   'POST /api/internal/control': 'the control token (modules/control)',

@@ -31,7 +31,7 @@ export async function execute(config: AppConfig, cmd: ControlCommand): Promise<u
       return body;
     }
   }
-  const database = await openConfiguredDatabase(config);
+  const { database } = await openConfiguredDatabase(config);
   try {
     return await runControlCommand(database.db, cmd);
   } finally {

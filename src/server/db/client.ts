@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -20,8 +20,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Run database migrations (serialised across instances on PostgreSQL). */
-  migrate(): Promise<void>;
+  /**
+   * Run database migrations (serialised across instances on PostgreSQL). Resolves with the names of
+   * the migrations this call applied, in order (none when the database was up to date), for the log.
+   */
+  migrate(): Promise<string[]>;
+  /** True while migrate() runs in this process (waiting for the lock included): readiness says `migrating`. */
+  readonly migrating: boolean;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,8 +48,26 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Arbitrary but fixed: serialises migrations across several instances (readiness looks for it, modules/health). */
+/** Arbitrary but fixed: serialises migrations across several instances. */
 export const MIGRATION_LOCK = 72_231_001;
+
+/**
+ * The names of the migrations drizzle's migrator is about to apply on `db`: those of the journal
+ * (migrations/meta/_journal.json) newer than the last one recorded, which is the migrator's own rule
+ * (it compares each migration's `when` with the newest `created_at` of drizzle.__drizzle_migrations).
+ * On a database without that table, all of them.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { entries } = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+  const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+  const [table] = rows(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
+  let last = -1;
+  if (table?.present === true) {
+    const [row] = rows(await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`));
+    if (typeof row?.last === 'string') last = Number(row.last);
+  }
+  return entries.filter((e) => e.when > last).map((e) => e.tag);
+}
 
 export function openPostgres(url: string, opts: { max?: number; connectionTimeoutMillis?: number } = {}): Database {
   // A bounded wait for a connection: while PostgreSQL is unreachable, requests fail fast (503,
@@ -53,19 +76,32 @@ export function openPostgres(url: string, opts: { max?: number; connectionTimeou
   // A dropped idle connection must not crash the process; /api/health reports the outage.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let migrating = 0;
   return {
     db,
     kind: 'postgres',
     pool,
     listener: () => new pg.Client({ connectionString: url }),
+    get migrating() {
+      return migrating > 0;
+    },
     async migrate() {
-      const client = await pool.connect();
+      migrating++;
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          // Read under the lock: what another instance applied while this one waited is not pending.
+          const locked = drizzlePg(client, { schema });
+          const names = await pendingMigrations(locked as unknown as Db);
+          await migratePg(locked, { migrationsFolder });
+          return names;
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        migrating--;
       }
     },
     async ping() {
@@ -131,11 +167,22 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   if (dataDir) keepPrivate(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
+  let migrating = 0;
   return {
     db,
     kind: 'pglite',
+    get migrating() {
+      return migrating > 0;
+    },
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      migrating++;
+      try {
+        const names = await pendingMigrations(db);
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+        return names;
+      } finally {
+        migrating--;
+      }
     },
     async ping() {
       if (closed) throw new Error('database closed');

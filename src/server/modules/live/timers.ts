@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../errors';
 import * as live from './service';
 
 /**
@@ -46,7 +47,12 @@ export async function startTimers(app: FastifyInstance, deps: () => live.LiveDep
   const poll = setInterval(() => {
     track(
       () => live.dueTimers(app.db).then((ids) => Promise.all(ids.map((id) => live.runDue(deps(), id)))),
-      (err) => app.log.warn({ err }, 'timer poll failed'),
+      // Every second: a database outage is logged once, by the watch (modules/health/watch.ts, docs/decisions/0087).
+      (err) => {
+        const log = () => app.log.warn({ err }, 'timer poll failed');
+        if (isDatabaseUnavailable(err)) app.databaseWatch.suspect(err, log);
+        else log();
+      },
     );
   }, pollMs);
   poll.unref();

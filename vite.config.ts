@@ -33,7 +33,8 @@ function releaseStamp(): Plugin {
     writeBundle() {
       const { version } = JSON.parse(readFileSync(r('./package.json'), 'utf8')) as { version: string };
       const given = process.env.RELEASE_COMMIT;
-      if (given && !/^[0-9a-f]{7,40}$/i.test(given)) throw new Error(`RELEASE_COMMIT must be a git commit (7-40 hexadecimal digits), got ${JSON.stringify(given)}`);
+      if (given && !/^[0-9a-f]{7,40}$/i.test(given))
+        throw new Error(`RELEASE_COMMIT must be a git commit (7-40 hexadecimal digits), got ${JSON.stringify(given)}`);
       const commit = given?.toLowerCase() || gitHead();
       writeFileSync(path.join(outDir, 'release.json'), `${JSON.stringify({ version, commit, builtAt: new Date().toISOString() }, null, 2)}\n`);
     },

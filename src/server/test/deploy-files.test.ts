@@ -27,7 +27,10 @@ function metricNames(expr: string): string[] {
     .replace(/(?<![\w:])\d+(\.\d+)?(e[+-]?\d+)?/gi, ' '); // numbers
   const names: string[] = [];
   for (const m of bare.matchAll(/[a-zA-Z_:][\w:]*/g)) {
-    const isFunction = bare.slice(m.index + m[0].length).trimStart().startsWith('(');
+    const isFunction = bare
+      .slice(m.index + m[0].length)
+      .trimStart()
+      .startsWith('(');
     if (!isFunction && !PROMQL_WORDS.has(m[0].toLowerCase())) names.push(m[0]);
   }
   return names;

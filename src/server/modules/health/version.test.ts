@@ -61,7 +61,11 @@ describe('GET /api/version', () => {
     const noCommit = clientDirWith(JSON.stringify({ version: packageJson.version, commit: null, builtAt: BUILT_AT }));
     const own = await createTestApp({ shareDatabaseWith: t, clientDir: noCommit, env: { RELEASE_COMMIT: 'ABCDEF1' } });
     try {
-      expect((await own.app.inject({ method: 'GET', url: '/api/version' })).json()).toEqual({ version: packageJson.version, commit: 'abcdef1', builtAt: BUILT_AT });
+      expect((await own.app.inject({ method: 'GET', url: '/api/version' })).json()).toEqual({
+        version: packageJson.version,
+        commit: 'abcdef1',
+        builtAt: BUILT_AT,
+      });
     } finally {
       await own.close();
     }
@@ -76,7 +80,12 @@ describe('the release an instance reports', () => {
   });
 
   it('a broken release.json is reported and ignored: the instance still starts, the commit unknown', () => {
-    for (const text of ['{not json', JSON.stringify({ commit: 'not-a-commit', builtAt: BUILT_AT }), JSON.stringify({ commit: COMMIT, builtAt: 'yesterday' }), '[]']) {
+    for (const text of [
+      '{not json',
+      JSON.stringify({ commit: 'not-a-commit', builtAt: BUILT_AT }),
+      JSON.stringify({ commit: COMMIT, builtAt: 'yesterday' }),
+      '[]',
+    ]) {
       const warnings: string[] = [];
       expect(currentRelease({ clientDir: clientDirWith(text), warn: (m) => warnings.push(m) }), text).toEqual({
         version: packageJson.version,

@@ -1,15 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * `release.json` in the build's output folder, beside index.html: the version, the commit this build
+ * is made from (RELEASE_COMMIT when set, else git's HEAD, else null) and when. The server reports it
+ * on GET /api/version and in sf_build_info (src/server/lib/release.ts, docs/decisions/0088); git is
+ * asked here, at build time, never by the running server.
+ */
+function releaseStamp(): Plugin {
+  let outDir = '';
+  const gitHead = () => {
+    try {
+      return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: r('.'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    } catch {
+      return null; // not a git checkout (a tarball), or no git on this machine
+    }
+  };
+  return {
+    name: 'release-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const { version } = JSON.parse(readFileSync(r('./package.json'), 'utf8')) as { version: string };
+      const given = process.env.RELEASE_COMMIT;
+      if (given && !/^[0-9a-f]{7,40}$/i.test(given))
+        throw new Error(`RELEASE_COMMIT must be a git commit (7-40 hexadecimal digits), got ${JSON.stringify(given)}`);
+      const commit = given?.toLowerCase() || gitHead();
+      writeFileSync(path.join(outDir, 'release.json'), `${JSON.stringify({ version, commit, builtAt: new Date().toISOString() }, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
   root: r('./src/client'),
   publicDir: r('./src/client/public'),
   plugins: [
+    releaseStamp(),
     react(),
     tailwindcss(),
     // The installable app and its service worker (docs/decisions/0051-the-evening-offline.md).

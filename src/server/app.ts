@@ -40,6 +40,8 @@ import { realtimePlugin } from './plugins/realtime';
 import { controlRoutes } from './modules/control/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { versionRoutes } from './modules/health/version';
+import { currentRelease } from './lib/release';
 import { userRoutes } from './modules/users/routes';
 import { noShowRoutes } from './modules/no-shows/routes';
 import { conversationGuideRoutes } from './modules/conversation-guide/routes';
@@ -137,7 +139,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(clockPlugin, { now: opts.now });
   await app.register(dbPlugin, { database: opts.database });
   // First after the database: its timing hook sees every route registered after it (plugins/metrics.ts).
-  await app.register(metricsPlugin, { database: opts.database, token: config.metricsToken });
+  const clientDir = opts.clientDir ?? defaultClientDir;
+  // Which release this instance runs: package.json's version, release.json beside the client (docs/decisions/0088).
+  const release = currentRelease({ clientDir, commit: config.releaseCommit, warn: (message) => app.log.warn(message) });
+  await app.register(metricsPlugin, { database: opts.database, token: config.metricsToken, release });
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config, sessions: sessionStore(opts.database.db, config) });
   await app.register(paymentsPlugin, { config, ...(opts.stripeConnection ? { stripeConnection: opts.stripeConnection } : {}) });
@@ -151,6 +156,7 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(healthRoutes);
+  await app.register(versionRoutes, { release });
   // The account a proven new address becomes is the users module's (docs/decisions/0070); handed in, so
   // auth, which every module asks who is calling, depends on none of them.
   await app.register(authRoutes, {
@@ -199,7 +205,6 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(accessibilityRoutes, { publicUrl: config.publicUrl, adminEmails: config.adminEmails });
   await app.register(accessNeedsRoutes);
   await app.register(privacyRoutes, { retentionDays: config.retentionDays, sessionDays: config.sessionDays, noShows: config.noShows });
-  const clientDir = opts.clientDir ?? defaultClientDir;
   const hasClient = existsSync(`${clientDir}/index.html`);
   // The public evening's page (its own head for link previews), card, sitemap and robots.txt (docs/decisions/0045).
   await app.register(publicEveningRoutes, { publicUrl: config.publicUrl, indexHtmlFile: hasClient ? `${clientDir}/index.html` : null });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { releaseCommit } from '@shared/schemas/release';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -80,6 +81,8 @@ const envSchema = z
       .max(256, 'must be at most 256 characters')
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
+    /** The commit this instance runs, when its build did not record one in release.json (docs/decisions/0088). */
+    RELEASE_COMMIT: releaseCommit.optional(),
     /** Key of the keyed hash login codes are stored under (issue 33); without it, a file in DATA_DIR. */
     LOGIN_CODE_SECRET: z
       .string()
@@ -183,6 +186,8 @@ export interface AppConfig {
   seatHoldMinutes: number;
   /** Bearer token for /metrics from other machines; loopback needs none (docs/decisions/0035). */
   metricsToken: string | undefined;
+  /** RELEASE_COMMIT: the commit GET /api/version reports when release.json has none (src/server/lib/release.ts). */
+  releaseCommit: string | undefined;
   /** How long a SIGTERM may take before the process exits anyway (docs/decisions/0036). */
   shutdownTimeoutMs: number;
   /** Key of the login codes' keyed hash, or undefined for the file DATA_DIR/login-code.key (plugins/auth.ts). */
@@ -234,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
     metricsToken: e.METRICS_TOKEN,
+    releaseCommit: e.RELEASE_COMMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginCodeSecret: e.LOGIN_CODE_SECRET,
     retentionDays: e.RETENTION_DAYS,

@@ -25,6 +25,7 @@ const EXPECTED_OPEN_ROUTES = [
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/ping',
+  'GET /api/version',
   'GET /api/host-program/hosts',
   'GET /api/met-again/:token',
   'GET /api/privacy',

@@ -18,6 +18,7 @@ export const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/health': 'the process and its database, for an operator or a monitor',
   'GET /api/health/ready': 'readiness for the load balancer',
   'GET /api/ping': 'a phone whose socket dropped asks whether the server answers before it opens a new one',
+  'GET /api/version': 'which release this instance runs, for upgrade scripts and monitors; nothing secret (docs/decisions/0088)',
   'POST /api/internal/control': 'the control token (modules/control)',
   'POST /api/internal/backup': 'the control token (modules/control)',
   'POST /api/webhooks/stripe': "Stripe's signature (modules/tickets)",

@@ -1,14 +1,22 @@
 /**
- * GET /metrics (plugins/metrics.ts, docs/decisions/0035): what an operator's Prometheus scrapes, from
- * a real listening server, and who may read it.
+ * GET /metrics (plugins/metrics.ts, docs/decisions/0035, 0088): what an operator's Prometheus scrapes,
+ * from a real listening server, and who may read it.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { buildApp } from '../app';
 import { loadConfig } from '../env';
 import { createTestApp, existingMember, signUp, type TestContext } from '../test/harness';
 import { joinLive, listen, setUpEvening, waitFor, type LiveClient } from '../test/live-helpers';
-import { metricsAccess } from './metrics';
+import { markSent } from './mail-outbox';
+import { metricsAccess, ROUTE_LABEL, SCRAPE_DB_TIMEOUT_MS } from './metrics';
 
 const onPostgres = !!process.env.DATABASE_URL;
 const TOKEN = 'scrape-me-please-0123456789';
@@ -23,6 +31,17 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
   }
   return undefined;
+}
+
+/** Every series of one metric: its labels, and its value. */
+function series(text: string, name: string): { labels: Record<string, string>; value: number }[] {
+  const out: { labels: Record<string, string>; value: number }[] = [];
+  for (const line of text.split('\n')) {
+    const m = line.match(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/);
+    if (!m || m[1] !== name) continue;
+    out.push({ labels: Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1]!, x[2]!])), value: Number(m[3]) });
+  }
+  return out;
 }
 
 /** An SMTP server at the edge of the world: accepts every mail (or refuses each with 550), counts the ones it took. */
@@ -171,7 +190,7 @@ describe('GET /metrics on a listening server', () => {
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/users/:id', status_code: '200' })).toBe(2);
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/users', status_code: '202' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/api/events/:id', status_code: '404', le: '+Inf' })).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: ROUTE_LABEL.notFound, status_code: '404' })).toBeGreaterThanOrEqual(1);
     expect(text).not.toMatch(/route="[^"]*98765/);
     expect(text).not.toMatch(/route="\/api\/no\/such/);
   });
@@ -240,11 +259,15 @@ describe('mail counters', () => {
     return { queued: sample(text, 'sf_mail_queued_total'), sent: sample(text, 'sf_mail_sent_total'), failed: sample(text, 'sf_mail_failed_total') };
   };
 
-  it('without SMTP: a login mail is queued (in the outbox), never sent nor failed', async () => {
+  it('without SMTP: a login mail is queued (in the outbox), never sent nor failed, and waits in no queue', async () => {
     const member = await existingMember(t.app);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.user.email } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await counts(t)).toEqual({ queued: 1, sent: 0, failed: 0 });
+    // Kept in the local outbox for the developer: nothing waits for an SMTP server.
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(sample(text, 'sf_mail_queue_depth')).toBe(0);
+    expect(sample(text, 'sf_mail_queue_oldest_age_seconds')).toBe(0);
   });
 
   it('with SMTP: sent when the server takes it, failed when it refuses or is not there until the mailer gives up', async () => {
@@ -311,5 +334,215 @@ describe.skipIf(!onPostgres)('the fan-out of a change made on another instance (
     });
     expect(sample(onA, 'sf_round_fanout_seconds_count', { origin: 'local', announce: 'timer_started' })).toBe(1);
     expect(sample(onA, 'sf_round_fanout_seconds_count', { origin: 'bus', announce: 'timer_started' })).toBeUndefined();
+  });
+});
+
+describe('route labels stay bounded (docs/decisions/0088)', () => {
+  let t: TestContext;
+  let clientDir: string;
+  /** Files asked for in each round: the second round asks for other files than the first. */
+  const ASSETS = 40;
+  const asset = (i: number) => `chunk-${i}-${(1e6 + i * 7919).toString(36)}.js`;
+  beforeAll(async () => {
+    // A built client in miniature: its page, and many hashed files (a real release has over a hundred).
+    clientDir = mkdtempSync(path.join(tmpdir(), 'sf-metrics-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Speed Friendship</title></head><body></body></html>');
+    writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(path.join(clientDir, 'assets'));
+    for (let i = 0; i < 2 * ASSETS; i++) writeFileSync(path.join(clientDir, 'assets', asset(i)), `export const n = ${i};`);
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const get = async (url: string, status: number) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(status);
+    return res;
+  };
+  /** Every label set of the request counter, as one string each. */
+  const labelSets = (text: string) => series(text, 'http_request_duration_seconds_count').map((s) => JSON.stringify(s.labels));
+
+  it('every static file is one label, pages another, 404s a third: new files and new URLs add no series', async () => {
+    let requests = 0;
+    const round = async (tag: string, firstAsset: number) => {
+      for (let i = firstAsset; i < firstAsset + ASSETS; i++) await get(`/assets/${asset(i)}`, 200);
+      await get('/favicon.svg', 200);
+      for (let i = 0; i < 20; i++) {
+        // A file no release has (the single-page app may answer it with its page, or a 404: either way no series of its own).
+        await t.app.inject({ method: 'GET', url: `/assets/gone-${tag}-${i}.js` });
+        await get(`/api/no-such-${tag}/${i}`, 404);
+        // An unknown page of the single-page app: its own router shows it.
+        expect((await get(`/some/page-${tag}-${i}?from=${i}`, 200)).headers['content-type']).toMatch(/^text\/html/);
+      }
+      await get('/', 200);
+      await get('/events', 200);
+      // The public page of an evening that does not exist: a page, answered 404, counted with the 404s.
+      await get(`/events/${tag === 'a' ? 987_654_321 : 987_654_322}`, 404);
+      requests += ASSETS + 1 + 3 * 20 + 3;
+    };
+
+    await scrape(); // so that /metrics itself has its series before the comparison
+    await round('a', 0);
+    const first = await scrape();
+    await round('b', ASSETS);
+    const second = await scrape();
+
+    // The second round asked for other files and other URLs: no new series at all.
+    expect(labelSets(second).sort()).toEqual(labelSets(first).sort());
+    const counts = series(second, 'http_request_duration_seconds_count');
+    expect(new Set(counts.map((s) => s.labels.route))).toEqual(new Set([ROUTE_LABEL.static, ROUTE_LABEL.page, ROUTE_LABEL.notFound, '/metrics']));
+    expect(second).not.toMatch(/route="[^"]*(chunk-|gone-|no-such|page-|favicon|9876543)/);
+    // Every request is counted once, under one of those labels.
+    expect(counts.filter((s) => s.labels.route !== '/metrics').reduce((sum, s) => sum + s.value, 0)).toBe(requests);
+
+    const count = (route: string, status: string) => sample(second, 'http_request_duration_seconds_count', { method: 'GET', route, status_code: status }) ?? 0;
+    expect(count(ROUTE_LABEL.static, '200')).toBe(2 * (ASSETS + 1));
+    expect(count(ROUTE_LABEL.page, '200')).toBeGreaterThanOrEqual(2 * (20 + 2));
+    expect(count(ROUTE_LABEL.notFound, '404')).toBeGreaterThanOrEqual(2 * (20 + 1));
+    expect(count(ROUTE_LABEL.page, '200') + count(ROUTE_LABEL.notFound, '404')).toBe(2 * (3 * 20 + 3));
+  });
+
+  it('HEAD on a file keeps the same label; an API route keeps its pattern, even answering 404', async () => {
+    const before = await scrape();
+    expect((await t.app.inject({ method: 'HEAD', url: `/assets/${asset(3)}` })).statusCode).toBe(200);
+    await get('/api/events/987654', 404);
+    const after = await scrape();
+    const head = (text: string) => sample(text, 'http_request_duration_seconds_count', { method: 'HEAD', route: ROUTE_LABEL.static, status_code: '200' }) ?? 0;
+    expect(head(after) - head(before)).toBe(1);
+    expect(sample(after, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/events/:id', status_code: '404' })).toBe(1);
+  });
+});
+
+describe('the database, readiness, the mail queue and the release, asked at each scrape', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const scrape = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  };
+
+  it('says the database is up and the instance ready, and which release it runs', async () => {
+    const text = await scrape();
+    expect(sample(text, 'sf_database_up')).toBe(1);
+    expect(sample(text, 'sf_ready')).toBe(1);
+    // No release.json beside this app's client (there is none) and no RELEASE_COMMIT: the commit is unknown.
+    expect(series(text, 'sf_build_info')).toEqual([{ labels: { version: packageJson.version, commit: 'unknown' }, value: 1 }]);
+  });
+
+  it('a database that refuses: 0, and the instance not ready; back to 1 when it answers again', async () => {
+    const ping = t.database.ping;
+    t.database.ping = () => Promise.reject(new Error('connection refused'));
+    try {
+      const text = await scrape();
+      expect(sample(text, 'sf_database_up')).toBe(0);
+      expect(sample(text, 'sf_ready')).toBe(0);
+    } finally {
+      t.database.ping = ping;
+    }
+    expect(sample(await scrape(), 'sf_database_up')).toBe(1);
+  });
+
+  it('a database that does not answer: the scrape still answers within about a second, down, the mail queue unknown (NaN)', async () => {
+    const db = t.database.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = db.execute;
+    // Every query hangs for 5 s (then fails, so nothing waits for ever): the database is there but answers nothing.
+    db.execute = () => new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 5_000));
+    let text: string;
+    const started = Date.now();
+    try {
+      text = await scrape();
+    } finally {
+      db.execute = execute;
+    }
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(SCRAPE_DB_TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(3_500);
+    expect(sample(text, 'sf_database_up')).toBe(0);
+    expect(sample(text, 'sf_ready')).toBe(0);
+    expect(sample(text, 'sf_mail_queue_depth')).toBeNaN();
+    expect(sample(text, 'sf_mail_queue_oldest_age_seconds')).toBeNaN();
+  });
+
+  it('an instance shutting down is not ready, though its database is up', async () => {
+    const own = await createTestApp({ shareDatabaseWith: t });
+    try {
+      own.app.readiness.shuttingDown = true;
+      const text = (await own.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(sample(text, 'sf_database_up')).toBe(1);
+      expect(sample(text, 'sf_ready')).toBe(0);
+      expect(sample(await scrape(), 'sf_ready')).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('counts the mail waiting for SMTP site-wide and the age of the oldest, and forgets it once sent', async () => {
+    const closed = await smtpServer();
+    await closed.close();
+    // The SMTP server is not there: each mail's first attempt fails, the next is an hour away.
+    const sender = await createTestApp({ shareDatabaseWith: t, env: { SMTP_URL: closed.url, MAIL_RETRY_LIMIT: '10', MAIL_RETRY_BASE_MS: '3600000' } });
+    try {
+      const retried: number[] = [];
+      sender.app.mailer.onEvent((e) => void (e.type === 'retrying' && retried.push(e.id)));
+      for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) await sender.app.mailer.send({ to, subject: 'Hello', text: 'Hello there' });
+      await vi.waitFor(() => expect(retried).toHaveLength(3), { timeout: 10_000 });
+      // The oldest has waited ten minutes (as if SMTP had been gone that long).
+      await t.db.execute(sql`UPDATE mail_outbox SET created_at = now() - interval '600 seconds' WHERE id = ${Math.min(...retried)}`);
+
+      // Every instance sees the same queue (one outbox), this one without SMTP too.
+      for (const app of [sender.app, t.app]) {
+        const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+        expect(sample(text, 'sf_mail_queue_depth')).toBe(3);
+        const age = sample(text, 'sf_mail_queue_oldest_age_seconds')!;
+        expect(age).toBeGreaterThanOrEqual(600);
+        expect(age).toBeLessThan(660);
+      }
+
+      for (const id of retried) await markSent(t.db, id);
+      const text = await scrape();
+      expect(sample(text, 'sf_mail_queue_depth')).toBe(0);
+      expect(sample(text, 'sf_mail_queue_oldest_age_seconds')).toBe(0);
+    } finally {
+      await sender.close();
+    }
+  });
+
+  it('is not logged at info: a scrape every few seconds is not news (other requests are)', async () => {
+    const lines: { reqId?: string; req?: { url?: string }; msg?: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as (typeof lines)[number]);
+        done();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/nonexistent-test-data-dir' });
+    const app = await buildApp({
+      config,
+      database: t.database,
+      logger: { level: 'info', stream },
+      livePlanAhead: false,
+      clientDir: '/nonexistent-test-client-dir',
+    });
+    try {
+      await app.ready();
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/version' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const requests = lines.filter((l) => l.reqId !== undefined);
+    // The version request's lines (incoming, completed) and nothing of the scrape's.
+    expect(requests.some((l) => l.req?.url === '/api/version')).toBe(true);
+    expect(requests.some((l) => l.req?.url === '/metrics')).toBe(false);
+    expect(new Set(requests.map((l) => l.reqId)).size).toBe(1);
   });
 });

@@ -125,6 +125,10 @@ describe('the env file', () => {
     expect(() => readEnvFile(file)).toThrow(`${file}:2: `);
   });
 
+  it('Windows line ends are refused (a shell would keep the carriage return in every value)', () => {
+    expect(() => readEnvFile(write('NODE_ENV=production\r\nHOST=127.0.0.1\r\n'))).toThrow(/has Windows line ends/);
+  });
+
   it('a missing file is named', () => {
     expect(() => readEnvFile(path.join(scratch, 'nope'))).toThrow(/ENV_FILE .*nope cannot be read \(ENOENT\)/);
   });

@@ -35,8 +35,10 @@ export function readEnvFile(file: string): Record<string, string> {
         : `ENV_FILE ${file} cannot be read (${code ?? (err as Error).message})`,
     );
   }
+  // A shell keeps a carriage return in the value; systemd and Node drop it.
+  if (text.includes('\r')) throw new EnvFileError(`ENV_FILE ${file} has Windows line ends (CR LF): save it with Unix line ends (e.g. sed -i 's/\\r$//' ${file})`);
   const names = new Set<string>();
-  text.split(/\r?\n/).forEach((raw, i) => {
+  text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
     const where = `${file}:${i + 1}`;

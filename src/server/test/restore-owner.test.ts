@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserBody } from '@shared/schemas/users';
@@ -49,7 +50,7 @@ function asApp(name: string) {
   return u.toString();
 }
 
-const member = (n: number) => createUserBody.parse({ name: `Owner Test ${n}`, email: `owner.${tag}.${n}@example.com`, age: 30 });
+const member = (n: number) => createUserBody.parse({ name: "Owner Test", email: `owner.${tag}.${n}@example.com`, age: 30 });
 
 describe.skipIf(!adminUrl)('restore into PostgreSQL with --owner (needs DATABASE_URL: CI runs it in its PostgreSQL step)', () => {
   let file: string;
@@ -128,8 +129,8 @@ describe.skipIf(!adminUrl)('restore into PostgreSQL with --owner (needs DATABASE
       await app.migrate();
       const created = await createUser(app.db, member(2));
       expect(created.id).toBeGreaterThan(1);
-      await app.db.execute(`ALTER TABLE users ADD COLUMN owner_test_column integer`);
-      await app.db.execute(`CREATE TABLE owner_test_table (id serial PRIMARY KEY)`);
+      await app.db.execute(sql.raw(`ALTER TABLE users ADD COLUMN owner_test_column integer`));
+      await app.db.execute(sql.raw(`CREATE TABLE owner_test_table (id serial PRIMARY KEY)`));
     } finally {
       await app.close();
     }

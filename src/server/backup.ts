@@ -7,7 +7,20 @@
  * Restoring needs an empty target (an empty data directory, or a database without tables).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { controlFile } from './database';
@@ -115,7 +128,10 @@ export function backupFolder(dir: string) {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (err) {
-    throw new BackupError(`The backup folder ${dir} cannot be made (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): make it for the server's user, mode 0700`);
+    throw new BackupError(
+      `The backup folder ${dir} cannot be made (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): make it for the server's user, mode 0700`,
+      { cause: err },
+    );
   }
   const st = statSync(dir);
   if (!st.isDirectory()) throw new BackupError(`BACKUP_DIR ${dir} is not a folder`);
@@ -198,7 +214,9 @@ async function giveDatabase(url: string, owner: string) {
     try {
       await c.query(`ALTER DATABASE ${c.escapeIdentifier(db)} OWNER TO ${c.escapeIdentifier(owner)}`);
     } catch (err) {
-      throw new BackupError(`The database ${db} could not be given to ${owner} (${(err as Error).message}): run the restore as a superuser (e.g. postgres)`);
+      throw new BackupError(`The database ${db} could not be given to ${owner} (${(err as Error).message}): run the restore as a superuser (e.g. postgres)`, {
+        cause: err,
+      });
     }
   });
 }
@@ -229,7 +247,9 @@ export async function ownersOf(url: string): Promise<Map<string, string[]>> {
 /** The role a restore runs as, and whether it is a superuser (whose tables an app role could not use). */
 export async function restoringRole(url: string): Promise<{ role: string; superuser: boolean }> {
   return withClient(url, async (c) => {
-    const r = await c.query<{ role: string; superuser: boolean }>(`SELECT current_user AS role, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`);
+    const r = await c.query<{ role: string; superuser: boolean }>(
+      `SELECT current_user AS role, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`,
+    );
     return r.rows[0]!;
   });
 }
@@ -247,7 +267,8 @@ export async function restore(config: AppConfig, file: string, opts: RestoreOpti
   const kind = backupKindOf(file);
   if (kind === 'embedded') {
     if (config.databaseUrl) throw new BackupError(`${file} is a backup of the embedded database: unset DATABASE_URL and set DATA_DIR to restore it`);
-    if (opts.owner) throw new BackupError(`--owner is for PostgreSQL backups; ${file} is a backup of the embedded database, whose files belong to the user restoring it`);
+    if (opts.owner)
+      throw new BackupError(`--owner is for PostgreSQL backups; ${file} is a backup of the embedded database, whose files belong to the user restoring it`);
     const dir = embeddedDir(config);
     if (runningServer(config)) throw new BackupError(`A server is running on ${config.dataDir}: stop it, and restore into an empty data directory`);
     if (existsSync(dir) && readdirSync(dir).length > 0) {
@@ -277,7 +298,9 @@ export async function restore(config: AppConfig, file: string, opts: RestoreOpti
   if (!opts.owner) return { kind, target: name };
   const others = [...(await ownersOf(config.databaseUrl))].filter(([owner]) => owner !== opts.owner);
   if (others.length) {
-    throw new BackupError(`Restored, but not everything belongs to ${opts.owner}: ${others.map(([o, objects]) => `${o} owns ${objects.slice(0, 5).join(', ')}`).join('; ')}`);
+    throw new BackupError(
+      `Restored, but not everything belongs to ${opts.owner}: ${others.map(([o, objects]) => `${o} owns ${objects.slice(0, 5).join(', ')}`).join('; ')}`,
+    );
   }
   return { kind, target: name, owner: opts.owner };
 }

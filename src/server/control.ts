@@ -23,6 +23,11 @@ export async function runControlCommand(db: Db, cmd: ControlCommand, context?: C
       return loadDemoData(db);
     case 'login-link':
       if (!context) throw new Error('login-link needs the settings and the login-code key');
-      return adminLoginLink(db, cmd.email, { adminEmails: context.adminEmails, publicUrl: context.publicUrl, secret: context.loginCodeSecret, now: context.now });
+      return adminLoginLink(db, cmd.email, {
+        adminEmails: context.adminEmails,
+        publicUrl: context.publicUrl,
+        secret: context.loginCodeSecret,
+        now: context.now,
+      });
   }
 }

@@ -32,6 +32,7 @@ export function existingLoginCodeSecret(config: AppConfig): Buffer {
       code === 'ENOENT'
         ? `No login-code key in ${file}: start the server once with these settings (it makes the key), or set LOGIN_CODE_SECRET, then try again`
         : `${file} cannot be read (${code}): run the command as the server's user (e.g. sudo -u speedfriendship) with the server's settings (ENV_FILE)`,
+      { cause: err },
     );
   }
   if (key.length < 32) throw new Error(`${file} holds no usable key`);

@@ -69,7 +69,9 @@ describe('the env file', () => {
     const ours = readEnvFile(file);
     const names = Object.keys(ours);
     // Every setting the example makes is compared (the list grows with the file by itself).
-    expect(names).toEqual(expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'MAIL_FROM', 'SMTP_URL', 'ADMIN_EMAILS', 'DATA_DIR', 'BACKUP_DIR', 'STRIPE_SECRET_KEY']));
+    expect(names).toEqual(
+      expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'MAIL_FROM', 'SMTP_URL', 'ADMIN_EMAILS', 'DATA_DIR', 'BACKUP_DIR', 'STRIPE_SECRET_KEY']),
+    );
     expect(fromShell(file, names)).toEqual(ours);
     const systemd = fromSystemd(file, names);
     if (systemd) expect(systemd).toEqual(ours);

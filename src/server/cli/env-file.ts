@@ -33,10 +33,12 @@ export function readEnvFile(file: string): Record<string, string> {
       code === 'EACCES'
         ? `ENV_FILE ${file} is not readable by this user: run the command as the server's user (e.g. sudo -u speedfriendship)`
         : `ENV_FILE ${file} cannot be read (${code ?? (err as Error).message})`,
+      { cause: err },
     );
   }
   // A shell keeps a carriage return in the value; systemd and Node drop it.
-  if (text.includes('\r')) throw new EnvFileError(`ENV_FILE ${file} has Windows line ends (CR LF): save it with Unix line ends (e.g. sed -i 's/\\r$//' ${file})`);
+  if (text.includes('\r'))
+    throw new EnvFileError(`ENV_FILE ${file} has Windows line ends (CR LF): save it with Unix line ends (e.g. sed -i 's/\\r$//' ${file})`);
   const names = new Set<string>();
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();

@@ -46,7 +46,7 @@ function fromLink(link: string) {
 }
 
 describe('a sign-in link from the console', () => {
-  it("signs the first admin in once, as an admin, making the account when there is none; the stored code is only its keyed hash", async () => {
+  it('signs the first admin in once, as an admin, making the account when there is none; the stored code is only its keyed hash', async () => {
     const printed = await loginLink(FIRST_ADMIN.toUpperCase());
     expect(printed.email).toBe(FIRST_ADMIN);
     expect(printed.newAccount).toBe(true);
@@ -54,7 +54,10 @@ describe('a sign-in link from the console', () => {
     expect(email).toBe(FIRST_ADMIN);
     expect(code).toMatch(/^\d{6}$/);
 
-    const [stored] = await t.db.select({ codeHash: loginCodes.codeHash, expiresAt: loginCodes.expiresAt }).from(loginCodes).where(eq(loginCodes.email, FIRST_ADMIN));
+    const [stored] = await t.db
+      .select({ codeHash: loginCodes.codeHash, expiresAt: loginCodes.expiresAt })
+      .from(loginCodes)
+      .where(eq(loginCodes.email, FIRST_ADMIN));
     expect(stored!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.codeHash).not.toContain(code);
     expect(stored!.expiresAt.getTime() - clock.getTime()).toBe(10 * 60_000);

@@ -14,7 +14,10 @@ const gzipAnswer = { content: { 'application/gzip': { schema: z.any().describe('
  * allows one process per data directory). Only registered with a token, which lives in a
  * file readable by the server's own user; requests must also come from this machine.
  */
-export const controlRoutes: FastifyPluginAsyncZod<{ token: string; adminEmails: string[]; publicUrl: string }> = async (app, { token, adminEmails, publicUrl }) => {
+export const controlRoutes: FastifyPluginAsyncZod<{ token: string; adminEmails: string[]; publicUrl: string }> = async (
+  app,
+  { token, adminEmails, publicUrl },
+) => {
   const expected = Buffer.from(token);
   const allowed = (req: FastifyRequest) => {
     const given = Buffer.from(String(req.headers['x-control-token'] ?? ''));

@@ -90,21 +90,21 @@ example=deploy/speed-friendship.env.example
 env_file="$tmp/env"
 sed -e "s|^DATABASE_URL=.*|DATABASE_URL=$database_url|" \
   -e "s|^PUBLIC_URL=.*|PUBLIC_URL=$public_url|" \
+  -e "s|^DATA_DIR=.*|DATA_DIR=$tmp/data|" \
+  -e "s|^BACKUP_DIR=.*|BACKUP_DIR=$tmp/backups|" \
   -e "s|^SMTP_URL=.*|# SMTP_URL: none in this test|" \
   "$example" >"$env_file"
 for key in NODE_ENV=production HOST=127.0.0.1 TRUST_PROXY=true "DATABASE_URL=$database_url" "PUBLIC_URL=$public_url"; do
   grep -qxF "$key" "$env_file" || fail "the env file made from $example lacks $key"
 done
 grep -q '^PORT=' "$env_file" && fail "$example must not set PORT (the unit's instance name does)"
+# The values as a shell reads the file (quotes removed), as systemd's EnvironmentFile= does.
 env_vars=()
-while IFS= read -r line; do
-  [[ -z "$line" || "$line" == \#* ]] && continue
-  env_vars+=("$line")
-done <"$env_file"
-run_env() { env -i PATH="$PATH" HOME="${HOME:-/root}" "${env_vars[@]}" "$@"; }
+while IFS= read -r -d '' line; do env_vars+=("$line"); done < <(env -i /bin/sh -c 'set -a; . "$1"; set +a; unset PWD; exec env -0' sh "$env_file")
 
-say "migrations and demo data (npm run seed)"
-run_env npm run --silent seed >"$tmp/logs/seed.log" 2>&1 || fail "npm run seed: $(tail -n 5 "$tmp/logs/seed.log")"
+say "migrations and demo data (ENV_FILE=... npm run seed)"
+# As an operator runs it: the settings from the env file itself (ENV_FILE, src/server/cli/env-file.ts).
+env -i PATH="$PATH" HOME="${HOME:-/root}" ENV_FILE="$env_file" npm run --silent seed >"$tmp/logs/seed.log" 2>&1 || fail "npm run seed: $(tail -n 5 "$tmp/logs/seed.log")"
 
 # --- the build (npm start's own builder: browser app, server module, migrations beside it) ------
 if [ ! -f dist/client/index.html ] || [ ! -f dist/server/main.js ]; then say "building (dist/ missing)"; fi
@@ -153,7 +153,7 @@ rewrite=(
   "s|listen \[::\]:80;|listen [::]:$http_port;|"
   "s|listen 443 ssl http2;|listen $https_port ssl http2;|"
   "s|listen \[::\]:443 ssl http2;|listen [::]:$https_port ssl http2;|"
-  "s|return 301 https://\$host\$request_uri;|return 301 https://\$host:$https_port\$request_uri;|"
+  "s|set \$sf_https_port \"\";|set \$sf_https_port \":$https_port\";|"
   "s|server_name friends.example.com;|server_name localhost;|"
   "s|/etc/ssl/speed-friendship/|$tmp/tls/|"
   "s|server 127.0.0.1:5001 |server 127.0.0.1:$app_a |"

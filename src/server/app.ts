@@ -211,7 +211,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(safetyRoutes, { publicUrl: config.publicUrl, holdMinutes: config.seatHoldMinutes });
   // The outbox holds everyone's login codes: development without SMTP only, and loopback only (modules/dev).
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
-  if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken });
+  if (opts.controlToken) await app.register(controlRoutes, { token: opts.controlToken, adminEmails: config.adminEmails, publicUrl: config.publicUrl });
 
   if (hasClient) {
     await app.register(fastifyStatic, {

@@ -7,7 +7,20 @@
  * Restoring needs an empty target (an empty data directory, or a database without tables).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { controlFile } from './database';
@@ -107,9 +120,32 @@ async function dumpEmbedded(config: AppConfig): Promise<Buffer> {
   }
 }
 
+/**
+ * The backup folder: made for this user alone (mode 0700) when missing; one that other users of the
+ * machine can open is refused, since a backup holds every member's data (docs/decisions/0089).
+ */
+export function backupFolder(dir: string) {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new BackupError(
+      `The backup folder ${dir} cannot be made (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): make it for the server's user, mode 0700`,
+      { cause: err },
+    );
+  }
+  const st = statSync(dir);
+  if (!st.isDirectory()) throw new BackupError(`BACKUP_DIR ${dir} is not a folder`);
+  const mode = st.mode & 0o777;
+  if (mode & 0o007) {
+    throw new BackupError(
+      `The backup folder ${dir} is open to every user of this machine (mode ${mode.toString(8).padStart(4, '0')}), and backups hold every member's data: run chmod 700 ${dir} (or point BACKUP_DIR at a folder of the server's user alone)`,
+    );
+  }
+}
+
 /** Back up the configured database into `dir`; returns the file written. */
 export async function backup(config: AppConfig, dir: string, now = new Date()): Promise<string> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  backupFolder(dir);
   const kind: BackupKind = config.databaseUrl ? 'postgres' : 'embedded';
   const file = path.resolve(dir, backupFileName(kind, now));
   if (existsSync(file)) throw new BackupError(`${file} already exists`);
@@ -139,11 +175,100 @@ async function tableCount(url: string) {
   }
 }
 
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A role name as `pg_restore --role` and SQL take it: what createuser makes, nothing to quote around. */
+const ROLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/** Before a restore with an owner: the role exists, and whoever restores may act as it. */
+async function checkOwner(url: string, owner: string) {
+  if (!ROLE_NAME.test(owner)) throw new BackupError(`--owner ${JSON.stringify(owner)} is not a role name (letters, digits and _)`);
+  await withClient(url, async (c) => {
+    const r = await c.query<{ exists: boolean; member: boolean | null; me: string }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AS exists,
+              CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) THEN pg_has_role(current_user, $1, 'MEMBER') END AS member,
+              current_user AS me`,
+      [owner],
+    );
+    const { exists, member, me } = r.rows[0]!;
+    if (!exists) throw new BackupError(`There is no role ${owner} on this PostgreSQL server: create it first (createuser --pwprompt ${owner})`);
+    if (!member) throw new BackupError(`${me} may not act as ${owner}: run the restore as a superuser (e.g. postgres) or a member of ${owner}`);
+  });
+}
+
+/**
+ * The owner is made the database's owner (as `createdb -O` does), so that it may create the tables
+ * now and in later migrations (PostgreSQL 15 gives CREATE on schema public to the database's owner only).
+ */
+async function giveDatabase(url: string, owner: string) {
+  await withClient(url, async (c) => {
+    const db = (await c.query<{ db: string }>(`SELECT current_database() AS db`)).rows[0]!.db;
+    try {
+      await c.query(`ALTER DATABASE ${c.escapeIdentifier(db)} OWNER TO ${c.escapeIdentifier(owner)}`);
+    } catch (err) {
+      throw new BackupError(`The database ${db} could not be given to ${owner} (${(err as Error).message}): run the restore as a superuser (e.g. postgres)`, {
+        cause: err,
+      });
+    }
+  });
+}
+
+/** Who owns what the restore made: the roles owning tables, sequences, views, types and schemas outside PostgreSQL's own. */
+export async function ownersOf(url: string): Promise<Map<string, string[]>> {
+  return withClient(url, async (c) => {
+    const r = await c.query<{ owner: string; object: string }>(
+      `SELECT pg_get_userbyid(c.relowner) AS owner, n.nspname || '.' || c.relname AS object
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.relkind IN ('r', 'p', 'S', 'v', 'm', 'f') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+       UNION ALL
+       SELECT pg_get_userbyid(t.typowner), n.nspname || '.' || t.typname
+         FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+        WHERE t.typtype IN ('e', 'd', 'c', 'r', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+          AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind <> 'c')
+       UNION ALL
+       SELECT pg_get_userbyid(n.nspowner), n.nspname
+         FROM pg_namespace n
+        WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'public') AND n.nspname NOT LIKE 'pg\\_%'`,
+    );
+    const owners = new Map<string, string[]>();
+    for (const { owner, object } of r.rows) owners.set(owner, [...(owners.get(owner) ?? []), object]);
+    return owners;
+  });
+}
+
+/** The role a restore runs as, and whether it is a superuser (whose tables an app role could not use). */
+export async function restoringRole(url: string): Promise<{ role: string; superuser: boolean }> {
+  return withClient(url, async (c) => {
+    const r = await c.query<{ role: string; superuser: boolean }>(
+      `SELECT current_user AS role, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`,
+    );
+    return r.rows[0]!;
+  });
+}
+
+export interface RestoreOptions {
+  /**
+   * PostgreSQL only: the role that owns everything restored (the role the app connects as), and the
+   * database itself; without it, whoever runs the restore owns it all (docs/decisions/0089).
+   */
+  owner?: string | undefined;
+}
+
 /** Restore `file` into the configured database, which must be empty. */
-export async function restore(config: AppConfig, file: string): Promise<{ kind: BackupKind; target: string }> {
+export async function restore(config: AppConfig, file: string, opts: RestoreOptions = {}): Promise<{ kind: BackupKind; target: string; owner?: string }> {
   const kind = backupKindOf(file);
   if (kind === 'embedded') {
     if (config.databaseUrl) throw new BackupError(`${file} is a backup of the embedded database: unset DATABASE_URL and set DATA_DIR to restore it`);
+    if (opts.owner)
+      throw new BackupError(`--owner is for PostgreSQL backups; ${file} is a backup of the embedded database, whose files belong to the user restoring it`);
     const dir = embeddedDir(config);
     if (runningServer(config)) throw new BackupError(`A server is running on ${config.dataDir}: stop it, and restore into an empty data directory`);
     if (existsSync(dir) && readdirSync(dir).length > 0) {
@@ -160,9 +285,22 @@ export async function restore(config: AppConfig, file: string): Promise<{ kind: 
     return { kind, target: dir };
   }
   if (!config.databaseUrl) throw new BackupError(`${file} is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore it into`);
+  if (opts.owner) await checkOwner(config.databaseUrl, opts.owner);
   const tables = await tableCount(config.databaseUrl);
   if (tables > 0) throw new BackupError(`The database in DATABASE_URL is not empty (${tables} tables): restore needs an empty database (createdb a new one)`);
+  if (opts.owner) await giveDatabase(config.databaseUrl, opts.owner);
   const target = pgTarget(config.databaseUrl);
-  await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${target.dbname}`, file], target.env);
-  return { kind, target: new URL(target.dbname).pathname.slice(1) };
+  // --role: pg_restore runs SET ROLE first, so everything it creates belongs to the owner (with
+  // --no-owner, objects belong to whoever creates them).
+  const role = opts.owner ? [`--role=${opts.owner}`] : [];
+  await run('pg_restore', ['--no-owner', '--no-privileges', ...role, '--exit-on-error', '--single-transaction', `--dbname=${target.dbname}`, file], target.env);
+  const name = new URL(target.dbname).pathname.slice(1);
+  if (!opts.owner) return { kind, target: name };
+  const others = [...(await ownersOf(config.databaseUrl))].filter(([owner]) => owner !== opts.owner);
+  if (others.length) {
+    throw new BackupError(
+      `Restored, but not everything belongs to ${opts.owner}: ${others.map(([o, objects]) => `${o} owns ${objects.slice(0, 5).join(', ')}`).join('; ')}`,
+    );
+  }
+  return { kind, target: name, owner: opts.owner };
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Page, PageTitle } from '@client/components/ui/page';
-import { LoginForm, type SignedIn } from '@client/features/auth/components/login-form';
+import { LoginForm, loginLinkFrom, type SignedIn } from '@client/features/auth/components/login-form';
 import { publicEveningQuery } from '@client/features/events/api/public-evening';
 import { useNextParam, withNext } from '../next-param';
 
@@ -20,8 +21,11 @@ const eveningIdOf = (next: string | null) => {
 export function Component() {
   const navigate = useNavigate();
   const next = useNextParam();
-  const state = useLocation().state as { email?: unknown } | null;
-  const sentTo = typeof state?.email === 'string' ? state.email : null;
+  const { state: navState, hash } = useLocation();
+  const state = navState as { email?: unknown } | null;
+  // A sign-in link from the server's console (`npm run admin -- login-link`, docs/decisions/0089) carries the address and code after '#'.
+  const [link] = useState(() => loginLinkFrom(hash));
+  const sentTo = link?.email ?? (typeof state?.email === 'string' ? state.email : null);
   const eveningId = eveningIdOf(next);
   const evening = useQuery({ ...publicEveningQuery(eveningId ?? 0), enabled: eveningId !== null }).data?.title ?? null;
 
@@ -37,7 +41,7 @@ export function Component() {
       ) : (
         <PageTitle sub="Log in or join with your email. We'll send you a 6-digit code, no password needed.">Welcome Back</PageTitle>
       )}
-      <LoginForm onSignedIn={onSignedIn} signupHref={withNext('/', next)} evening={evening} sentTo={sentTo} />
+      <LoginForm onSignedIn={onSignedIn} signupHref={withNext('/', next)} evening={evening} sentTo={sentTo} code={link?.code ?? null} />
     </Page>
   );
 }

@@ -186,3 +186,9 @@ export async function forgetCodeMails(db: Db, key: string) {
 export async function deleteOldCodeMailCounts(db: Db, before: Date) {
   await db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'login-codes:%' AND expires_at <= ${iso(before)}::timestamptz`);
 }
+
+/** The roles stored for an account (ADMIN_EMAILS adds admin on top: service.effectiveRoles). */
+export async function storedRoles(db: Db, userId: number) {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role as string);
+}

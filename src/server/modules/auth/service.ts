@@ -320,3 +320,47 @@ export async function cleanUpSessions(db: Db) {
   // An expired code is no use to anyone: it is not kept until someone tries it.
   await q.deleteExpiredLoginCodes(db);
 }
+
+/** What `npm run admin -- login-link` prints (docs/decisions/0089-one-env-file-for-the-server-and-its-commands.md). */
+export interface AdminLoginLink {
+  email: string;
+  /** PUBLIC_URL/login#email=…&code=…: the log-in page opens at its code step with the code filled in. */
+  link: string;
+  code: string;
+  expiresAt: string;
+  /** No account yet (an address of ADMIN_EMAILS): after the code, the page asks a first name and age. */
+  newAccount: boolean;
+}
+
+export const NOT_AN_ADMIN = (email: string) =>
+  `${email} is not an admin: a sign-in link is only for admins. Add the address to ADMIN_EMAILS (and restart), or run npm run admin -- grant ${email} admin.`;
+export const NO_SUCH_ADMIN = (email: string) =>
+  `Nobody has the address ${email}, and it is not in ADMIN_EMAILS: add it to ADMIN_EMAILS in the settings file (and restart) to make it the first admin.`;
+
+/**
+ * `npm run admin -- login-link EMAIL`: the first admin's first sign-in without SMTP, from the
+ * server's console. It is a login code like a mailed one (stored as its keyed hash, good for
+ * LOGIN_CODE_TTL_MINUTES and LOGIN_CODE_MAX_ATTEMPTS tries, gone once used, replaced by any newer
+ * code for the address), handed over in a link instead of a mail. Only for an admin: an account
+ * with the admin role, or an address of ADMIN_EMAILS (which may have no account yet).
+ */
+export async function adminLoginLink(
+  db: Db,
+  email: string,
+  opts: { adminEmails: string[]; publicUrl: string; secret: Buffer; now?: Date },
+): Promise<AdminLoginLink> {
+  const now = opts.now ?? new Date();
+  const address = email.trim().toLowerCase();
+  const user = await q.findUserByEmail(db, address);
+  if (!user && !opts.adminEmails.includes(address)) throw new AppError('not_found', NO_SUCH_ADMIN(address));
+  if (user && !effectiveRoles(user.email, await q.storedRoles(db, user.id), opts.adminEmails).includes('admin')) {
+    throw new AppError('forbidden', NOT_AN_ADMIN(address));
+  }
+  if (user?.suspendedAt) throw new AppError('forbidden', ACCOUNT_SUSPENDED);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000);
+  await q.upsertLoginCode(db, { email: address, codeHash: codeHash(opts.secret, address, code).toString('hex'), expiresAt, signup: null });
+  // After '#': the code never reaches a server's or proxy's log.
+  const link = `${opts.publicUrl}/login#${new URLSearchParams({ email: address, code }).toString()}`;
+  return { email: address, link, code, expiresAt: expiresAt.toISOString(), newAccount: !user };
+}

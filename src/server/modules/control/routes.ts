@@ -14,7 +14,10 @@ const gzipAnswer = { content: { 'application/gzip': { schema: z.any().describe('
  * allows one process per data directory). Only registered with a token, which lives in a
  * file readable by the server's own user; requests must also come from this machine.
  */
-export const controlRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { token }) => {
+export const controlRoutes: FastifyPluginAsyncZod<{ token: string; adminEmails: string[]; publicUrl: string }> = async (
+  app,
+  { token, adminEmails, publicUrl },
+) => {
   const expected = Buffer.from(token);
   const allowed = (req: FastifyRequest) => {
     const given = Buffer.from(String(req.headers['x-control-token'] ?? ''));
@@ -26,7 +29,7 @@ export const controlRoutes: FastifyPluginAsyncZod<{ token: string }> = async (ap
     { schema: { body: controlCommand, response: { 200: controlResult, 400: errorBody, 403: errorBody, 404: errorBody } } },
     async (req) => {
       if (!allowed(req)) throw forbidden();
-      return runControlCommand(app.db, req.body);
+      return runControlCommand(app.db, req.body, { adminEmails, publicUrl, loginCodeSecret: app.loginCodeSecret, now: app.now() });
     },
   );
   // `npm run backup` while this server holds the embedded database (docs/decisions/0038-backups.md):

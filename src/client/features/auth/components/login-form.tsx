@@ -30,17 +30,36 @@ interface LoginFormProps {
   evening?: string | null;
   /** A sign-up form already sent the code to this address: start at the code. */
   sentTo?: string | null;
+  /** The code, when a sign-in link carried it (`npm run admin -- login-link`, docs/decisions/0089): filled in, for one press. */
+  code?: string | null;
+}
+
+/** The address and code of a sign-in link, /login#email=…&code=…, or null. */
+export function loginLinkFrom(hash: string): { email: string; code: string } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const email = params.get('email');
+  const code = params.get('code');
+  return email && /^[^\s@]+@[^\s@]+$/.test(email) && code && /^\d{6}$/.test(code) ? { email, code } : null;
 }
 
 /**
  * One way in, for log-in and sign-up alike (docs/decisions/0070): the e-mail, then the 6-digit code
  * we mail to any address, then, only for a new address, a first name and age. Nothing typed is asked twice.
  */
-export function LoginForm({ onSignedIn, signupHref = '/', evening = null, sentTo = null }: LoginFormProps) {
+export function LoginForm({ onSignedIn, signupHref = '/', evening = null, sentTo = null, code = null }: LoginFormProps) {
   const [email, setEmail] = useState<string | null>(sentTo);
   const [proven, setProven] = useState<{ code: string } | null>(null);
   if (!email) return <EmailStep onSent={setEmail} signupHref={signupHref} evening={evening} />;
-  if (!proven) return <CodeStep email={email} onBack={() => setEmail(null)} onSignedIn={onSignedIn} onNewAddress={(code) => setProven({ code })} />;
+  if (!proven)
+    return (
+      <CodeStep
+        email={email}
+        initialCode={email === sentTo ? code : null}
+        onBack={() => setEmail(null)}
+        onSignedIn={onSignedIn}
+        onNewAddress={(c) => setProven({ code: c })}
+      />
+    );
   return <AccountStep email={email} code={proven.code} evening={evening} onSignedIn={onSignedIn} />;
 }
 
@@ -101,18 +120,20 @@ const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, 6);
 
 function CodeStep({
   email,
+  initialCode,
   onBack,
   onSignedIn,
   onNewAddress,
 }: {
   email: string;
+  initialCode: string | null;
   onBack: () => void;
   onSignedIn: (who: SignedIn) => void;
   onNewAddress: (code: string) => void;
 }) {
   const verify = useVerifyLogin();
   const resend = useStartLogin();
-  const form = useForm({ resolver: codeRules, defaultValues: { code: '' } });
+  const form = useForm({ resolver: codeRules, defaultValues: { code: initialCode ?? '' } });
   const submit = form.handleSubmit(async ({ code }) => {
     try {
       const answer = await verify.mutateAsync({ email, code });
@@ -136,7 +157,15 @@ function CodeStep({
     <Card>
       <form onSubmit={submit} noValidate className="space-y-5">
         <p className="text-ink">
-          We sent a 6-digit code to <strong className="break-all">{email}</strong>. It works for 10 minutes.
+          {initialCode ? (
+            <>
+              Your sign-in link filled in the code for <strong className="break-all">{email}</strong>. Press Log In: it works once, for 10 minutes.
+            </>
+          ) : (
+            <>
+              We sent a 6-digit code to <strong className="break-all">{email}</strong>. It works for 10 minutes.
+            </>
+          )}
         </p>
         <TextField
           label="Login code"

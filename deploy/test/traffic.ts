@@ -63,6 +63,9 @@ const figures = {
   releasesSeen: new Set<string>(),
   longestAnswerMs: 0,
   longestAnswer: '',
+  /** The longest time without any answer under 500 arriving: how long the site looked down, if at all. */
+  lastGoodAt: 0,
+  longestSilenceMs: 0,
 };
 
 interface Answer {
@@ -94,6 +97,11 @@ async function request(kind: Kind, method: string, url: string, opts: { headers?
     const ms = Date.now() - began;
     if (ms > figures.longestAnswerMs) Object.assign(figures, { longestAnswerMs: ms, longestAnswer: what });
     figures.statuses[answer.status] = (figures.statuses[answer.status] ?? 0) + 1;
+    if (answer.status < 500) {
+      const now = Date.now();
+      if (figures.lastGoodAt) figures.longestSilenceMs = Math.max(figures.longestSilenceMs, now - figures.lastGoodAt);
+      figures.lastGoodAt = now;
+    }
     if (answer.status >= 500) figures.serverErrors.push(`${at()} ${what}: ${answer.status} ${answer.body.toString('utf8').slice(0, 120)}`);
     return answer;
   } catch (err) {
@@ -373,6 +381,7 @@ async function main() {
     releasesSeen: [...figures.releasesSeen],
     longestAnswerMs: figures.longestAnswerMs,
     longestAnswer: figures.longestAnswer,
+    longestSilenceMs: figures.longestSilenceMs,
     phone: { round: phone.round, closes: phone.closes, reconnects: phone.reconnects, longestGapMs: phone.longestGapMs, lost: phone.lost.length },
     seconds: Math.round((Date.now() - started) / 1000),
     problems,
@@ -382,7 +391,8 @@ async function main() {
     `[traffic ${at()}] ${figures.requests} requests (pages ${k.page}, assets ${k.asset} of which ${figures.olderReleaseChunks} chunks of an older ` +
       `release's open page, API reads ${k.read}, writes ${k.write}, cards ${k.card}) across releases ${[...figures.releasesSeen].join(', ')}: ` +
       `5xx ${figures.serverErrors.length}, failed requests ${figures.failedRequests.length}, asset failures ${figures.assetFailures.length}; ` +
-      `statuses ${JSON.stringify(figures.statuses)}; longest answer ${figures.longestAnswerMs} ms (${figures.longestAnswer}); ` +
+      `statuses ${JSON.stringify(figures.statuses)}; longest answer ${figures.longestAnswerMs} ms (${figures.longestAnswer}), ` +
+      `longest time without an answer ${figures.longestSilenceMs} ms; ` +
       `phone: round ${phone.round} kept through ${phone.reconnects} reconnects, longest gap ${phone.longestGapMs} ms`,
   );
   return problems;

@@ -148,7 +148,8 @@ async function asset(url: string, forOlderRelease = false) {
   if (forOlderRelease) figures.olderReleaseChunks++;
   if (!a) figures.assetFailures.push(`${at()} ${url}: no answer`);
   else if (a.status !== 200 || a.body.length === 0) figures.assetFailures.push(`${at()} ${url}: ${a.status}`);
-  else if (url.endsWith('.js') && !/javascript/.test(String(a.headers['content-type']))) figures.assetFailures.push(`${at()} ${url}: ${a.headers['content-type']}`);
+  else if (url.endsWith('.js') && !/javascript/.test(String(a.headers['content-type'])))
+    figures.assetFailures.push(`${at()} ${url}: ${a.headers['content-type']}`);
 }
 
 /** Pages opened so far (their release), as open tabs: the first ones are kept, as a tab left open is. */

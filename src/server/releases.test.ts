@@ -94,7 +94,8 @@ describe('an upgrade to a new release folder', () => {
     const missing = await b.inject({ method: 'GET', url: '/assets/lazy-nowhere.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<html');
-  });
+    // Two apps on fresh databases: slow on a busy machine.
+  }, 120_000);
 
   it('does not carry the assets of a release retired more than an hour ago', () => {
     // bbbb is current and aaaa previous; aaaa stopped being live two hours ago.
@@ -125,7 +126,7 @@ describe('deploy/rollback.sh', () => {
     const c = await instance();
     expect((await c.inject({ method: 'GET', url: '/' })).body).toContain('release 20261103T100000Z-cccc');
     expect((await c.inject({ method: 'GET', url: '/assets/lazy-20261104T100000Z-dddd.js' })).statusCode).toBe(200);
-  });
+  }, 60_000);
 
   it('goes back without --force when the releases know the same migrations, restarting each instance', () => {
     // cccc and bbbb know the same migrations; the restart command fails, so the script must say so.

@@ -553,7 +553,7 @@ async function main() {
   }
   ok(`all ${pairs.length} ratings stored (${before.length} before the stop, ${during.length} in flight at it, ${after.length} after), none lost`);
 
-  // nginx tries the stopped instance again once fail_timeout (5 s) has passed; least_conn picks it
+  // nginx tries the stopped instance again once fail_timeout (1 s, deploy/nginx/speed-friendship.conf) has passed; least_conn picks it
   // (it has no connections), the connection is refused, and proxy_next_upstream passes the
   // upgrade on to the other instance: the phone never sees the failure.
   await sleep(Math.max(0, stopAt + 6_000 - Date.now()));

@@ -3,8 +3,11 @@
 # deploy/nginx/speed-friendship.conf (only its ports, paths and name rewritten), a self-signed
 # certificate, a fresh PostgreSQL database with the migrations and the demo data, and two instances
 # started as deploy/speed-friendship@.service starts them (its ExecStart, an env file made from
-# deploy/speed-friendship.env.example). Then deploy/test/journey.ts goes through nginx over HTTPS
-# and WSS only. Everything it starts is stopped, and the database dropped, however it ends.
+# deploy/speed-friendship.env.example) from a release folder made by deploy/upgrade.sh. Then
+# deploy/test/journey.ts goes through nginx over HTTPS and WSS only; then, under steady traffic
+# (deploy/test/traffic.ts), deploy/upgrade.sh builds and rolls out a second release and
+# deploy/rollback.sh goes back to the first (docs/decisions/0090). Everything it starts is stopped,
+# and the database dropped, however it ends.
 #
 #   bash deploy/test/run.sh
 #
@@ -21,15 +24,21 @@ fail() { printf '[deploy] FAILED: %s\n' "$*" >&2; exit 1; }
 pg_url=${DEPLOY_PG_URL:-postgres://postgres@127.0.0.1:5432}
 tmp=$(mktemp -d /tmp/sf-deploy.XXXXXX)
 db="sf_deploy_$(date +%s)_$$"
-instance_pids=()
 db_created=
+traffic_pid=
+# deploy/test/instance.sh keeps each instance's pid in $tmp/pids/PORT.pid.
+export SF_DEPLOY_TMP=$tmp
+instance_pids() { cat "$tmp"/pids/*.pid 2>/dev/null || true; }
 
 cleanup() {
   local rc=$?
   set +e
+  if [ -n "$traffic_pid" ]; then kill "$traffic_pid" 2>/dev/null; fi
   if [ -f "$tmp/nginx.pid" ]; then kill "$(cat "$tmp/nginx.pid")" 2>/dev/null; fi
-  for pid in "${instance_pids[@]}"; do kill "$pid" 2>/dev/null; done
-  for pid in "${instance_pids[@]}"; do
+  local pids
+  pids=$(instance_pids)
+  for pid in $pids; do kill "$pid" 2>/dev/null; done
+  for pid in $pids; do
     for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
     kill -9 "$pid" 2>/dev/null
   done
@@ -70,7 +79,10 @@ app_a=$(free_port "${DEPLOY_APP_PORT:-15001}" "$https_port" "$http_port")
 app_b=$(free_port "$((app_a + 1))" "$https_port" "$http_port" "$app_a")
 public_url="https://localhost:$https_port"
 say "HTTPS $https_port, HTTP $http_port, instances $app_a and $app_b, work directory $tmp"
-mkdir -p "$tmp/logs" "$tmp/tls" "$tmp/nginx-temp" "$tmp/acme"
+mkdir -p "$tmp/logs" "$tmp/tls" "$tmp/nginx-temp" "$tmp/acme" "$tmp/pids"
+# The unit's /srv/speed-friendship: release folders and the `current` link (deploy/releases.sh).
+app_dir=$tmp/app
+mkdir -p "$app_dir"
 # Debian's module snippets load "modules/…" relative to nginx's prefix, here $tmp.
 ln -s /usr/lib/nginx/modules "$tmp/modules"
 
@@ -101,14 +113,22 @@ grep -q '^PORT=' "$env_file" && fail "$example must not set PORT (the unit's ins
 # The values as a shell reads the file (quotes removed), as systemd's EnvironmentFile= does.
 env_vars=()
 while IFS= read -r -d '' line; do env_vars+=("$line"); done < <(env -i /bin/sh -c 'set -a; . "$1"; set +a; unset PWD; exec env -0' sh "$env_file")
+# deploy/upgrade.sh and deploy/rollback.sh as in production, but on this test's folders and ports,
+# with instance.sh instead of systemctl. The releases are built with e2e/vite.release.config.ts, so
+# each has its own hashed file names (a second build of the same code would reuse every name).
+deploy_env=(APP_DIR="$app_dir" SOURCE_DIR="$root" ENV_FILE="$env_file" PORTS="$app_a $app_b"
+  RESTART_CMD="bash $root/deploy/test/instance.sh restart %i" CLIENT_CONFIG=e2e/vite.release.config.ts
+  VITE_CONFIG_NATIVE_IGNORE_WARNING=true)
 
 say "migrations and demo data (ENV_FILE=... npm run seed)"
 # As an operator runs it: the settings from the env file itself (ENV_FILE, src/server/cli/env-file.ts).
 env -i PATH="$PATH" HOME="${HOME:-/root}" ENV_FILE="$env_file" npm run --silent seed >"$tmp/logs/seed.log" 2>&1 || fail "npm run seed: $(tail -n 5 "$tmp/logs/seed.log")"
 
-# --- the build (npm start's own builder: browser app, server module, migrations beside it) ------
-if [ ! -f dist/client/index.html ] || [ ! -f dist/server/main.js ]; then say "building (dist/ missing)"; fi
-node scripts/start.mjs --build-only
+# --- the first release: deploy/upgrade.sh --no-restart (build, migrations, current) -------------
+say "the first release (deploy/upgrade.sh --no-restart)"
+env "${deploy_env[@]}" RELEASE_MARK=R1 bash deploy/upgrade.sh --no-restart
+first_release=$(basename "$(readlink "$app_dir/current")")
+[ -f "$app_dir/current/dist/server/main.js" ] || fail "deploy/upgrade.sh --no-restart made no current release"
 
 # --- the instances, as the systemd unit starts them --------------------------------------------
 unit=deploy/speed-friendship@.service
@@ -116,35 +136,32 @@ if command -v systemd-analyze >/dev/null; then
   cp "$unit" "$tmp/speed-friendship@$app_a.service"
   verify=$(systemd-analyze verify --man=no "$tmp/speed-friendship@$app_a.service" 2>&1 || true)
   # Outside a booted systemd, only the user and paths of a real server may be missing.
-  verify=$(grep -v -e "speedfriendship" -e "/srv/speed-friendship" -e "Failed to connect to bus" -e "not running" <<<"$verify" || true)
+  verify=$(grep -v -e "speedfriendship" -e "/srv/speed-friendship" -e "Failed to connect to bus" -e "not running" -e "current/dist/server/main.js" <<<"$verify" || true)
   [ -z "$verify" ] || fail "systemd-analyze verify $unit: $verify"
 fi
 exec_start=$(sed -n 's/^ExecStart=//p' "$unit")
 workdir=$(sed -n 's/^WorkingDirectory=//p' "$unit")
 [ -n "$exec_start" ] && [ "$workdir" = /srv/speed-friendship ] || fail "$unit: ExecStart or WorkingDirectory not as expected"
 grep -qx 'KillSignal=SIGTERM' "$unit" || fail "$unit: KillSignal=SIGTERM missing"
-start_instance() {
-  local port=$1
-  local -a cmd
-  read -r -a cmd <<<"${exec_start//%i/$port}"
-  # WorkingDirectory is this checkout; the command and the environment are the unit's. Not
-  # through a function: $! must be the process that becomes node (env execs it), for kill.
-  env -i PATH="$PATH" HOME="${HOME:-/root}" "${env_vars[@]}" "${cmd[@]}" >"$tmp/logs/instance-$port.log" 2>&1 &
-  instance_pids+=("$!")
-}
-say "starting two instances: $exec_start"
-start_instance "$app_a"
-pid_a=${instance_pids[0]}
-start_instance "$app_b"
-pid_b=${instance_pids[1]}
-for port in "$app_a" "$app_b"; do
+[[ "$exec_start" == *" current/dist/server/main.js" ]] || fail "$unit: ExecStart does not start the current release"
+# deploy/test/instance.sh runs this command, with this environment, in $app_dir (the unit's WorkingDirectory).
+echo "$exec_start" >"$tmp/exec_start"
+wait_healthy() {
+  local port=$1 i pid
   for i in $(seq 1 120); do
-    curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && break
-    [ "$i" = 120 ] && fail "instance on $port did not answer /api/health"
-    for pid in "${instance_pids[@]}"; do kill -0 "$pid" 2>/dev/null || fail "an instance exited at start"; done
+    curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && return 0
+    pid=$(cat "$tmp/pids/$port.pid")
+    kill -0 "$pid" 2>/dev/null || fail "the instance on $port exited at start"
     sleep 0.5
   done
-done
+  fail "instance on $port did not answer /api/health"
+}
+say "starting two instances: $exec_start"
+bash deploy/test/instance.sh start "$app_a"
+bash deploy/test/instance.sh start "$app_b"
+for port in "$app_a" "$app_b"; do wait_healthy "$port"; done
+pid_a=$(cat "$tmp/pids/$app_a.pid")
+pid_b=$(cat "$tmp/pids/$app_b.pid")
 
 # --- nginx: the production site, its ports, paths and name rewritten ---------------------------
 site=deploy/nginx/speed-friendship.conf
@@ -158,7 +175,7 @@ rewrite=(
   "s|/etc/ssl/speed-friendship/|$tmp/tls/|"
   "s|server 127.0.0.1:5001 |server 127.0.0.1:$app_a |"
   "s|server 127.0.0.1:5002 |server 127.0.0.1:$app_b |"
-  "s|root /srv/speed-friendship/dist/client;|root $root/dist/client;|"
+  "s|root /srv/speed-friendship/current/dist/client;|root $app_dir/current/dist/client;|"
   "s|root /var/www/letsencrypt;|root $tmp/acme;|"
   "s|/var/log/nginx/speed-friendship.access.log|$tmp/logs/nginx-access.log|"
 )
@@ -205,9 +222,58 @@ say "nginx $(nginx -v 2>&1 | sed 's|.*/||') on $https_port and $http_port"
 
 # --- the journey, through nginx only -----------------------------------------------------------
 SF_BASE="$public_url" SF_HTTP_BASE="http://localhost:$http_port" SF_CA="$tmp/tls/fullchain.pem" \
-  SF_DATABASE_URL="$database_url" SF_CLIENT_DIR="$root/dist/client" \
+  SF_DATABASE_URL="$database_url" SF_CLIENT_DIR="$app_dir/current/dist/client" \
   SF_INSTANCES="a:$pid_a:$app_a:$tmp/logs/instance-$app_a.log,b:$pid_b:$app_b:$tmp/logs/instance-$app_b.log" \
   SF_NGINX_LOG="$tmp/logs/nginx-access.log" \
   npx tsx deploy/test/journey.ts
+
+# --- an upgrade and a rollback under steady traffic ---------------------------------------------
+# The journey stopped one instance: it starts again, as systemd's Restart= would.
+for port in "$app_a" "$app_b"; do
+  kill -0 "$(cat "$tmp/pids/$port.pid" 2>/dev/null || echo 0)" 2>/dev/null || bash deploy/test/instance.sh start "$port"
+done
+for port in "$app_a" "$app_b"; do
+  for i in $(seq 1 120); do
+    curl -sf "http://127.0.0.1:$port/api/health/ready" >/dev/null && break
+    [ "$i" = 120 ] && fail "instance on $port not ready"
+    sleep 0.5
+  done
+done
+sleep 1.5 # nginx's fail_timeout for the instance the journey stopped
+say "steady traffic through nginx (deploy/test/traffic.ts), then deploy/upgrade.sh, then deploy/rollback.sh"
+SF_BASE="$public_url" SF_CA="$tmp/tls/fullchain.pem" SF_DATABASE_URL="$database_url" SF_APP_DIR="$app_dir" \
+  SF_READY_FILE="$tmp/traffic.ready" SF_STOP_FILE="$tmp/traffic.stop" SF_RESULT="$tmp/traffic.json" \
+  node node_modules/tsx/dist/cli.mjs deploy/test/traffic.ts >"$tmp/logs/traffic.log" 2>&1 &
+traffic_pid=$!
+for i in $(seq 1 300); do
+  [ -f "$tmp/traffic.ready" ] && break
+  kill -0 "$traffic_pid" 2>/dev/null || fail "the traffic generator exited: $(cat "$tmp/logs/traffic.log")"
+  [ "$i" = 300 ] && fail "the traffic generator did not start within 60 s: $(cat "$tmp/logs/traffic.log")"
+  sleep 0.2
+done
+sleep 3
+upgrade_began=$SECONDS
+env "${deploy_env[@]}" RELEASE_MARK=R2 bash deploy/upgrade.sh
+second_release=$(basename "$(readlink "$app_dir/current")")
+[ "$second_release" != "$first_release" ] || fail "deploy/upgrade.sh did not make a new release current"
+[ "$(basename "$(readlink "$app_dir/previous")")" = "$first_release" ] || fail "the previous release is not $first_release"
+say "upgraded to $second_release in $((SECONDS - upgrade_began)) s under traffic"
+sleep 3
+rollback_began=$SECONDS
+env "${deploy_env[@]}" bash deploy/rollback.sh
+[ "$(basename "$(readlink "$app_dir/current")")" = "$first_release" ] || fail "deploy/rollback.sh did not go back to $first_release"
+say "rolled back to $first_release in $((SECONDS - rollback_began)) s under traffic"
+sleep 3
+touch "$tmp/traffic.stop"
+traffic_rc=0
+wait "$traffic_pid" || traffic_rc=$?
+traffic_pid=
+cat "$tmp/logs/traffic.log"
+[ "$traffic_rc" = 0 ] || fail "the upgrade and rollback under traffic (figures above)"
+# Every instance now runs the first release again: its page, byte for byte.
+for port in "$app_a" "$app_b"; do
+  [ "$(curl -sf "http://127.0.0.1:$port/" | sha256sum)" = "$(sha256sum <"$app_dir/releases/$first_release/dist/client/index.html")" ] ||
+    fail "the instance on $port does not serve $first_release after the rollback"
+done
 
 say "production behind nginx: passed"

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -85,6 +85,15 @@ export interface BuildOptions {
 
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
+/** The client folder with its links resolved; as given when it does not exist (no client is served then). */
+export function realClientDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
 /** Build the whole server: plugins, then feature modules. Never listens. */
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
@@ -139,7 +148,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(clockPlugin, { now: opts.now });
   await app.register(dbPlugin, { database: opts.database });
   // First after the database: its timing hook sees every route registered after it (plugins/metrics.ts).
-  const clientDir = opts.clientDir ?? defaultClientDir;
+  // Resolved once, at start: an instance serves the release it was started with, whatever its path's
+  // links (the `current` link of deploy/upgrade.sh) point at later (docs/decisions/0090).
+  const clientDir = realClientDir(opts.clientDir ?? defaultClientDir);
   // Which release this instance runs: package.json's version, release.json beside the client (docs/decisions/0088).
   const release = currentRelease({ clientDir, commit: config.releaseCommit, warn: (message) => app.log.warn(message) });
   await app.register(metricsPlugin, { database: opts.database, token: config.metricsToken, release });
@@ -226,12 +237,15 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setNotFoundHandler((req, reply) => {
     // HEAD as GET: an uptime monitor asking HEAD / gets what GET / gets, without the body (Node drops it).
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/ws');
+    // A hashed file this release does not have is a 404, never the page: an old page's lazy chunk
+    // must fail as a script, not load HTML (nginx answers the same, deploy/nginx/speed-friendship.conf).
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/ws') && !req.url.startsWith('/assets/');
     if (isPage && hasClient) {
       // Single-page app: the client router decides, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const message = req.url.startsWith('/api/') ? 'Not found' : 'Page not found';
+    const message = req.url.startsWith('/api/') || req.url.startsWith('/assets/') ? 'Not found' : 'Page not found';
     return reply.code(404).send({ message, error: message });
   });
 

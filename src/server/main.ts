@@ -31,11 +31,26 @@ async function main() {
     throw err;
   }
 
+  // `node dist/server/main.js --migrate`: apply this release's migrations and exit (deploy/upgrade.sh,
+  // before any instance restarts). PostgreSQL only: the embedded database is one process's alone.
+  if (process.argv.includes('--migrate')) {
+    if (!config.databaseUrl) {
+      console.error('--migrate needs DATABASE_URL: the embedded database is migrated by the server as it starts.');
+      process.exit(2);
+    }
+    const opened = await openConfiguredDatabase(config);
+    for (const name of opened.migrated) console.log(`migration applied: ${name}`);
+    await opened.database.close();
+    console.log(opened.migrated.length ? 'Migrations applied.' : 'No migration to apply.');
+    process.exit(0);
+  }
+
   const { database, migrated } = await openConfiguredDatabase(config);
   const demo = database.kind === 'pglite' ? (await loadDemoData(database.db)).loaded : [];
 
   const controlToken = database.kind === 'pglite' ? randomBytes(24).toString('hex') : undefined;
   // CLIENT_DIR: serve a client built elsewhere than dist/client (the journey with two releases, e2e/two-releases.spec.ts).
+  // Without it, the client beside this module: a release folder's own (deploy/upgrade.sh); buildApp resolves links once.
   const clientDir = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : undefined;
   const app = await buildApp({ config, database, controlToken, clientDir });
   // Through the app's logger, so that piped output stays JSON lines (src/server/logging.ts).

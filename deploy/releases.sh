@@ -140,8 +140,11 @@ restart_one() {
   [ "$want" = "$got" ] || die "the instance on port $port is ready but does not serve release $release: does its unit start $APP_DIR/current/dist/server/main.js (deploy/speed-friendship@.service)?"
   say "the instance on port $port is ready with release $release after $((($(date +%s%N) - began) / 1000000)) ms"
   # nginx skipped it for fail_timeout after the refused connections of the restart; after that it
-  # tries it again with the next request. Only then may the next instance go.
-  sleep "$NGINX_FAIL_TIMEOUT"
+  # tries it again with the next request. Only then may the next instance go. nginx keeps the time of
+  # a failure in whole seconds and skips the instance while now - that second <= fail_timeout, so a
+  # refusal just before it was ready can keep it out for up to fail_timeout + 1 s (the deploy test
+  # met 502s when the next instance went after fail_timeout + 0.5 s).
+  sleep "$((NGINX_FAIL_TIMEOUT + 1))"
   sleep 0.5
 }
 

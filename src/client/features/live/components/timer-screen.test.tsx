@@ -338,6 +338,21 @@ describe('Time to Switch!', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  test('a rating tapped at second 19 is not cut off: the overlay stays 5 s after the tap, then goes', async () => {
+    fakePhone();
+    const rateSlot = (met: JustMet) => <button type="button">Rate {met.partner.name}</button>;
+    const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }), { rateSlot });
+    expect(await screen.findByText(/^Round \d+: talk to/)).toHaveTextContent('Round 1: talk to Priya at table 3');
+    ws.push(timerMessage('grace_started', { phase: 'grace', currentRound: 1, secondsLeft: 60 }));
+    const alert = screen.getByRole('alertdialog', { name: 'Time to Switch!' });
+    act(() => vi.advanceTimersByTime(19_000));
+    await user.click(within(alert).getByRole('button', { name: 'Rate Priya' }));
+    act(() => vi.advanceTimersByTime(4_000));
+    expect(screen.getByRole('alertdialog', { name: 'Time to Switch!' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_500));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   test('Escape closes it', async () => {
     fakePhone();
     const { ws, user } = await openTimer(timerState({ phase: 'active', currentRound: 1, secondsLeft: 5 }));

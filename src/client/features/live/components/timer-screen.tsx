@@ -296,7 +296,15 @@ function FullScreenTimer({
       </div>
 
       {alert.active && (
-        <SwitchOverlay eventId={eventId} userId={userId} registered={registered} onDismiss={alert.dismiss} container={section} rateSlot={rateSlot} />
+        <SwitchOverlay
+          eventId={eventId}
+          userId={userId}
+          registered={registered}
+          onDismiss={alert.dismiss}
+          onUse={alert.hold}
+          container={section}
+          rateSlot={rateSlot}
+        />
       )}
 
       <p className="sr-only" role="status" aria-live="polite">
@@ -316,6 +324,7 @@ function SwitchOverlay({
   userId,
   registered,
   onDismiss,
+  onUse,
   container,
   rateSlot,
 }: {
@@ -323,6 +332,8 @@ function SwitchOverlay({
   userId: number;
   registered: boolean;
   onDismiss: () => void;
+  /** A tap or key inside: the overlay stays a little longer (a rating being saved is not cut off). */
+  onUse: () => void;
   container: HTMLElement | null;
   rateSlot?: (met: JustMet) => ReactNode;
 }) {
@@ -342,6 +353,8 @@ function SwitchOverlay({
         variant="takeover"
         role="alertdialog"
         container={container}
+        onPointerDown={onUse}
+        onKeyDown={onUse}
         onOpenAutoFocus={(e) => {
           e.preventDefault();
           gotIt.current?.focus();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BEEP_EVERY_MS, BEEP_HZ, SWITCH_OVERLAY_MS, VIBRATE_EVERY_MS, VIBRATE_PATTERN } from '../lib/timer';
+import { BEEP_EVERY_MS, BEEP_HZ, SWITCH_HOLD_MS, SWITCH_OVERLAY_MS, VIBRATE_EVERY_MS, VIBRATE_PATTERN } from '../lib/timer';
 
 type AudioCtor = typeof AudioContext;
 
@@ -141,6 +141,8 @@ export function useSwitchAlert() {
     active,
     trigger: useCallback(() => setUntil(Date.now() + SWITCH_OVERLAY_MS), []),
     dismiss: useCallback(() => setUntil(null), []),
+    /** The guest is using the overlay (a tap, a key): it stays at least SWITCH_HOLD_MS more, so a rating tapped at second 19 is seen saved. */
+    hold: useCallback(() => setUntil((u) => (u === null ? null : Math.max(u, Date.now() + SWITCH_HOLD_MS))), []),
     /** A one-minute or 30-second warning: one short beep and one short buzz, each if the guest left it on. */
     warn: useCallback(() => {
       if (soundRef.current) beep(0.15);

@@ -7,6 +7,8 @@ import { ROUND_DURATIONS } from '@shared/schemas/events';
 export const PROGRESS_BASE_SECONDS = ROUND_DURATION_SECONDS;
 /** docs/spec/organiser-tools.md §9: the switch overlay shows for 20 s, vibrating every 2 s and beeping every 1 s. */
 export const SWITCH_OVERLAY_MS = 20_000;
+/** A guest who taps inside the overlay (a rating) keeps it at least this long after the tap, to see "Saved". */
+export const SWITCH_HOLD_MS = 5_000;
 export const VIBRATE_PATTERN = [300, 200, 300, 200, 300, 500];
 export const VIBRATE_EVERY_MS = 2_000;
 export const BEEP_HZ = 800;

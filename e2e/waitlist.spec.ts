@@ -51,13 +51,13 @@ test('a full evening: join the waitlist, a guest cancels, the held seat is offer
   const ben = await newMember(browser, 'Ben Behind');
   await ann.page.goto(`/events/${evening.id}`);
   await expect(ann.page.getByText(/This evening is full\. Join the waitlist/)).toBeVisible();
-  await ann.page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await ann.page.getByRole('button', { name: 'Join the waitlist', exact: true }).click();
   await expect(ann.page.getByText("You're number 1 on the waitlist")).toBeVisible();
   await expectAccessible(ann.page);
   await ann.page.screenshot({ path: testInfo.outputPath('waitlist-phone.png'), fullPage: true });
 
   await ben.page.goto(`/events/${evening.id}`);
-  await ben.page.getByRole('button', { name: 'Join the waitlist' }).click();
+  await ben.page.getByRole('button', { name: 'Join the waitlist', exact: true }).click();
   await expect(ben.page.getByText("You're number 2 on the waitlist")).toBeVisible();
 
   // Gina gives her place up: it goes to Ann, not to whoever refreshes first.
@@ -77,7 +77,7 @@ test('a full evening: join the waitlist, a guest cancels, the held seat is offer
   // Someone new cannot take the held seat.
   const late = await newMember(browser, 'Lee Late');
   await late.page.goto(`/events/${evening.id}`);
-  await expect(late.page.getByRole('button', { name: 'Join the waitlist' })).toBeVisible();
+  await expect(late.page.getByRole('button', { name: 'Join the waitlist', exact: true })).toBeVisible();
 
   await ann.page.getByRole('button', { name: `Register free for ${evening.title}` }).click();
   await expect(ann.page.getByRole('heading', { name: "You're registered" })).toBeVisible();

@@ -156,3 +156,37 @@ export async function goOnline(context: BrowserContext) {
   await context.unroute('**', cutWorker);
   await context.setOffline(false);
 }
+
+/**
+ * Starts watching `page` for `text` (and, when given, a paragraph that reads exactly `paragraph`) and
+ * returns a function that waits for it and answers when the page first showed it, by the page's own
+ * clock (the machine's: the same as the test's `Date.now()`). A delay measured this way is the
+ * page's, not the test runner's: polling over the DevTools connection on busy CI cores added up to
+ * a few hundred milliseconds to the figure (docs/decisions/0091).
+ */
+export async function watchFor(page: Page, text: string, paragraph?: string): Promise<(timeout?: number) => Promise<number>> {
+  const key = `__shown_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ key, text, paragraph }) => {
+      const w = window as unknown as Record<string, unknown>;
+      const shown = () =>
+        document.body.innerText.includes(text) && (paragraph === undefined || [...document.querySelectorAll('p')].some((p) => p.textContent === paragraph));
+      if (shown()) {
+        w[key] = Date.now();
+        return;
+      }
+      const observer = new MutationObserver(() => {
+        if (w[key] === undefined && shown()) {
+          w[key] = Date.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    },
+    { key, text, paragraph },
+  );
+  return async (timeout = 10_000) => {
+    const handle = await page.waitForFunction((k) => (window as unknown as Record<string, unknown>)[k], key, { timeout });
+    return Number(await handle.jsonValue());
+  };
+}

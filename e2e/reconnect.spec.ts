@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, logIn, newEvening, ok, watchFor } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -110,16 +110,12 @@ test('every phone shows the right round, partner and time within 2 s of its conn
       await sleepUntil(cutAt + cut * 1000);
       // Still cut off until now: the phone shows round 1's last state.
       await expect(page.getByText(/^Round 2: talk to /)).toHaveCount(0);
+      const sentence = `Round 2: talk to ${mine.partner!.name}${mine.table !== null ? ` at table ${mine.table}` : ''}`;
+      // Watched in the page as it changes; the time is the page's own (helpers.ts watchFor).
+      const shownAt = await watchFor(page, sentence, 'Round 2');
       const back = Date.now();
       proxy.restore();
-      const sentence = `Round 2: talk to ${mine.partner!.name}${mine.table !== null ? ` at table ${mine.table}` : ''}`;
-      // Watched in the page every 50 ms (expect's own polling backs off to a second, which would blur the measure).
-      await page.waitForFunction(
-        (s) => document.body.innerText.includes(s) && [...document.querySelectorAll('p')].some((p) => p.textContent === 'Round 2'),
-        sentence,
-        { polling: 50, timeout: 2_000 },
-      );
-      const shownAfter = Date.now() - back;
+      const shownAfter = (await shownAt()) - back;
       await expect(page.getByText(sentence)).toBeVisible();
       const state = await ok<{ endsAt: number; serverNow: number }>(await host.request.get(`/api/events/${event.id}/timer`));
       const expected = (state.endsAt - state.serverNow) / 1000;

@@ -32,30 +32,34 @@ export const RATINGS_DELETED = 'Ratings are closed: this evening was too long ag
 /**
  * Ratings: one per pair per event, only between checked-in guests who sat together in a round that
  * started (the round stored is that one, whatever the phone says), changeable until release.
+ * Stored in one statement that keeps every rule (docs/decisions/0092); only a refusal asks, rule by
+ * rule, which one, so its message is the same as ever. `ratedEveryone`: this was the rater's last.
  */
-export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>): Promise<Rating> {
+export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>): Promise<{ rating: Rating; ratedEveryone: boolean }> {
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
   if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');
+  const v = { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, source: 'card' as const };
+  let done = await q.rateInOneStatement(db, v);
+  if (!done) {
+    await whyNotRated(db, eventId, input.raterId, input.ratedId);
+    // Every rule holds now (one changed between the two reads, e.g. a round just started): once more.
+    done = await q.rateInOneStatement(db, v);
+    if (!done) throw conflict(NOT_MET);
+  }
+  return { rating: { ...done.rating, createdAt: done.rating.createdAt.toISOString() }, ratedEveryone: done.ratedEveryone };
+}
+
+/** The first rule a refused rating breaks, as its own error, in the order a guest meets them. */
+async function whyNotRated(db: Db, eventId: number, raterId: number, ratedId: number) {
   await events.getEventRow(db, eventId);
-  const [mine, theirs] = await Promise.all([q.registrationOf(db, eventId, input.raterId), q.registrationOf(db, eventId, input.ratedId)]);
+  const [mine, theirs] = await Promise.all([q.registrationOf(db, eventId, raterId), q.registrationOf(db, eventId, ratedId)]);
   if (!mine?.checkedIn) throw conflict('Check in to this event before rating');
   if (!theirs?.checkedIn) throw conflict('You can only rate guests checked in to this event');
   if (await q.releasedAt(db, eventId)) throw conflict('Ratings are closed: the host has released the matches');
   if (await q.purgedAt(db, eventId)) throw conflict(RATINGS_DELETED);
   // Friends who booked together are never seated together and make no match (docs/decisions/0075).
-  await tickets.refuseRatingBetweenFriends(db, eventId, input.raterId, input.ratedId);
-  const round = await roundTalkedIn(db, eventId, input.raterId, input.ratedId);
-  const row = await q.upsertRating(db, { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, round, source: 'card' });
-  return { ...row, createdAt: row.createdAt.toISOString() };
-}
-
-/** After a guest's last rating, matches are calculated (idempotent). */
-export async function ratedEveryone(db: Db, eventId: number, raterId: number) {
-  const held = await q.conversationsHeld(db, eventId);
-  const partners = new Set(held.flatMap((r) => (r.a === raterId ? [r.b] : r.b === raterId ? [r.a] : [])));
-  if (partners.size === 0) return false;
-  const given = new Set((await q.ratingsBy(db, eventId, raterId)).map((r) => r.ratedId));
-  return [...partners].every((p) => given.has(p));
+  await tickets.refuseRatingBetweenFriends(db, eventId, raterId, ratedId);
+  await roundTalkedIn(db, eventId, raterId, ratedId);
 }
 
 /**

@@ -32,9 +32,9 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
     { config: { idempotent: true }, schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } },
     async (req, reply) => {
       const viewer = await requireViewer(req);
-      const rating = await matching.rate(app.db, viewer, req.params.id, req.body);
+      const { rating, ratedEveryone } = await matching.rate(app.db, viewer, req.params.id, req.body);
       // After a guest's last rating, matches are calculated (idempotent).
-      if (await matching.ratedEveryone(app.db, req.params.id, viewer.id)) await matching.calculate(app.db, req.params.id, 'balanced');
+      if (ratedEveryone) await matching.calculate(app.db, req.params.id, 'balanced');
       await app.live.publish(req.params.id, 'ratings_updated');
       return reply.code(201).send(rating);
     },

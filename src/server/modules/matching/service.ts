@@ -4,7 +4,7 @@
  * host's submission progress (progress.ts), the conversation log (connections.ts) and community
  * groups (groups.ts).
  */
-export { RATINGS_DELETED, rate, ratedEveryone, ratingsGiven } from './ratings';
+export { RATINGS_DELETED, rate, ratingsGiven } from './ratings';
 export { activity, calculate, calculateAsHost, calculateFromRatings, eventMatches, matchesFor, share } from './matches';
 export { myReleasedMatches, release, releaseDue } from './release';
 export { progress } from './progress';

@@ -13,18 +13,28 @@ function dayAhead(days: number): { label: RegExp; iso: string } {
   return { label: new RegExp(`^${get('weekday')},? ${get('day')} ${get('month')} ${get('year')}`), iso };
 }
 
-/** Open the date popover of a field and pick the day, moving on a month when needed. */
+/** Months from London's this month to the month of `iso` (YYYY-MM-DD). */
+const monthsFromNow = (iso: string) => {
+  const [y, m] = iso.split('-').map(Number);
+  const [ty, tm] = dayAhead(0).iso.split('-').map(Number);
+  return (y! - ty!) * 12 + (m! - tm!);
+};
+
+/** Open the date popover of a field and pick the day, moving on as many months as it is ahead. */
 async function pickDay(page: Page, scope: Locator | Page, field: string, days: number) {
-  const { label } = dayAhead(days);
+  const { label, iso } = dayAhead(days);
   await scope.getByRole('button', { name: new RegExp(`^${field}`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  // Yesterday is never pickable.
+  // It opens on this month, the first offered: no earlier month can be reached.
+  const thisMonth = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
+  await expect(dialog.getByText(thisMonth, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Previous month/ })).toBeDisabled();
+  // Yesterday is never pickable: shown disabled when it falls in this month, else in a month not offered.
   const yesterday = dialog.getByRole('button', { name: dayAhead(-1).label });
-  if (await yesterday.count()) await expect(yesterday).toBeDisabled();
-  for (let i = 0; i < 3 && (await dialog.getByRole('button', { name: label }).count()) === 0; i++) {
-    await dialog.getByRole('button', { name: /^Next month/ }).click();
-  }
+  if (monthsFromNow(dayAhead(-1).iso) === 0) await expect(yesterday).toBeDisabled();
+  else await expect(yesterday).toHaveCount(0);
+  for (let i = 0; i < monthsFromNow(iso); i++) await dialog.getByRole('button', { name: /^Next month/ }).click();
   await dialog.getByRole('button', { name: label }).click();
   await expect(dialog).toBeHidden();
 }

@@ -4,6 +4,7 @@
  * Every other API route, and any route added later, answers 401 to a visitor before its handler
  * runs, whatever the body.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGuardedUrl, OPEN_ROUTES } from './open-routes';
 import { startFakeStripe, type FakeStripe } from './test/fake-stripe';
@@ -80,6 +81,14 @@ describe('signed-in by default', () => {
   it('the open routes are exactly the listed ones, each with its reason', () => {
     expect(Object.keys(OPEN_ROUTES).sort()).toEqual([...EXPECTED_OPEN_ROUTES].sort());
     for (const reason of Object.values(OPEN_ROUTES)) expect(reason.length).toBeGreaterThan(5);
+  });
+
+  it('decision 0054 states how many open routes there are, and it is this list\'s length', () => {
+    const dir = new URL('../../docs/decisions/', import.meta.url);
+    const record = readdirSync(dir).find((f) => f.startsWith('0054-'))!;
+    const stated = /\((\d+) open routes on /.exec(readFileSync(new URL(record, dir), 'utf8'));
+    expect(stated, 'docs/decisions/0054 says "(N open routes on DATE"').not.toBeNull();
+    expect(Number(stated![1])).toBe(Object.keys(OPEN_ROUTES).length);
   });
 
   it('every open route exists (no stale entry keeps a door open for a route added later)', () => {

@@ -9,7 +9,6 @@ import { cn } from '@client/components/ui/cn';
 import { GettingIn } from '@client/components/ui/getting-in';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { formatDate, formatTimeRange, minutesInWords } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries/events';
@@ -22,6 +21,7 @@ import { CapacityMeter } from './capacity-meter';
 import { Fact } from './fact';
 import { HostWaitlistCard } from './host-waitlist-card';
 import { ParticipantsCard } from './participants-card';
+import { EventLoadError } from './event-load-error';
 import { EveningShareActions } from './public-evening-more';
 import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
@@ -65,29 +65,7 @@ export function EventDetailScreen({ eventId, userId, ...slots }: { eventId: numb
 
   if (event.isPending) return <Spinner label="Loading the event" />;
   // A refetch that fails (the bar's Wi-Fi drops) keeps the evening and its ticket QR on screen.
-  if (!event.data) {
-    const notFound = event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400);
-    return (
-      <Page>
-        <Card className="text-center">
-          <h1 className="text-3xl font-bold text-wine-900">{notFound ? 'Event not found' : "We couldn't load this event"}</h1>
-          <p className="mt-2 text-muted">
-            {notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}
-          </p>
-          <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
-            {!notFound && (
-              <Button variant="outline" onClick={() => void event.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Button asChild>
-              <Link to="/events">Browse Events</Link>
-            </Button>
-          </div>
-        </Card>
-      </Page>
-    );
-  }
+  if (!event.data) return <EventLoadError error={event.error} onRetry={() => void event.refetch()} away={{ to: '/events', label: 'Browse Events' }} />;
   return <EventDetailView event={event.data} userId={userId} {...slots} />;
 }
 

@@ -8,7 +8,6 @@ import { Card, CardTitle } from '@client/components/ui/card';
 import { GettingIn } from '@client/components/ui/getting-in';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError } from '@client/lib/api';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
 import { usePublicEvening } from '../api/public-evening';
@@ -16,6 +15,7 @@ import { spotsLeftText } from '../lib/format';
 import { AgeRangeChip, PriceIncludes } from './booking-facts';
 import { Fact } from './fact';
 import { EveningFaq, EveningShareActions, goingText, HostCard } from './public-evening-more';
+import { EventLoadError } from './event-load-error';
 import { StatusBadge, type StatusLabel } from './status-badge';
 import { VenueFact } from './venue-fact';
 
@@ -37,29 +37,7 @@ const BADGE: Record<PublicEvening['state'], StatusLabel> = { open: 'Open', full:
 export function PublicEveningScreen({ eventId }: { eventId: number }) {
   const evening = usePublicEvening(eventId);
   if (evening.isPending) return <Spinner label="Loading the event" />;
-  if (!evening.data) {
-    const notFound = evening.error instanceof ApiError && (evening.error.status === 404 || evening.error.status === 400);
-    return (
-      <Page>
-        <Card className="text-center">
-          <h1 className="text-3xl font-bold text-wine-900">{notFound ? 'Event not found' : "We couldn't load this event"}</h1>
-          <p className="mt-2 text-muted">
-            {notFound ? 'It may have been removed, or the link is not quite right.' : 'Please check your connection and try again.'}
-          </p>
-          <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
-            {!notFound && (
-              <Button variant="outline" onClick={() => void evening.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Button asChild>
-              <Link to="/">Speed Friendship home</Link>
-            </Button>
-          </div>
-        </Card>
-      </Page>
-    );
-  }
+  if (!evening.data) return <EventLoadError error={evening.error} onRetry={() => void evening.refetch()} away={{ to: '/', label: 'Speed Friendship home' }} />;
   return <PublicEveningView evening={evening.data} />;
 }
 

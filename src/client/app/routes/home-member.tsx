@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
 import { UpcomingEvenings } from '@client/features/events/components/evening-list';
 import { NextEveningCard } from '@client/features/events/components/next-evening-card';
-import { useNow } from '@client/features/events/hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { isOver } from '@client/features/events/lib/format';
 import { MemberCard } from '@client/features/marketing/components/member-card';
 import { readyFormatsAhead } from '@client/lib/format';

@@ -8,7 +8,7 @@ import { useArrival, useArrivalCheckIn } from '../api/arrival';
 import { useArrivalAnnouncement } from '../hooks/use-arrival-announcement';
 import { positionOf, useArrivalTracking } from '../hooks/use-arrival-tracking';
 import { useGeolocation } from '../hooks/use-geolocation';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { deniedMessage } from '../lib/arrival';
 import { ArrivalSignIn, GuestsOnly } from './access-cards';
 import { ArrivedPrompt, CheckedInCard, CheckInNow, EveningOver } from './check-in-cards';

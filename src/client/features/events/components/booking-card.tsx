@@ -5,7 +5,7 @@ import type { EventDetail } from '@shared/schemas/events';
 import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
 import { Card } from '@client/components/ui/card';
 import { formatMoney } from '@client/lib/format';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { canRegister, isPast, spotsLeftText } from '../lib/format';
 import { OutsideAgeRange, PriceIncludes } from './booking-facts';
 import { RegisterAction } from './register-action';

@@ -11,7 +11,7 @@ import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries/events';
 import { useCreatePaymentIntent, useRegister } from '../api/tickets';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { isPast } from '../lib/format';
 import { OutsideAgeRange } from './booking-facts';
 import { HoldCountdown } from './hold-countdown';

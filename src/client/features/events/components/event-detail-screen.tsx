@@ -13,7 +13,7 @@ import { useDocumentTitle } from '@client/lib/document-title';
 import { formatDate, formatTimeRange, minutesInWords } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries/events';
 import { useRegister, type CancelResult } from '../api/tickets';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { eventBadge, spotsLeftText } from '../lib/format';
 import { AroundLinks } from './around-links';
 import { BookingCard } from './booking-card';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { Event, UserEvent } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { useEvents, useUserEvents } from '@client/lib/queries/events';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { isOver } from '../lib/format';
 import { EventCard, EventCardSkeleton } from './event-card';
 import { MyEventCard } from './my-event-card';

@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { LoadError } from '@client/components/ui/load-error';
 import { useEvents } from '@client/lib/queries/events';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { isOver } from '../lib/format';
 import { EveningList } from './evening-list';
 

@@ -8,7 +8,7 @@ import { TicketQr } from '@client/components/ui/ticket-qr';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatMoney, formatTime, minutesInWords } from '@client/lib/format';
 import { useCheckIn } from '../api/tickets';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 
 /**
  * The member's ticket for an evening: check-in at the door, add to calendar, cancel. `liveStage`:

@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatTime, secondsLeft } from '@client/lib/format';
 import { useJoinWaitlist, useLeaveWaitlist } from '../api/tickets';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@client/lib/use-now';
 import { RegisterAction } from './register-action';
 
 type Offer = Extract<MyWaitlistPlace, { status: 'offered' }>;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, refreshed every `everyMs` (when self check-in opens). */
-export function useNow(everyMs: number): number {
+/** The current time, refreshed every `everyMs` (countdowns, badges, when self check-in opens). */
+export function useNow(everyMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), everyMs);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { root } from '../bench/lib/procs';
+import { root } from '../scripts/processes';
 import { DEMO, logIn, ok } from './helpers';
 import { expect, test } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { freePort, root, stopChild } from '../bench/lib/procs';
+import { freePort, root, stopChild } from '../scripts/processes';
 
 export { expect } from '@playwright/test';
 
@@ -11,7 +11,7 @@ export { expect } from '@playwright/test';
  * request and context of that worker talks to it through `baseURL`. Two workers keep both cores
  * busy while one journey waits on a timer or a dropped connection, and no journey sees another's
  * evenings (docs/decisions/0060). The built client comes from e2e/global-setup.ts; the process
- * helpers are the bench's (bench/lib/procs.ts).
+ * helpers are shared with the bench (scripts/processes.ts).
  */
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { freePort } from '../bench/lib/procs';
+import { freePort } from '../scripts/processes';
 import { bookedGuest, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, ok } from './helpers';
 import { buildRelease, expect, serveRelease, test } from './fixtures';
 

@@ -2,35 +2,17 @@
  * Processes of the bench: every server (ours and the bare node:http one) and every load
  * generator runs as its own child process; the bench process only orchestrates.
  */
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, root, stopChild } from '../../scripts/processes';
 
-export const root = path.resolve(import.meta.dirname, '../..');
+/** What the journeys need too lives in scripts/processes.ts, which both import. */
+export { ensureBuilt, freePort, root, stopChild } from '../../scripts/processes';
+
 const TSX = ['--import', 'tsx'];
-
-/**
- * Build the browser app and the server when missing or older than their sources, exactly as
- * `npm start` does (scripts/start.mjs --build-only), so the bench measures what `npm start` runs.
- */
-export function ensureBuilt() {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('the build failed');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProc {
   base: string;
@@ -106,15 +88,6 @@ export async function startServer(opts: {
     command: `${shownEnv} node ${flags.map((f) => `${f} `).join('')}${prof.length ? '--cpu-prof ' : ''}--enable-source-maps dist/server/main.js`,
     stop: () => stopChild(child),
   };
-}
-
-export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill(signal);
-  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(t);
 }
 
 /** A worker of bench/workers/, forked with tsx; it talks over the IPC channel. */

@@ -8,6 +8,7 @@ import {
   type BrowserContextOptions,
   type Page,
   type Route,
+  request as playwrightRequest,
 } from '@playwright/test';
 
 export const DEMO = {
@@ -115,28 +116,45 @@ export async function bookedGuest(browser: Browser, name: string, eventId: numbe
  * The demo host creates a free evening `daysAhead` days ahead (five by default) at one of their
  * venues, 19:00-22:00: one spec per day, as a venue takes one booking at a time.
  */
-export async function newEvening(host: Page, title = 'Live log evening', daysAhead = 5) {
-  // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012).
-  const venues = await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'));
-  const venue = venues.find((v) => v.isActive && v.canEdit)!;
+export async function newEvening(
+  host: Page,
+  title = 'Live log evening',
+  daysAhead = 5,
+  opts: { seats?: number; ownVenue?: boolean; endTime?: string; description?: string } = {},
+) {
+  // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012). With
+  // `ownVenue`, a new venue of the host's own, so no other journey's evening on this server shares its room and time.
+  const venue = opts.ownVenue
+    ? await ok<{ id: number }>(
+        await host.request.post('/api/venues', { data: { name: `Room ${Date.now()}`, address: '3 Church Lane', city: 'Prestwich', capacity: 30 } }),
+      )
+    : (await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'))).find((v) => v.isActive && v.canEdit)!;
   const day = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const event = await ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
       data: {
         title: `${title} ${Date.now()}`,
-        description: 'Short conversations, logged on the night.',
+        description: opts.description ?? 'Short conversations, logged on the night.',
         date: day,
         startTime: '19:00',
-        endTime: '22:00',
+        endTime: opts.endTime ?? '22:00',
         venueId: venue.id,
         ageRangeMin: 18,
         ageRangeMax: 65,
-        maxParticipants: 20,
+        maxParticipants: opts.seats ?? 20,
         price: 0,
       },
     }),
   );
   return event;
+}
+
+/** A guest with their own session (no browser), booked on the evening. Dispose of `ctx` at the end. */
+export async function apiGuest(baseURL: string, eventId: number, name: string) {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const user = await joinByApi(ctx, { name, email: unique('guest'), age: 30 });
+  await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
+  return { ctx, ...user };
 }
 
 /**

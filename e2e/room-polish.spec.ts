@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, joinByApi, logIn, newMember, ok, unique } from './helpers';
+import type { Locator, Page } from '@playwright/test';
+import { apiGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -18,7 +18,6 @@ const SHOTS = '/tmp/room';
 mkdirSync(SHOTS, { recursive: true });
 
 const TONIGHT_TITLE = 'Tonight at The Wine Bar';
-const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Words (runs of non-space) in these elements that the browser split over two lines: a name broken as "Michae / l". */
 async function brokenWords(elements: Locator): Promise<string[]> {
@@ -70,37 +69,6 @@ async function shoot(page: Page, name: string) {
 }
 
 const myId = (page: Page) => page.evaluate(() => Number(localStorage.getItem('currentUserId')));
-
-/** The demo host's new free evening of six seats (the form's least) at a new venue, ten days ahead. */
-async function hostEvening(host: Page, title: string) {
-  const venue = await ok<{ id: number }>(
-    await host.request.post('/api/venues', { data: { name: `Room ${Date.now()}`, address: '3 Polish Street', city: 'Prestwich', capacity: 30 } }),
-  );
-  return ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `${title} ${Date.now()}`,
-        description: 'Short chats.',
-        date: dayAhead(10),
-        startTime: '19:00',
-        endTime: '21:00',
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 6,
-        price: 0,
-      },
-    }),
-  );
-}
-
-/** A guest with their own session (no browser), booked on the evening. */
-async function apiGuest(baseURL: string, eventId: number, name: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const user = await joinByApi(ctx, { name, email: unique('guest'), age: 30 });
-  await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
-  return ctx;
-}
 
 test('/friend-groups: every name whole, interest chips in a row, and where the group met', async ({ page }) => {
   await logIn(page, DEMO.member);
@@ -191,8 +159,8 @@ test('a seat held for the waitlist reads "1 seat held for the waitlist", not "Fu
 }) => {
   test.setTimeout(120_000);
   await logIn(host, DEMO.host);
-  const evening = await hostEvening(host, 'Held Seat Supper');
-  const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`)));
+  const evening = await newEvening(host, 'Held Seat Supper', 10, { seats: 6, ownVenue: true, endTime: '21:00', description: 'Short chats.' });
+  const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`).then((g) => g.ctx)));
   const ann = await newMember(browser, 'Ann Waiting');
   await ok(await ann.page.request.post(`/api/events/${evening.id}/waitlist`));
   await ok(await guests[0]!.delete(`/api/events/${evening.id}/registration`));
@@ -217,7 +185,7 @@ test('a seat held for the waitlist reads "1 seat held for the waitlist", not "Fu
   await expect(card.getByText('Full', { exact: true })).toHaveCount(0);
 
   // One confirmation for a cancellation: the page's notice, not a banner, a toast and a sheet.
-  const other = await hostEvening(host, 'Cancel Once Club');
+  const other = await newEvening(host, 'Cancel Once Club', 10, { seats: 6, ownVenue: true, endTime: '21:00', description: 'Short chats.' });
   await ok(await viewer.page.request.post(`/api/events/${other.id}/register`, { data: { userId: viewer.id, consentToShare: true } }));
   for (const [label, size] of SIZES) {
     if (label === 'desktop')

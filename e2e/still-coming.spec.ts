@@ -1,5 +1,5 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, joinByApi, logIn, newMember, ok, unique } from './helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { apiGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -9,37 +9,6 @@ import { expect, test } from './fixtures';
  * /dashboard.
  */
 
-const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The demo host's free evening of six seats at a new venue, tomorrow: nearer than 48 hours, so each guest is asked at booking. */
-async function tomorrowsEvening(host: Page) {
-  const venue = await ok<{ id: number }>(
-    await host.request.post('/api/venues', { data: { name: `Corner Table ${Date.now()}`, address: '2 Bury New Road', city: 'Prestwich', capacity: 20 } }),
-  );
-  return ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `Corner Table Social ${Date.now()}`,
-        description: 'Six seats, good conversation.',
-        date: dayAhead(1),
-        startTime: '19:00',
-        endTime: '21:00',
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 6,
-        price: 0,
-      },
-    }),
-  );
-}
-
-async function apiGuest(baseURL: string, eventId: number, name: string) {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const user = await joinByApi(ctx, { name, email: unique('guest'), age: 30 });
-  await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
-  return { ctx, ...user };
-}
 
 const mailsTo = async (request: APIRequestContext, email: string) =>
   (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
@@ -51,7 +20,8 @@ test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the 
 }, testInfo) => {
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
-  const evening = await tomorrowsEvening(host);
+  // Tomorrow: nearer than 48 hours, so each guest is asked at booking.
+  const evening = await newEvening(host, 'Corner Table Social', 1, { seats: 6, ownVenue: true, endTime: '21:00', description: 'Six seats, good conversation.' });
   const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`)));
   const gina = guests[0]!;
 

@@ -1,5 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, joinByApi, logIn, newMember, ok, unique } from './helpers';
+import { apiGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -8,44 +7,12 @@ import { expect, test } from './fixtures';
  * it; the host sees who is still waiting.
  */
 
-const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The demo host's new free evening of six seats at a new venue, ten days ahead. */
-async function smallEvening(host: Page) {
-  const venue = await ok<{ id: number }>(
-    await host.request.post('/api/venues', { data: { name: `Snug ${Date.now()}`, address: '1 Church Lane', city: 'Prestwich', capacity: 20 } }),
-  );
-  return ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `Snug Supper Club ${Date.now()}`,
-        description: 'Six seats round one table.',
-        date: dayAhead(10),
-        startTime: '19:00',
-        endTime: '21:00',
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 6,
-        price: 0,
-      },
-    }),
-  );
-}
-
-/** A guest with their own session (no browser needed), booked on the evening. */
-async function apiGuest(baseURL: string, eventId: number, name: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const user = await joinByApi(ctx, { name, email: unique('guest'), age: 30 });
-  await ok(await ctx.post(`/api/events/${eventId}/register`, { data: { userId: user.id, consentToShare: true } }));
-  return ctx;
-}
 
 test('a full evening: join the waitlist, a guest cancels, the held seat is offered and booked', async ({ browser, page: host, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   await logIn(host, DEMO.host);
-  const evening = await smallEvening(host);
-  const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`)));
+  const evening = await newEvening(host, 'Snug Supper Club', 10, { seats: 6, ownVenue: true, endTime: '21:00', description: 'Six seats round one table.' });
+  const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`).then((g) => g.ctx)));
 
   const ann = await newMember(browser, 'Ann Waiting');
   const ben = await newMember(browser, 'Ben Behind');

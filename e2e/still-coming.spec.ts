@@ -9,7 +9,6 @@ import { expect, test } from './fixtures';
  * /dashboard.
  */
 
-
 const mailsTo = async (request: APIRequestContext, email: string) =>
   (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
 
@@ -21,7 +20,12 @@ test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the 
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
   // Tomorrow: nearer than 48 hours, so each guest is asked at booking.
-  const evening = await newEvening(host, 'Corner Table Social', 1, { seats: 6, ownVenue: true, endTime: '21:00', description: 'Six seats, good conversation.' });
+  const evening = await newEvening(host, 'Corner Table Social', 1, {
+    seats: 6,
+    ownVenue: true,
+    endTime: '21:00',
+    description: 'Six seats, good conversation.',
+  });
   const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`)));
   const gina = guests[0]!;
 

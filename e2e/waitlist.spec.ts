@@ -7,7 +7,6 @@ import { expect, test } from './fixtures';
  * it; the host sees who is still waiting.
  */
 
-
 test('a full evening: join the waitlist, a guest cancels, the held seat is offered and booked', async ({ browser, page: host, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   await logIn(host, DEMO.host);

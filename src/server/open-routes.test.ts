@@ -83,7 +83,7 @@ describe('signed-in by default', () => {
     for (const reason of Object.values(OPEN_ROUTES)) expect(reason.length).toBeGreaterThan(5);
   });
 
-  it('decision 0054 states how many open routes there are, and it is this list\'s length', () => {
+  it("decision 0054 states how many open routes there are, and it is this list's length", () => {
     const dir = new URL('../../docs/decisions/', import.meta.url);
     const record = readdirSync(dir).find((f) => f.startsWith('0054-'))!;
     const stated = /\((\d+) open routes on /.exec(readFileSync(new URL(record, dir), 'utf8'));

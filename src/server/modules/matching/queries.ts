@@ -1,6 +1,18 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, connectionLogs, events, friendSeats, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
+import {
+  blocks,
+  connectionLogs,
+  events,
+  friendSeats,
+  matches,
+  ratings,
+  registrations,
+  rotations,
+  roundHistory,
+  seeAgainCounts,
+  users,
+} from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (

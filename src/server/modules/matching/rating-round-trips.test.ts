@@ -96,10 +96,7 @@ describe('a rating right after the bell', () => {
       payload: { raterId: y.user.id, ratedId: x.user.id, rating: 5 },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const made = await t.db
-      .select({ a: matches.user1Id, b: matches.user2Id })
-      .from(matches)
-      .where(eq(matches.eventId, ev.event.id));
+    const made = await t.db.select({ a: matches.user1Id, b: matches.user2Id }).from(matches).where(eq(matches.eventId, ev.event.id));
     expect(made.map((m) => [m.a, m.b].sort((p, q) => p - q))).toEqual([[x.user.id, y.user.id].sort((p, q) => p - q)]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Right after the bell every guest rates at once (issue 37): a rating is one statement that keeps
  * every rule (docs/decisions/0092), so the embedded database's single connection is not held for a
- * string of reads per rating. Counted here as the statements the database receives for one rating
- * over the real route, on PGlite and on PostgreSQL: a change that adds a read to this path fails.
+ * string of reads per rating; and a guest's last rating calculates the evening's matches, at most
+ * one calculation per evening at a time (docs/decisions/0093). Counted here as what the database
+ * receives for one rating over the real route, on PGlite and on PostgreSQL (where a transaction
+ * taken shows too): a change that adds a read to this path fails.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,86 +18,97 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The SQL the database receives while `fn` runs. */
+type Client = Record<'query' | 'transaction' | 'connect', ((...args: unknown[]) => unknown) | undefined>;
+
+/** What the database receives while `fn` runs: each statement's SQL, and 'TRANSACTION' for each transaction or pooled connection taken. */
 async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
+  const client = (t.db as unknown as { $client: Client }).$client;
   const seen: string[] = [];
+  const originals = { query: client.query, transaction: client.transaction, connect: client.connect };
   client.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0];
     seen.push(typeof first === 'string' ? first : String((first as { text?: string }).text ?? ''));
-    return original.apply(this, args);
+    return originals.query!.apply(this, args);
   };
+  // PGlite runs a transaction on its own (client.transaction); node-postgres takes a pooled client (pool.connect).
+  for (const key of ['transaction', 'connect'] as const) {
+    const original = originals[key];
+    if (original)
+      client[key] = function (this: unknown, ...args: unknown[]) {
+        // pg's own pool.query takes a client with a callback: that is the statement above, not a transaction.
+        if (typeof args[0] !== 'function') seen.push('TRANSACTION');
+        return original.apply(this, args);
+      };
+  }
   try {
     await fn();
   } finally {
-    client.query = original;
+    Object.assign(client, originals);
   }
   return seen;
 }
 
+const rate = (ev: Evening, from: Member, to: Member, rating: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/events/${ev.event.id}/ratings`,
+    headers: withCookie(from.cookie),
+    payload: { raterId: from.user.id, ratedId: to.user.id, rating },
+  });
+
 describe('a rating right after the bell', () => {
   let ev: Evening;
+  let rows: { round: number; a: { id: number }; b: { id: number } | null }[];
+  const partnerOf = (m: Member, round: number) => {
+    const row = rows.find((r) => r.round === round && r.b && (r.a.id === m.user.id || r.b.id === m.user.id))!;
+    return ev.present.find((g) => g.user.id === (row.a.id === m.user.id ? row.b!.id : row.a.id))!;
+  };
   let x: Member;
   let y: Member;
   beforeAll(async () => {
+    // Four guests, two rounds held: each has talked to two of the other three.
     ev = await setUpEvening(t, { guests: 4 });
-    await holdRounds(t, ev, 1);
+    await holdRounds(t, ev, 2);
     const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
-    const row = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().find((r) => r.round === 1 && r.b)!;
-    x = ev.present.find((g) => g.user.id === row.a.id)!;
-    y = ev.present.find((g) => g.user.id === row.b!.id)!;
+    rows = res.json<typeof rows>();
+    x = ev.present.find((g) => rows.some((r) => r.round === 1 && r.b && r.a.id === g.user.id))!;
+    y = partnerOf(x, 1);
   });
 
   it('is stored by one statement, with the session read before it and nothing else', async () => {
+    // Not x's last: x also talked to someone in round 2.
     const sent = await statementsDuring(async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/events/${ev.event.id}/ratings`,
-        headers: withCookie(x.cookie),
-        payload: { raterId: x.user.id, ratedId: y.user.id, rating: 5 },
-      });
+      const res = await rate(ev, x, y, 5);
       expect(res.statusCode, res.body).toBe(201);
     });
     // Before (issue 37's measure): 12 statements, 8 of them reads ahead of the insert on the one connection.
     const touchingRatings = sent.filter((s) => /"ratings"/.test(s));
     expect(touchingRatings, sent.join('\n---\n')).toHaveLength(1);
     expect(touchingRatings[0]).toMatch(/^\s*WITH met AS/);
-    // The session, the rating, and the evening read once for the hosts' 'ratings updated' (on PostgreSQL the bus's
-    // pg_notify to the other instances comes on top).
+    // The session and the rating (on PostgreSQL the bus's pg_notify to the other instances comes on top).
     const data = sent.filter((s) => !/^SELECT pg_notify/.test(s));
-    expect(data.length, sent.join('\n---\n')).toBeLessThanOrEqual(3);
+    expect(data, sent.join('\n---\n')).toHaveLength(2);
     const mine = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/ratings/${x.user.id}`, headers: withCookie(x.cookie) });
     expect(mine.json()).toEqual([expect.objectContaining({ raterId: x.user.id, ratedId: y.user.id, rating: 5, round: 1 })]);
   });
 
   it('a refused rating still says which rule it broke, and stores nothing', async () => {
-    const outsider = ev.present.find((g) => g.user.id !== x.user.id && g.user.id !== y.user.id)!;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${ev.event.id}/ratings`,
-      headers: withCookie(outsider.cookie),
-      payload: { raterId: outsider.user.id, ratedId: y.user.id, rating: 4 },
-    });
-    const roundOne = (await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) }))
-      .json<{ round: number; a: { id: number }; b: { id: number } | null }[]>()
-      .filter((r) => r.round === 1);
-    const satWithY = roundOne.some((r) => (r.a.id === outsider.user.id && r.b?.id === y.user.id) || (r.b?.id === outsider.user.id && r.a.id === y.user.id));
-    expect(satWithY).toBe(false);
+    // The one guest y has not talked to in rounds 1 and 2.
+    const met = new Set([partnerOf(y, 1).user.id, partnerOf(y, 2).user.id, y.user.id]);
+    const stranger = ev.present.find((g) => !met.has(g.user.id))!;
+    const res = await rate(ev, stranger, y, 4);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You can rate only the people you sat with in a round that has started');
-    const theirs = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/ratings/${outsider.user.id}`, headers: withCookie(outsider.cookie) });
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/ratings/${stranger.user.id}`, headers: withCookie(stranger.cookie) });
     expect(theirs.json()).toEqual([]);
   });
 
-  it("a guest's last rating still makes the evening's matches at once (the same statement says it was the last)", async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${ev.event.id}/ratings`,
-      headers: withCookie(y.cookie),
-      payload: { raterId: y.user.id, ratedId: x.user.id, rating: 5 },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+  it("a guest's last rating makes the evening's matches by the time it is answered", async () => {
+    expect((await rate(ev, y, x, 5)).statusCode).toBe(201);
+    const before = await t.db.select({ id: matches.id }).from(matches).where(eq(matches.eventId, ev.event.id));
+    expect(before).toEqual([]);
+    // x's rating of the round-2 partner is x's last: the matches are calculated, and x and y rated each other 5.
+    expect((await rate(ev, x, partnerOf(x, 2), 3)).statusCode).toBe(201);
     const made = await t.db.select({ a: matches.user1Id, b: matches.user2Id }).from(matches).where(eq(matches.eventId, ev.event.id));
     expect(made.map((m) => [m.a, m.b].sort((p, q) => p - q))).toEqual([[x.user.id, y.user.id].sort((p, q) => p - q)]);
   });

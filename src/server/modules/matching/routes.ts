@@ -18,6 +18,7 @@ import {
 import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { startAutoRelease } from './auto-release';
+import { createRecalculator } from './recalculate';
 import * as matching from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -26,6 +27,15 @@ const eventUser = z.object({ id: idParam, userId: idParam });
 const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, opts) => {
   // Contacts of an evening nobody released go out automatically 24 hours after it ends.
   startAutoRelease(app, opts.releasePollMs);
+  // One calculation per evening at a time after last ratings; one that follows in the background tells open pages when done.
+  const recalc = createRecalculator(
+    async (eventId) => {
+      await matching.calculate(app.db, eventId, 'balanced');
+      await app.live.publish(eventId, 'ratings_updated');
+    },
+    (err, eventId) => app.log.warn({ err, eventId }, 'calculating the matches after a rating failed (the host can calculate again)'),
+  );
+  app.addHook('onClose', () => recalc.idle());
 
   app.post(
     '/api/events/:id/ratings',
@@ -34,7 +44,7 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
       const viewer = await requireViewer(req);
       const { rating, ratedEveryone } = await matching.rate(app.db, viewer, req.params.id, req.body);
       // After a guest's last rating, matches are calculated (idempotent).
-      if (ratedEveryone) await matching.calculate(app.db, req.params.id, 'balanced');
+      if (ratedEveryone) await recalc.after(req.params.id);
       await app.live.publish(req.params.id, 'ratings_updated');
       return reply.code(201).send(rating);
     },

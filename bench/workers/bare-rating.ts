@@ -24,7 +24,13 @@ process.once('message', ({ port, dataDir }: { port: number; dataDir: string }) =
             return;
           }
           const eventId = Number(m[1]);
-          const b = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { raterId?: number; ratedId: number; rating?: number; round?: number; decision?: 'yes' | 'no' };
+          const b = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            raterId?: number;
+            ratedId: number;
+            rating?: number;
+            round?: number;
+            decision?: 'yes' | 'no';
+          };
           const card = m[2] === 'ratings';
           const rater = card ? b.raterId! : Number(req.headers['x-rater']);
           const rating = card ? b.rating! : b.decision === 'yes' ? 4 : 1;

@@ -241,7 +241,14 @@ process.on('message', (m: Msg) => {
           how.set(g.id, self ? 'self' : 'scan');
           await send(
             self
-              ? { kind: 'self check-in (arrival)', method: 'POST', url: `${g.base}/api/events/${g.eventId}/arrival/check-in`, cookie: g.cookie, body: {}, tag: g.id }
+              ? {
+                  kind: 'self check-in (arrival)',
+                  method: 'POST',
+                  url: `${g.base}/api/events/${g.eventId}/arrival/check-in`,
+                  cookie: g.cookie,
+                  body: {},
+                  tag: g.id,
+                }
               : {
                   kind: 'door scan',
                   method: 'POST',
@@ -343,7 +350,14 @@ process.on('message', (m: Msg) => {
       case 'host': {
         const res = await Promise.all(
           hosts.map((h) =>
-            send({ kind: m.kind, method: m.method, url: `${h.base}${m.path.replace(':id', String(h.eventId))}`, cookie: h.cookie, body: m.body, tag: h.eventId }),
+            send({
+              kind: m.kind,
+              method: m.method,
+              url: `${h.base}${m.path.replace(':id', String(h.eventId))}`,
+              cookie: h.cookie,
+              body: m.body,
+              tag: h.eventId,
+            }),
           ),
         );
         return reply({ type: 'host', sentAt: res.map((r) => [r.tag as number, r.sentAt]) });

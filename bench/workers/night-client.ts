@@ -145,10 +145,9 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
     mine?: { round: number; partner: { id: number } | null } | null;
     message?: { id: number };
   };
-  if (m.mine && m.mine.round === m.currentRound) {
-    g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
-    if (armed && m.mine.round === armed) g.roundAt ??= at;
-  }
+  if (m.mine && m.mine.round === m.currentRound) g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
+  // The phone knows what to show for the round: its place, or `mine: null` (not paired: sitting out, or not checked in).
+  if (armed && m.currentRound === armed && 'mine' in m && (m.mine === null || m.mine?.round === armed)) g.roundAt ??= at;
   if (m.type === 'host_message' && m.message && g.messageAt === undefined) {
     g.messageAt = at;
     const id = m.message.id;

@@ -209,6 +209,12 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
       ws.guests.map((g) => ask<{ how: [number, 'scan' | 'self'][] }>(g, { type: 'door', windowMs: DOOR_WINDOW_MS, selfShare: SELF_SHARE }, 'door')),
     );
     const how = new Map(doors.flatMap((d) => d.how));
+    await reportAll(ws, kinds);
+    // The host's message goes to the guests checked in (modules/messages): those the door let in.
+    const inside = ['door scan', 'self check-in (arrival)'].reduce(
+      (t, name) => t + Object.entries(kinds.get(name)?.statuses ?? {}).reduce((u, [c, n]) => u + (Number(c) >= 200 && Number(c) < 300 ? n : 0), 0),
+      0,
+    );
     lag.set('the door', await lagMax(servers));
     console.error(`night: door done`);
 
@@ -259,10 +265,10 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
     // The host's message and its read receipts.
     await Promise.all(ws.guests.map((g) => ask(g, { type: 'message', readSpreadMs: READ_SPREAD_MS }, 'armed')));
     const msgAt = await hostsSend(ws, 'host message', 'POST', '/api/events/:id/messages', { text: 'Drinks are on the bar: take one before the last round!' });
-    await untilPhones(ws, 'message', open);
+    await untilPhones(ws, 'message', inside);
     await sleep(READ_SPREAD_MS);
-    await untilPhones(ws, 'message', open, true);
-    const message = since(await reportAll(ws, kinds), 3, msgAt, open);
+    await untilPhones(ws, 'message', inside, true);
+    const message = since(await reportAll(ws, kinds), 3, msgAt, inside);
     lag.set('the message and its reads', await lagMax(servers));
 
     // The end: the host ends the evening, calculates, releases; each phone GETs its matches.
@@ -489,7 +495,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
     `- **six rounds** (POST /api/events/:id/timer start_timer, then next_round); after each bell every guest who had a partner in the round before rates them, ${100 - QUICK_SHARE * 100} % with the card (POST /api/events/:id/ratings, 1-5) and ${QUICK_SHARE * 100} % with the quick yes/no (POST /api/events/:id/connections with a decision): round ${BURST_ROUND}'s ratings **all at once** right after round ${BURST_ROUND + 1}'s bell, the others spread at random over ${SPREAD_MS / 1000} s, round ${ROUNDS}'s while it runs;`,
   );
   log(
-    `- **a host message** to each room (POST /api/events/:id/messages); each phone marks it read (POST /api/events/:id/inbox/:id/read) at a random moment of ${READ_SPREAD_MS / 1000} s after it lands;`,
+    `- **a host message** to each room (POST /api/events/:id/messages), timed to the phones of the guests checked in (those it goes to); each phone marks it read (POST /api/events/:id/inbox/:id/read) at a random moment of ${READ_SPREAD_MS / 1000} s after it lands;`,
   );
   log(
     `- **the end**: end_event, calculate-matches, release-contacts; each phone GETs its matches (GET /api/events/:id/matches/:userId) as soon as it hears \`contacts_released\`;`,

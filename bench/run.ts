@@ -13,6 +13,7 @@ import { ensureBuilt, root } from './lib/procs';
 import { api } from './sections/api';
 import { frontend } from './sections/frontend';
 import { live } from './sections/live';
+import { nightSection } from './sections/night';
 import { race } from './sections/race';
 
 async function main() {
@@ -37,7 +38,7 @@ async function main() {
     `Run ${started.toISOString()}, commit ${commit}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${process.platform}/${process.arch}. The machine may have been shared with other work.\n`,
   );
   log(
-    `Command: \`${command}\` (sections: ${args.only.join(', ')}; runs ${args.runs}${args.only.includes('live') ? `; live: ${args.sockets} sockets, ${args.events} events, ${args.instances} instance(s), ${args.db} database, ${args.workers} client workers${args.refetch ? ', --refetch' : ''}` : ''}${args.only.includes('scale') ? `; scale: ${SCALE.sockets} sockets, ${SCALE.events} events, ${SCALE.instances} instances, ${SCALE.db}, ${args.workers} client workers` : ''}). Each section below names the exact server command it measured.\n`,
+    `Command: \`${command}\` (sections: ${args.only.join(', ')}; runs ${args.runs}${args.only.includes('live') || args.only.includes('night') ? `; live/night: ${args.sockets} sockets, ${args.events} events, ${args.instances} instance(s), ${args.db} database, ${args.workers} client workers${args.refetch ? ', --refetch' : ''}` : ''}${args.only.includes('scale') ? `; scale: ${SCALE.sockets} sockets, ${SCALE.events} events, ${SCALE.instances} instances, ${SCALE.db}, ${args.workers} client workers` : ''}). Each section below names the exact server command it measured.\n`,
   );
   ensureBuilt();
   const step = async (name: string, fn: () => Promise<void>) => {
@@ -68,6 +69,7 @@ async function main() {
       live({ ...args, ...SCALE }, log, `Live evening at scale: ${SCALE.sockets.toLocaleString('en-US')} sockets, ${SCALE.instances} instances on PostgreSQL`),
     );
   }
+  if (args.only.includes('night')) await step('the whole night', () => nightSection(args, log));
   log(`\nFinished in ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min.`);
   if (args.write) {
     if (process.exitCode) console.error('bench: a section failed; bench/RESULTS.md left as it was');

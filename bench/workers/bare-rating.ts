@@ -1,0 +1,53 @@
+/**
+ * The floor of the rating burst (issue 37): a bare node:http server in its own process doing the
+ * rating's insert and nothing else: one `INSERT ... ON CONFLICT` into the `ratings` table of a
+ * database with our schema (a fresh PGlite data directory migrated with our migrations and seeded
+ * as ours was, opened as our server opens it). POST /api/events/:id/ratings stores the card's
+ * value, POST /api/events/:id/connections the quick yes/no's (yes 4, no 1); no session, no rule,
+ * no broadcast: what this machine can do.
+ */
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { openPglite } from '../../src/server/db/client';
+
+process.once('message', ({ port, dataDir }: { port: number; dataDir: string }) => {
+  void (async () => {
+    const database = await openPglite(dataDir);
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void (async () => {
+          const m = /^\/api\/events\/(\d+)\/(ratings|connections)$/.exec(req.url ?? '');
+          if (req.method !== 'POST' || !m) {
+            res.writeHead(404).end();
+            return;
+          }
+          const eventId = Number(m[1]);
+          const b = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            raterId?: number;
+            ratedId: number;
+            rating?: number;
+            round?: number;
+            decision?: 'yes' | 'no';
+          };
+          const card = m[2] === 'ratings';
+          const rater = card ? b.raterId! : Number(req.headers['x-rater']);
+          const rating = card ? b.rating! : b.decision === 'yes' ? 4 : 1;
+          const r = (await database.db.execute(
+            sql`INSERT INTO ratings (event_id, rater_id, rated_id, rating, round, source) VALUES (${eventId}, ${rater}, ${b.ratedId}, ${rating}, ${card ? (b.round ?? null) : null}, ${card ? 'card' : 'quick'})
+                ON CONFLICT (event_id, rater_id, rated_id) DO UPDATE SET rating = excluded.rating, source = excluded.source, updated_at = now()
+                RETURNING id, rater_id, rated_id, rating, round, created_at`,
+          )) as unknown as { rows: unknown[] };
+          const body = JSON.stringify(r.rows[0]);
+          res.writeHead(card ? 201 : 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+          res.end(body);
+        })().catch((err: unknown) => {
+          res.writeHead(500).end(String(err));
+        });
+      });
+    });
+    server.listen(port, '127.0.0.1', () => process.send!({ type: 'listening' }));
+    process.on('SIGTERM', () => server.close(() => void database.close().then(() => process.exit(0))));
+  })();
+});

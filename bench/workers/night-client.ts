@@ -1,0 +1,381 @@
+/**
+ * The whole night's load generator (issue 37), one process among several (child_process.fork): it
+ * holds guests' sockets and sends what their phones send over HTTP, or it is the hosts' desk and
+ * sends each host's command. Every request is timed here, per kind; every message a phone needs
+ * (its place in a round, the host's message, the release) is timed when it lands.
+ *
+ * Guests: `open` their sockets (their own session cookies); `door` (each arrives at a random moment
+ * of the window and is scanned in by their host at the desk, POST /door/scan, or checks in
+ * themself, POST /arrival/check-in); `arm` a round and `count` the phones that have their place
+ * (`mine` naming it); `rate` the partner of a round (the card, POST /ratings, or the quick yes/no,
+ * POST /connections with a decision), at once or spread; on the host's message each phone marks it
+ * read (POST /inbox/:id/read) within `readSpreadMs`; on the release each phone GETs its matches;
+ * `feedback` (PUT /feedback/form). `fire` sends a given list of requests all at once (the floor).
+ * Hosts: `host` sends one request per host at once and answers when all are answered.
+ */
+import http from 'node:http';
+import WebSocket from 'ws';
+
+interface Guest {
+  id: number;
+  cookie: string;
+  eventId: number;
+  base: string;
+  ticketCode: string;
+  hostCookie: string;
+  ws?: WebSocket;
+  /** Partner id per round, from `mine` (null: a bye). */
+  partners: Map<number, number | null>;
+  roundAt?: number;
+  messageAt?: number;
+  releasedAt?: number;
+  /** The release: when GET /matches/:userId answered, and how many matches it held. */
+  matchesAt?: number;
+  matches?: number;
+}
+
+interface HostUser {
+  eventId: number;
+  cookie: string;
+  base: string;
+}
+
+/** One request: kind (for the report), method, URL, cookie, JSON body; `tag` travels back with its answer. */
+export interface Job {
+  kind: string;
+  method: string;
+  url: string;
+  cookie: string;
+  body?: unknown;
+  tag?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** An answer: status (-1: no answer), ms, when it was sent and answered (ms since epoch), the tag. */
+export interface Done {
+  kind: string;
+  status: number;
+  ms: number;
+  sentAt: number;
+  doneAt: number;
+  tag?: unknown;
+  text?: string;
+}
+
+type Msg =
+  | { type: 'open'; users: Omit<Guest, 'partners'>[]; concurrency: number }
+  | { type: 'door'; windowMs: number; selfShare: number }
+  | { type: 'arm'; round: number }
+  | { type: 'count' }
+  | { type: 'rate'; round: number; spreadMs: number; quickShare: number; label: string }
+  | { type: 'message'; readSpreadMs: number }
+  | { type: 'release' }
+  | { type: 'feedback'; spreadMs: number }
+  | { type: 'fire'; jobs: Job[] }
+  | { type: 'hosts'; hosts: HostUser[] }
+  | { type: 'host'; kind: string; method: string; path: string; body?: unknown }
+  | { type: 'report' }
+  | { type: 'close' };
+
+const guests: Guest[] = [];
+let hosts: HostUser[] = [];
+let armed = 0;
+let readSpreadMs = 0;
+let closing = false;
+let dropped = 0;
+/** Every answer since the last `report`, and the errors' texts (a few per kind). */
+let answers: Done[] = [];
+/** Requests started by socket messages (reads, matches) still under way. */
+let pending = 0;
+
+const reply = (m: object) => process.send!(m);
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** One request over node:http; never rejects (no answer is status -1). */
+function send(job: Job): Promise<Done & { json?: unknown }> {
+  return new Promise((resolve) => {
+    const body = job.body === undefined ? undefined : JSON.stringify(job.body);
+    const sentAt = Date.now();
+    const t = performance.now();
+    const headers: Record<string, string | number> = { ...job.headers, cookie: job.cookie };
+    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    const req = http.request(job.url, { method: job.method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const done: Done = { kind: job.kind, status, ms: performance.now() - t, sentAt, doneAt: Date.now(), tag: job.tag };
+        if (status < 200 || status >= 300) done.text = text.slice(0, 300);
+        answers.push(done);
+        resolve({ ...done, json });
+      });
+    });
+    req.on('error', (err) => {
+      const done: Done = { kind: job.kind, status: -1, ms: performance.now() - t, sentAt, doneAt: Date.now(), tag: job.tag, text: String(err) };
+      answers.push(done);
+      resolve(done);
+    });
+    req.end(body);
+  });
+}
+
+/** Each job at its own moment (ms from now), all under way together; resolves when all are answered. */
+async function spread<T>(items: T[], spreadMs: number, fn: (x: T) => Promise<unknown>) {
+  await Promise.all(
+    items.map(async (x) => {
+      if (spreadMs > 0) await sleep(Math.random() * spreadMs);
+      await fn(x);
+    }),
+  );
+}
+
+function onMessage(g: Guest, raw: WebSocket.RawData) {
+  const at = Date.now();
+  const m = JSON.parse(String(raw)) as {
+    type: string;
+    currentRound?: number;
+    mine?: { round: number; partner: { id: number } | null } | null;
+    message?: { id: number };
+  };
+  if (m.mine && m.mine.round === m.currentRound) g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
+  // The phone knows what to show for the round: its place, or `mine: null` (not paired: sitting out, or not checked in).
+  if (armed && m.currentRound === armed && 'mine' in m && (m.mine === null || m.mine?.round === armed)) g.roundAt ??= at;
+  if (m.type === 'host_message' && m.message && g.messageAt === undefined) {
+    g.messageAt = at;
+    const id = m.message.id;
+    pending++;
+    void (async () => {
+      if (readSpreadMs > 0) await sleep(Math.random() * readSpreadMs);
+      await send({ kind: 'message read', method: 'POST', url: `${g.base}/api/events/${g.eventId}/inbox/${id}/read`, cookie: g.cookie, tag: g.id });
+      pending--;
+    })();
+  }
+  if (m.type === 'contacts_released' && g.releasedAt === undefined) {
+    g.releasedAt = at;
+    pending++;
+    void (async () => {
+      const r = await send({ kind: 'matches after the release', method: 'GET', url: `${g.base}/api/events/${g.eventId}/matches/${g.id}`, cookie: g.cookie });
+      if (r.status === 200 && Array.isArray(r.json)) {
+        g.matchesAt = r.doneAt;
+        g.matches = r.json.length;
+      }
+      pending--;
+    })();
+  }
+}
+
+function open(g: Guest): Promise<boolean> {
+  return new Promise((resolve) => {
+    const url = `${g.base.replace(/^http/, 'ws')}/ws?eventId=${g.eventId}&userId=${g.id}&isHost=false`;
+    const ws = new WebSocket(url, { headers: { cookie: g.cookie }, perMessageDeflate: false });
+    const t = setTimeout(() => done(false), 60_000);
+    const done = (ok: boolean) => {
+      clearTimeout(t);
+      if (!ok) ws.terminate();
+      else g.ws = ws;
+      resolve(ok);
+    };
+    ws.on('message', (raw) => onMessage(g, raw));
+    ws.once('open', () => {
+      ws.on('close', () => {
+        if (!closing) dropped++;
+      });
+      done(true);
+    });
+    ws.once('error', () => done(false));
+    ws.once('unexpected-response', () => done(false));
+  });
+}
+
+async function openAll(concurrency: number) {
+  let next = 0;
+  let ok = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, guests.length) }, async () => {
+      while (next < guests.length) if (await open(guests[next++]!)) ok++;
+    }),
+  );
+  return ok;
+}
+
+const DECISION_OF = { yes: 4, no: 1 } as const;
+/** The type of each command's answer: a failure answers with it too, so the bench's `ask` rejects. */
+const ANSWER: Record<Msg['type'], string> = {
+  open: 'opened',
+  door: 'door',
+  arm: 'armed',
+  count: 'count',
+  rate: 'rated',
+  message: 'armed',
+  release: 'armed',
+  feedback: 'feedback',
+  fire: 'fired',
+  hosts: 'hosts',
+  host: 'host',
+  report: 'report',
+  close: 'closed',
+};
+
+process.on('message', (m: Msg) => {
+  void (async () => {
+    switch (m.type) {
+      case 'open': {
+        for (const u of m.users) guests.push({ ...u, partners: new Map() });
+        const opened = await openAll(m.concurrency);
+        return reply({ type: 'opened', opened, failed: guests.length - opened });
+      }
+      case 'door': {
+        // Who arrives when, and how: the host's scan of the ticket, or the guest's own "Yes, Check Me In".
+        const how = new Map<number, 'scan' | 'self'>();
+        await spread(guests, m.windowMs, async (g) => {
+          const self = Math.random() < m.selfShare;
+          how.set(g.id, self ? 'self' : 'scan');
+          await send(
+            self
+              ? {
+                  kind: 'self check-in (arrival)',
+                  method: 'POST',
+                  url: `${g.base}/api/events/${g.eventId}/arrival/check-in`,
+                  cookie: g.cookie,
+                  body: {},
+                  tag: g.id,
+                }
+              : {
+                  kind: 'door scan',
+                  method: 'POST',
+                  url: `${g.base}/api/events/${g.eventId}/door/scan`,
+                  cookie: g.hostCookie,
+                  body: { code: g.ticketCode, method: 'scan' },
+                  tag: g.id,
+                },
+          );
+        });
+        return reply({ type: 'door', how: [...how] });
+      }
+      case 'arm':
+        armed = m.round;
+        for (const g of guests) g.roundAt = undefined;
+        return reply({ type: 'armed' });
+      case 'count': {
+        let round = 0;
+        let message = 0;
+        let released = 0;
+        for (const g of guests) {
+          if (g.roundAt !== undefined) round++;
+          if (g.messageAt !== undefined) message++;
+          if (g.matchesAt !== undefined) released++;
+        }
+        return reply({ type: 'count', round, message, released, pending });
+      }
+      case 'rate': {
+        // Every guest who had a partner in `round` rates them: the card (1-5) or the quick yes/no.
+        const sent: [number, number, number, number, number, 0 | 1][] = [];
+        const jobs: Job[] = [];
+        for (const g of guests) {
+          const partner = g.partners.get(m.round);
+          if (!g.ws || partner == null) continue;
+          if (Math.random() < m.quickShare) {
+            const decision = Math.random() < 0.5 ? 'yes' : 'no';
+            jobs.push({
+              kind: `quick yes/no (${m.label})`,
+              method: 'POST',
+              url: `${g.base}/api/events/${g.eventId}/connections`,
+              cookie: g.cookie,
+              body: { ratedId: partner, method: 'list', decision },
+              tag: [g.eventId, g.id, partner, DECISION_OF[decision], 1],
+            });
+          } else {
+            const rating = 1 + Math.floor(Math.random() * 5);
+            jobs.push({
+              kind: `rating card (${m.label})`,
+              method: 'POST',
+              url: `${g.base}/api/events/${g.eventId}/ratings`,
+              cookie: g.cookie,
+              body: { raterId: g.id, ratedId: partner, rating, round: m.round },
+              tag: [g.eventId, g.id, partner, rating, 0],
+            });
+          }
+        }
+        const done: Done[] = [];
+        await spread(jobs, m.spreadMs, async (j) => done.push(await send(j)));
+        for (const d of done) {
+          const [eventId, rater, rated, value, quick] = d.tag as [number, number, number, number, 0 | 1];
+          sent.push([eventId, rater, rated, value, d.status, quick]);
+        }
+        return reply({ type: 'rated', sent, jobs });
+      }
+      case 'message':
+        readSpreadMs = m.readSpreadMs;
+        for (const g of guests) g.messageAt = undefined;
+        return reply({ type: 'armed' });
+      case 'release':
+        for (const g of guests) {
+          g.releasedAt = undefined;
+          g.matchesAt = undefined;
+        }
+        return reply({ type: 'armed' });
+      case 'feedback': {
+        await spread(
+          guests.filter((g) => g.ws),
+          m.spreadMs,
+          (g) =>
+            send({
+              kind: 'feedback form',
+              method: 'PUT',
+              url: `${g.base}/api/events/${g.eventId}/feedback/form`,
+              cookie: g.cookie,
+              body: { overallRating: 1 + Math.floor(Math.random() * 5), wouldRecommend: Math.random() < 0.8 },
+              tag: g.id,
+            }),
+        );
+        return reply({ type: 'feedback' });
+      }
+      case 'fire': {
+        const started = Date.now();
+        await Promise.all(m.jobs.map((j) => send(j)));
+        return reply({ type: 'fired', ms: Date.now() - started });
+      }
+      case 'hosts':
+        hosts = m.hosts;
+        return reply({ type: 'hosts' });
+      case 'host': {
+        const res = await Promise.all(
+          hosts.map((h) =>
+            send({
+              kind: m.kind,
+              method: m.method,
+              url: `${h.base}${m.path.replace(':id', String(h.eventId))}`,
+              cookie: h.cookie,
+              body: m.body,
+              tag: h.eventId,
+            }),
+          ),
+        );
+        return reply({ type: 'host', sentAt: res.map((r) => [r.tag as number, r.sentAt]) });
+      }
+      case 'report': {
+        const out = answers;
+        answers = [];
+        const phones = guests
+          .filter((g) => g.ws)
+          .map((g) => [g.id, g.eventId, g.roundAt ?? -1, g.messageAt ?? -1, g.releasedAt ?? -1, g.matchesAt ?? -1, g.matches ?? -1]);
+        return reply({ type: 'report', answers: out, phones });
+      }
+      case 'close': {
+        closing = true;
+        for (const g of guests) g.ws?.terminate();
+        reply({ type: 'closed', dropped });
+        process.disconnect();
+        return;
+      }
+    }
+  })().catch((err: unknown) => reply({ type: ANSWER[m.type], error: String(err) }));
+});

@@ -108,12 +108,14 @@ export function fifteenthOfNextMonth(now = new Date()): string {
 
 /**
  * A day's accessible name, whichever calendar draws it: 'Wednesday 14 May 2025' (our grid) or
- * 'Wednesday, May 14th, 2025' (react-day-picker's default). Weekday, day, month and year in any order.
+ * 'Wednesday, May 14th, 2025' (react-day-picker's default). Weekday, day beside month, and year in any order.
  */
 export function dayName(day: string): RegExp {
   const date = new Date(`${day}T12:00:00Z`);
   const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(date);
   const month = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(date);
   const dom = date.getUTCDate();
-  return new RegExp(`^(?=.*${weekday})(?=.*\\b${dom}(st|nd|rd|th)?\\b)(?=.*${month})(?=.*${date.getUTCFullYear()})`, 'i');
+  // The day of the month beside its month ('1 November', 'November 1st'): a label's other numbers ('1 available') are not it.
+  const dayOfMonth = `(\\b${dom}(st|nd|rd|th)? ${month}\\b|\\b${month} ${dom}(st|nd|rd|th)?\\b)`;
+  return new RegExp(`^(?=.*${weekday})(?=.*${dayOfMonth})(?=.*${date.getUTCFullYear()})`, 'i');
 }

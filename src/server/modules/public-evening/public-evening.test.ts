@@ -34,6 +34,12 @@ let t: TestContext;
 let clientDir: string;
 let host: Awaited<ReturnType<typeof signUpHost>>;
 let venueId: number;
+/**
+ * The evenings of this file on a default date (40 and more days ahead) run at midday: Winter Warmers
+ * and Summer Social hold fixed dates at 19:00 in the same room, and a default date lands on one of
+ * them on some days of the year (on 29 November, 46 days ahead is 14 January).
+ */
+const midday = { startTime: '12:00', endTime: '14:00' } as const;
 let winterId: number;
 let summerId: number;
 let evilId: number;
@@ -68,8 +74,8 @@ beforeAll(async () => {
       eventBody(venueId, { title: 'Summer Social', date: `${nextYear}-07-15`, startTime: '19:30', endTime: '22:00', price: 1250 }),
     )
   ).id;
-  evilId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: EVIL_TITLE, description: 'Bring a "friend" </script>' }))).id;
-  fullId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Sold Out Soirée', maxParticipants: 6, price: 0 }))).id;
+  evilId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: EVIL_TITLE, description: 'Bring a "friend" </script>', ...midday }))).id;
+  fullId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Sold Out Soirée', maxParticipants: 6, price: 0, ...midday }))).id;
   await t.db.update(eventsTable).set({ seatsTaken: 6, participantCount: 6 }).where(eq(eventsTable.id, fullId));
   const start = new Date(Date.now() - 26 * 3_600_000);
   const [past] = await t.db
@@ -546,6 +552,7 @@ describe('the link-preview card', () => {
       eventBody(venueId, {
         title: 'An Extraordinarily Long Midsummer Evening of Speed Friendship, Board Games and Wine Tasting for Everyone',
         price: 1999,
+        ...midday,
       }),
     );
     const res = await get(`/api/events/${long.id}/card.png`);

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { controlFile, openConfiguredDatabase } from './database';
 import { loadDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
+import { every } from './lib/every';
 import { cleanUpSessions } from './modules/auth/service';
 import { startRetention } from './modules/privacy/retention';
 import { publicDevelopmentWarning } from './modules/dev/exposure';
@@ -57,8 +58,7 @@ async function main() {
   // One line per migration this start applied, none when there was nothing to do (docs/decisions/0087).
   for (const name of migrated) app.log.info({ migration: name }, `migration applied: ${name}`);
   if (demo.length) app.log.info(`Loaded demo data: ${demo.join(', ')}`);
-  const sweeper = setInterval(() => cleanUpSessions(app.db).catch((err) => app.log.warn({ err }, 'session clean-up failed')), 3_600_000);
-  sweeper.unref();
+  every(app, { what: 'session clean-up', everyMs: 3_600_000, run: () => cleanUpSessions(app.db) });
   // Ratings and arrival reports go RETENTION_DAYS after their evening: now, then hourly (docs/decisions/0044).
   startRetention(app, config.retentionDays);
 
@@ -87,7 +87,6 @@ async function main() {
     const idle = setInterval(() => app.server.closeIdleConnections(), 50);
     idle.unref();
     try {
-      clearInterval(sweeper);
       if (controlToken) rmSync(controlFile(config), { force: true });
       await app.close();
       clearInterval(idle);

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import type { OutboxAttachment } from '../db/schema/index';
 import type { AppConfig } from '../env';
+import { every } from '../lib/every';
 import * as outbox from './mail-outbox';
 
 export interface MailMessage {
@@ -264,14 +265,11 @@ export const mailPlugin = fp<{ config: AppConfig }>(
     }
 
     // Retries fall due, other instances queue mail, a crashed sender's claim lapses: look regularly.
-    const poll = transport ? setInterval(() => void deliverDue(), Math.min(MAX_POLL_MS, config.mailRetry.baseMs)) : null;
-    poll?.unref();
-    app.addHook('onReady', async () => {
-      if (transport) void deliverDue();
-    });
+    // The close below waits for the attempt under way in its own way (at most CLOSE_WAIT_MS).
+    if (transport)
+      every(app, { what: 'mail delivery', everyMs: Math.min(MAX_POLL_MS, config.mailRetry.baseMs), first: 'ready', closeWaits: false, run: deliverDue });
     app.addHook('onClose', async () => {
       stopped = true;
-      if (poll) clearInterval(poll);
       // An attempt under way may finish and mark its mail; one stuck on a silent server is left:
       // its claim lapses and the mail is sent by another instance or after the restart.
       let timer: NodeJS.Timeout | undefined;

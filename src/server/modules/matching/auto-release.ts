@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as matching from './service';
+import { every } from '../../lib/every';
 
 /** How often each instance looks for evenings due for automatic release. */
 export const AUTO_RELEASE_POLL_MS = 60_000;
@@ -18,19 +19,5 @@ export async function releaseDueContacts(app: FastifyInstance): Promise<number[]
 
 /** The periodic sweep, stopped when the app closes (after the sweep under way, if any). */
 export function startAutoRelease(app: FastifyInstance, everyMs: number = AUTO_RELEASE_POLL_MS) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = releaseDueContacts(app)
-      .catch((err) => app.log.warn({ err }, 'automatic contact release failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  // A sweep under way finishes before the database closes (a shutdown, docs/decisions/0036).
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  every(app, { what: 'automatic contact release', everyMs, run: () => releaseDueContacts(app) });
 }

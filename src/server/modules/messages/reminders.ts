@@ -7,6 +7,7 @@ import { ticketQrText } from '@shared/schemas/door';
 import type { Mailer, MailMessage } from '../../plugins/mail';
 import * as messages from './service';
 import type { ReminderRow } from './queries';
+import { every } from '../../lib/every';
 
 /** How often each instance looks for scheduled reminders that fell due. */
 export const REMINDER_POLL_MS = 60_000;
@@ -121,19 +122,5 @@ export async function sendDueReminders(app: FastifyInstance, publicUrl: string):
 
 /** The periodic sweep, stopped when the app closes (after the sweep under way, if any). */
 export function startReminders(app: FastifyInstance, publicUrl: string, everyMs: number = REMINDER_POLL_MS) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sendDueReminders(app, publicUrl)
-      .catch((err) => app.log.warn({ err }, 'scheduled reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  // A sweep under way finishes before the database closes (a shutdown, docs/decisions/0036).
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  every(app, { what: 'scheduled reminders', everyMs, run: () => sendDueReminders(app, publicUrl) });
 }

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../errors';
 import type { Mailer } from '../../plugins/mail';
 import type { Viewer } from '../auth/service';
 import * as q from './queries';
+import { every } from '../../lib/every';
 
 /**
  * "Did you meet NAME again?" (issue 36, docs/decisions/0083-met-again.md). Seven and twenty-one days
@@ -116,23 +117,8 @@ export async function sweep(d: MetAgainDeps) {
 
 /** The periodic sweep: once when the server starts listening, then every `everyMs`; stopped when the app closes (after the sweep under way). */
 export function startMetAgainSweep(app: FastifyInstance, deps: () => MetAgainDeps, everyMs = 60_000) {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sweep(deps())
-      .catch((err) => app.log.warn({ err }, 'met-again sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
   // Tests drive the app with inject (never listening) and call sweep() with their own clock.
-  app.addHook('onListen', async () => run());
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  every(app, { what: 'met-again sweep', everyMs, first: 'listen', run: () => sweep(deps()) });
 }
 
 /* ------------------------------------------------------------------ answering */

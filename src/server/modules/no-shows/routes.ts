@@ -6,6 +6,7 @@ import { errorBody, idParams } from '@shared/schemas/common';
 import { adminNoShowSchema, clearNoShowBody, eveningNoShowsSchema, myNoShowsSchema } from '@shared/schemas/no-shows';
 import { requireViewer } from '../../plugins/auth';
 import * as noShows from './service';
+import { every } from '../../lib/every';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -21,20 +22,7 @@ export async function sweepNoShows(app: FastifyInstance, rule: NoShowRule) {
 
 /** The periodic sweep, stopped when the app closes (after the sweep under way, if any). */
 function startSweep(app: FastifyInstance, rule: NoShowRule, everyMs: number) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepNoShows(app, rule)
-      .catch((err) => app.log.warn({ err }, 'no-show sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  every(app, { what: 'no-show sweep', everyMs, run: () => sweepNoShows(app, rule) });
 }
 
 /** No-shows (GitHub issue 35, docs/decisions/0076-no-shows-have-a-cost.md): the member's record, hosts' counts, admins' clearing. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetOldIdempotencyKeys } from '../../plugins/idempotency';
+import { every } from '../../lib/every';
 import * as privacy from './service';
 
 /** How often each instance sweeps (it also sweeps once at start, src/server/main.ts). */
@@ -29,20 +30,7 @@ export async function sweepRetention(app: FastifyInstance, days: number): Promis
   return result;
 }
 
-/** Sweep now and then every `everyMs`; stopped when the app closes. */
+/** Sweep now and then every `everyMs`; stopped when the app closes (after the sweep under way, if any). */
 export function startRetention(app: FastifyInstance, days: number, everyMs: number = RETENTION_SWEEP_MS) {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    sweepRetention(app, days)
-      .catch((err) => app.log.warn({ err }, 'retention sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  every(app, { what: 'retention sweep', everyMs, first: 'now', run: () => sweepRetention(app, days) });
 }

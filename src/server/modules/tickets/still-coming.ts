@@ -12,6 +12,7 @@ import * as q from './queries';
 import * as resale from './resale';
 import * as tickets from './service';
 import * as sq from './still-coming-queries';
+import { every } from '../../lib/every';
 
 /**
  * "Still coming?" (issue 35, docs/decisions/0074-still-coming.md). STILL_COMING_HOURS (48) before an
@@ -228,18 +229,5 @@ export async function sweep(d: StillComingDeps) {
 
 /** The periodic sweep (every minute by default), stopped when the app closes (after the sweep under way, if any). */
 export function startStillComingSweep(app: FastifyInstance, deps: () => StillComingDeps, everyMs = 60_000) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweep(deps())
-      .catch((err) => app.log.warn({ err }, 'still-coming sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  every(app, { what: 'still-coming sweep', everyMs, run: () => sweep(deps()) });
 }

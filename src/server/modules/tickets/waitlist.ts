@@ -11,6 +11,7 @@ import * as events from '../events/service';
 import * as noShows from '../no-shows/service';
 import * as q from './queries';
 import type { TicketMailDeps } from './ticket-mail';
+import { every } from '../../lib/every';
 
 /**
  * A full evening's waitlist (docs/decisions/0016): members join when no seat is left; a seat that
@@ -158,19 +159,5 @@ export async function sweepSeats(d: WaitlistDeps) {
 
 /** The periodic sweep (every 30 s by default), stopped when the app closes (after the sweep under way, if any). */
 export function startSeatSweep(app: FastifyInstance, deps: () => WaitlistDeps, everyMs = 30_000) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepSeats(deps())
-      .catch((err) => app.log.warn({ err }, 'seat sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  // A sweep under way finishes before the database closes (a shutdown, docs/decisions/0036).
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  every(app, { what: 'seat sweep', everyMs, run: () => sweepSeats(deps()) });
 }

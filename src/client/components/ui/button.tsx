@@ -26,7 +26,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 type AnyProps = Record<string, unknown>;
 
 /**
- * `asChild`: the button's props on its only child (a Link, usually), as Radix's Slot does, without
+ * `asChild`: the button's props on its only child (a Link, usually), as Radix's Slot does (docs/decisions/0097), without
  * loading Radix on pages that have no dialog (the first paint of /): classes joined, styles merged,
  * an event handler of both run (the child's first), refs of both set; any other prop of the child wins.
  */

@@ -1,11 +1,12 @@
-import { CalendarDays, CircleCheck, Clock, MapPin, UsersRound } from 'lucide-react';
+import { CircleCheck, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Event } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/components/ui/cn';
-import { formatDate, formatMoney, formatTimeRange } from '@client/lib/format';
+import { formatMoney } from '@client/lib/format';
 import { canRegister, eventBadge, spotsLeftText } from '../lib/format';
 import { CapacityMeter } from './capacity-meter';
+import { CardFact, WhenAndWhere } from './card-facts';
 import { DateTile } from './date-tile';
 import { RegisterAction } from './register-action';
 import { StatusBadge } from './status-badge';
@@ -48,20 +49,8 @@ export function EventCard({
       </div>
 
       <ul className="mt-4 space-y-2 px-5 text-ink sm:px-6">
-        <li className="flex items-start gap-2.5">
-          <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
-        </li>
-        <li className="flex items-start gap-2.5">
-          <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <span>{formatTimeRange(event)}</span>
-        </li>
-        <li className="flex items-start gap-2.5">
-          <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <span className="break-words">{event.venue}</span>
-        </li>
-        <li className="flex items-start gap-2.5">
-          <UsersRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
+        <WhenAndWhere event={event} />
+        <CardFact icon={UsersRound}>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <span>
@@ -71,7 +60,7 @@ export function EventCard({
             </div>
             <CapacityMeter count={event.participantCount} max={event.maxParticipants} className="mt-1.5" />
           </div>
-        </li>
+        </CardFact>
       </ul>
 
       {event.description && <p className="mt-4 line-clamp-3 px-5 text-muted sm:px-6">{event.description}</p>}

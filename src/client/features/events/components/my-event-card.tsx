@@ -1,9 +1,9 @@
-import { CalendarDays, Clock, HeartHandshake, MapPin } from 'lucide-react';
+import { HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
 import type { UserEvent } from '@shared/schemas/events';
 import { Button } from '@client/components/ui/button';
-import { formatDate, formatTimeRange } from '@client/lib/format';
 import { isOver } from '../lib/format';
+import { WhenAndWhere } from './card-facts';
 import { DateTile } from './date-tile';
 import { StatusBadge } from './status-badge';
 
@@ -24,18 +24,7 @@ export function MyEventCard({ event, now, headingLevel: H = 'h3' }: { event: Use
         </div>
       </div>
       <ul className="mt-4 space-y-2 text-ink">
-        <li className="flex items-start gap-2.5">
-          <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
-        </li>
-        <li className="flex items-start gap-2.5">
-          <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <span>{formatTimeRange(event)}</span>
-        </li>
-        <li className="flex items-start gap-2.5">
-          <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-500" />
-          <span className="break-words">{event.venue}</span>
-        </li>
+        <WhenAndWhere event={event} />
       </ul>
       <div className="mt-auto flex flex-wrap gap-3 pt-5">
         <Button asChild variant="outline" className="grow whitespace-nowrap">

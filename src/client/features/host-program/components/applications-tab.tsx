@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, CheckCircle2, Clock, Inbox, Mail, Send, XCircle } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DECLINE_REASON_MAX, HOST_MESSAGE_MAX, hostDeclineBody, hostMessageBody, type HostApplication } from '@shared/schemas/host-program';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { Dialog, DialogContent, DialogFooter, DialogIcon } from '@client/components/ui/dialog';
+import { DialogFooter } from '@client/components/ui/dialog';
 import { TextAreaField } from '@client/components/ui/field';
 import { LoadError } from '@client/components/ui/load-error';
 import { RestrictedCard } from '@client/components/ui/restricted';
@@ -15,6 +15,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useApproveApplication, useDeclineApplication, useHostApplications, useMessageApplicant } from '../api/host-program';
+import { ActionDialog, ActionFailure, useActionDialog } from './action-dialog';
 import type { HostProgramViewer } from './viewer';
 
 /** Admins review applications: pending ones can be approved or messaged; approved ones show no actions (§4). */
@@ -178,132 +179,102 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
 
 function ApproveButton({ application: a }: { application: HostApplication }) {
   const approve = useApproveApplication();
-  const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const dialog = useActionDialog();
   const confirm = async () => {
-    setFailure(null);
+    dialog.setFailure(null);
     try {
       await approve.mutateAsync(a.id);
-      setOpen(false);
+      dialog.setOpen(false);
       toast.success(`${a.account?.name ?? a.name} is now a host`, { description: a.account ? `We e-mailed them at ${a.account.email}.` : undefined });
     } catch (err) {
-      setFailure(messageOf(err, 'The approval did not go through. Please try again.'));
+      dialog.setFailure(messageOf(err, 'The approval did not go through. Please try again.'));
     }
   };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFailure(null);
-      }}
+    <ActionDialog
+      state={dialog}
+      trigger={{ label: 'Approve', ariaLabel: `Approve ${a.name}` }}
+      title={`Approve ${a.name}?`}
+      description={`The account ${a.account ? `${a.account.name} (${a.account.email})` : 'that applied'} gets the host role and every host tool at once, and we e-mail its login address.`}
+      icon={BadgeCheck}
+      tone="success"
+      pending={approve.isPending}
     >
-      <Button size="lg" onClick={() => setOpen(true)} aria-label={`Approve ${a.name}`}>
-        <BadgeCheck aria-hidden="true" className="size-5" />
-        Approve
-      </Button>
-      <DialogContent
-        title={`Approve ${a.name}?`}
-        description={`The account ${a.account ? `${a.account.name} (${a.account.email})` : 'that applied'} gets the host role and every host tool at once, and we e-mail its login address.`}
-        icon={<DialogIcon icon={BadgeCheck} tone="success" />}
-        closeDisabled={approve.isPending}
-      >
-        {failure && (
-          <p role="alert" className="mt-4 rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
-            {failure}
-          </p>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={approve.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void confirm()} disabled={approve.isPending}>
-            <BadgeCheck aria-hidden="true" className="size-5" />
-            {approve.isPending ? 'Approving…' : 'Approve as host'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <ActionFailure failure={dialog.failure} className="mt-4" />
+      <DialogFooter>
+        <Button variant="outline" onClick={() => dialog.setOpen(false)} disabled={approve.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={() => void confirm()} disabled={approve.isPending}>
+          <BadgeCheck aria-hidden="true" className="size-5" />
+          {approve.isPending ? 'Approving…' : 'Approve as host'}
+        </Button>
+      </DialogFooter>
+    </ActionDialog>
   );
 }
 
 /** Decline with a reason, which the applicant is e-mailed and sees on their /host-program. */
 function DeclineButton({ application: a }: { application: HostApplication }) {
   const decline = useDeclineApplication();
-  const [open, setOpen] = useState(false);
+  const dialog = useActionDialog();
   const form = useForm({ resolver: zodResolver(hostDeclineBody), defaultValues: { reason: '' } });
-  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async ({ reason }) => {
     try {
       await decline.mutateAsync({ id: a.id, reason });
       form.reset();
-      setOpen(false);
+      dialog.setOpen(false);
       toast.success(`${a.name}'s application is declined`, {
         description: a.account ? `We e-mailed them the reason at ${a.account.email}.` : 'They no longer have an account, so no e-mail went out.',
       });
     } catch (err) {
-      setFailure(messageOf(err, 'The decision did not go through. Please try again.'));
+      dialog.setFailure(messageOf(err, 'The decision did not go through. Please try again.'));
     }
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFailure(null);
-      }}
+    <ActionDialog
+      state={dialog}
+      trigger={{ label: 'Decline', ariaLabel: `Decline ${a.name}`, variant: 'outline' }}
+      title={`Decline ${a.name}?`}
+      description={
+        a.account
+          ? `Say why: we e-mail your reason to ${a.account.email} (their login address), and they see it on their host programme page.`
+          : 'Say why: they no longer have an account, so no e-mail goes out.'
+      }
+      icon={XCircle}
+      pending={decline.isPending}
     >
-      <Button size="lg" variant="outline" onClick={() => setOpen(true)} aria-label={`Decline ${a.name}`}>
-        <XCircle aria-hidden="true" className="size-5" />
-        Decline
-      </Button>
-      <DialogContent
-        title={`Decline ${a.name}?`}
-        description={
-          a.account
-            ? `Say why: we e-mail your reason to ${a.account.email} (their login address), and they see it on their host programme page.`
-            : 'Say why: they no longer have an account, so no e-mail goes out.'
-        }
-        icon={<DialogIcon icon={XCircle} />}
-        closeDisabled={decline.isPending}
+      <form
+        onSubmit={(e) => {
+          dialog.setFailure(null);
+          void submit(e);
+        }}
+        noValidate
+        aria-label={`Decline ${a.name}`}
+        className="mt-4 space-y-4"
       >
-        <form
-          onSubmit={(e) => {
-            setFailure(null);
-            void submit(e);
-          }}
-          noValidate
-          aria-label={`Decline ${a.name}`}
-          className="mt-4 space-y-4"
-        >
-          <TextAreaField label="Reason" rows={4} maxLength={DECLINE_REASON_MAX} error={form.formState.errors.reason?.message} {...form.register('reason')} />
-          {failure && (
-            <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
-              {failure}
-            </p>
-          )}
-          <DialogFooter className="mt-0">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={decline.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={decline.isPending}>
-              <XCircle aria-hidden="true" className="size-5" />
-              {decline.isPending ? 'Declining…' : 'Decline application'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <TextAreaField label="Reason" rows={4} maxLength={DECLINE_REASON_MAX} error={form.formState.errors.reason?.message} {...form.register('reason')} />
+        <ActionFailure failure={dialog.failure} />
+        <DialogFooter className="mt-0">
+          <Button type="button" variant="outline" onClick={() => dialog.setOpen(false)} disabled={decline.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={decline.isPending}>
+            <XCircle aria-hidden="true" className="size-5" />
+            {decline.isPending ? 'Declining…' : 'Decline application'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ActionDialog>
   );
 }
 
 function MessageButton({ application: a }: { application: HostApplication }) {
   const send = useMessageApplicant();
-  const [open, setOpen] = useState(false);
+  const dialog = useActionDialog();
   const form = useForm({ resolver: zodResolver(hostMessageBody), defaultValues: { text: '' } });
-  const [failure, setFailure] = useState<string | null>(null);
   const text = form.watch('text');
   const blank = text.trim().length === 0;
 
@@ -311,73 +282,59 @@ function MessageButton({ application: a }: { application: HostApplication }) {
     try {
       const sent = await send.mutateAsync({ id: a.id, text: values.text });
       form.reset();
-      setOpen(false);
+      dialog.setOpen(false);
       toast.success(sent.message, { description: `E-mailed to ${sent.sentTo}.` });
     } catch (err) {
-      setFailure(messageOf(err, 'The message was not sent. Please try again.'));
+      dialog.setFailure(messageOf(err, 'The message was not sent. Please try again.'));
     }
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFailure(null);
-      }}
+    <ActionDialog
+      state={dialog}
+      trigger={{ label: 'Message', ariaLabel: `Message ${a.name}`, variant: 'outline' }}
+      title={`Message ${a.name}`}
+      description={`Your message is e-mailed to ${a.account?.email ?? a.email}, signed with your name.`}
+      icon={Mail}
+      pending={send.isPending}
     >
-      <Button size="lg" variant="outline" onClick={() => setOpen(true)} aria-label={`Message ${a.name}`}>
-        <Mail aria-hidden="true" className="size-5" />
-        Message
-      </Button>
-      <DialogContent
-        title={`Message ${a.name}`}
-        description={`Your message is e-mailed to ${a.account?.email ?? a.email}, signed with your name.`}
-        icon={<DialogIcon icon={Mail} />}
-        closeDisabled={send.isPending}
+      <form
+        onSubmit={(e) => {
+          dialog.setFailure(null);
+          void submit(e);
+        }}
+        noValidate
+        aria-label={`Message to ${a.name}`}
+        className="mt-4 space-y-4"
       >
-        <form
-          onSubmit={(e) => {
-            setFailure(null);
-            void submit(e);
-          }}
-          noValidate
-          aria-label={`Message to ${a.name}`}
-          className="mt-4 space-y-4"
-        >
-          <TextAreaField
-            label="Message"
-            rows={5}
-            maxLength={HOST_MESSAGE_MAX}
-            hint={
-              <span className="flex justify-end tabular-nums">
-                <span aria-hidden="true">
-                  {text.length}/{HOST_MESSAGE_MAX}
-                </span>
-                <span className="sr-only">
-                  {text.length} of {HOST_MESSAGE_MAX} characters
-                </span>
+        <TextAreaField
+          label="Message"
+          rows={5}
+          maxLength={HOST_MESSAGE_MAX}
+          hint={
+            <span className="flex justify-end tabular-nums">
+              <span aria-hidden="true">
+                {text.length}/{HOST_MESSAGE_MAX}
               </span>
-            }
-            error={form.formState.errors.text?.message}
-            {...form.register('text')}
-          />
-          {failure && (
-            <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
-              {failure}
-            </p>
-          )}
-          <DialogFooter className="mt-0">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={send.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={blank || send.isPending}>
-              <Send aria-hidden="true" className="size-5" />
-              {send.isPending ? 'Sending…' : 'Send'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              <span className="sr-only">
+                {text.length} of {HOST_MESSAGE_MAX} characters
+              </span>
+            </span>
+          }
+          error={form.formState.errors.text?.message}
+          {...form.register('text')}
+        />
+        <ActionFailure failure={dialog.failure} />
+        <DialogFooter className="mt-0">
+          <Button type="button" variant="outline" onClick={() => dialog.setOpen(false)} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={blank || send.isPending}>
+            <Send aria-hidden="true" className="size-5" />
+            {send.isPending ? 'Sending…' : 'Send'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </ActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { FastForward, Flag, Pause, Play } from 'lucide-react';
+import { FastForward, Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { useOnline } from '@client/lib/connectivity';
@@ -9,6 +9,7 @@ import { DURATION_CHOICES, stageOf, type Stage } from '../lib/timer';
 import { ConnectionNotice } from './connection-notice';
 import { ControlButton } from './control-button';
 import { EndEventDialog } from './end-event-dialog';
+import { RoundButton } from './round-button';
 import { TimerFace } from './timer-face';
 
 const BADGE: Record<Stage, { label: string; tone: 'wine' | 'apricot' | 'green' | 'grey' | 'red' }> = {
@@ -103,27 +104,11 @@ function HostControls({ live }: { live: LiveTimerState }) {
       </div>
       <div className="mt-4 @container">
         <div className="grid grid-cols-2 gap-3">
-          {stage === 'paused' ? (
-            <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'resume_timer' })}>
-              <Play aria-hidden="true" className="size-5" />
-              {pending === 'resume_timer' ? 'Resuming…' : 'Resume'}
-            </ControlButton>
-          ) : stage === 'active' || stage === 'grace' ? (
-            <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'pause_timer' })}>
-              <Pause aria-hidden="true" className="size-5" />
-              {pending === 'pause_timer' ? 'Pausing…' : 'Pause'}
-            </ControlButton>
-          ) : (
-            <ControlButton
-              tone="primary"
-              className="col-span-2 @sm:col-span-1"
-              disabled={busy || ended}
-              onClick={() => command({ type: 'start_timer', duration, currentRound: round, autoAdvance: false })}
-            >
-              <Play aria-hidden="true" className="size-5" />
-              {pending === 'start_timer' ? 'Starting…' : 'Start Round'}
-            </ControlButton>
-          )}
+          <RoundButton
+            live={live}
+            busy={busy}
+            start={{ message: { type: 'start_timer', duration, currentRound: round, autoAdvance: false }, label: 'Start Round', disabled: ended }}
+          />
           <ControlButton
             className="col-span-2 @sm:col-span-1"
             disabled={busy || ended || round === 0}

@@ -1,4 +1,4 @@
-import { FastForward, Pause, Play, Plus } from 'lucide-react';
+import { FastForward, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import { Badge } from '@client/components/ui/badge';
@@ -10,6 +10,7 @@ import { barPercent, durationLabel, GRACE_SECONDS, HOST_STAGE_LABEL, hostTone, s
 import { ConnectionNotice } from '../connection-notice';
 import { ControlButton } from '../control-button';
 import { HostOffline, UNSYNCED_BADGE } from '../live-timer';
+import { RoundButton } from '../round-button';
 
 const STAGE_BADGE: Record<Stage, 'green' | 'apricot' | 'grey' | 'wine' | 'red'> = {
   waiting: 'grey',
@@ -36,29 +37,6 @@ export function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds:
   const ended = stage === 'ended';
   const canExtend = stage === 'active' || stage === 'paused' || stage === 'grace';
   const headingId = useId();
-
-  const primary =
-    stage === 'paused' ? (
-      <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'resume_timer' })}>
-        <Play aria-hidden="true" className="size-5" />
-        {pending === 'resume_timer' ? 'Resuming…' : 'Resume'}
-      </ControlButton>
-    ) : stage === 'active' || stage === 'grace' ? (
-      <ControlButton tone="primary" className="col-span-2 @sm:col-span-1" disabled={busy} onClick={() => command({ type: 'pause_timer' })}>
-        <Pause aria-hidden="true" className="size-5" />
-        {pending === 'pause_timer' ? 'Pausing…' : 'Pause'}
-      </ControlButton>
-    ) : (
-      <ControlButton
-        tone="primary"
-        className="col-span-2 @sm:col-span-1"
-        disabled={busy || ended}
-        onClick={() => command({ type: 'start_timer', duration: timer?.roundDuration, currentRound: round, autoAdvance: true })}
-      >
-        <Play aria-hidden="true" className="size-5" />
-        {pending === 'start_timer' ? 'Starting…' : ended ? 'Event ended' : stage === 'complete' ? `Start Round ${round + 1}` : 'Start Event'}
-      </ControlButton>
-    );
 
   return (
     <section aria-labelledby={headingId} className="rounded-3xl bg-ink p-5 text-cream shadow-sm sm:p-6">
@@ -109,7 +87,15 @@ export function HostTimer({ live, totalRounds }: { live: LiveTimer; totalRounds:
       </p>
       <div className="mt-5 @container">
         <div className="grid grid-cols-2 gap-3">
-          {primary}
+          <RoundButton
+            live={live}
+            busy={busy}
+            start={{
+              message: { type: 'start_timer', duration: timer?.roundDuration, currentRound: round, autoAdvance: true },
+              label: ended ? 'Event ended' : stage === 'complete' ? `Start Round ${round + 1}` : 'Start Event',
+              disabled: ended,
+            }}
+          />
           <ControlButton className="col-span-2 @sm:col-span-1" disabled={busy || ended || round === 0} onClick={() => command({ type: 'next_round' })}>
             <FastForward aria-hidden="true" className="size-5" />
             {pending === 'next_round' ? 'Starting…' : 'Next Round'}

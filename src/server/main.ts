@@ -11,6 +11,9 @@ import { cleanUpSessions } from './modules/auth/service';
 import { startRetention } from './modules/privacy/retention';
 import { publicDevelopmentWarning } from './modules/dev/exposure';
 
+/** Connections the kernel may queue for this process before it accepts them. */
+const LISTEN_BACKLOG = 4096;
+
 /**
  * V8 lets its old generation grow to up to four times what survived the last full collection before
  * it collects again: after a burst of real sign-ups and check-ins the server held 130 MB of free heap
@@ -101,7 +104,10 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A room arriving at once opens its connections faster than a busy event loop accepts them: Node's
+  // queue of 511 overflowed and the kernel reset guests' connections at the door (the night bench,
+  // docs/decisions/0098). The kernel caps this at net.core.somaxconn (4096 on Debian 12).
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   if (controlToken) {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -17,6 +17,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // Journeys not about them run without the service worker and with reduced motion
+    // (docs/decisions/0099): the specs about the evening offline and new versions allow the worker.
+    serviceWorkers: 'block',
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonDay, londonInstant, toLondonDay } from './time';
+import { londonDay, londonInstant, londonIsoString, toLondonDay } from './time';
 
 describe('London time', () => {
   it('turns a summer evening into UTC+1', () => {
@@ -11,6 +11,20 @@ describe('London time', () => {
   it('handles the clocks changing', () => {
     expect(londonInstant('2026-03-29', '12:00').toISOString()).toBe('2026-03-29T11:00:00.000Z');
     expect(londonInstant('2026-10-25', '12:00').toISOString()).toBe('2026-10-25T12:00:00.000Z');
+  });
+  it('reads a wall-clock time the clocks skip or repeat as the time zone database does', () => {
+    // 01:30 on 29 March 2026 never shows on a London clock (01:00 GMT becomes 02:00 BST): the same instant as 02:30 BST.
+    expect(londonInstant('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(londonInstant('2026-03-29', '00:30').toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    // 01:30 on 25 October 2026 shows twice (BST, then GMT): the second one.
+    expect(londonInstant('2026-10-25', '01:30').toISOString()).toBe('2026-10-25T01:30:00.000Z');
+    expect(londonInstant('2026-10-25', '00:30').toISOString()).toBe('2026-10-24T23:30:00.000Z');
+  });
+  it("writes an instant with London's offset at that instant, either side of the changes", () => {
+    expect(londonIsoString(new Date('2026-03-29T00:59:00Z'))).toBe('2026-03-29T00:59:00+00:00');
+    expect(londonIsoString(new Date('2026-03-29T01:00:00Z'))).toBe('2026-03-29T02:00:00+01:00');
+    expect(londonIsoString(new Date('2026-10-25T00:59:00Z'))).toBe('2026-10-25T01:59:00+01:00');
+    expect(londonIsoString(new Date('2026-10-25T01:00:00Z'))).toBe('2026-10-25T01:00:00+00:00');
   });
   it('reads the London day of an instant', () => {
     expect(londonDay(new Date('2025-05-14T23:30:00Z'))).toBe('2025-05-15');

@@ -1,3 +1,4 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { TIME_ZONE } from './time-zone';
 
 /** Evenings happen in Prestwich: local times are Europe/London. */
@@ -21,21 +22,15 @@ function parts(date: Date) {
   return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };
 }
 
-/** Minutes London is ahead of UTC at this instant (0 or 60). */
-function offsetMinutes(at: Date) {
-  const p = parts(at);
-  const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s);
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
+/** Minutes London is ahead of UTC at this instant (0 or 60), from the time zone database (@date-fns/tz). */
+const offsetMinutes = (at: Date) => tzOffset(TIME_ZONE, at);
 
 /** The instant of a London wall-clock time on a London calendar day. */
 export function londonInstant(day: string, time: string): Date {
   if (!DAY_RE.test(day) || !TIME_RE.test(time)) throw new RangeError('Expected YYYY-MM-DD and HH:MM');
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [h, min] = time.split(':').map(Number) as [number, number];
-  const guess = Date.UTC(y, m - 1, d, h, min);
-  const first = guess - offsetMinutes(new Date(guess)) * 60_000;
-  return new Date(guess - offsetMinutes(new Date(first)) * 60_000);
+  return new Date(new TZDate(y, m - 1, d, h, min, TIME_ZONE).getTime());
 }
 
 /** The London calendar day (YYYY-MM-DD) of an instant. */

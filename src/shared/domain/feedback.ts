@@ -51,7 +51,6 @@ export const FEEDBACK_ASPECTS = [
   { key: 'matchQualityRating', label: 'Match quality' },
   { key: 'timingRating', label: 'Timing' },
 ] as const;
-export type AspectKey = (typeof FEEDBACK_ASPECTS)[number]['key'];
 
 /** How many improvements the insights tab shows as its "top" list (the bars run 85, 70, 55, 40, 25 percent). */
 export const TOP_IMPROVEMENTS = 5;

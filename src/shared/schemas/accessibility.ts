@@ -39,7 +39,6 @@ export const barrierReportRow = z.object({
   from: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
-export type BarrierReportRow = z.infer<typeof barrierReportRow>;
 
 export const barrierReportList = z.object({ reports: z.array(barrierReportRow) });
 export type BarrierReportList = z.infer<typeof barrierReportList>;

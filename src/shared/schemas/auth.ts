@@ -4,7 +4,6 @@ import { AGE } from '../domain/constants';
 import { createUserBody, emailField, requiredNumber, role } from './users';
 
 export const loginBody = z.object({ email: emailField });
-export type LoginBody = z.input<typeof loginBody>;
 
 /** POST /api/auth/unlock: the one-time link of a lock notice (/unlock#token=…, 32 random bytes in base64url). */
 export const unlockBody = z.object({
@@ -12,7 +11,6 @@ export const unlockBody = z.object({
     .string({ error: 'This link is incomplete. Open it again from the e-mail.' })
     .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is incomplete. Open it again from the e-mail.'),
 });
-export type UnlockBody = z.input<typeof unlockBody>;
 
 const CODE_MESSAGE = 'Enter the 6-digit code from your email';
 
@@ -34,23 +32,19 @@ export const verifyBody = z.object({
   source: createUserBody.shape.source,
   sourceEventId: createUserBody.shape.sourceEventId,
 });
-export type VerifyBody = z.input<typeof verifyBody>;
 
 export const loginResponse = z.object({ id: z.number(), email: z.string(), name: z.string() });
-export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** A right code for a new address with nothing to make the account from yet: the page asks for a name and age. */
 export const profileNeeded = z.object({ needsProfile: z.literal(true), email: z.string(), message: z.string() });
 
 /** POST /api/auth/verify's answer: signed in (`created` when the account is new), or a name and age still needed. */
 export const verifyResponse = z.union([loginResponse.extend({ created: z.boolean() }), profileNeeded]);
-export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 export const meResponse = loginResponse.extend({ roles: z.array(role) });
 export type Me = z.infer<typeof meResponse>;
 
 export const loginStarted = z.object({ message: z.string(), email: z.string() });
-export type LoginStarted = z.infer<typeof loginStarted>;
 
 /** Client login form (docs/spec/member-app.md §5: e-mail required, of e-mail type). */
 export const loginForm = z.object({

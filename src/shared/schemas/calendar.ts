@@ -5,4 +5,3 @@ export const icsFile = z.string().describe('text/calendar');
 
 /** GET /api/me/calendar: the signed-in member's own feed (a secret URL). */
 export const calendarUrlResponse = z.object({ url: z.string() });
-export type CalendarUrlResponse = z.infer<typeof calendarUrlResponse>;

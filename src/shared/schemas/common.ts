@@ -89,7 +89,6 @@ export const errorBody = z.object({
   error: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBody>;
 
 /** A 204 answer: no body at all. */
 export const noContent = z.undefined().describe('No content');

@@ -18,4 +18,3 @@ export const controlResult = z.union([
   z.object({ loaded: z.array(z.string()) }),
   z.object({ email: z.string(), link: z.string(), code: z.string(), expiresAt: z.string(), newAccount: z.boolean() }),
 ]);
-export type ControlResult = z.infer<typeof controlResult>;

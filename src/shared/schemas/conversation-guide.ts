@@ -38,7 +38,5 @@ export const nextQuestionSchema = z.strictObject({
     .min(0, 'after must be at least 0')
     .max(GUIDE_QUESTIONS_PER_ROUND - 1, `At most ${GUIDE_QUESTIONS_PER_ROUND} questions a round`),
 });
-export type NextQuestionBody = z.infer<typeof nextQuestionSchema>;
 
 export const guideSettingBodySchema = z.strictObject({ setting: guideSettingSchema });
-export type GuideSettingBody = z.infer<typeof guideSettingBodySchema>;

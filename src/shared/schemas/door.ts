@@ -72,7 +72,6 @@ export const scanBody = z.object({
   code: storedText({ error: 'Scan a ticket or type its code' }).trim().min(1, 'Scan a ticket or type its code').max(200, 'That is not a ticket code'),
   method: z.enum(SCAN_METHODS, { error: "Method must be 'scan' or 'code'" }).optional(),
 });
-export type ScanBody = z.input<typeof scanBody>;
 
 /** POST /api/events/{id}/door/check-in: the host found the guest by search. */
 export const doorCheckInBody = z.object({ userId: idField() });
@@ -91,7 +90,6 @@ export type DoorUndoResult = z.infer<typeof doorUndoResult>;
 
 /** POST /api/events/{id}/reminders: e-mail and in-app message to the registered guests not yet checked in. */
 export const remindersResult = z.object({ sent: z.number() });
-export type RemindersResult = z.infer<typeof remindersResult>;
 
 // ---- the door offline (docs/decisions/0052-the-door-offline.md) ----
 
@@ -151,7 +149,6 @@ export const doorSyncBody = z.object({
     .max(DOOR_SYNC_MAX_ITEMS, `At most ${DOOR_SYNC_MAX_ITEMS} check-ins at once`)
     .refine((items) => new Set(items.map((i) => i.key)).size === items.length, 'Each check-in is sent once (keys repeat)'),
 });
-export type DoorSyncBody = z.infer<typeof doorSyncBody>;
 
 /**
  * What became of one offline check-in: it stands ('checked_in', at `checkedInAt`), the guest was

@@ -17,7 +17,6 @@ export const emojiFeedbackBody = z.strictObject({
   userId: idField('Expected a numeric user id'),
   emoji: emojiKey,
 });
-export type EmojiFeedbackBody = z.input<typeof emojiFeedbackBody>;
 
 /** The member's reaction (emoji null when they have not reacted): the POST's answer and GET .../feedback/user/{userId}. */
 export const emojiReactionSchema = z.object({ eventId: z.number(), userId: z.number(), emoji: emojiKey.nullable() });

@@ -21,7 +21,6 @@ export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 /** An evening at which members of the group matched and every member of the group was checked in: where they all met. */
 export const groupEveningSchema = z.object({ id: z.number(), title: z.string(), date: z.string() });
-export type GroupEvening = z.infer<typeof groupEveningSchema>;
 
 export const friendGroupSchema = z.object({
   /** The member ids, sorted and joined: stable while the group stays the same. */

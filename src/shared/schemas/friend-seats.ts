@@ -13,7 +13,6 @@ export const FRIEND_SEAT_STATUSES = ['awaiting_payment', 'pending', 'accepted', 
 
 /** POST /api/events/{id}/friend-seats/transfer: give my ticket to this address. */
 export const giveTicketBody = z.object({ email: emailField });
-export type GiveTicketBody = z.input<typeof giveTicketBody>;
 
 /** POST /api/events/{id}/book-for-two (a free evening): my seat and one for this friend. */
 export const bookForTwoBody = z.object({ friendEmail: emailField, consentToShare: z.boolean().optional().default(true) });
@@ -21,7 +20,6 @@ export type BookForTwoBody = z.input<typeof bookForTwoBody>;
 
 /** POST /api/events/{id}/checkout-for-two (a paid evening): one payment of twice the price holds both seats. */
 export const checkoutForTwoBody = z.object({ friendEmail: emailField });
-export type CheckoutForTwoBody = z.input<typeof checkoutForTwoBody>;
 
 /** A friend's seat as its giver (or booker) sees it. */
 export const friendSeatSchema = z.object({
@@ -78,8 +76,6 @@ export type FriendSeatClaim = z.infer<typeof friendSeatClaimSchema>;
 export const claimBody = z.object({ consentToShare: z.boolean().optional().default(true) });
 export type ClaimBody = z.input<typeof claimBody>;
 export const claimResponse = z.object({ registration: registrationSchema });
-export type ClaimResponse = z.infer<typeof claimResponse>;
 
 /** POST /api/events/{id}/waitlist-for-two. */
 export const placeForTwoSchema = z.object({ status: z.enum(['waiting', 'offered']), offerExpiresAt: z.string().nullable() });
-export type PlaceForTwo = z.infer<typeof placeForTwoSchema>;

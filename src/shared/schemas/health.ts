@@ -2,22 +2,18 @@ import { z } from 'zod';
 
 /** GET /api/health/live: the process answers (no database asked; docs/decisions/0087). */
 export const liveUp = z.object({ status: z.literal('alive') });
-export type LiveUp = z.infer<typeof liveUp>;
 
 /** GET /api/health: the server answers and its database too. */
 export const healthUp = z.object({ status: z.literal('ok'), database: z.literal('up') });
-export type HealthUp = z.infer<typeof healthUp>;
 
 /** GET /api/health with status 503: the database is unreachable. */
 export const healthDown = z.object({ status: z.literal('unavailable'), database: z.literal('down'), message: z.string() });
-export type HealthDown = z.infer<typeof healthDown>;
 
 /**
  * GET /api/health/ready: this instance takes traffic (its database answers, it is not applying its
  * own migrations, it is not shutting down). Another process's migration does not count (docs/decisions/0087).
  */
 export const readyUp = z.object({ status: z.literal('ready') });
-export type ReadyUp = z.infer<typeof readyUp>;
 
 /** GET /api/health/ready with status 503: why this instance should get no traffic now. */
 export const readyDown = z.object({

@@ -31,7 +31,6 @@ export const hostApplicationBody = z.object({
 export type HostApplicationBody = z.input<typeof hostApplicationBody>;
 
 export const HOST_APPLICATION_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
-export type HostApplicationStatus = (typeof HOST_APPLICATION_STATUSES)[number];
 
 /** A host application as admins see it (and its applicant sees their own). */
 export const hostApplicationSchema = z.object({
@@ -85,7 +84,6 @@ export const hostDeclineBody = z.object({
     .min(1, 'Please give the applicant a reason')
     .max(DECLINE_REASON_MAX, `A reason can be at most ${DECLINE_REASON_MAX} characters`),
 });
-export type HostDeclineBody = z.input<typeof hostDeclineBody>;
 
 /** POST /api/host-program/applications/{id}/message: a note from an admin, e-mailed to the applicant. */
 export const hostMessageBody = z.object({
@@ -94,7 +92,6 @@ export const hostMessageBody = z.object({
     .min(1, 'Write a message first')
     .max(HOST_MESSAGE_MAX, `A message can be at most ${HOST_MESSAGE_MAX} characters`),
 });
-export type HostMessageBody = z.input<typeof hostMessageBody>;
 
 export const hostMessageSent = z.object({ message: z.string(), sentTo: z.string(), sentAt: z.string() });
 export type HostMessageSent = z.infer<typeof hostMessageSent>;

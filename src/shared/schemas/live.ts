@@ -10,7 +10,6 @@ export type TimerSync = z.infer<typeof timerSyncSchema>;
 
 /** POST /api/events/{id}/timer: the state after a host command. */
 export const timerUpdateSchema = timerStateFields.extend({ type: z.literal('timer_update') });
-export type TimerUpdate = z.infer<typeof timerUpdateSchema>;
 
 /** One round of GET /api/events/{id}/rotation/me: 'Round n: talk to NAME at table T'; partner null is a bye. */
 export const myRoundSchema = roundAssignment;

@@ -41,7 +41,6 @@ export const previewVenue = z.object({
   /** A plain map link (OpenStreetMap directions to the venue, or a search for its address). */
   directionsUrl: z.string(),
 });
-export type PreviewVenue = z.infer<typeof previewVenue>;
 
 /** GET /api/events/{id}/preview. */
 export const previewResponse = z.object({

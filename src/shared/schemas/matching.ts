@@ -62,7 +62,6 @@ export const quickRatingBody = z.object({
   decision: z.enum(['yes', 'no']).optional(),
 });
 export type QuickRatingBody = z.input<typeof quickRatingBody>;
-export type RatingBody = z.input<typeof ratingBody>;
 export type Rating = z.infer<typeof ratingSchema>;
 
 /** POST /api/events/{id}/calculate-matches (hosts of the event). */

@@ -10,7 +10,6 @@ export const meetupTimeInput = z.object({
   day: dayField('Choose a day'),
   time: z.string({ error: 'Choose a time' }).regex(TIME_RE, 'Choose a time'),
 });
-export type MeetupTimeInput = z.infer<typeof meetupTimeInput>;
 
 /**
  * POST /api/meetups: the other people (the proposer is the viewer), one to three times, and the place:
@@ -62,7 +61,6 @@ export const meetupOptionSchema = z.object({
   /** The viewer's answer, or null. */
   yourAnswer: z.boolean().nullable(),
 });
-export type MeetupOption = z.infer<typeof meetupOptionSchema>;
 
 export const meetupSchema = z.object({
   id: z.number(),

@@ -7,7 +7,6 @@ import { MET_AGAIN_ANSWERS } from '../domain/met-again';
 export const metAgainAnswerBody = z.object({
   answer: z.enum(MET_AGAIN_ANSWERS, { error: 'Choose "met", "planned" or "not_yet"' }),
 });
-export type MetAgainAnswerBody = z.infer<typeof metAgainAnswerBody>;
 
 /** The e-mail link's token (checked by the server: a malformed one is simply not found). */
 export const metAgainTokenParams = z.object({ token: z.string().max(200) });

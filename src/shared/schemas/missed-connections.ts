@@ -21,7 +21,6 @@ export const personalityScores = z.object({
 export type PersonalityScores = z.infer<typeof personalityScores>;
 
 export const inviteStatus = z.enum(['pending', 'sent']);
-export type InviteStatus = z.infer<typeof inviteStatus>;
 
 /** A missed connection: a match profile of the preview, plus whether they were in the preview, met, and invited. First names only. */
 export const missedConnection = z.object({
@@ -84,7 +83,6 @@ export const sendInviteBody = z.object({
   toUserId: idField('Expected a numeric user id'),
   eventId: idField('Expected a numeric event id'),
 });
-export type SendInviteBody = z.input<typeof sendInviteBody>;
 
 export const sentInvite = z.object({
   toUserId: z.number(),
@@ -97,7 +95,6 @@ export type SentInvite = z.infer<typeof sentInvite>;
 
 /** POST /api/events/{id}/invites/all: every missed connection still pending, to `eventId`. */
 export const sendAllInvitesBody = z.object({ eventId: idField('Expected a numeric event id') });
-export type SendAllInvitesBody = z.input<typeof sendAllInvitesBody>;
 export const sentAllInvites = z.object({ sent: z.number() });
 export type SentAllInvites = z.infer<typeof sentAllInvites>;
 
@@ -108,7 +105,6 @@ export const stopInvitesBody = z.object({
     .min(1, 'Expected the stop code from the e-mail')
     .max(200, 'Expected the stop code from the e-mail'),
 });
-export type StopInvitesBody = z.input<typeof stopInvitesBody>;
 export const stoppedInvites = z.object({ firstName: z.string() });
 export type StoppedInvites = z.infer<typeof stoppedInvites>;
 
@@ -123,13 +119,11 @@ export const receivedInvite = z.object({
   /** The viewer stopped invites from this person. */
   blocked: z.boolean(),
 });
-export type ReceivedInvite = z.infer<typeof receivedInvite>;
 export const receivedInvites = z.object({ invites: z.array(receivedInvite) });
 export type ReceivedInvites = z.infer<typeof receivedInvites>;
 
 /** POST /api/me/invite-blocks {userId}; DELETE /api/me/invite-blocks/{userId} undoes it. */
 export const inviteBlockBody = z.object({ userId: idField('Expected a numeric user id') });
-export type InviteBlockBody = z.input<typeof inviteBlockBody>;
 export const inviteBlockParams = z.object({ userId: idParam });
 export const inviteBlockState = z.object({ userId: z.number(), firstName: z.string(), blocked: z.boolean() });
 export type InviteBlockState = z.infer<typeof inviteBlockState>;

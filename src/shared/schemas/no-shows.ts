@@ -24,7 +24,6 @@ export const myNoShowSchema = z.object({
   eveningAt: z.string(),
   cleared: noShowClearedSchema.nullable(),
 });
-export type MyNoShow = z.infer<typeof myNoShowSchema>;
 
 /** GET /api/no-shows/mine: the member's own record, and the pause it makes, if any. */
 export const myNoShowsSchema = z.object({
@@ -63,4 +62,3 @@ export const clearNoShowBody = z.object({
     .min(CLEAR_REASON_MIN, 'Please give a reason (at least 3 characters)')
     .max(CLEAR_REASON_MAX, `Please keep the reason under ${CLEAR_REASON_MAX} characters`),
 });
-export type ClearNoShowBody = z.infer<typeof clearNoShowBody>;

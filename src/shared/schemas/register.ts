@@ -105,7 +105,6 @@ export const registerPersonalForm = z.object({
     .transform(Number)
     .pipe(z.number().int().min(AGE.min, MESSAGES.ageRange).max(AGE.max, MESSAGES.ageRange)),
 });
-export type RegisterPersonalInput = z.input<typeof registerPersonalForm>;
 
 /**
  * The whole wizard as its form holds it (the client's resolver): step 1 as typed, then the

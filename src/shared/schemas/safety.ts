@@ -8,14 +8,12 @@ import { idField, storedText } from './common';
 /* ------------------------------------------------------------ block */
 
 export const blockBody = z.object({ userId: idField() });
-export type BlockBody = z.infer<typeof blockBody>;
 
 export const blockedPerson = z.object({
   userId: z.number(),
   name: z.string(),
   blockedAt: z.string(),
 });
-export type BlockedPerson = z.infer<typeof blockedPerson>;
 
 export const blockList = z.object({ blocks: z.array(blockedPerson) });
 export type BlockList = z.infer<typeof blockList>;
@@ -87,4 +85,3 @@ export type SuspensionResult = z.infer<typeof suspensionResult>;
 /* ------------------------------------------------------------ remove a guest */
 
 export const removeGuestResult = z.object({ userId: z.number(), removed: z.literal(true), replanned: z.boolean() });
-export type RemoveGuestResult = z.infer<typeof removeGuestResult>;

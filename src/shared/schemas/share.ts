@@ -32,7 +32,6 @@ export const visitBody = z.object({
   source: shareSource,
   sessionId: z.uuid({ error: 'Session id must be a UUID' }),
 });
-export type VisitBody = z.input<typeof visitBody>;
 export const visitRecorded = z.object({
   /** False when this session had already counted a visit to this evening. */
   counted: z.boolean(),
@@ -68,7 +67,6 @@ export const sharePlatformRow = z.object({
   /** New members who arrived through a link carrying this platform's `source`. */
   signups: z.number(),
 });
-export type SharePlatformRow = z.infer<typeof sharePlatformRow>;
 
 /** One source's row: the loop from a link to a seat (docs/decisions/0047). */
 export const shareSourceRow = z.object({
@@ -104,4 +102,3 @@ export type ShareAnalytics = z.infer<typeof shareAnalytics>;
 
 /** GET /api/share/links: the site's public address (PUBLIC_URL) that every handed-out link starts with. */
 export const shareLinks = z.object({ publicUrl: z.string() });
-export type ShareLinks = z.infer<typeof shareLinks>;

@@ -9,7 +9,6 @@ export type StillComingAnswer = (typeof STILL_COMING_ANSWERS)[number];
 export const stillComingAnswerBody = z.object({
   answer: z.enum(STILL_COMING_ANSWERS, { error: 'Choose "yes" or "no"' }),
 });
-export type StillComingAnswerBody = z.infer<typeof stillComingAnswerBody>;
 
 /** The e-mail link's token (checked by the server: a malformed one is simply not found). */
 export const stillComingTokenParams = z.object({ token: z.string().max(200) });

@@ -31,7 +31,6 @@ export const paymentIntentResponse = z.object({
   publishableKey: z.string().optional(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
-export type PaymentIntentBody = z.input<typeof paymentIntentBody>;
 
 export const testConfirmBody = z.object({
   clientSecret: storedText().min(1).max(200),
@@ -72,7 +71,6 @@ export type TestConfirmResponse = z.infer<typeof testConfirmResponse>;
 
 /** POST /api/webhooks/stripe: the event was received. */
 export const webhookAck = z.object({ received: z.literal(true) });
-export type WebhookAck = z.infer<typeof webhookAck>;
 
 /** GET /api/events/{id}/waitlist (the host of the event and admins): the line, first first. */
 export const waitlistEntrySchema = z.object({
@@ -84,7 +82,6 @@ export const waitlistEntrySchema = z.object({
   joinedAt: z.string(),
   offerExpiresAt: z.string().nullable(),
 });
-export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
 export const hostWaitlistSchema = z.object({
   entries: z.array(waitlistEntrySchema),

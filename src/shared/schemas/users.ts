@@ -437,4 +437,3 @@ export const profileForm = z.object({
     .refine((s) => s === '' || PHONE_RE.test(s), 'Enter a phone number using digits, spaces, + ( ) or -'),
   interests: z.array(storedText()),
 });
-export type ProfileFormInput = z.input<typeof profileForm>;

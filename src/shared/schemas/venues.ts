@@ -85,7 +85,6 @@ export const venueHostBody = z.object({
 });
 
 export const venueHostSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
-export type VenueHost = z.infer<typeof venueHostSchema>;
 
 export const BLOCK_REASONS = ['maintenance', 'private_event', 'staff_training', 'holiday', 'other'] as const;
 

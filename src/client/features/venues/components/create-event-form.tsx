@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarPlus, Check, CircleCheck, Lock, MapPin, Sparkles, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
@@ -17,13 +17,13 @@ import {
 } from '@shared/schemas/create-event-form';
 import type { Venue } from '@shared/schemas/venues';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useCreateEvent } from '../api/events';
 import { useCreateVenue, useVenues } from '../api/venues';
 import { findVenue, notYourVenue, presetVenues } from '../lib/venues';
+import { Section } from './create-event/section';
 import { DatePicker } from './date-picker';
 
 const defaults = (): CreateEventFormInput => ({
@@ -44,21 +44,6 @@ const defaults = (): CreateEventFormInput => ({
 
 /** Form order, for focusing the first field the server rejected. */
 const ORDER: (keyof CreateEventFormInput)[] = Object.keys(defaults()) as (keyof CreateEventFormInput)[];
-
-function Section({ title, step, children }: { title: string; step: number; children: ReactNode }) {
-  const id = `create-event-section-${step}`;
-  return (
-    <Card role="group" aria-labelledby={id} className="space-y-5">
-      <h2 id={id} className="flex items-center gap-3 text-xl font-semibold text-wine-900">
-        <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-wine-700 font-sans text-sm font-bold text-white">
-          {step}
-        </span>
-        {title}
-      </h2>
-      {children}
-    </Card>
-  );
-}
 
 /**
  * The create-event form (docs/spec/organiser-tools.md §2.14): event details, a venue (one-tap presets or

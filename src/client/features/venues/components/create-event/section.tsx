@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { CreateEventFormInput, CreateEventFormValues } from '@shared/schemas/create-event-form';
 import { Card } from '@client/components/ui/card';
 
 export function Section({ title, step, children }: { title: string; step: number; children: ReactNode }) {
@@ -15,3 +17,6 @@ export function Section({ title, step, children }: { title: string; step: number
     </Card>
   );
 }
+
+/** The create-event form's react-hook-form instance, as its sections take it. */
+export type CreateEventFormApi = UseFormReturn<CreateEventFormInput, unknown, CreateEventFormValues>;

@@ -1,6 +1,6 @@
-import { CalendarDays, ChartColumn, CircleCheck, Clock, Megaphone, ScanLine, Sparkles, Timer, UsersRound, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { CalendarDays, ChartColumn, Clock, Megaphone, ScanLine, Timer, UsersRound, X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import { Button } from '@client/components/ui/button';
@@ -12,7 +12,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { formatDate, formatTimeRange, minutesInWords } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries/events';
-import { useRegister, type CancelResult } from '../api/tickets';
+import type { CancelResult } from '../api/tickets';
 import { useNow } from '@client/lib/use-now';
 import { eventBadge, spotsLeftText } from '../lib/format';
 import { AroundLinks } from './around-links';
@@ -26,11 +26,12 @@ import { EveningShareActions } from './public-evening-more';
 import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
 import { VenueFact } from './venue-fact';
+import { PaymentSuccessBanner } from './event-detail/payment-success-banner';
+import { PriceIncludesSetting } from './event-detail/price-includes-setting';
+import { useStripeReturn } from './event-detail/use-stripe-return';
 
 /** The cancel dialog (and Radix's dialog code with it) loads when the member first asks to cancel: most visits never do. */
 const CancelDialog = lazy(() => import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })));
-/** The host's form for what the price includes (with its zod schema) loads when they ask to change it. */
-const PriceIncludesForm = lazy(() => import('./price-includes-form').then((m) => ({ default: m.PriceIncludesForm })));
 
 /** A composition slot: content, or content made from the loaded event. */
 export type EventSlot = ReactNode | ((event: EventDetail) => ReactNode);
@@ -285,86 +286,4 @@ function EventDetailView({
       )}
     </Page>
   );
-}
-
-/** The host's view of what the price includes (as guests see it), and changing it while the evening is to come. */
-function PriceIncludesSetting({ event }: { event: EventDetail }) {
-  const [editing, setEditing] = useState(false);
-  return (
-    <section aria-labelledby="price-includes-heading" className="mt-5 border-t border-wine-100 pt-4">
-      <h3 id="price-includes-heading" className="flex items-center gap-2 font-semibold text-wine-900">
-        <Sparkles aria-hidden="true" className="size-4 text-apricot-700" />
-        What the price includes
-      </h3>
-      {editing ? (
-        <Suspense fallback={<Spinner label="Loading the form" />}>
-          <PriceIncludesForm eventId={event.id} current={event.priceIncludes ?? null} onDone={() => setEditing(false)} />
-        </Suspense>
-      ) : (
-        <>
-          <p className="mt-1 break-words text-ink">
-            {event.priceIncludes ? event.priceIncludes : 'Nothing listed: the page promises nothing beyond the evening.'}
-          </p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => setEditing(true)}>
-            Change
-            <span className="sr-only"> what the price includes</span>
-          </Button>
-        </>
-      )}
-    </section>
-  );
-}
-
-/**
- * '?payment=success': the member has just paid (shown while they hold the place); dismissable, which
- * drops the param. The 'Payment Successful' toast has just said so, so this says what comes next.
- */
-function PaymentSuccessBanner() {
-  const [params, setParams] = useSearchParams();
-  if (params.get('payment') !== 'success') return null;
-  const dismiss = () =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const k of ['payment', 'payment_intent', 'payment_intent_client_secret', 'redirect_status']) next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
-  return (
-    <div role="status" className="mb-4 flex items-start gap-3 rounded-3xl bg-emerald-50 p-5 ring-1 ring-emerald-200">
-      <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
-      <div className="flex-1">
-        <p className="font-bold text-emerald-900">You're in!</p>
-        <p className="mt-1 text-emerald-900">We've emailed your ticket with its QR code and a calendar invite.</p>
-      </div>
-      <button
-        type="button"
-        onClick={dismiss}
-        aria-label="Dismiss"
-        className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-emerald-800 hover:bg-emerald-100"
-      >
-        <X aria-hidden="true" className="size-5" />
-      </button>
-    </div>
-  );
-}
-
-/**
- * Back from a Stripe redirect (a payment method that leaves the page): Stripe adds
- * payment_intent and redirect_status. The server registers on its webhook anyway; asking here
- * (idempotent) makes the ticket appear without waiting for it.
- */
-function useStripeReturn(event: EventDetail, userId: number) {
-  const [params] = useSearchParams();
-  const register = useRegister(userId);
-  const asked = useRef(false);
-  const intent = params.get('payment_intent');
-  const succeeded = params.get('redirect_status') === 'succeeded';
-  const { mutate } = register;
-  useEffect(() => {
-    if (asked.current || !intent || !succeeded || event.viewer.registered) return;
-    asked.current = true;
-    mutate({ eventId: event.id, paymentIntentId: intent });
-  }, [intent, succeeded, event.viewer.registered, event.id, mutate]);
 }

@@ -1,33 +1,25 @@
-import { CalendarDays, ChartColumn, Clock, Megaphone, ScanLine, Timer, UsersRound, X } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { EventDetail } from '@shared/schemas/events';
-import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
-import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
-import { cn } from '@client/components/ui/cn';
 import { GettingIn } from '@client/components/ui/getting-in';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useDocumentTitle } from '@client/lib/document-title';
-import { formatDate, formatTimeRange, minutesInWords } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries/events';
 import type { CancelResult } from '../api/tickets';
 import { useNow } from '@client/lib/use-now';
-import { eventBadge, spotsLeftText } from '../lib/format';
+import { eventBadge } from '../lib/format';
 import { AroundLinks } from './around-links';
 import { BookingCard } from './booking-card';
-import { CapacityMeter } from './capacity-meter';
-import { Fact } from './fact';
-import { HostWaitlistCard } from './host-waitlist-card';
 import { ParticipantsCard } from './participants-card';
 import { EventLoadError } from './event-load-error';
-import { EveningShareActions } from './public-evening-more';
-import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
-import { VenueFact } from './venue-fact';
+import { BringAFriendCard } from './event-detail/bring-a-friend-card';
+import { CancelledNotice } from './event-detail/cancelled-notice';
+import { EventFacts } from './event-detail/event-facts';
+import { EventHeader } from './event-detail/event-header';
+import { HostToolsCard } from './event-detail/host-tools-card';
 import { PaymentSuccessBanner } from './event-detail/payment-success-banner';
-import { PriceIncludesSetting } from './event-detail/price-includes-setting';
 import { useStripeReturn } from './event-detail/use-stripe-return';
 
 /** The cancel dialog (and Radix's dialog code with it) loads when the member first asks to cancel: most visits never do. */
@@ -100,24 +92,7 @@ function EventDetailView({
   const friend = over || running || event.viewer.isHost ? null : fill(friendSlot, event);
   // During a round the guest needs the clock, whom to talk to and the rating now: those come first.
   const liveFirst = running && (live != null || rating != null);
-  const facts = (
-    <dl className={cn('grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6', !liveFirst && 'mt-5')}>
-      <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
-        <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
-      </Fact>
-      <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
-        {formatTimeRange(event)}
-      </Fact>
-      <VenueFact name={event.venue} place={event.venuePlace} />
-      <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Participants">
-        <span className="block">
-          {event.participantCount}/{event.maxParticipants}
-          {badge !== 'Past' && !running && event.spotsLeft > 0 && <span className="font-normal text-muted"> · {spotsLeftText(event.spotsLeft)}</span>}
-        </span>
-        <CapacityMeter count={event.participantCount} max={event.maxParticipants} className="mt-2 max-w-48" />
-      </Fact>
-    </dl>
-  );
+  const facts = <EventFacts event={event} badge={badge} running={running} liveFirst={liveFirst} />;
   const sidebar = (
     <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-6 lg:row-start-1 lg:self-start">
       {event.viewer.registered ? (
@@ -132,41 +107,7 @@ function EventDetailView({
           }}
         />
       ) : event.viewer.isHost ? (
-        <Card>
-          <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
-          <p className="mt-2 text-muted">
-            Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.
-          </p>
-          <nav aria-label="Host tools" className="mt-4 grid gap-2">
-            <Button asChild variant="outline">
-              <Link to={`/check-in?event=${event.id}`}>
-                <ScanLine aria-hidden="true" className="size-5" />
-                Check guests in
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/messaging?event=${event.id}`}>
-                <Megaphone aria-hidden="true" className="size-5" />
-                Message the room
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/host-control?event=${event.id}`}>
-                <Timer aria-hidden="true" className="size-5" />
-                Host control
-              </Link>
-            </Button>
-            {/* What the evening made: its report, once it is over (docs/decisions/0084-the-hosts-evening-report.md). */}
-            <Button asChild variant="outline">
-              <Link to={`/events/${event.id}/report`}>
-                <ChartColumn aria-hidden="true" className="size-5" />
-                Evening report
-              </Link>
-            </Button>
-          </nav>
-          {!over && <PriceIncludesSetting event={event} />}
-          {!over && <HostWaitlistCard eventId={event.id} />}
-        </Card>
+        <HostToolsCard event={event} over={over} />
       ) : (
         <BookingCard event={event} userId={userId} pauseNotice={fill(bookingPauseSlot, event)} />
       )}
@@ -184,48 +125,10 @@ function EventDetailView({
     <Page wide>
       {/* The header's Back button (route handle) goes to /events. */}
       {event.viewer.registered && !cancelled && <PaymentSuccessBanner />}
-      {cancelled && (
-        <div
-          ref={noticeRef}
-          tabIndex={-1}
-          role="status"
-          className="mb-4 flex items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 focus:outline-none focus-visible:outline-3"
-        >
-          <Megaphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-wine-500" />
-          <div className="flex-1">
-            <p className="font-bold text-wine-900">Registration cancelled</p>
-            <p className="mt-1 text-ink">{cancelled.message}</p>
-          </div>
-          <button
-            type="button"
-            onClick={() => setCancelled(null)}
-            aria-label="Dismiss"
-            className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-wine-50"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
-        </div>
-      )}
+      {cancelled && <CancelledNotice cancelled={cancelled} noticeRef={noticeRef} setCancelled={setCancelled} />}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 lg:gap-y-6">
-        <header className="lg:col-start-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge
-              label={happening ? 'Happening now' : badge}
-              heldForWaitlist={event.participantCount < event.maxParticipants ? event.seatsHeldForWaitlist : 0}
-            />
-            {event.viewer.isHost && <span className="rounded-full bg-apricot-100 px-3 py-1 text-sm font-semibold text-apricot-700">You're hosting</span>}
-          </div>
-          <h1 className={cn('mt-3 leading-tight font-bold break-words text-wine-900', liveFirst ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-4xl')}>
-            {event.title}
-          </h1>
-          {!liveFirst && (
-            <p className="mt-1 text-lg text-muted">
-              Ages {event.ageRangeMin}-{event.ageRangeMax}
-            </p>
-          )}
-          {!liveFirst && facts}
-        </header>
+        <EventHeader event={event} badge={badge} happening={happening} liveFirst={liveFirst} facts={facts} />
 
         {liveFirst && liveParts}
 
@@ -243,18 +146,7 @@ function EventDetailView({
           </Card>
         )}
 
-        {!over && badge !== 'Past' && (
-          <Card className="lg:col-start-1">
-            <CardTitle>Bring a friend along</CardTitle>
-            <p className="mt-1 text-ink">Send them this evening's page: they can book their own place.</p>
-            <div className="mt-4">
-              <EveningShareActions
-                evening={{ id: event.id, title: event.title, url: `${window.location.origin}/events/${event.id}` }}
-                calendar={!event.viewer.registered}
-              />
-            </div>
-          </Card>
-        )}
+        {!over && badge !== 'Past' && <BringAFriendCard event={event} />}
 
         {/* Composition slots: render nothing unless the route passes content. */}
         {!liveFirst && liveParts}

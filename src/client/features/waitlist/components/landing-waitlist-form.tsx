@@ -2,42 +2,14 @@ import { AlertCircle } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AGE, splitInterests } from '@shared/domain/constants';
-import type { waitlistForm, WaitlistFormInput } from '@shared/schemas/users';
+import type { WaitlistFormInput } from '@shared/schemas/users';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, NetworkError } from '@client/lib/api';
 import { signUp, toSignupPayload } from '../api/signup';
-
-type FieldName = keyof WaitlistFormInput;
-type Errors = Partial<Record<FieldName | 'root', string>>;
-
-/**
- * zod is the largest piece of JavaScript this page would need, and only a submit needs it: the
- * schema loads when the visitor first touches the form (or presses Join), not with the first paint
- * of /. The form itself is plain React state for the same reason (a form library would be the next
- * largest piece): five fields, checked on submit.
- */
-let schema: Promise<typeof waitlistForm> | null = null;
-function loadSchema() {
-  schema ??= import('@shared/schemas/users').then(
-    (m) => m.waitlistForm,
-    (err: unknown) => {
-      schema = null;
-      throw err;
-    },
-  );
-  return schema;
-}
-
-const EMPTY: WaitlistFormInput = { name: '', email: '', age: '', bio: '', interests: '' };
-const FIELDS = Object.keys(EMPTY) as FieldName[];
-
-interface Failure {
-  text: string;
-  /** 409: the e-mail already has an account, so point to the login. */
-  taken: boolean;
-}
+import { EMPTY, FIELDS, type Errors, type Failure, type FieldName } from './landing-waitlist/form-state';
+import { loadSchema } from './landing-waitlist/load-schema';
 
 /**
  * The waitlist form on /: docs/spec/member-app.md §4, §5 and §8.

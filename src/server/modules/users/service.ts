@@ -107,7 +107,13 @@ const withoutCodes = (subject: string) => subject.replace(/\b\d{6}\b/g, '(code n
  * with a user column has one). Secrets are named, not given; ratings received are counted only.
  */
 export async function exportUser(db: Db, id: number): Promise<UserExport> {
-  const user = { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)), suspendedAt: isoOrNull(await q.suspendedAtOf(db, id)) };
+  return exportData(db, { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)) });
+}
+
+/** The export of a member loaded with their own answers: every section beside the profile (see exportUser). */
+async function exportData(db: Db, member: User): Promise<UserExport> {
+  const id = member.id;
+  const user = { ...member, suspendedAt: isoOrNull(await q.suspendedAtOf(db, id)) };
   const [
     roles,
     sessions,

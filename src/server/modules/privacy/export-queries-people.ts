@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -75,50 +75,25 @@ export async function hostApplicationsOf(db: Db, userId: number) {
 }
 
 export async function applicationsDecidedBy(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(hostApplications)
-        .where(eq(hostApplications.decidedBy, userId))
-    )[0]?.n ?? 0
-  );
+  return db.$count(hostApplications, eq(hostApplications.decidedBy, userId));
 }
+
+const { userId: _narrationUserId, ...narrationColumns } = getTableColumns(narrationSettings);
 
 export async function narrationOf(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ settings: narrationSettings.settings, updatedAt: narrationSettings.updatedAt })
-        .from(narrationSettings)
-        .where(eq(narrationSettings.userId, userId))
-    )[0] ?? null
-  );
+  return (await db.select(narrationColumns).from(narrationSettings).where(eq(narrationSettings.userId, userId)))[0] ?? null;
 }
+
+const { id: _shareId, userId: _shareUserId, ...shareColumns } = getTableColumns(shareEvents);
 
 export async function sharesBy(db: Db, userId: number) {
-  return db
-    .select({
-      eventId: shareEvents.eventId,
-      platform: shareEvents.platform,
-      action: shareEvents.action,
-      template: shareEvents.template,
-      createdAt: shareEvents.createdAt,
-    })
-    .from(shareEvents)
-    .where(eq(shareEvents.userId, userId))
-    .orderBy(asc(shareEvents.createdAt), asc(shareEvents.id));
+  return db.select(shareColumns).from(shareEvents).where(eq(shareEvents.userId, userId)).orderBy(asc(shareEvents.createdAt), asc(shareEvents.id));
 }
 
+const { userId: _sourceUserId, ...signupSourceColumns } = getTableColumns(signupSources);
+
 export async function signupSourceOf(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ platform: signupSources.platform, source: signupSources.source, eventId: signupSources.eventId, createdAt: signupSources.createdAt })
-        .from(signupSources)
-        .where(eq(signupSources.userId, userId))
-    )[0] ?? null
-  );
+  return (await db.select(signupSourceColumns).from(signupSources).where(eq(signupSources.userId, userId)))[0] ?? null;
 }
 
 export async function eventsHostedBy(db: Db, userId: number) {
@@ -143,14 +118,7 @@ export async function venuesCoHostedBy(db: Db, userId: number) {
 }
 
 export async function guestsCheckedInBy(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(registrations)
-        .where(eq(registrations.checkedInBy, userId))
-    )[0]?.n ?? 0
-  );
+  return db.$count(registrations, eq(registrations.checkedInBy, userId));
 }
 
 /** Since when an admin has suspended the account (docs/decisions/0041), or null. */
@@ -188,20 +156,15 @@ export async function reportsMadeBy(db: Db, userId: number) {
 }
 
 export async function reportsHandledBy(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(reports)
-        .where(eq(reports.handledBy, userId))
-    )[0]?.n ?? 0
-  );
+  return db.$count(reports, eq(reports.handledBy, userId));
 }
+
+const { id: _noShowId, eventId: _noShowEventId, userId: _noShowUserId, clearedBy: _clearedBy, ...noShowColumns } = getTableColumns(noShows);
 
 /** Evenings the member booked and missed, cleared or not (docs/decisions/0076). */
 export async function noShowsOf(db: Db, userId: number) {
   return db
-    .select({ ...evening, eveningAt: noShows.eveningAt, recordedAt: noShows.recordedAt, clearedAt: noShows.clearedAt, clearReason: noShows.clearReason })
+    .select({ ...evening, ...noShowColumns })
     .from(noShows)
     .innerJoin(events, eq(events.id, noShows.eventId))
     .where(eq(noShows.userId, userId))
@@ -209,14 +172,7 @@ export async function noShowsOf(db: Db, userId: number) {
 }
 
 export async function noShowsClearedBy(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(noShows)
-        .where(eq(noShows.clearedBy, userId))
-    )[0]?.n ?? 0
-  );
+  return db.$count(noShows, eq(noShows.clearedBy, userId));
 }
 
 /** Tickets the member gave, and second seats they booked, for a friend named by e-mail (docs/decisions/0075); the claim link's secret is not read. */
@@ -254,13 +210,11 @@ export async function friendSeatsOfferedTo(db: Db, userId: number, email: string
     .orderBy(asc(friendSeats.createdAt));
 }
 
+const { id: _barrierId, userId: _barrierUserId, ...barrierColumns } = getTableColumns(barrierReports);
+
 /** Barriers the member reported from the accessibility statement (docs/decisions/0078). */
 export async function barrierReportsOf(db: Db, userId: number) {
-  return db
-    .select({ page: barrierReports.page, description: barrierReports.description, replyTo: barrierReports.replyTo, createdAt: barrierReports.createdAt })
-    .from(barrierReports)
-    .where(eq(barrierReports.userId, userId))
-    .orderBy(asc(barrierReports.createdAt));
+  return db.select(barrierColumns).from(barrierReports).where(eq(barrierReports.userId, userId)).orderBy(asc(barrierReports.createdAt));
 }
 
 /** Evenings a host removed the member from (docs/decisions/0042): the member's phone was told. */
@@ -274,20 +228,15 @@ export async function removalsOf(db: Db, userId: number) {
 }
 
 export async function guestsRemovedBy(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(removedGuests)
-        .where(eq(removedGuests.removedBy, userId))
-    )[0]?.n ?? 0
-  );
+  return db.$count(removedGuests, eq(removedGuests.removedBy, userId));
 }
+
+const { eventId: _needEventId, userId: _needUserId, ...accessNeedColumns } = getTableColumns(accessNeeds);
 
 /** What the member told hosts would help them on the night, per evening (docs/decisions/0086). */
 export async function accessNeedsOf(db: Db, userId: number) {
   return db
-    .select({ ...evening, note: accessNeeds.note, updatedAt: accessNeeds.updatedAt })
+    .select({ ...evening, ...accessNeedColumns })
     .from(accessNeeds)
     .innerJoin(events, eq(events.id, accessNeeds.eventId))
     .where(eq(accessNeeds.userId, userId))

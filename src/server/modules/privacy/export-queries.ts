@@ -1,4 +1,4 @@
-import { asc, desc, eq, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   arrivalStates,
@@ -147,17 +147,11 @@ export async function meetingsOf(db: Db, userId: number) {
     .orderBy(asc(events.date), asc(rotations.round));
 }
 
+const { id: _ratingId, eventId: _ratingEventId, raterId: _raterId, ratedId: _ratedId, ...ratingColumns } = getTableColumns(ratings);
+
 export async function ratingsGivenBy(db: Db, userId: number) {
   return db
-    .select({
-      ...evening,
-      rated: otherPerson,
-      rating: ratings.rating,
-      round: ratings.round,
-      source: ratings.source,
-      createdAt: ratings.createdAt,
-      updatedAt: ratings.updatedAt,
-    })
+    .select({ ...evening, rated: otherPerson, ...ratingColumns })
     .from(ratings)
     .innerJoin(events, eq(events.id, ratings.eventId))
     .innerJoin(other, eq(other.id, ratings.ratedId))
@@ -206,25 +200,14 @@ export async function conversationsLoggedBy(db: Db, userId: number) {
 }
 
 export async function conversationsLoggedWith(db: Db, userId: number) {
-  return (
-    (
-      await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(connectionLogs)
-        .where(eq(connectionLogs.otherId, userId))
-    )[0]?.n ?? 0
-  );
+  return db.$count(connectionLogs, eq(connectionLogs.otherId, userId));
 }
+
+const { eventId: _arrivalEventId, userId: _arrivalUserId, ...arrivalColumns } = getTableColumns(arrivalStates);
 
 export async function arrivalReportsOf(db: Db, userId: number) {
   return db
-    .select({
-      ...evening,
-      permission: arrivalStates.permission,
-      distanceM: arrivalStates.distanceM,
-      accuracyM: arrivalStates.accuracyM,
-      updatedAt: arrivalStates.updatedAt,
-    })
+    .select({ ...evening, ...arrivalColumns })
     .from(arrivalStates)
     .innerJoin(events, eq(events.id, arrivalStates.eventId))
     .where(eq(arrivalStates.userId, userId))
@@ -335,31 +318,22 @@ export async function resaleRefundsOf(db: Db, userId: number) {
     .orderBy(asc(resaleRefunds.releasedAt));
 }
 
+const { id: _feedbackId, eventId: _feedbackEventId, userId: _feedbackUserId, isDemo: _feedbackIsDemo, ...feedbackColumns } = getTableColumns(eventFeedback);
+
 export async function feedbackOf(db: Db, userId: number) {
   return db
-    .select({
-      ...evening,
-      overallRating: eventFeedback.overallRating,
-      venueRating: eventFeedback.venueRating,
-      organizationRating: eventFeedback.organizationRating,
-      matchQualityRating: eventFeedback.matchQualityRating,
-      timingRating: eventFeedback.timingRating,
-      wouldRecommend: eventFeedback.wouldRecommend,
-      improvements: eventFeedback.improvements,
-      favoriteAspect: eventFeedback.favoriteAspect,
-      additionalComments: eventFeedback.additionalComments,
-      submittedAt: eventFeedback.submittedAt,
-      updatedAt: eventFeedback.updatedAt,
-    })
+    .select({ ...evening, ...feedbackColumns })
     .from(eventFeedback)
     .innerJoin(events, eq(events.id, eventFeedback.eventId))
     .where(eq(eventFeedback.userId, userId))
     .orderBy(asc(eventFeedback.submittedAt));
 }
 
+const { eventId: _reactionEventId, userId: _reactionUserId, ...reactionColumns } = getTableColumns(emojiFeedback);
+
 export async function reactionsOf(db: Db, userId: number) {
   return db
-    .select({ ...evening, emoji: emojiFeedback.emoji, createdAt: emojiFeedback.createdAt, updatedAt: emojiFeedback.updatedAt })
+    .select({ ...evening, ...reactionColumns })
     .from(emojiFeedback)
     .innerJoin(events, eq(events.id, emojiFeedback.eventId))
     .where(eq(emojiFeedback.userId, userId))

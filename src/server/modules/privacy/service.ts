@@ -9,6 +9,8 @@ import * as metAgain from '../met-again/service';
 import * as report from '../report/service';
 import * as q from './queries';
 
+export { exportData } from './export';
+
 const DAY_MS = 86_400_000;
 
 /** What the public /privacy page states, from the server's configuration. */

@@ -5,6 +5,7 @@ import type { createUserBody, ProfileAnswers, updateUserBody, User, UserExport }
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 import * as matching from '../matching/service';
+import * as privacy from '../privacy/service';
 import * as share from '../share/service';
 import * as q from './queries';
 
@@ -92,202 +93,13 @@ export async function userStats(db: Db, id: number) {
   return { eventsAttended: await q.attendedCount(db, id), ...(await matching.activity(db, id)) };
 }
 
-const iso = (d: Date) => d.toISOString();
-const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
-
-/**
- * A mail's subject as the export names it: a login mail's subject carries its 6-digit code, which
- * must not leave in a download (docs/decisions/0043: secrets are named, not given).
- */
-const withoutCodes = (subject: string) => subject.replace(/\b\d{6}\b/g, '(code not shown)');
-
 /**
  * Everything stored about a member, for the "download my data" button (docs/decisions/0043): a
  * section per table that holds something about them (modules/users/export.test.ts checks every table
  * with a user column has one). Secrets are named, not given; ratings received are counted only.
  */
 export async function exportUser(db: Db, id: number): Promise<UserExport> {
-  const user = { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)), suspendedAt: isoOrNull(await q.suspendedAtOf(db, id)) };
-  const [
-    roles,
-    sessions,
-    pendingCode,
-    guard,
-    mail,
-    registrations,
-    cancelled,
-    payments,
-    waitlist,
-    meetings,
-    ratingsGiven,
-    ratingsReceived,
-    matches,
-    logged,
-    loggedByOthers,
-    arrivals,
-    received,
-    sent,
-    reminders,
-    feedback,
-    reactions,
-    optOut,
-    invitesSent,
-    invitesReceived,
-    stopped,
-    applications,
-    decided,
-    narration,
-    shares,
-    source,
-    hosted,
-    owned,
-    coHosted,
-    checkedIn,
-    blocked,
-    reportsMade,
-    reportsHandled,
-    removals,
-    guestsRemoved,
-    missed,
-    noShowsCleared,
-    barriers,
-    seatsGiven,
-    seatsOffered,
-    stillComing,
-    resaleRefunds,
-    accessNeeds,
-    guideQuestions,
-    meetups,
-    metAgain,
-    seeAgain,
-  ] = await Promise.all([
-    q.rolesOf(db, id),
-    q.sessionsOf(db, id),
-    q.pendingCodeOf(db, user.email),
-    q.loginGuardOf(db, user.email),
-    q.mailTo(db, user.email),
-    q.registrationsOf(db, id),
-    q.cancelledTicketsOf(db, id),
-    q.paymentsOf(db, id),
-    q.waitlistOf(db, id),
-    q.meetingsOf(db, id),
-    q.ratingsGivenBy(db, id),
-    q.ratingsReceivedBy(db, id),
-    q.matchesOf(db, id),
-    q.conversationsLoggedBy(db, id),
-    q.conversationsLoggedWith(db, id),
-    q.arrivalReportsOf(db, id),
-    q.messagesTo(db, id),
-    q.messagesFrom(db, id),
-    q.remindersTo(db, id),
-    q.feedbackOf(db, id),
-    q.reactionsOf(db, id),
-    q.previewOptOutOf(db, id),
-    q.invitesOf(db, id, 'from'),
-    q.invitesOf(db, id, 'to'),
-    q.invitesStoppedBy(db, id),
-    q.hostApplicationsOf(db, id),
-    q.applicationsDecidedBy(db, id),
-    q.narrationOf(db, id),
-    q.sharesBy(db, id),
-    q.signupSourceOf(db, id),
-    q.eventsHostedBy(db, id),
-    q.venuesOwnedBy(db, id),
-    q.venuesCoHostedBy(db, id),
-    q.guestsCheckedInBy(db, id),
-    q.blocksBy(db, id),
-    q.reportsMadeBy(db, id),
-    q.reportsHandledBy(db, id),
-    q.removalsOf(db, id),
-    q.guestsRemovedBy(db, id),
-    q.noShowsOf(db, id),
-    q.noShowsClearedBy(db, id),
-    q.barrierReportsOf(db, id),
-    q.friendSeatsGivenBy(db, id),
-    q.friendSeatsOfferedTo(db, id, user.email),
-    q.stillComingOf(db, id),
-    q.resaleRefundsOf(db, id),
-    q.accessNeedsOf(db, id),
-    q.guideQuestionsOf(db, id),
-    q.meetupsOf(db, id),
-    q.metAgainOf(db, id),
-    q.seeAgainOf(db, id),
-  ]);
-  return {
-    exportedAt: new Date().toISOString(),
-    user,
-    roles: roles.map((r) => ({ role: r.role, grantedAt: iso(r.grantedAt) })),
-    sessions: sessions.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
-    login: {
-      codePending: pendingCode && { createdAt: iso(pendingCode.createdAt), expiresAt: iso(pendingCode.expiresAt), wrongTries: pendingCode.wrongTries },
-      wrongCodes: guard && { windowStartedAt: iso(guard.windowStartedAt), count: guard.count, lockMailedAt: isoOrNull(guard.lockMailedAt) },
-    },
-    mail: mail.map((m) => ({ subject: withoutCodes(m.subject), sentAt: iso(m.sentAt) })),
-    registrations: registrations.map((r) => ({ ...r, date: iso(r.date), checkedInAt: isoOrNull(r.checkedInAt), registeredAt: iso(r.registeredAt) })),
-    cancelledTickets: cancelled.map((c) => ({ ...c, cancelledAt: iso(c.cancelledAt) })),
-    payments: payments.map(({ refundId, ...p }) => ({ ...p, refunded: refundId !== null, holdExpiresAt: iso(p.holdExpiresAt), createdAt: iso(p.createdAt) })),
-    waitlist: waitlist.map((w) => ({ ...w, joinedAt: iso(w.joinedAt), offeredAt: isoOrNull(w.offeredAt), offerExpiresAt: isoOrNull(w.offerExpiresAt) })),
-    meetings: meetings.map(({ partnerId, partnerName, ...m }) => ({
-      ...m,
-      partner: partnerId !== null && partnerName !== null ? { id: partnerId, name: partnerName } : null,
-    })),
-    ratingsGiven: ratingsGiven.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })),
-    ratingsReceived,
-    matches: matches.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
-    conversations: { logged: logged.map((c) => ({ ...c, createdAt: iso(c.createdAt) })), loggedByOthers },
-    arrivalReports: arrivals.map((a) => ({ ...a, updatedAt: iso(a.updatedAt) })),
-    messagesReceived: received.map((m) => ({ ...m, sentAt: iso(m.sentAt), readAt: isoOrNull(m.readAt), acknowledgedAt: isoOrNull(m.acknowledgedAt) })),
-    messagesSent: sent.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
-    remindersSent: reminders.map((r) => ({ ...r, sentAt: iso(r.sentAt) })),
-    stillComing: stillComing.map((s) => ({ ...s, askedAt: iso(s.askedAt), answeredAt: isoOrNull(s.answeredAt) })),
-    conversationGuide: guideQuestions.map((g) => ({ ...g, askedAt: iso(g.askedAt) })),
-    resaleRefunds: resaleRefunds.map((r) => ({ ...r, releasedAt: iso(r.releasedAt), refundedAt: isoOrNull(r.refundedAt) })),
-    accessNeeds: accessNeeds.map((a) => ({ ...a, updatedAt: iso(a.updatedAt) })),
-    metAgain: metAgain.map((m) => ({ ...m, askedAt: iso(m.askedAt), answeredAt: isoOrNull(m.answeredAt) })),
-    seeAgain: seeAgain.map((s) => ({ ...s, count: s.count === null ? null : Number(s.count) })),
-    feedback: feedback.map((f) => ({ ...f, submittedAt: iso(f.submittedAt), updatedAt: iso(f.updatedAt) })),
-    reactions: reactions.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })),
-    previewOptOut: optOut && { since: iso(optOut.since) },
-    invitesSent: invitesSent.map(({ person, ...i }) => ({ to: person, ...i, createdAt: iso(i.createdAt) })),
-    invitesReceived: invitesReceived.map(({ person, ...i }) => ({ from: person, ...i, createdAt: iso(i.createdAt) })),
-    invitesStopped: stopped.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
-    blocks: blocked.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
-    reportsMade: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), handled: r.handledAt !== null, handledAt: isoOrNull(r.handledAt) })),
-    removedFrom: removals.map((r) => ({ ...r, removedAt: iso(r.removedAt) })),
-    noShows: missed.map(({ clearedAt, clearReason, ...n }) => ({
-      ...n,
-      eveningAt: iso(n.eveningAt),
-      recordedAt: iso(n.recordedAt),
-      cleared: clearedAt ? { at: iso(clearedAt), reason: clearReason ?? '' } : null,
-    })),
-    friendSeats: {
-      given: seatsGiven.map((f) => ({ ...f, createdAt: iso(f.createdAt), resolvedAt: isoOrNull(f.resolvedAt) })),
-      offered: seatsOffered.map((f) => ({ ...f, createdAt: iso(f.createdAt), resolvedAt: isoOrNull(f.resolvedAt) })),
-    },
-    meetups: meetups.map(({ proposedBy, confirmedOptionId: _confirmed, ...m }) => ({
-      ...m,
-      proposedByYou: proposedBy === id,
-      times: m.times.map((o) => ({ ...o, startsAt: iso(o.startsAt) })),
-      createdAt: iso(m.createdAt),
-      closedAt: isoOrNull(m.closedAt),
-      leftAt: isoOrNull(m.leftAt),
-    })),
-    barrierReports: barriers.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
-    hostApplications: applications.map((a) => ({ ...a, decidedAt: isoOrNull(a.decidedAt), createdAt: iso(a.createdAt) })),
-    narrationSettings: narration && { settings: narration.settings, updatedAt: iso(narration.updatedAt) },
-    shares: shares.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
-    signupSource: source && { platform: source.platform, source: source.source, eventId: source.eventId, createdAt: iso(source.createdAt) },
-    hosting: {
-      eventsHosted: hosted.map((e) => ({ ...e, date: iso(e.date) })),
-      venuesOwned: owned,
-      venuesCoHosted: coHosted.map((v) => ({ ...v, addedAt: iso(v.addedAt) })),
-      guestsCheckedIn: checkedIn,
-      applicationsDecided: decided,
-      reportsHandled,
-      guestsRemoved,
-      noShowsCleared,
-    },
-  };
+  return privacy.exportData(db, { ...(await getUser(db, id)), answers: toAnswers(await q.findAnswers(db, id)) });
 }
 
 export type GrantableRole = 'host' | 'admin';

@@ -1,36 +1,29 @@
-import { CalendarDays, ChartColumn, CircleCheck, Clock, Megaphone, ScanLine, Sparkles, Timer, UsersRound, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { EventDetail } from '@shared/schemas/events';
-import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
-import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
-import { cn } from '@client/components/ui/cn';
 import { GettingIn } from '@client/components/ui/getting-in';
 import { Page } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useDocumentTitle } from '@client/lib/document-title';
-import { formatDate, formatTimeRange, minutesInWords } from '@client/lib/format';
 import { useEvent } from '@client/lib/queries/events';
-import { useRegister, type CancelResult } from '../api/tickets';
+import type { CancelResult } from '../api/tickets';
 import { useNow } from '@client/lib/use-now';
-import { eventBadge, spotsLeftText } from '../lib/format';
+import { eventBadge } from '../lib/format';
 import { AroundLinks } from './around-links';
 import { BookingCard } from './booking-card';
-import { CapacityMeter } from './capacity-meter';
-import { Fact } from './fact';
-import { HostWaitlistCard } from './host-waitlist-card';
 import { ParticipantsCard } from './participants-card';
 import { EventLoadError } from './event-load-error';
-import { EveningShareActions } from './public-evening-more';
-import { StatusBadge } from './status-badge';
 import { TicketCard } from './ticket-card';
-import { VenueFact } from './venue-fact';
+import { BringAFriendCard } from './event-detail/bring-a-friend-card';
+import { CancelledNotice } from './event-detail/cancelled-notice';
+import { EventFacts } from './event-detail/event-facts';
+import { EventHeader } from './event-detail/event-header';
+import { HostToolsCard } from './event-detail/host-tools-card';
+import { PaymentSuccessBanner } from './event-detail/payment-success-banner';
+import { useStripeReturn } from './event-detail/use-stripe-return';
 
 /** The cancel dialog (and Radix's dialog code with it) loads when the member first asks to cancel: most visits never do. */
 const CancelDialog = lazy(() => import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })));
-/** The host's form for what the price includes (with its zod schema) loads when they ask to change it. */
-const PriceIncludesForm = lazy(() => import('./price-includes-form').then((m) => ({ default: m.PriceIncludesForm })));
 
 /** A composition slot: content, or content made from the loaded event. */
 export type EventSlot = ReactNode | ((event: EventDetail) => ReactNode);
@@ -99,24 +92,7 @@ function EventDetailView({
   const friend = over || running || event.viewer.isHost ? null : fill(friendSlot, event);
   // During a round the guest needs the clock, whom to talk to and the rating now: those come first.
   const liveFirst = running && (live != null || rating != null);
-  const facts = (
-    <dl className={cn('grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 sm:grid-cols-2 sm:p-6', !liveFirst && 'mt-5')}>
-      <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Date">
-        <time dateTime={event.date}>{formatDate(event.date, 'long')}</time>
-      </Fact>
-      <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Time">
-        {formatTimeRange(event)}
-      </Fact>
-      <VenueFact name={event.venue} place={event.venuePlace} />
-      <Fact icon={<UsersRound aria-hidden="true" className="size-5" />} label="Participants">
-        <span className="block">
-          {event.participantCount}/{event.maxParticipants}
-          {badge !== 'Past' && !running && event.spotsLeft > 0 && <span className="font-normal text-muted"> · {spotsLeftText(event.spotsLeft)}</span>}
-        </span>
-        <CapacityMeter count={event.participantCount} max={event.maxParticipants} className="mt-2 max-w-48" />
-      </Fact>
-    </dl>
-  );
+  const facts = <EventFacts event={event} badge={badge} running={running} liveFirst={liveFirst} />;
   const sidebar = (
     <div className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-6 lg:row-start-1 lg:self-start">
       {event.viewer.registered ? (
@@ -131,41 +107,7 @@ function EventDetailView({
           }}
         />
       ) : event.viewer.isHost ? (
-        <Card>
-          <h2 className="text-xl font-semibold text-wine-900">You're hosting this evening</h2>
-          <p className="mt-2 text-muted">
-            Guests can check themselves in from {minutesInWords(SELF_CHECK_IN_MINUTES)} before the start, or you can check them in at the door.
-          </p>
-          <nav aria-label="Host tools" className="mt-4 grid gap-2">
-            <Button asChild variant="outline">
-              <Link to={`/check-in?event=${event.id}`}>
-                <ScanLine aria-hidden="true" className="size-5" />
-                Check guests in
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/messaging?event=${event.id}`}>
-                <Megaphone aria-hidden="true" className="size-5" />
-                Message the room
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/host-control?event=${event.id}`}>
-                <Timer aria-hidden="true" className="size-5" />
-                Host control
-              </Link>
-            </Button>
-            {/* What the evening made: its report, once it is over (docs/decisions/0084-the-hosts-evening-report.md). */}
-            <Button asChild variant="outline">
-              <Link to={`/events/${event.id}/report`}>
-                <ChartColumn aria-hidden="true" className="size-5" />
-                Evening report
-              </Link>
-            </Button>
-          </nav>
-          {!over && <PriceIncludesSetting event={event} />}
-          {!over && <HostWaitlistCard eventId={event.id} />}
-        </Card>
+        <HostToolsCard event={event} over={over} />
       ) : (
         <BookingCard event={event} userId={userId} pauseNotice={fill(bookingPauseSlot, event)} />
       )}
@@ -183,48 +125,10 @@ function EventDetailView({
     <Page wide>
       {/* The header's Back button (route handle) goes to /events. */}
       {event.viewer.registered && !cancelled && <PaymentSuccessBanner />}
-      {cancelled && (
-        <div
-          ref={noticeRef}
-          tabIndex={-1}
-          role="status"
-          className="mb-4 flex items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-wine-100 focus:outline-none focus-visible:outline-3"
-        >
-          <Megaphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-wine-500" />
-          <div className="flex-1">
-            <p className="font-bold text-wine-900">Registration cancelled</p>
-            <p className="mt-1 text-ink">{cancelled.message}</p>
-          </div>
-          <button
-            type="button"
-            onClick={() => setCancelled(null)}
-            aria-label="Dismiss"
-            className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-wine-50"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
-        </div>
-      )}
+      {cancelled && <CancelledNotice cancelled={cancelled} noticeRef={noticeRef} setCancelled={setCancelled} />}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 lg:gap-y-6">
-        <header className="lg:col-start-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge
-              label={happening ? 'Happening now' : badge}
-              heldForWaitlist={event.participantCount < event.maxParticipants ? event.seatsHeldForWaitlist : 0}
-            />
-            {event.viewer.isHost && <span className="rounded-full bg-apricot-100 px-3 py-1 text-sm font-semibold text-apricot-700">You're hosting</span>}
-          </div>
-          <h1 className={cn('mt-3 leading-tight font-bold break-words text-wine-900', liveFirst ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-4xl')}>
-            {event.title}
-          </h1>
-          {!liveFirst && (
-            <p className="mt-1 text-lg text-muted">
-              Ages {event.ageRangeMin}-{event.ageRangeMax}
-            </p>
-          )}
-          {!liveFirst && facts}
-        </header>
+        <EventHeader event={event} badge={badge} happening={happening} liveFirst={liveFirst} facts={facts} />
 
         {liveFirst && liveParts}
 
@@ -242,18 +146,7 @@ function EventDetailView({
           </Card>
         )}
 
-        {!over && badge !== 'Past' && (
-          <Card className="lg:col-start-1">
-            <CardTitle>Bring a friend along</CardTitle>
-            <p className="mt-1 text-ink">Send them this evening's page: they can book their own place.</p>
-            <div className="mt-4">
-              <EveningShareActions
-                evening={{ id: event.id, title: event.title, url: `${window.location.origin}/events/${event.id}` }}
-                calendar={!event.viewer.registered}
-              />
-            </div>
-          </Card>
-        )}
+        {!over && badge !== 'Past' && <BringAFriendCard event={event} />}
 
         {/* Composition slots: render nothing unless the route passes content. */}
         {!liveFirst && liveParts}
@@ -285,86 +178,4 @@ function EventDetailView({
       )}
     </Page>
   );
-}
-
-/** The host's view of what the price includes (as guests see it), and changing it while the evening is to come. */
-function PriceIncludesSetting({ event }: { event: EventDetail }) {
-  const [editing, setEditing] = useState(false);
-  return (
-    <section aria-labelledby="price-includes-heading" className="mt-5 border-t border-wine-100 pt-4">
-      <h3 id="price-includes-heading" className="flex items-center gap-2 font-semibold text-wine-900">
-        <Sparkles aria-hidden="true" className="size-4 text-apricot-700" />
-        What the price includes
-      </h3>
-      {editing ? (
-        <Suspense fallback={<Spinner label="Loading the form" />}>
-          <PriceIncludesForm eventId={event.id} current={event.priceIncludes ?? null} onDone={() => setEditing(false)} />
-        </Suspense>
-      ) : (
-        <>
-          <p className="mt-1 break-words text-ink">
-            {event.priceIncludes ? event.priceIncludes : 'Nothing listed: the page promises nothing beyond the evening.'}
-          </p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => setEditing(true)}>
-            Change
-            <span className="sr-only"> what the price includes</span>
-          </Button>
-        </>
-      )}
-    </section>
-  );
-}
-
-/**
- * '?payment=success': the member has just paid (shown while they hold the place); dismissable, which
- * drops the param. The 'Payment Successful' toast has just said so, so this says what comes next.
- */
-function PaymentSuccessBanner() {
-  const [params, setParams] = useSearchParams();
-  if (params.get('payment') !== 'success') return null;
-  const dismiss = () =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const k of ['payment', 'payment_intent', 'payment_intent_client_secret', 'redirect_status']) next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
-  return (
-    <div role="status" className="mb-4 flex items-start gap-3 rounded-3xl bg-emerald-50 p-5 ring-1 ring-emerald-200">
-      <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
-      <div className="flex-1">
-        <p className="font-bold text-emerald-900">You're in!</p>
-        <p className="mt-1 text-emerald-900">We've emailed your ticket with its QR code and a calendar invite.</p>
-      </div>
-      <button
-        type="button"
-        onClick={dismiss}
-        aria-label="Dismiss"
-        className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-emerald-800 hover:bg-emerald-100"
-      >
-        <X aria-hidden="true" className="size-5" />
-      </button>
-    </div>
-  );
-}
-
-/**
- * Back from a Stripe redirect (a payment method that leaves the page): Stripe adds
- * payment_intent and redirect_status. The server registers on its webhook anyway; asking here
- * (idempotent) makes the ticket appear without waiting for it.
- */
-function useStripeReturn(event: EventDetail, userId: number) {
-  const [params] = useSearchParams();
-  const register = useRegister(userId);
-  const asked = useRef(false);
-  const intent = params.get('payment_intent');
-  const succeeded = params.get('redirect_status') === 'succeeded';
-  const { mutate } = register;
-  useEffect(() => {
-    if (asked.current || !intent || !succeeded || event.viewer.registered) return;
-    asked.current = true;
-    mutate({ eventId: event.id, paymentIntentId: intent });
-  }, [intent, succeeded, event.viewer.registered, event.id, mutate]);
 }

@@ -1,14 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarPlus, Check, CircleCheck, Lock, MapPin, Sparkles, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
-import { Link } from 'react-router';
-import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import {
   CREATE_EVENT_DEFAULTS,
   createEventForm,
-  DATE_NOT_PICKED,
-  NEW_VENUE_EXTRA_CAPACITY,
   SERVER_FIELD_TO_FORM,
   toCreateEventPayload,
   toNewVenuePayload,
@@ -16,15 +11,17 @@ import {
   type CreateEventFormInput,
 } from '@shared/schemas/create-event-form';
 import type { Venue } from '@shared/schemas/venues';
-import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
-import { cn } from '@client/components/ui/cn';
-import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useCreateEvent } from '../api/events';
 import { useCreateVenue, useVenues } from '../api/venues';
-import { findVenue, notYourVenue, presetVenues } from '../lib/venues';
-import { DatePicker } from './date-picker';
+import { findVenue, presetVenues } from '../lib/venues';
+import { CreatedNotice } from './create-event/created-notice';
+import { DateTimeSection } from './create-event/date-time-section';
+import { DetailsSection } from './create-event/details-section';
+import { RefusedVenueNotice } from './create-event/refused-venue-notice';
+import { SettingsSection } from './create-event/settings-section';
+import { SubmitArea } from './create-event/submit-area';
+import { VenueSection } from './create-event/venue-section';
 
 const defaults = (): CreateEventFormInput => ({
   title: '',
@@ -44,21 +41,6 @@ const defaults = (): CreateEventFormInput => ({
 
 /** Form order, for focusing the first field the server rejected. */
 const ORDER: (keyof CreateEventFormInput)[] = Object.keys(defaults()) as (keyof CreateEventFormInput)[];
-
-function Section({ title, step, children }: { title: string; step: number; children: ReactNode }) {
-  const id = `create-event-section-${step}`;
-  return (
-    <Card role="group" aria-labelledby={id} className="space-y-5">
-      <h2 id={id} className="flex items-center gap-3 text-xl font-semibold text-wine-900">
-        <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-wine-700 font-sans text-sm font-bold text-white">
-          {step}
-        </span>
-        {title}
-      </h2>
-      {children}
-    </Card>
-  );
-}
 
 /**
  * The create-event form (docs/spec/organiser-tools.md §2.14): event details, a venue (one-tap presets or
@@ -152,260 +134,27 @@ export function CreateEventForm({ hostId, preselectVenueId }: { hostId: number; 
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create event" className="space-y-5">
-      {refusedVenue && (
-        <div className="flex gap-3 rounded-3xl border-2 border-apricot-300 bg-apricot-100 p-5 text-wine-900">
-          <Lock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-apricot-700" />
-          <div className="space-y-2">
-            <h2 className="text-lg font-semibold">You can’t book {refusedVenue.name}</h2>
-            <p>{notYourVenue(refusedVenue)}</p>
-            <p>
-              Pick one of your own venues below, or type a new one.{' '}
-              <Link to="/venues" className="font-semibold underline underline-offset-4">
-                See your venues
-              </Link>
-            </p>
-          </div>
-        </div>
-      )}
-      <div role="status">
-        {created && (
-          <div
-            ref={successRef}
-            tabIndex={-1}
-            className="flex gap-3 rounded-3xl border-2 border-emerald-300 bg-emerald-50 p-5 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300"
-          >
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
-            <div className="space-y-2">
-              <p className="font-semibold text-emerald-900">Event &quot;{created.title}&quot; created successfully!</p>
-              <p className="text-emerald-900">It is open for registrations now. The form below is ready for your next evening.</p>
-              <Link
-                to={`/events/${created.id}`}
-                className="inline-flex min-h-11 items-center font-semibold text-wine-800 underline underline-offset-4 hover:text-wine-900"
-              >
-                View the event page
-              </Link>
-            </div>
-          </div>
-        )}
-      </div>
+      {refusedVenue && <RefusedVenueNotice refusedVenue={refusedVenue} />}
+      <CreatedNotice created={created} successRef={successRef} />
 
-      <Section title="Event details" step={1}>
-        <TextField label="Event title" placeholder="Wine Bar Speed Friendship" autoComplete="off" error={errors.title?.message} {...form.register('title')} />
-        <TextAreaField
-          label={
-            <>
-              Description <span className="font-normal text-muted">(optional)</span>
-            </>
-          }
-          rows={4}
-          placeholder="What guests can expect: the setting, the crowd, what to bring."
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
-      </Section>
+      <DetailsSection form={form} errors={errors} />
 
-      <Section title="Venue" step={2}>
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-semibold text-wine-900">Quick pick</legend>
-          {venues.isPending ? (
-            <div className="grid gap-3 sm:grid-cols-2" aria-hidden="true">
-              {[0, 1, 2, 3].map((i) => (
-                <div key={i} className="h-20 animate-pulse rounded-2xl bg-wine-50" />
-              ))}
-            </div>
-          ) : venues.isError ? (
-            <p className="text-muted">We couldn&apos;t load your venues. Type the venue below instead.</p>
-          ) : presets.length === 0 ? (
-            <p className="text-muted">
-              You have no active venue yet. Type one below, or{' '}
-              <Link to="/venues" className="font-semibold text-wine-800 underline underline-offset-4">
-                add venues
-              </Link>
-              .
-            </p>
-          ) : (
-            <div className="grid gap-3 sm:grid-cols-2">
-              {presets.map((v) => {
-                const on = known?.id === v.id;
-                return (
-                  <button
-                    key={v.id}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => fillVenue(v)}
-                    className={cn(
-                      'flex min-h-20 items-start gap-3 rounded-2xl border-2 p-4 text-left transition-colors',
-                      on ? 'border-wine-700 bg-wine-50' : 'border-wine-100 bg-white hover:border-wine-300 hover:bg-wine-50',
-                    )}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full',
-                        on ? 'bg-wine-700 text-white' : 'bg-apricot-100 text-wine-700',
-                      )}
-                    >
-                      {on ? <Check className="size-4" /> : <MapPin className="size-4" />}
-                    </span>
-                    <span className="min-w-0">
-                      <span className="block font-semibold text-wine-900">{v.name}</span>
-                      <span className="block text-sm text-muted">
-                        {v.address ? `${v.address}, ` : ''}
-                        {v.city}
-                      </span>
-                    </span>
-                  </button>
-                );
-              })}
-            </div>
-          )}
-        </fieldset>
+      <VenueSection
+        form={form}
+        errors={errors}
+        venues={venues}
+        presets={presets}
+        known={known}
+        fillVenue={fillVenue}
+        typedSomething={typedSomething}
+        maxParticipants={maxParticipants}
+      />
 
-        <div className="space-y-4 border-t border-wine-100 pt-5">
-          <TextField label="Venue name" autoComplete="off" error={errors.venueName?.message} {...form.register('venueName')} />
-          <TextField label="Venue address" autoComplete="off" error={errors.venueAddress?.message} {...form.register('venueAddress')} />
-          <TextField label="City" autoComplete="off" className="sm:max-w-xs" error={errors.venueCity?.message} {...form.register('venueCity')} />
-        </div>
+      <DateTimeSection form={form} errors={errors} setDateMissing={setDateMissing} />
 
-        <div aria-live="polite">
-          {known && !known.canEdit ? (
-            <p className="flex gap-2 rounded-2xl bg-apricot-100 px-4 py-3 text-sm text-wine-900">
-              <Lock aria-hidden="true" className="size-5 shrink-0 text-apricot-700" />
-              <span>{notYourVenue(known)}</span>
-            </p>
-          ) : known && !known.isActive ? (
-            <p className="flex gap-2 rounded-2xl bg-apricot-100 px-4 py-3 text-sm text-wine-900">
-              <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-apricot-700" />
-              <span>
-                {known.name} is inactive.{' '}
-                <Link to="/venues" className="font-semibold underline underline-offset-4">
-                  Activate it on the venues page
-                </Link>{' '}
-                before scheduling an evening there.
-              </span>
-            </p>
-          ) : known ? (
-            <p className="flex gap-2 text-sm text-muted">
-              <Check aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
-              <span>One of your venues: {known.name}.</span>
-            </p>
-          ) : typedSomething && venues.isSuccess ? (
-            <p className="flex gap-2 text-sm text-muted">
-              <Sparkles aria-hidden="true" className="size-5 shrink-0 text-apricot-700" />
-              <span>
-                A new venue: it will be added to your venues
-                {Number.isFinite(maxParticipants) ? `, with room for ${maxParticipants + NEW_VENUE_EXTRA_CAPACITY}` : ''}, when you create the event.
-              </span>
-            </p>
-          ) : null}
-        </div>
-      </Section>
+      <SettingsSection form={form} errors={errors} />
 
-      <Section title="Date and time" step={3}>
-        <Controller
-          control={form.control}
-          name="date"
-          render={({ field }) => (
-            <DatePicker
-              ref={field.ref}
-              label="Event date"
-              value={field.value}
-              onChange={(day) => {
-                field.onChange(day);
-                setDateMissing(false);
-                if (form.formState.isSubmitted) void form.trigger('date');
-              }}
-              onBlur={field.onBlur}
-              error={errors.date?.message}
-            />
-          )}
-        />
-        <div className="grid grid-cols-2 gap-4">
-          <TextField label="Start time" type="time" error={errors.startTime?.message} {...form.register('startTime')} />
-          <TextField label="End time" type="time" error={errors.endTime?.message} {...form.register('endTime')} />
-        </div>
-        <p className="text-sm text-muted">Times are in UK time. Conversations last {ROUND_DURATION_SECONDS / 60} minutes each.</p>
-      </Section>
-
-      <Section title="Settings" step={4}>
-        <div className="grid grid-cols-2 gap-4">
-          <TextField
-            label="Minimum age"
-            type="number"
-            inputMode="numeric"
-            min={18}
-            max={65}
-            error={errors.ageRangeMin?.message}
-            {...form.register('ageRangeMin', { valueAsNumber: true })}
-          />
-          <TextField
-            label="Maximum age"
-            type="number"
-            inputMode="numeric"
-            min={18}
-            max={65}
-            error={errors.ageRangeMax?.message}
-            {...form.register('ageRangeMax', { valueAsNumber: true })}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Maximum participants"
-            type="number"
-            inputMode="numeric"
-            min={6}
-            max={100}
-            error={errors.maxParticipants?.message}
-            {...form.register('maxParticipants', { valueAsNumber: true })}
-          />
-          <TextField
-            label="Price (£)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            hint="Per person. 0 makes it free."
-            error={errors.price?.message}
-            {...form.register('price', { valueAsNumber: true })}
-          />
-        </div>
-        <TextField
-          label={
-            <>
-              What the price includes <span className="font-normal text-muted">(optional)</span>
-            </>
-          }
-          placeholder="A welcome drink"
-          autoComplete="off"
-          hint="Shown beside the price on the evening's page. Leave it empty if the price is just for the evening."
-          error={errors.priceIncludes?.message}
-          {...form.register('priceIncludes')}
-        />
-      </Section>
-
-      <div className="space-y-3">
-        <div role="alert">
-          {dateMissing && (
-            <p className="flex gap-2 rounded-2xl bg-red-50 px-4 py-3 font-medium text-red-800">
-              <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-              {DATE_NOT_PICKED}
-            </p>
-          )}
-          {failure !== null && (
-            <div className="flex gap-3 rounded-2xl border-2 border-red-200 bg-red-50 p-4 text-red-900">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700" />
-              <div>
-                <p className="font-semibold">Failed to create event. Please try again.</p>
-                {failure && <p className="mt-1">{failure}</p>}
-              </div>
-            </div>
-          )}
-        </div>
-        <Button type="submit" size="lg" block disabled={isSubmitting}>
-          <CalendarPlus aria-hidden="true" className="size-5" />
-          {isSubmitting ? 'Creating Event...' : 'Create Event'}
-        </Button>
-      </div>
+      <SubmitArea dateMissing={dateMissing} failure={failure} isSubmitting={isSubmitting} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 
 /** A picture in grey levels (0 black … 255 white), row by row. */
 export interface GreyImage {
@@ -55,4 +55,29 @@ export function writeCameraFile(picture: GreyImage, path: string, frames = 10) {
   const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`)];
   for (let f = 0; f < frames; f++) parts.push(Buffer.from('FRAME\n'), luma, chroma, chroma);
   writeFileSync(path, Buffer.concat(parts));
+}
+
+/**
+ * The ticket stays in front of the camera for `ms` of the desk's own clock, without the test waiting
+ * that long (docs/decisions/0095-tests-wait-for-events-not-time.md): the page's clock (installed with
+ * `page.clock.install()` before the desk opened, so the scanner's interval and its Date.now() are
+ * the fake ones) runs on by `ms`, firing every scan of the frames in view on the way. Returns the
+ * scans the desk sent meanwhile, read after a request the page makes afterwards: a scan it sent
+ * during those reads was asked for first, so it is in the list by the time that request is.
+ */
+export async function keepInView(page: Page, ms: number): Promise<string[]> {
+  const scans: string[] = [];
+  const seen = (r: Request) => {
+    if (r.method() === 'POST' && /\/door\/scan$/.test(new URL(r.url()).pathname)) scans.push(r.url());
+  };
+  page.on('request', seen);
+  try {
+    await page.clock.runFor(ms);
+    const after = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/health' && r.url().includes('after-reads'));
+    await page.evaluate(() => fetch('/api/health?after-reads=1').then((r) => r.status));
+    await after;
+  } finally {
+    page.off('request', seen);
+  }
+  return scans;
 }

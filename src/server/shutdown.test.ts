@@ -17,7 +17,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { ratings } from './db/schema/index';
@@ -260,12 +260,15 @@ describe('SIGTERM to the server process with ratings in flight', () => {
     // New connections are refused while the slow request is still being received (the process is held
     // by it: it cannot have exited). How soon depends on how busy the machine is; the bound is generous.
     let refusedAt = 0;
-    for (const until = Date.now() + TIMEOUT_MS / 2; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
-      if (await refused(port)) {
-        refusedAt = Date.now();
-        break;
-      }
-    }
+    await vi
+      .waitFor(
+        async () => {
+          if (!(await refused(port))) throw new Error('still accepted');
+          refusedAt = Date.now();
+        },
+        { timeout: TIMEOUT_MS / 2, interval: 20 },
+      )
+      .catch(() => {});
     expect(refusedAt, `a new connection was refused within ${TIMEOUT_MS / 2} ms of the signal`).toBeGreaterThan(0);
     expect(slowDone, 'the slow request is still in flight').toBe(false);
     expect(server.child.exitCode, 'the process waits for the request in flight').toBeNull();

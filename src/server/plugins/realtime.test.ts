@@ -3,10 +3,10 @@
  * every socket, so a proxy's read timeout never ends a quiet round, and a phone that stops
  * answering is closed. Real `ws` clients against a listening server, the ping interval shortened.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { withCookie, type TestContext } from '../test/harness';
-import { liveTestServer, quietFor, setUpEvening, wsUrl } from '../test/live-helpers';
+import { liveTestServer, setUpEvening, wsUrl } from '../test/live-helpers';
 
 const PING_MS = 100;
 let t: TestContext;
@@ -19,8 +19,9 @@ describe('the live socket heartbeat', () => {
     const { client } = await join(base, { eventId: event.id, userId: guests[0]!.user.id }, guests[0]!.cookie);
     let pings = 0;
     client.ws.on('ping', () => pings++);
-    await quietFor(PING_MS * 6);
-    expect(pings).toBeGreaterThanOrEqual(4);
+    // Waits for the pings themselves (docs/decisions/0095-tests-wait-for-events-not-time.md): a socket
+    // the server closed would hear no more of them, and the wait would fail.
+    await vi.waitFor(() => expect(pings).toBeGreaterThanOrEqual(4), { timeout: PING_MS * 30, interval: 10 });
     expect(client.ws.readyState).toBe(WebSocket.OPEN);
   });
 

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { backup, BackupError, backupFileName, restore } from '../backup';
 import { openPglite, openPostgres, type Db } from '../db/client';
 import { loadDemoData } from '../demo/seed';
@@ -110,12 +110,15 @@ describe('the embedded database', () => {
     const exited = new Promise((r) => server.once('exit', r));
     try {
       const control = path.join(dataDir, 'control.json');
-      const until = Date.now() + 60_000;
-      while (!existsSync(control)) {
-        if (Date.now() > until || server.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const { port } = JSON.parse(readFileSync(control, 'utf8')) as { port: number };
+      // The control file, once it is there whole (it can be seen empty while it is being written).
+      const { port } = await vi.waitFor(
+        () => {
+          expect(server.exitCode, `the server exited before it started:\n${output}`).toBeNull();
+          expect(existsSync(control), `the server did not start:\n${output}`).toBe(true);
+          return JSON.parse(readFileSync(control, 'utf8')) as { port: number };
+        },
+        { timeout: 60_000, interval: 100 },
+      );
 
       // Members sign up, one after another, all through the backup.
       const acknowledged: string[] = [];
@@ -143,10 +146,13 @@ describe('the embedded database', () => {
       })();
       let failed: unknown;
       writer.catch((err: unknown) => (failed = err));
-      while (acknowledged.length < 3) {
-        if (failed) throw failed;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await vi.waitFor(
+        () => {
+          if (failed) throw failed;
+          expect(acknowledged.length).toBeGreaterThanOrEqual(3);
+        },
+        { timeout: 60_000, interval: 20 },
+      );
       const before = [...acknowledged];
       const during = await cli('backup', { DATA_DIR: dataDir, BACKUP_DIR: backupDir });
       expect(during.code, during.stderr).toBe(0);

@@ -247,6 +247,19 @@ export function refusal(
 /** Messages a client gets within `ms` (to show that something did NOT arrive). */
 export const quietFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Show that nothing more is on its way to these sockets without waiting a while
+ * (docs/decisions/0095-tests-wait-for-events-not-time.md): say one thing more on the bus
+ * (guide_updated, which every socket of the evening hears, hosts and guests) and wait for it on
+ * each. The bus delivers in the order said, and what it carries whole (host messages, reads,
+ * check-ins) is written to the sockets as it is heard, so anything said before has arrived by then.
+ * Timer changes are read back before they are written: this does not cover them.
+ */
+export async function heardAfter(app: TestApp, eventId: number, clients: LiveClient[]) {
+  await app.bus.publish({ eventId, kind: 'guide_updated' });
+  await Promise.all(clients.map((c) => c.next('guide_updated')));
+}
+
 /* ------------------------------------------------------------ evenings */
 
 export interface Evening {

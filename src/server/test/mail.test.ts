@@ -9,7 +9,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { AddressObject, ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Event } from '@shared/schemas/events';
 import { buildApp } from '../app';
 import { openPostgres } from '../db/client';
@@ -48,17 +48,31 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const address = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a : a ? [a] : []).flatMap((x) => x.value.map((v) => v.address));
 
 /** The mail at the SMTP server to `to`, waiting for it to arrive. */
 async function arrived(server: FakeSmtp, to: string, n = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
-  const until = Date.now() + timeoutMs;
-  while (server.to(to).length < n) {
-    if (Date.now() > until) throw new Error(`expected ${n} mails to ${to}, got ${server.to(to).length}`);
-    await sleep(20);
-  }
+  await vi.waitFor(
+    () => {
+      if (server.to(to).length < n) throw new Error(`expected ${n} mails to ${to}, got ${server.to(to).length}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
   return server.to(to);
+}
+
+/**
+ * Show that the outbox sends nothing more (docs/decisions/0095-tests-wait-for-events-not-time.md):
+ * queue one more mail and wait for it at the server, then for the passes of every instance to end.
+ * A pass attempts every due mail before it ends, and the fake server has a mail before it answers
+ * the sender, so a mail that was going to be sent (again) is at the server by then.
+ */
+async function oneMoreMail(server: FakeSmtp, from: TestContext['app'], ...others: TestContext['app'][]): Promise<string> {
+  const marker = `marker.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+  await from.mailer.send({ to: marker, subject: 'The mail after', text: 'Sent to show what came before it.' });
+  await arrived(server, marker);
+  await Promise.all([from, ...others].map((app) => app.mailer.deliverDue()));
+  return marker;
 }
 
 async function rowsTo(ctx: TestContext, to: string) {
@@ -67,12 +81,14 @@ async function rowsTo(ctx: TestContext, to: string) {
 
 /** The outbox rows to `to` once the first is marked sent (the SMTP server has it a moment before). */
 async function whenSent(ctx: TestContext, to: string, timeoutMs = 5_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await rowsTo(ctx, to);
-    if (rows[0]?.status === 'sent' || Date.now() > until) return rows;
-    await sleep(20);
-  }
+  return vi.waitFor(
+    async () => {
+      const rows = await rowsTo(ctx, to);
+      if (rows[0]?.status !== 'sent') throw new Error(`not marked sent: ${JSON.stringify(rows)}`);
+      return rows;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 /** The headers and parts every mail of ours has. */
@@ -211,11 +227,12 @@ describe('when the SMTP server is down', () => {
       expect(Date.now() - started).toBeLessThan(1_000);
 
       // A few attempts fail while the server is away.
-      const until = Date.now() + 10_000;
-      while (!events.some((e) => e.type === 'retrying' && e.attempts >= 2)) {
-        if (Date.now() > until) throw new Error(`no second failed attempt: ${JSON.stringify(events)}`);
-        await sleep(20);
-      }
+      await vi.waitFor(
+        () => {
+          if (!events.some((e) => e.type === 'retrying' && e.attempts >= 2)) throw new Error(`no second failed attempt: ${JSON.stringify(events)}`);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       const [waiting] = await rowsTo(app, user.email);
       expect(['pending', 'sending']).toContain(waiting!.status);
       expect(waiting!.attempts).toBeGreaterThanOrEqual(2);
@@ -224,14 +241,14 @@ describe('when the SMTP server is down', () => {
 
       await down.start();
       const [mail] = await arrived(down, user.email);
-      // Several more polls pass: nothing is sent again.
-      await sleep(1_000);
-      expect(down.received).toHaveLength(1);
-      expect(mail!.parsed.messageId).toBe(waiting!.messageId);
       const [sent] = await whenSent(app, user.email);
+      // More passes run and deliver a later mail: this one is not sent again.
+      const marker = await oneMoreMail(down, app.app);
+      expect(down.received.map((m) => m.envelope.to)).toEqual([[user.email], [marker]]);
+      expect(mail!.parsed.messageId).toBe(waiting!.messageId);
       expect(sent).toMatchObject({ status: 'sent', messageId: waiting!.messageId });
-      expect(events.filter((e) => e.type === 'queued')).toHaveLength(1);
-      expect(events.filter((e) => e.type === 'sent')).toHaveLength(1);
+      expect(events.filter((e) => e.type === 'queued' && e.id === waiting!.id)).toHaveLength(1);
+      expect(events.filter((e) => e.type === 'sent' && e.id === waiting!.id)).toHaveLength(1);
 
       // The code that arrived late still signs in.
       const code = mail!.parsed.subject!.match(/(\d{6})$/)![1]!;
@@ -255,8 +272,15 @@ describe('when the SMTP server is down', () => {
       expect(res.statusCode, res.body).toBe(200);
       // The transport waits 15 s for a greeting; the member does not.
       expect(Date.now() - started).toBeLessThan(2_000);
-      await sleep(300);
-      const [row] = await rowsTo(app, user.email);
+      // The first attempt claims the mail, then hangs on the silent server.
+      const row = await vi.waitFor(
+        async () => {
+          const [r] = await rowsTo(app, user.email);
+          if (r?.status === 'pending') throw new Error('not claimed yet');
+          return r;
+        },
+        { timeout: 5_000, interval: 20 },
+      );
       expect(row).toMatchObject({ status: 'sending', attempts: 1 });
     } finally {
       const closing = Date.now();
@@ -276,11 +300,12 @@ describe('when the SMTP server is down', () => {
       app.app.mailer.onEvent((e) => events.push(e));
       const to = `gone.${Date.now()}@example.com`;
       await app.app.mailer.send({ to, subject: 'Nobody home', text: 'This one never gets through.' });
-      const until = Date.now() + 10_000;
-      while (!events.some((e) => e.type === 'failed')) {
-        if (Date.now() > until) throw new Error(`not failed: ${JSON.stringify(events)}`);
-        await sleep(20);
-      }
+      await vi.waitFor(
+        () => {
+          if (!events.some((e) => e.type === 'failed')) throw new Error(`not failed: ${JSON.stringify(events)}`);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       expect(events.map((e) => `${e.type}:${e.attempts}`)).toEqual(['queued:0', 'retrying:1', 'retrying:2', 'failed:3']);
       const [row] = await rowsTo(app, to);
       expect(row).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
@@ -288,8 +313,9 @@ describe('when the SMTP server is down', () => {
       // A failed mail stays failed, even once the server is back.
       await down.start();
       await app.app.mailer.deliverDue();
-      await sleep(300);
-      expect(down.received).toHaveLength(0);
+      // A later mail gets through; the failed one did not come before it.
+      const marker = await oneMoreMail(down, app.app);
+      expect(down.received.map((m) => m.envelope.to)).toEqual([[marker]]);
     } finally {
       await app.close();
       await down.stop();
@@ -311,7 +337,8 @@ describe('when the SMTP server is down', () => {
       .returning();
     await t.db.execute(sql`UPDATE mail_outbox SET claimed_until = now() + interval '1 hour' WHERE id = ${row!.id}`);
     await t.app.mailer.deliverDue();
-    await sleep(200);
+    // A later mail gets through while the claim holds; the claimed one is not sent.
+    await oneMoreMail(smtp, t.app);
     expect(smtp.to(to)).toHaveLength(0);
     await t.db.execute(sql`UPDATE mail_outbox SET claimed_until = now() - interval '1 second' WHERE id = ${row!.id}`);
     await t.app.mailer.deliverDue();
@@ -346,15 +373,26 @@ describe('several instances on one outbox', () => {
       const addresses = Array.from({ length: 40 }, (_, i) => `${tag}.${i}@example.com`);
       // Mail queued on both while the server is down.
       await Promise.all(addresses.map((to, i) => (i % 2 ? a : b).app.mailer.send({ to, subject: `Mail ${i}`, text: `Number ${i} of ${addresses.length}.` })));
-      await sleep(200);
+      // Every mail has been tried (and refused) once, by one instance or the other.
+      await vi.waitFor(
+        async () => {
+          const rows = await a.db
+            .select()
+            .from(mailOutbox)
+            .where(sql`${mailOutbox.to} LIKE ${`${tag}.%`}`);
+          if (rows.length < 40 || rows.some((r) => r.attempts < 1)) throw new Error(`not all tried: ${rows.map((r) => r.attempts).join(',')}`);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       expect(shared.received).toHaveLength(0);
       await shared.start();
       await Promise.all([a.app.mailer.deliverDue(), b.app.mailer.deliverDue(), a.app.mailer.deliverDue(), b.app.mailer.deliverDue()]);
       await shared.waitFor(40);
-      await sleep(800);
-      expect(shared.received).toHaveLength(40);
-      expect(new Set(shared.received.map((m) => m.parsed.messageId)).size).toBe(40);
-      expect(shared.received.flatMap((m) => m.envelope.to).sort()).toEqual([...addresses].sort());
+      // More passes of both deliver a later mail from each: none of the 40 came a second time.
+      const markers = [await oneMoreMail(shared, a.app, b.app), await oneMoreMail(shared, b.app, a.app)];
+      expect(shared.received).toHaveLength(42);
+      expect(new Set(shared.received.map((m) => m.parsed.messageId)).size).toBe(42);
+      expect(shared.received.flatMap((m) => m.envelope.to).sort()).toEqual([...addresses, ...markers].sort());
     } finally {
       await a.close();
       await b.app.close();
@@ -394,15 +432,22 @@ describe('the log', () => {
       const { user } = await existingMember(own.app);
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email }, headers: { origin: t.config.publicUrl } });
       expect(res.statusCode, res.body).toBe(200);
-      const until = Date.now() + 10_000;
-      while (!lines.some((l) => String(l.msg).includes('retrying'))) {
-        if (Date.now() > until) throw new Error('no retry logged');
-        await sleep(20);
-      }
+      await vi.waitFor(
+        () => {
+          if (!lines.some((l) => String(l.msg).includes('retrying'))) throw new Error('no retry logged');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       await server.start();
       const [mail] = await arrived(server, user.email);
       const code = mail!.parsed.subject!.match(/(\d{6})$/)![1]!;
-      await sleep(100);
+      // The line 'mail sent' is written once the outbox row is marked, a moment after the server has the mail.
+      await vi.waitFor(
+        () => {
+          if (!lines.some((l) => l.msg === `mail sent to ${user.email}`)) throw new Error('no sent logged');
+        },
+        { timeout: 5_000, interval: 20 },
+      );
       const mine = lines.filter((l) => l.to === user.email);
       expect(mine.map((l) => l.msg)).toEqual(
         expect.arrayContaining([

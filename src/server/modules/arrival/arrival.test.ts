@@ -24,7 +24,7 @@ import {
   withCookie,
   type TestContext,
 } from '../../test/harness';
-import { connectLive, quietFor, type LiveClient } from '../../test/live-helpers';
+import { connectLive, heardAfter, type LiveClient } from '../../test/live-helpers';
 import { DOOR_CLOSED } from '../door/service';
 import { ARRIVAL_GUESTS_ONLY } from './service';
 
@@ -377,7 +377,7 @@ describe('the live socket hears of arrivals', () => {
     await door.next('checkins_updated');
     await send({ permission: 'granted', position: north(1500, 10) }); // still on the way: quiet
     await send({ permission: 'granted', position: north(900, 10) }); // quiet
-    await quietFor(150);
+    await heardAfter(t.app, event.id, [door]);
     expect(door.count('checkins_updated')).toBe(1);
 
     await send({ permission: 'granted', position: north(30, 10) }); // arrived
@@ -389,7 +389,7 @@ describe('the live socket hears of arrivals', () => {
     minutesBefore(event, 30);
     expect((await checkIn(event.id, { position: north(10, 5) }, guest.cookie)).statusCode).toBe(200);
     await door.next('checkins_updated');
-    await quietFor(150);
+    await heardAfter(t.app, event.id, [door, mine]);
     expect(door.count('checkins_updated')).toBe(4);
     expect(mine.count('checkins_updated')).toBe(4);
   });

@@ -79,6 +79,9 @@ async function evening() {
 }
 
 async function timerDidNotMove(eventId: number, other: Watched) {
+  // A real wait stays here (docs/decisions/0095-tests-wait-for-events-not-time.md): a start pressed on a
+  // socket that is closing may still be read and checked by the server, and nothing the test can see
+  // is ordered after that check (the socket it came on is gone).
   await quietFor(150);
   expect((await timerRow(A.db, eventId))?.phase ?? 'idle').toBe('idle');
   expect(other.client.count('timer_started')).toBe(0);
@@ -163,9 +166,10 @@ describe(`sockets end with their session (${onPostgres ? 'two instances on Postg
   });
 
   it('a command is checked against the session as it is now, even when the bus has said nothing', async () => {
-    const ev = await setUpEvening(A, { guests: 1 });
+    const ev = await setUpEvening(A, { guests: 2 });
     const host = await join(baseA, ev.event.id, ev.host, true);
     const guest = await join(baseB, ev.event.id, ev.guests[0]!);
+    const marker = await join(baseA, ev.event.id, ev.guests[1]!);
     // The role goes without a word on the bus (as if the bus were away): the command itself must find out.
     await A.db.execute(sql`alter table user_roles disable trigger user_roles_removed`);
     try {
@@ -173,10 +177,15 @@ describe(`sockets end with their session (${onPostgres ? 'two instances on Postg
     } finally {
       await A.db.execute(sql`alter table user_roles enable trigger user_roles_removed`);
     }
-    await quietFor(100);
+    // Said nothing: a session ending said on the channel after the delete (another guest's) closes that
+    // guest's socket, and what the channel carries arrives in order, so a word on the host would have
+    // come first (docs/decisions/0095-tests-wait-for-events-not-time.md).
+    await A.db.execute(sql`select pg_notify('sf_live', ${JSON.stringify({ kind: 'session_ended', userId: ev.guests[1]!.user.id })})`);
+    expect((await marker.closed).code).toBe(SESSION_ENDED);
     expect(host.client.ws.readyState).toBe(host.client.ws.OPEN);
     host.client.send({ type: 'start_timer' });
     await host.closed;
+    // A real wait, as in timerDidNotMove: nothing the test can see is ordered after the closed socket's command.
     await quietFor(100);
     expect(guest.client.count('timer_started')).toBe(0);
     expect((await timerRow(A.db, ev.event.id))?.phase ?? 'idle').toBe('idle');

@@ -4,14 +4,28 @@
  * (by the server's own scheduler), auto-advance and reconnecting.
  */
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { roundHistory } from '../../db/schema/index';
 import { getEvent, signUp, withCookie, type TestContext } from '../../test/harness';
-import { connectLive, endPhaseIn, hostTimer, httpTimer, liveTestServer, quietFor, refusal, remainingAt, setUpEvening, timerRow } from '../../test/live-helpers';
+import { connectLive, endPhaseIn, hostTimer, httpTimer, liveTestServer, refusal, remainingAt, setUpEvening, timerRow } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
 const { join, keep } = liveTestServer((server) => ({ t, base } = server));
+
+/**
+ * Time passing for the timer: the server runs in this process and reads Date.now(), so a test moves
+ * Date alone forward instead of waiting (docs/decisions/0095-tests-wait-for-events-not-time.md);
+ * other timers, the sockets and the scheduler's poll stay real.
+ */
+function clockForward(ms: number) {
+  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  vi.setSystemTime(Date.now() + ms);
+  return Date.now();
+}
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function rounds(eventId: number) {
   return t.db
@@ -223,17 +237,19 @@ describe('a host drives the timer', () => {
     const started = await both('timer_started');
     expect(started).toMatchObject({ currentRound: 1, roundDuration: 420, version: 1 });
 
-    await quietFor(300);
+    // Twenty seconds of the round run.
+    const pausedAt = clockForward(20_000);
     h.send({ type: 'pause_timer' });
     const paused = await both('timer_paused');
     expect(paused).toMatchObject({ phase: 'paused', isActive: false, endsAt: null, currentRound: 1, version: 2 });
-    expect(paused.timeRemaining).toBeLessThanOrEqual(420);
-    expect(paused.timeRemaining).toBeGreaterThanOrEqual(418);
+    expect(paused.timeRemaining).toBeLessThanOrEqual(400);
+    expect(paused.timeRemaining).toBeGreaterThanOrEqual(398);
     const left = (await timerRow(t.db, event.id)).remainingMs!;
-    expect(left).toBeLessThan(420_000 - 250);
+    expect(left).toBe(started.endsAt! - pausedAt);
+    expect(paused.timeRemaining).toBe(Math.ceil(left / 1000));
 
-    // Paused time does not run.
-    await quietFor(300);
+    // Paused time does not run: a minute passes.
+    clockForward(60_000);
     expect((await httpTimer(t.app, event.id, guests[0]!.cookie)).timeRemaining).toBe(paused.timeRemaining);
 
     h.send({ type: 'extend_timer', seconds: 120 });
@@ -296,12 +312,15 @@ describe('a host drives the timer', () => {
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(await rounds(event.id)).toEqual([{ round: 1, status: 'completed' }]);
-    // Announced once.
-    await quietFor(600);
-    expect(gs[0]!.count('round_complete')).toBe(1);
     // The host starts the next round from idle.
     h.send({ type: 'start_timer' });
     expect(await h.next('timer_started')).toMatchObject({ currentRound: 2, version: 3 });
+    // Announced once: round 2 running out is found by a later pass of the scheduler, and is heard
+    // after any second word on round 1 (docs/decisions/0095-tests-wait-for-events-not-time.md).
+    await gs[0]!.next('timer_started');
+    await endPhaseIn(t.db, event.id, 0);
+    expect(await gs[0]!.next('round_complete', 3000)).toMatchObject({ currentRound: 2, version: 4 });
+    expect(gs[0]!.messages.flatMap((m) => (m.type === 'round_complete' ? [m.currentRound] : []))).toEqual([1, 2]);
   });
 
   it('with auto-advance, a round ending starts a 60 s grace and then the next round by itself', async () => {
@@ -341,7 +360,8 @@ describe('reconnecting', () => {
     const started = await first.next('timer_started');
     await first.close();
 
-    await quietFor(400);
+    // Half a minute later.
+    clockForward(30_000);
     const { sync, client: again } = await join(base, { eventId: event.id, userId: guest.user.id }, guest.cookie);
     expect(sync).toMatchObject({ currentRound: 1, phase: 'active', endsAt: started.endsAt, version: started.version });
     const expected = remainingAt(started, Date.now());
@@ -359,7 +379,8 @@ describe('reconnecting', () => {
     await h.next('timer_started');
     h.send({ type: 'pause_timer' });
     const paused = await h.next('timer_paused');
-    await quietFor(1100);
+    // A minute later.
+    clockForward(60_000);
     const { sync } = await join(base, { eventId: event.id, userId: guests[0]!.user.id }, guests[0]!.cookie);
     expect(sync).toMatchObject({ phase: 'paused', currentRound: 1, timeRemaining: paused.timeRemaining, version: paused.version });
   });

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Match } from '@shared/schemas/matching';
 import { matches, ratings } from '../../db/schema/index';
 import { createTestApp, expectBadInput, signUp, withCookie, type TestContext } from '../../test/harness';
-import { holdRounds, joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
+import { heardAfter, holdRounds, joinLive, listen, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
@@ -233,7 +233,7 @@ describe('matches and contacts', () => {
 
     // A guest cannot release.
     expect((await post(`/api/events/${ev.event.id}/release-contacts`, c.cookie)).statusCode).toBe(403);
-    await quietFor(150);
+    await heardAfter(t.app, ev.event.id, watchers);
     expect(watchers[0]!.count('contacts_released')).toBe(0);
     expect((await get('/api/me/matches', c.cookie)).json()).toEqual({ released: false, matches: [], pending: [], seeAgain: [] });
 

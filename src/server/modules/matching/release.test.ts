@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, MyMatches } from '@shared/schemas/matching';
 import { events } from '../../db/schema/index';
 import { createTestApp, signUp, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
-import { holdRounds, joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
+import { heardAfter, holdRounds, joinLive, listen, quietFor, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
 import { releaseDueContacts } from './auto-release';
 
 const HOUR = 3_600_000;
@@ -139,7 +139,7 @@ describe('automatic release 24 hours after the evening', () => {
     expect([...first!, ...second!].filter((id) => id === ev.event.id)).toHaveLength(1);
     for (const w of watchers) expect(await w.next('contacts_released')).toEqual({ type: 'contacts_released', eventId: ev.event.id });
     expect(await releaseDueContacts(t.app)).not.toContain(ev.event.id);
-    await quietFor(200);
+    await heardAfter(t.app, ev.event.id, watchers);
     for (const w of watchers) expect(w.count('contacts_released')).toBe(1);
 
     // Released as a host's release would be: the match with contacts, ratings closed.

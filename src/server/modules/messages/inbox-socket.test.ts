@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Room, SentMessage } from '@shared/schemas/messages';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
-import { joinLive, listen, quietFor, setUpEvening, type LiveClient, type Member } from '../../test/live-helpers';
+import { heardAfter, joinLive, listen, setUpEvening, type LiveClient, type Member } from '../../test/live-helpers';
 
 let t: TestContext;
 let base: string;
@@ -63,7 +63,8 @@ describe('host messages over the socket', () => {
     });
     expect(await host.next('messages_updated')).toEqual({ type: 'messages_updated', eventId: ev.event.id });
 
-    await quietFor(300);
+    await heardAfter(t.app, ev.event.id, [presentSocket, absentSocket, host]);
+    await heardAfter(t.app, elsewhere.event.id, [otherGuest, otherHost]);
     expect(presentSocket.count('host_message')).toBe(1);
     expect(absentSocket.count('host_message')).toBe(0);
     expect(host.count('host_message')).toBe(0);
@@ -91,7 +92,7 @@ describe('host messages over the socket', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(await tablet.next('inbox_updated')).toEqual({ type: 'inbox_updated', eventId: ev.event.id });
     expect(await host.next('messages_updated')).toEqual({ type: 'messages_updated', eventId: ev.event.id });
-    await quietFor(300);
+    await heardAfter(t.app, ev.event.id, [friend]);
     expect(friend.count('inbox_updated')).toBe(0);
 
     const room = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/messages`, headers: withCookie(ev.host.cookie) });
@@ -100,7 +101,7 @@ describe('host messages over the socket', () => {
     // Reading again changes nothing, so nobody is told again.
     const before = { tablet: tablet.count('inbox_updated'), host: host.count('messages_updated') };
     expect((await post(`/api/events/${ev.event.id}/inbox/${sent.id}/read`, a.cookie)).statusCode).toBe(200);
-    await quietFor(300);
+    await heardAfter(t.app, ev.event.id, [tablet, host]);
     expect({ tablet: tablet.count('inbox_updated'), host: host.count('messages_updated') }).toEqual(before);
 
     // Acknowledging does change it.
@@ -121,7 +122,7 @@ describe('host messages over the socket', () => {
     expect(got.message).toMatchObject({ type: 'general', isRead: false, acknowledged: false });
     expect(got.message.text).toContain(ev.event.title);
     await host.next('messages_updated');
-    await quietFor(300);
+    await heardAfter(t.app, ev.event.id, [inRoom]);
     expect(inRoom.count('host_message')).toBe(0);
   });
 });

@@ -25,6 +25,7 @@ import {
   withCookie,
   type TestContext,
 } from '../../test/harness';
+import { dbClockPast } from '../../test/db-clock';
 import { checkIn, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
 
 let t: TestContext;
@@ -306,7 +307,7 @@ describe('the inbox: read and acknowledged', () => {
       )[0]!;
     const firstRead = (await readAt(first.id, a.user.id)).readAt;
     expect(firstRead).not.toBeNull();
-    await new Promise((r) => setTimeout(r, 20));
+    await dbClockPast(t.db, firstRead!);
     const again = await post(url(first.id, 'read'), a.cookie);
     expect(again.json<InboxMessage>()).toMatchObject({ isRead: true, acknowledged: false });
     expect((await readAt(first.id, a.user.id)).readAt).toEqual(firstRead);
@@ -423,14 +424,14 @@ describe('"Last seen" follows the guest (issue 22)', () => {
 
     const first = await sendAs(ev.host.cookie, ev.event.id, { text: 'Welcome in' });
     const second = await sendAs(ev.host.cookie, ev.event.id, { text: 'Please confirm you saw the fire exits', requiresAction: true });
-    await new Promise((r) => setTimeout(r, 20));
+    await dbClockPast(t.db, atCheckIn.lastSeen!);
     expect((await post(`/api/events/${ev.event.id}/inbox/${first.id}/read`, a.cookie)).statusCode).toBe(200);
     const afterRead = (await lastSeen(a)).lastSeen!;
     expect(Date.parse(afterRead)).toBeGreaterThan(Date.parse(atCheckIn.lastSeen!));
     // b has read nothing: still the check-in.
     expect((await lastSeen(b)).lastSeen).toBe((await lastSeen(b)).checkedInAt);
 
-    await new Promise((r) => setTimeout(r, 20));
+    await dbClockPast(t.db, afterRead);
     expect((await post(`/api/events/${ev.event.id}/inbox/${second.id}/acknowledge`, a.cookie)).statusCode).toBe(200);
     const afterAck = (await lastSeen(a)).lastSeen!;
     expect(Date.parse(afterAck)).toBeGreaterThan(Date.parse(afterRead));

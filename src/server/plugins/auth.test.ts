@@ -68,7 +68,7 @@ describe('access on the route', () => {
     const member = await call('POST', '/api/hosts-only', 'member', '{not json');
     expect([member.statusCode, member.json().message]).toEqual([403, 'This is for hosts only']);
     expect((await call('POST', '/api/hosts-only', 'host', '{}')).json()).toEqual({ id: 2 });
-    // An admin is not a host unless given that role (as requireRole before).
+    // An admin is not a host unless given that role.
     expect((await call('POST', '/api/hosts-only', 'admin', '{}')).statusCode).toBe(403);
     const host = await call('GET', '/api/admins-only', 'host');
     expect([host.statusCode, host.json().message]).toEqual([403, 'This is for admins only']);

@@ -202,25 +202,3 @@ function refusalOf(access: Access | undefined, viewer: Viewer, params: Record<st
 export function assertSelf(viewer: Viewer, userId: number) {
   if (viewer.id !== userId) throw forbidden('You can only do this for your own account');
 }
-
-/** Going away (docs/decisions/0094): read `req.me`, and say the route's access in its options. */
-export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await request.viewer();
-  if (!viewer) throw unauthenticated();
-  return viewer;
-}
-
-/** Going away (docs/decisions/0094): `config: { access: { role } }`. */
-export async function requireRole(request: FastifyRequest, role: Role): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  const refusal = roleRefusal(viewer, role);
-  if (refusal) throw refusal;
-  return viewer;
-}
-
-/** Going away (docs/decisions/0094): `config: { access: { selfOrAdmin: 'id' } }`. */
-export async function requireSelfOrAdmin(request: FastifyRequest, userId: number): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (viewer.id !== userId && !hasRole(viewer, 'admin')) throw forbidden('You can only do this for your own account');
-  return viewer;
-}

@@ -7,7 +7,7 @@ import type { Me } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/users';
 import type { AppConfig } from '../env';
 import { isGuardedUrl, OPEN_ROUTES } from '../open-routes';
-import { forbidden, unauthenticated } from '../errors';
+import { forbidden, unauthenticated, type AppError } from '../errors';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -60,7 +60,22 @@ export function loginCodeSecret(config: Pick<AppConfig, 'loginCodeSecret' | 'dat
   return Buffer.from(key);
 }
 
+/**
+ * Who may call a route, said in its options: `{ config: { access: ... } }` (docs/decisions/0094).
+ * - absent: signed in (the default, docs/decisions/0054); 401 "Please log in first" otherwise.
+ * - `{ role: 'host' }` (or 'admin', 'member'): signed in with that role; 403 "This is for hosts only".
+ * - `{ selfOrAdmin: 'id' }`: signed in as the user the path parameter `:id` names, or an admin;
+ *   403 "You can only do this for your own account".
+ * Open routes say nothing here: they are listed by name, with their reason, in open-routes.ts.
+ * The onRequest hook below enforces it before the body is parsed.
+ */
+export type Access = { role: Role } | { selfOrAdmin: string };
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route (Access above); absent means signed in. */
+    access?: Access;
+  }
   interface FastifyInstance {
     /** The key login codes are hashed with (loginCodeSecret above). */
     loginCodeSecret: Buffer;
@@ -68,9 +83,19 @@ declare module 'fastify' {
     sessions: SessionStore;
   }
   interface FastifyRequest {
-    /** The signed-in user, from the session cookie only (cached per request). */
+    /**
+     * The signed-in user, or null for a visitor, from the session cookie only (cached per request).
+     * For open routes that treat visitors differently, and for plugins that run before the guard.
+     */
     viewer(): Promise<Viewer | null>;
     viewerCache?: Promise<Viewer | null>;
+    /**
+     * The signed-in user, never null: the guard has checked the session (and the route's access)
+     * before the handler runs. On an open route it throws: read `await req.viewer()` there.
+     */
+    readonly me: Viewer;
+    /** Where the guard keeps the viewer it checked (read it as `req.me`). */
+    signedIn?: Viewer;
   }
   interface FastifyReply {
     startSession(userId: number): Promise<void>;
@@ -98,12 +123,40 @@ export const authPlugin = fp<{ config: AppConfig; sessions: SessionStore }>(
       return this.viewerCache;
     });
 
+    app.decorateRequest('signedIn', undefined);
+    app.decorateRequest('me', {
+      getter(this: FastifyRequest): Viewer {
+        if (this.signedIn) return this.signedIn;
+        throw new Error(
+          `req.me read on ${this.method} ${this.routeOptions.url ?? this.url}, which the guard did not sign in (an open route: read await req.viewer() there)`,
+        );
+      },
+    });
+
+    // A route's access is checked when it is registered: an open route declares none, and a
+    // self-or-admin parameter is one of its path's.
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (!access) return;
+      for (const method of [route.method].flat()) {
+        if (!isGuardedUrl(route.url) || isOpenRoute(method, route.url))
+          throw new Error(`${method} ${route.url} is open or outside the API, so it cannot declare access (plugins/auth.ts)`);
+      }
+      if ('selfOrAdmin' in access && !route.url.split('/').includes(`:${access.selfOrAdmin}`))
+        throw new Error(`${route.url} has no parameter :${access.selfOrAdmin} for its selfOrAdmin access`);
+    });
+
     // Signed-in by default (docs/decisions/0054): an API route not in OPEN_ROUTES answers 401 to
-    // a request without a session before anything else of it runs (its body is not even parsed).
+    // a request without a session before anything else of it runs (its body is not even parsed);
+    // then the route's access (docs/decisions/0094) answers 403 to a viewer it does not admit.
     app.addHook('onRequest', async (req) => {
       const url = req.routeOptions.url;
       if (url === undefined || !isGuardedUrl(url) || isOpenRoute(req.method, url)) return;
-      await requireViewer(req);
+      const viewer = await req.viewer();
+      if (!viewer) throw unauthenticated();
+      const refusal = refusalOf(req.routeOptions.config.access, viewer, req.params as Record<string, string | undefined>);
+      if (refusal) throw refusal;
+      req.signedIn = viewer;
     });
 
     app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
@@ -126,24 +179,23 @@ export function isOpenRoute(method: string, url: string): boolean {
   return Object.hasOwn(OPEN_ROUTES, `${method === 'HEAD' ? 'GET' : method} ${url}`);
 }
 
-export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await request.viewer();
-  if (!viewer) throw unauthenticated();
-  return viewer;
-}
-
 const ROLE_LABEL: Record<Role, string> = { member: 'members', host: 'hosts', admin: 'admins' };
 
-export async function requireRole(request: FastifyRequest, role: Role): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (!viewer.roles.includes(role)) throw forbidden(`This is for ${ROLE_LABEL[role]} only`);
-  return viewer;
+/** Whether the viewer has the role (an admin is not a host unless given that role too). */
+export const hasRole = (viewer: Viewer, role: Role) => viewer.roles.includes(role);
+
+/** The 403 a viewer without the role is answered (the live socket's role check too). */
+export function roleRefusal(viewer: Viewer, role: Role): AppError | null {
+  return hasRole(viewer, role) ? null : forbidden(`This is for ${ROLE_LABEL[role]} only`);
 }
 
-export async function requireSelfOrAdmin(request: FastifyRequest, userId: number): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (viewer.id !== userId && !viewer.roles.includes('admin')) throw forbidden('You can only do this for your own account');
-  return viewer;
+/** The 403 a signed-in viewer gets for a route's access, or null when admitted. */
+function refusalOf(access: Access | undefined, viewer: Viewer, params: Record<string, string | undefined>): AppError | null {
+  if (!access) return null;
+  if ('role' in access) return roleRefusal(viewer, access.role);
+  const raw = params[access.selfOrAdmin];
+  if (viewer.id === Number(raw) || hasRole(viewer, 'admin')) return null;
+  return forbidden('You can only do this for your own account');
 }
 
 /** A userId in a payload must be the session's user. */

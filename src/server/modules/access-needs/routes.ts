@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessNeedsBody, accessNeedsSchema } from '@shared/schemas/access-needs';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { requireViewer } from '../../plugins/auth';
 import { perPerson } from '../../plugins/per-person-limit';
 import * as accessNeeds from './service';
 
@@ -13,7 +12,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
  */
 export const accessNeedsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/events/:id/access-needs', { schema: { params: idParams, response: { 200: accessNeedsSchema, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return accessNeeds.mine(app.db, viewer, req.params.id);
   });
@@ -25,6 +24,6 @@ export const accessNeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perPerson('accessNeeds'),
       schema: { params: idParams, body: accessNeedsBody, response: { 200: accessNeedsSchema, ...errors } },
     },
-    async (req) => accessNeeds.save(app.db, await requireViewer(req), req.params.id, req.body.note, app.now()),
+    async (req) => accessNeeds.save(app.db, req.me, req.params.id, req.body.note, app.now()),
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BARRIER_REPORTS_PER_HOUR, barrierReportBody, barrierReportCreated, barrierReportList } from '@shared/schemas/accessibility';
 import { errorBody } from '@shared/schemas/common';
-import { requireViewer } from '../../plugins/auth';
 import * as barriers from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
@@ -21,7 +20,7 @@ export const accessibilityRoutes: FastifyPluginAsyncZod<{ publicUrl: string; adm
   );
 
   app.get('/api/accessibility/reports', { schema: { response: { 200: barrierReportList, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return barriers.list(app.db, viewer);
   });

@@ -5,14 +5,14 @@
  */
 import type { BarrierReportBody, BarrierReportCreated, BarrierReportList } from '@shared/schemas/accessibility';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../errors';
 import type { Mailer } from '../../plugins/mail';
 import type { Viewer } from '../auth/service';
+import { refuseUnlessBarrierReader } from './policies';
 import * as q from './queries';
 
 export const BARRIER_THANKS =
   "Thank you for telling us. Our admins read every report and will fix what they can; if you left an e-mail address, they'll write back.";
-export const ADMINS_ONLY = 'Barrier reports are for admins only';
+export { ADMINS_ONLY } from './policies';
 /** The reports an admin sees at once (newest first). */
 export const REPORTS_SHOWN = 100;
 
@@ -53,7 +53,7 @@ export async function report(d: BarrierDeps, viewer: Viewer | null, body: Parsed
 
 /** GET /api/accessibility/reports: admins only. */
 export async function list(db: Db, viewer: Viewer): Promise<BarrierReportList> {
-  if (!viewer.roles.includes('admin')) throw forbidden(ADMINS_ONLY);
+  refuseUnlessBarrierReader(viewer);
   const rows = await q.listReports(db, REPORTS_SHOWN);
   return {
     reports: rows.map((r) => ({

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { arrivalCheckInBody, arrivalReportBody, arrivalSchema } from '@shared/schemas/arrival';
-import { requireViewer } from '../../plugins/auth';
 import * as arrival from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -16,17 +15,17 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/events/:id/arrival', { schema: { params: idParams, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
-    arrival.arrival(app.db, await requireViewer(req), req.params.id),
+    arrival.arrival(app.db, req.me, req.params.id),
   );
 
   app.post('/api/events/:id/arrival', { schema: { params: idParams, body: arrivalReportBody, response: { 200: arrivalSchema, ...errors } } }, async (req) =>
-    arrival.reportArrival(deps(), await requireViewer(req), req.params.id, req.body),
+    arrival.reportArrival(deps(), req.me, req.params.id, req.body),
   );
 
   app.post(
     '/api/events/:id/arrival/check-in',
     { schema: { params: idParams, body: arrivalCheckInBody, response: { 200: arrivalSchema, ...errors } } },
-    async (req) => arrival.arrivalCheckIn(deps(), await requireViewer(req), req.params.id, req.body.position),
+    async (req) => arrival.arrivalCheckIn(deps(), req.me, req.params.id, req.body.position),
   );
 };
 

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, loginResponse, loginStarted, meResponse, unlockBody, verifyBody, verifyResponse } from '@shared/schemas/auth';
 import { errorBody, noContent } from '@shared/schemas/common';
 import { createUserBody } from '@shared/schemas/users';
-import { requireViewer } from '../../plugins/auth';
 import * as auth from './service';
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -66,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get('/api/auth/me', { schema: { response: { 200: meResponse, 401: errorBody } } }, async (req) => {
-    return requireViewer(req);
+    return req.me;
   });
 
   app.post('/api/auth/logout', { schema: { response: { 204: noContent } } }, async (_req, reply) => {

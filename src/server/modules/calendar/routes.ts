@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarUrlResponse, icsFile } from '@shared/schemas/calendar';
 import { errorBody, idParams } from '@shared/schemas/common';
-import { requireViewer } from '../../plugins/auth';
 import * as cal from './service';
 
 const icsName = (pattern: RegExp) =>
@@ -50,7 +49,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asyn
   );
 
   app.get('/api/me/calendar', { schema: { response: { 200: calendarUrlResponse, ...errors } } }, async (req) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     return { url: await cal.memberFeedUrl(app.db, viewer.id, publicUrl) };
   });
 };

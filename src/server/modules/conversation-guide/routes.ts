@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { conversationGuideSchema, guideSettingBodySchema, guideSettingSchema, nextQuestionSchema } from '@shared/schemas/conversation-guide';
-import { requireViewer } from '../../plugins/auth';
 import { perPerson } from '../../plugins/per-person-limit';
 import * as guide from './service';
 
@@ -17,7 +16,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const plugin: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/events/:id/conversation-guide', { schema: { params: idParams, response: { 200: conversationGuideSchema, ...errors } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return guide.myQuestion(app.db, await requireViewer(req), req.params.id);
+    return guide.myQuestion(app.db, req.me, req.params.id);
   });
 
   app.post(
@@ -27,14 +26,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: perPerson('guideQuestions'),
       schema: { params: idParams, body: nextQuestionSchema, response: { 200: conversationGuideSchema, ...errors } },
     },
-    async (req) => guide.nextQuestion(app.db, await requireViewer(req), req.params.id, req.body),
+    async (req) => guide.nextQuestion(app.db, req.me, req.params.id, req.body),
   );
 
   app.put(
     '/api/events/:id/conversation-guide/setting',
     { schema: { params: idParams, body: guideSettingBodySchema, response: { 200: z.object({ setting: guideSettingSchema }), ...errors } } },
     async (req) => {
-      const done = await guide.setSetting(app.db, await requireViewer(req), req.params.id, req.body.setting);
+      const done = await guide.setSetting(app.db, req.me, req.params.id, req.body.setting);
       // Open phones read their question again (docs/decisions/0081): off hides it, a new depth applies from the next question.
       await app.live.publish(req.params.id, 'guide_updated');
       return done;

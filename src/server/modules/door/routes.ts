@@ -13,7 +13,6 @@ import {
   doorUndoResult,
   scanBody,
 } from '@shared/schemas/door';
-import { requireViewer } from '../../plugins/auth';
 import * as door from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -34,36 +33,36 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/events/:id/door', { schema: { params: idParams, response: { 200: doorSchema, ...errors } } }, async (req) =>
-    door.door(app.db, await requireViewer(req), req.params.id),
+    door.door(app.db, req.me, req.params.id),
   );
 
   app.post('/api/events/:id/door/scan', { schema: { params: idParams, body: scanBody, response: { 200: doorCheckInResult, ...errors } } }, async (req) =>
-    door.scan(deps(), await requireViewer(req), req.params.id, req.body.code, req.body.method),
+    door.scan(deps(), req.me, req.params.id, req.body.code, req.body.method),
   );
 
   app.post(
     '/api/events/:id/door/check-in',
     { schema: { params: idParams, body: doorCheckInBody, response: { 200: doorCheckInResult, ...errors } } },
-    async (req) => door.checkInBySearch(deps(), await requireViewer(req), req.params.id, req.body.userId),
+    async (req) => door.checkInBySearch(deps(), req.me, req.params.id, req.body.userId),
   );
 
   app.delete('/api/events/:id/door/check-in/:userId', { schema: { params: guestParams, response: { 200: doorUndoResult, ...errors } } }, async (req) =>
-    door.undoCheckIn(deps(), await requireViewer(req), req.params.id, req.params.userId),
+    door.undoCheckIn(deps(), req.me, req.params.id, req.params.userId),
   );
 
   // The door offline (docs/decisions/0052-the-door-offline.md): a desk's pack, and what it checked in offline.
   app.put('/api/events/:id/door/desks/:deskId', { schema: { params: deskParams, response: { 200: doorPackSchema, ...errors } } }, async (req) =>
-    door.deskPack(deps(), await requireViewer(req), req.params.id, req.params.deskId),
+    door.deskPack(deps(), req.me, req.params.id, req.params.deskId),
   );
 
   app.post(
     '/api/events/:id/door/desks/:deskId/sync',
     { schema: { params: deskParams, body: doorSyncBody, response: { 200: doorSyncResult, ...errors } } },
-    async (req) => door.syncDesk(deps(), await requireViewer(req), req.params.id, req.params.deskId, req.body.items),
+    async (req) => door.syncDesk(deps(), req.me, req.params.id, req.params.deskId, req.body.items),
   );
 
   app.get('/api/events/:id/attendance.csv', { schema: { params: idParams, response: { 200: csvAnswer, ...errors } } }, async (req, reply) => {
-    const text = await door.attendanceCsv(app.db, await requireViewer(req), req.params.id);
+    const text = await door.attendanceCsv(app.db, req.me, req.params.id);
     return reply
       .type(csv)
       .header('content-disposition', `attachment; filename="attendance-${req.params.id}.csv"`)

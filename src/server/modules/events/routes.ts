@@ -12,7 +12,6 @@ import {
   updateEventBody,
   userEventSchema,
 } from '@shared/schemas/events';
-import { requireRole, requireSelfOrAdmin, requireViewer } from '../../plugins/auth';
 import { listCacheMsFrom } from '../../env';
 import { microCache } from '../../lib/micro-cache';
 import * as events from './service';
@@ -61,32 +60,42 @@ const plugin: FastifyPluginAsyncZod<{ listCacheMs?: number }> = async (app, opts
   );
 
   app.get('/api/events/:id/participants', { schema: { params: idParams, response: { 200: z.array(participantSchema), ...errors } } }, async (req) =>
-    events.participants(app.db, req.params.id, await requireViewer(req)),
+    events.participants(app.db, req.params.id, req.me),
   );
 
   app.get('/api/events/:id/badges', { schema: { params: idParams, response: { 200: badgesResponse, ...errors } } }, async (req) =>
-    events.badges(app.db, req.params.id, await requireViewer(req)),
+    events.badges(app.db, req.params.id, req.me),
   );
 
-  app.post('/api/events', { schema: { body: createEventBody, response: { 201: eventSchema, ...errors } } }, async (req, reply) => {
-    const viewer = await requireRole(req, 'host');
-    return reply.code(201).send(await events.createEvent(app.db, viewer, req.body, app.now()));
-  });
+  app.post(
+    '/api/events',
+    { config: { access: { role: 'host' } }, schema: { body: createEventBody, response: { 201: eventSchema, ...errors } } },
+    async (req, reply) => {
+      const viewer = req.me;
+      return reply.code(201).send(await events.createEvent(app.db, viewer, req.body, app.now()));
+    },
+  );
 
   // What the price includes, changed by the evening's host (or an admin) once it is on sale.
   app.patch('/api/events/:id', { schema: { params: idParams, body: updateEventBody, response: { 200: eventSchema, ...errors } } }, async (req) =>
-    events.updateEvent(app.db, await requireViewer(req), req.params.id, req.body),
+    events.updateEvent(app.db, req.me, req.params.id, req.body),
   );
 
-  app.get('/api/users/:id/events', { schema: { params: idParams, response: { 200: z.array(userEventSchema), ...errors } } }, async (req) => {
-    await requireSelfOrAdmin(req, req.params.id);
-    return events.userEvents(app.db, req.params.id);
-  });
+  app.get(
+    '/api/users/:id/events',
+    { config: { access: { selfOrAdmin: 'id' } }, schema: { params: idParams, response: { 200: z.array(userEventSchema), ...errors } } },
+    async (req) => {
+      return events.userEvents(app.db, req.params.id);
+    },
+  );
 
-  app.get('/api/venues/:id/events', { schema: { params: idParams, response: { 200: z.array(eventSchema), ...errors } } }, async (req) => {
-    await requireRole(req, 'host');
-    return events.eventsAtVenue(app.db, req.params.id);
-  });
+  app.get(
+    '/api/venues/:id/events',
+    { config: { access: { role: 'host' } }, schema: { params: idParams, response: { 200: z.array(eventSchema), ...errors } } },
+    async (req) => {
+      return events.eventsAtVenue(app.db, req.params.id);
+    },
+  );
 };
 
 /** Not encapsulated, so its write hook also sees writes made by the ticket routes. */

@@ -10,7 +10,6 @@ import {
   myFeedbackSchema,
   savedFeedbackSchema,
 } from '@shared/schemas/feedback';
-import { requireViewer } from '../../plugins/auth';
 import * as feedback from './service';
 import { perPerson } from '../../plugins/per-person-limit';
 
@@ -27,7 +26,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...perPerson('feedback'), idempotent: true },
       schema: { params: idParams, body: emojiFeedbackBody, response: { 200: emojiReactionSchema, ...errors } },
     },
-    async (req) => feedback.react(app.db, await requireViewer(req), req.params.id, req.body),
+    async (req) => feedback.react(app.db, req.me, req.params.id, req.body),
   );
 
   app.get('/api/events/:id/feedback', { schema: { params: idParams, response: { 200: emojiFeedbackList, ...errors } } }, async (req) =>
@@ -35,11 +34,11 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/events/:id/feedback/user/:userId', { schema: { params: feedbackUserParams, response: { 200: emojiReactionSchema, ...errors } } }, async (req) =>
-    feedback.reactionOf(app.db, await requireViewer(req), req.params.id, req.params.userId),
+    feedback.reactionOf(app.db, req.me, req.params.id, req.params.userId),
   );
 
   app.get('/api/events/:id/feedback/form', { schema: { params: idParams, response: { 200: myFeedbackSchema, ...errors } } }, async (req) =>
-    feedback.myFeedback(app.db, await requireViewer(req), req.params.id, app.now()),
+    feedback.myFeedback(app.db, req.me, req.params.id, app.now()),
   );
 
   app.put(
@@ -49,12 +48,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: feedbackFormBody, response: { 200: savedFeedbackSchema, 201: savedFeedbackSchema, ...errors } },
     },
     async (req, reply) => {
-      const saved = await feedback.saveFeedback(app.db, await requireViewer(req), req.params.id, req.body, app.now());
+      const saved = await feedback.saveFeedback(app.db, req.me, req.params.id, req.body, app.now());
       return reply.code(saved.created ? 201 : 200).send(saved);
     },
   );
 
   app.get('/api/events/:id/feedback/insights', { schema: { params: idParams, response: { 200: feedbackInsightsSchema, ...errors } } }, async (req) =>
-    feedback.insights(app.db, await requireViewer(req), req.params.id),
+    feedback.insights(app.db, req.me, req.params.id),
   );
 };

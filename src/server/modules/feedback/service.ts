@@ -25,15 +25,16 @@ import { AppError, forbidden } from '../../errors';
 import { assertSelf, type Viewer } from '../../plugins/auth';
 import * as events from '../events/service';
 import * as tickets from '../tickets/service';
+import { refuseUnlessCheckedIn, refuseUnlessOwnReaction } from './policies';
 import * as q from './queries';
+
+export { OWN_REACTION_ONLY, REACT_CHECKED_IN_ONLY } from './policies';
 
 export const FORM_GUESTS_ONLY = 'Only guests of this evening can give feedback on it';
 export const FORM_NOT_BEGUN = 'Feedback opens when the evening begins';
 export const FORM_NOT_CHECKED_IN = 'Only guests who were checked in at this evening can give feedback on it';
 export const INSIGHTS_HOSTS_ONLY = 'Feedback insights are for the host of this evening only';
 export const EVENT_ID_MISMATCH = 'The event id must match the event in the address';
-export const OWN_REACTION_ONLY = 'You can only see your own reaction';
-export const REACT_CHECKED_IN_ONLY = 'Only guests who were checked in at this evening can react to it';
 
 /* ------------------------------------------------------------------ emoji */
 
@@ -46,14 +47,14 @@ export async function react(db: Db, viewer: Viewer, eventId: number, body: { eve
   if (body.eventId !== eventId) throw new AppError('bad_request', EVENT_ID_MISMATCH, [{ path: 'eventId', message: EVENT_ID_MISMATCH }]);
   assertSelf(viewer, body.userId);
   await events.getEventRow(db, eventId);
-  if (!(await events.findRegistration(db, eventId, viewer.id))?.checkedIn) throw forbidden(REACT_CHECKED_IN_ONLY);
+  refuseUnlessCheckedIn(await events.findRegistration(db, eventId, viewer.id));
   await q.upsertEmoji(db, eventId, viewer.id, body.emoji);
   return { eventId, userId: viewer.id, emoji: (await q.findEmoji(db, eventId, viewer.id)) ?? body.emoji };
 }
 
 /** GET /api/events/{id}/feedback/user/{userId}: the member's own reaction (admins may read anyone's). */
 export async function reactionOf(db: Db, viewer: Viewer, eventId: number, userId: number): Promise<EmojiReaction> {
-  if (viewer.id !== userId && !viewer.roles.includes('admin')) throw forbidden(OWN_REACTION_ONLY);
+  refuseUnlessOwnReaction(viewer, userId);
   await events.getEventRow(db, eventId);
   return { eventId, userId, emoji: await q.findEmoji(db, eventId, userId) };
 }

@@ -13,6 +13,7 @@ import type { Mailer } from '../../plugins/mail';
 import type { Viewer } from '../auth/service';
 import * as feedback from '../feedback/service';
 import * as users from '../users/service';
+import { refuseUnlessReviewer } from './policies';
 import * as q from './queries';
 
 export const ALREADY_HOST = 'You are already a host: your host tools are ready to use.';
@@ -21,7 +22,6 @@ export const ALREADY_APPROVED = 'This application is already approved.';
 export const NOT_PENDING = 'This application is no longer waiting for review.';
 export const NOT_YOURS = 'You can only withdraw your own application.';
 export const APPLICATION_NOT_FOUND = 'Application not found';
-export const ADMINS_ONLY = 'Only admins can review host applications.';
 export const APPLICANT_NO_ACCOUNT = 'The applicant no longer has an account, so there is no address to write to.';
 export const APPLICANT_GONE = 'The applicant no longer has an account, so the host role cannot be granted.';
 
@@ -67,10 +67,6 @@ function toApplication(row: q.ApplicationRow): HostApplication {
 
 const isHost = (viewer: Viewer) => viewer.roles.includes('host');
 
-function requireAdmin(viewer: Viewer) {
-  if (!viewer.roles.includes('admin')) throw forbidden(ADMINS_ONLY);
-}
-
 /** The viewer's own standing: host or not, and their newest application. */
 export async function mine(db: Db, viewer: Viewer): Promise<MyHostProgram> {
   const row = await q.latestApplicationOf(db, viewer.id);
@@ -87,7 +83,7 @@ export async function apply(db: Db, viewer: Viewer, input: z.output<typeof hostA
 
 /** Admins: the pending applications (oldest first), then the latest approved ones. */
 export async function list(db: Db, viewer: Viewer): Promise<HostApplication[]> {
-  requireAdmin(viewer);
+  refuseUnlessReviewer(viewer);
   return (await q.listApplications(db, APPROVED_SHOWN)).map(toApplication);
 }
 
@@ -98,7 +94,7 @@ export async function list(db: Db, viewer: Viewer): Promise<HostApplication[]> {
  * Then the applicant is e-mailed.
  */
 export async function approve(d: HostProgramDeps, viewer: Viewer, id: number): Promise<HostApplication> {
-  requireAdmin(viewer);
+  refuseUnlessReviewer(viewer);
   await d.db.transaction(async (tx) => {
     const approved = await q.markApproved(tx, id, viewer.id);
     if (!approved) {
@@ -121,7 +117,7 @@ export async function approve(d: HostProgramDeps, viewer: Viewer, id: number): P
  * once: the second gets 409); the applicant is e-mailed the reason and sees it on /host-program.
  */
 export async function decline(d: HostProgramDeps, viewer: Viewer, id: number, reason: string): Promise<HostApplication> {
-  requireAdmin(viewer);
+  refuseUnlessReviewer(viewer);
   const declined = await q.markDeclined(d.db, id, viewer.id, reason);
   if (!declined) {
     if (!(await q.findApplication(d.db, id))) throw notFound(APPLICATION_NOT_FOUND);
@@ -163,7 +159,7 @@ export async function withdraw(db: Db, viewer: Viewer, id: number): Promise<Host
 
 /** Admins: a note to the applicant, by e-mail (to their account's login address, not the typed one). */
 export async function message(d: HostProgramDeps, viewer: Viewer, id: number, text: string): Promise<HostMessageSent> {
-  requireAdmin(viewer);
+  refuseUnlessReviewer(viewer);
   const row = await q.findApplication(d.db, id);
   if (!row) throw notFound(APPLICATION_NOT_FOUND);
   const account = toApplication(row).account;

@@ -314,9 +314,7 @@ export async function canWatch(db: Db, viewer: Viewer, eventId: number) {
 
 /** Events a host runs (admins: all) from today on, each with its timer state and counts. */
 export async function hostDashboard(db: Db, viewer: Viewer): Promise<LiveDashboardRow[]> {
-  const list = (await events.listEvents(db)).filter(
-    (e) => new Date(e.endsAt).getTime() > Date.now() - 6 * 3_600_000 && (viewer.roles.includes('admin') || e.hostId === viewer.id),
-  );
+  const list = (await events.listEvents(db)).filter((e) => new Date(e.endsAt).getTime() > Date.now() - 6 * 3_600_000 && events.isHostOf(viewer, e));
   const now = Date.now();
   const out: LiveDashboardRow[] = [];
   for (const e of list) {

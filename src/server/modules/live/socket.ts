@@ -232,7 +232,7 @@ export const liveSocket: FastifyPluginAsync<{
           if (!parsed.success) return send(conn, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
           if (!(await sessionStands())) return;
           if (parsed.data.type === 'sync') return send(conn, await syncFor(eventId, viewer.id, conn.host));
-          if (!conn.host) return send(conn, { type: 'error', message: 'Only a host of this event can control the timer' });
+          if (!conn.host) return send(conn, { type: 'error', message: live.TIMER_HOSTS_ONLY });
           try {
             // Admitted as a host of this event when the socket opened (preValidation above).
             await live.hostCommand(deps(), eventId, parsed.data);

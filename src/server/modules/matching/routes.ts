@@ -15,7 +15,6 @@ import {
   ratingSchema,
   releaseResult,
 } from '@shared/schemas/matching';
-import { requireViewer } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { startAutoRelease } from './auto-release';
 import { createRecalculator } from './recalculate';
@@ -41,7 +40,7 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
     '/api/events/:id/ratings',
     { config: { idempotent: true }, schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } },
     async (req, reply) => {
-      const viewer = await requireViewer(req);
+      const viewer = req.me;
       const { rating, ratedEveryone } = await matching.rate(app.db, viewer, req.params.id, req.body);
       // After a guest's last rating, matches are calculated (idempotent).
       if (ratedEveryone) await recalc.after(req.params.id);
@@ -51,41 +50,41 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
   );
 
   app.get('/api/events/:id/ratings/:userId', { schema: { params: eventUser, response: { 200: z.array(ratingSchema), ...errors } } }, async (req) =>
-    matching.ratingsGiven(app.db, await requireViewer(req), req.params.id, req.params.userId),
+    matching.ratingsGiven(app.db, req.me, req.params.id, req.params.userId),
   );
 
   app.post(
     '/api/events/:id/calculate-matches',
     { schema: { params: idParams, body: calculateBody, response: { 200: calculateResult, ...errors } } },
-    async (req) => matching.calculateAsHost(app.db, await requireViewer(req), req.params.id, req.body.algorithm),
+    async (req) => matching.calculateAsHost(app.db, req.me, req.params.id, req.body.algorithm),
   );
 
   app.get('/api/events/:id/matches', { schema: { params: idParams, response: { 200: z.array(matchSchema), ...errors } } }, async (req) =>
-    matching.eventMatches(app.db, await requireViewer(req), req.params.id),
+    matching.eventMatches(app.db, req.me, req.params.id),
   );
 
   app.get('/api/events/:id/matches/:userId', { schema: { params: eventUser, response: { 200: z.array(matchSchema), ...errors } } }, async (req) =>
-    matching.matchesFor(app.db, await requireViewer(req), req.params.id, req.params.userId),
+    matching.matchesFor(app.db, req.me, req.params.id, req.params.userId),
   );
 
   app.post(
     '/api/events/:id/matches/:matchId/share',
     { schema: { params: z.object({ id: idParam, matchId: idParam }), response: { 200: matchSchema, ...errors } } },
-    async (req) => matching.share(app.db, await requireViewer(req), req.params.id, req.params.matchId),
+    async (req) => matching.share(app.db, req.me, req.params.id, req.params.matchId),
   );
 
   app.post('/api/events/:id/release-contacts', { schema: { params: idParams, response: { 200: releaseResult, ...errors } } }, async (req) => {
-    const result = await matching.release(app.db, await requireViewer(req), req.params.id);
+    const result = await matching.release(app.db, req.me, req.params.id);
     await app.live.publish(req.params.id, 'contacts_released');
     return result;
   });
 
   app.get('/api/me/matches', { schema: { response: { 200: myMatchesSchema, ...errors } } }, async (req) =>
-    matching.myReleasedMatches(app.db, await requireViewer(req), app.now()),
+    matching.myReleasedMatches(app.db, req.me, app.now()),
   );
 
   // Community groups (docs/spec/organiser-tools.md §2.17): cliques of the viewer's mutual matches.
-  app.get('/api/me/groups', { schema: { response: { 200: myGroupsSchema, ...errors } } }, async (req) => matching.myGroups(app.db, await requireViewer(req)));
+  app.get('/api/me/groups', { schema: { response: { 200: myGroupsSchema, ...errors } } }, async (req) => matching.myGroups(app.db, req.me));
 
   app.get(
     '/api/events/:id/progress',
@@ -96,18 +95,18 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
         response: { 200: z.array(progressRowSchema), ...errors },
       },
     },
-    async (req) => matching.progress(app.db, await requireViewer(req), req.params.id, req.query.round),
+    async (req) => matching.progress(app.db, req.me, req.params.id, req.query.round),
   );
 
   app.get('/api/events/:id/connections', { schema: { params: idParams, response: { 200: connectionsStateSchema, ...errors } } }, async (req) =>
-    matching.connections(app.db, await requireViewer(req), req.params.id),
+    matching.connections(app.db, req.me, req.params.id),
   );
 
   app.post(
     '/api/events/:id/connections',
     { schema: { params: idParams, body: quickRatingBody, response: { 200: connectionsStateSchema, ...errors } } },
     async (req) => {
-      const viewer = await requireViewer(req);
+      const viewer = req.me;
       if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
       // The round under way, from the live runtime rather than live's service, which calls this module's own (no module loop, docs/decisions/0056).
       const timer = await app.live.timer(req.params.id);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { meetupAnswersBody, meetupSchema, myMeetupsSchema, proposeMeetupBody } from '@shared/schemas/meetups';
-import { requireViewer } from '../../plugins/auth';
 import { perPerson } from '../../plugins/per-person-limit';
 import * as meetups from './service';
 
@@ -12,7 +11,7 @@ export const meetupRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async 
   const deps = (): meetups.MeetupDeps => ({ db: app.db, mailer: app.mailer, publicUrl: opts.publicUrl, now: app.now() });
 
   app.get('/api/meetups', { schema: { response: { 200: myMeetupsSchema, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return meetups.mine(deps(), viewer);
   });
@@ -21,20 +20,20 @@ export const meetupRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async 
   app.post(
     '/api/meetups',
     { config: perPerson('meetups'), schema: { body: proposeMeetupBody, response: { 201: meetupSchema, ...errors } } },
-    async (req, reply) => reply.code(201).send(await meetups.propose(deps(), await requireViewer(req), req.body)),
+    async (req, reply) => reply.code(201).send(await meetups.propose(deps(), req.me, req.body)),
   );
 
   app.get('/api/meetups/:id', { schema: { params: idParams, response: { 200: meetupSchema, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return meetups.one(deps(), viewer, req.params.id);
   });
 
   app.put('/api/meetups/:id/answers', { schema: { params: idParams, body: meetupAnswersBody, response: { 200: meetupSchema, ...errors } } }, async (req) =>
-    meetups.answer(deps(), await requireViewer(req), req.params.id, req.body),
+    meetups.answer(deps(), req.me, req.params.id, req.body),
   );
 
   app.post('/api/meetups/:id/withdraw', { schema: { params: idParams, response: { 200: meetupSchema, ...errors } } }, async (req) =>
-    meetups.withdraw(deps(), await requireViewer(req), req.params.id),
+    meetups.withdraw(deps(), req.me, req.params.id),
   );
 };

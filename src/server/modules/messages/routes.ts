@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { errorBody, idParam, idParams } from '@shared/schemas/common';
 import { remindersResult } from '@shared/schemas/door';
 import { inboxMessageSchema, inboxSchema, roomSchema, sendMessageBody, sentMessageSchema } from '@shared/schemas/messages';
-import { requireViewer } from '../../plugins/auth';
 import { sendReminders, startReminders } from './reminders';
 import * as messages from './service';
 import { perPerson } from '../../plugins/per-person-limit';
@@ -24,18 +23,18 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number
     '/api/events/:id/messages',
     { config: perPerson('messages'), schema: { params: idParams, body: sendMessageBody, response: { 201: sentMessageSchema, ...errors } } },
     async (req, reply) => {
-      const { sent, message, recipients } = await messages.send(app.db, await requireViewer(req), req.params.id, req.body);
+      const { sent, message, recipients } = await messages.send(app.db, req.me, req.params.id, req.body);
       await app.live.publishRoom({ eventId: req.params.id, kind: 'host_message', message, recipients });
       return reply.code(201).send(sent);
     },
   );
 
   app.get('/api/events/:id/messages', { schema: { params: idParams, response: { 200: roomSchema, ...errors } } }, async (req) =>
-    messages.room(app.db, await requireViewer(req), req.params.id),
+    messages.room(app.db, req.me, req.params.id),
   );
 
   app.get('/api/events/:id/inbox', { schema: { params: idParams, response: { 200: inboxSchema, ...errors } } }, async (req) =>
-    messages.inbox(app.db, await requireViewer(req), req.params.id),
+    messages.inbox(app.db, req.me, req.params.id),
   );
 
   for (const action of ['read', 'acknowledge'] as const) {
@@ -43,7 +42,7 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number
       `/api/events/:id/inbox/:messageId/${action}`,
       { schema: { params: messageParams, response: { 200: inboxMessageSchema, ...errors } } },
       async (req) => {
-        const viewer = await requireViewer(req);
+        const viewer = req.me;
         const { message, changed } = await messages.markRead(app.db, viewer, req.params.id, req.params.messageId, action === 'acknowledge');
         // The host's read counts, and the guest's other devices.
         if (changed) await app.live.publishRoom({ eventId: req.params.id, kind: 'messages_updated', userId: viewer.id });
@@ -53,7 +52,7 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; reminderPollMs?: number
   }
 
   app.post('/api/events/:id/reminders', { schema: { params: idParams, response: { 200: remindersResult, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     const reminded = await messages.remind(app.db, viewer, req.params.id, app.now()).catch((err: unknown) => {
       if (err instanceof messages.ReminderTooSoonError) reply.header('retry-after', String(err.retryAfterSeconds));
       throw err;

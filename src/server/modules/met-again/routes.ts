@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { metAgainAnswerBody, metAgainQuestion, metAgainTokenParams, myMetAgain } from '@shared/schemas/met-again';
-import { requireViewer } from '../../plugins/auth';
 import * as metAgain from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -26,9 +25,9 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; sweepMs?: number }> = a
     async (req) => metAgain.answerByToken(deps(), req.params.token, req.body.answer),
   );
 
-  app.get('/api/me/met-again', { schema: { response: { 200: myMetAgain, ...errors } } }, async (req) => metAgain.mine(app.db, await requireViewer(req)));
+  app.get('/api/me/met-again', { schema: { response: { 200: myMetAgain, ...errors } } }, async (req) => metAgain.mine(app.db, req.me));
   app.post('/api/me/met-again/:id', { schema: { params: idParams, body: metAgainAnswerBody, response: { 200: metAgainQuestion, ...errors } } }, async (req) =>
-    metAgain.answerAsGuest(deps(), await requireViewer(req), req.params.id, req.body.answer),
+    metAgain.answerAsGuest(deps(), req.me, req.params.id, req.body.answer),
   );
 };
 

@@ -14,7 +14,6 @@ import {
   stopInvitesBody,
   stoppedInvites,
 } from '@shared/schemas/missed-connections';
-import { requireViewer } from '../../plugins/auth';
 import * as invites from './service';
 import { perPerson } from '../../plugins/per-person-limit';
 
@@ -31,14 +30,14 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
   app.get(
     '/api/events/:id/missed-connections',
     { schema: { params: idParams, querystring: missedConnectionsQuery, response: { 200: missedConnectionsResponse, ...errors } } },
-    async (req) => invites.missedConnections(app.db, await requireViewer(req), req.params.id, req.query.followUp, app.now()),
+    async (req) => invites.missedConnections(app.db, req.me, req.params.id, req.query.followUp, app.now()),
   );
 
   app.post(
     '/api/events/:id/invites',
     { config: perPerson('invites'), schema: { params: idParams, body: sendInviteBody, response: { 200: sentInvite, 201: sentInvite, ...errors } } },
     async (req, reply) => {
-      const viewer = await requireViewer(req);
+      const viewer = req.me;
       const sent = await invites.sendInvite(deps(req.log), viewer, req.params.id, req.body);
       return reply.code(sent.alreadySent ? 200 : 201).send(sent);
     },
@@ -47,7 +46,7 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
   app.post(
     '/api/events/:id/invites/all',
     { config: perPerson('inviteAll'), schema: { params: idParams, body: sendAllInvitesBody, response: { 200: sentAllInvites, ...errors } } },
-    async (req) => invites.sendAll(deps(req.log), await requireViewer(req), req.params.id, req.body),
+    async (req) => invites.sendAll(deps(req.log), req.me, req.params.id, req.body),
   );
 
   app.post(
@@ -59,13 +58,13 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
     async (req) => invites.stopByToken(app.db, req.body.token),
   );
 
-  app.get('/api/me/invites', { schema: { response: { 200: receivedInvites, ...errors } } }, async (req) => invites.received(app.db, await requireViewer(req)));
+  app.get('/api/me/invites', { schema: { response: { 200: receivedInvites, ...errors } } }, async (req) => invites.received(app.db, req.me));
 
   app.post('/api/me/invite-blocks', { schema: { body: inviteBlockBody, response: { 200: inviteBlockState, ...errors } } }, async (req) =>
-    invites.block(app.db, await requireViewer(req), req.body.userId),
+    invites.block(app.db, req.me, req.body.userId),
   );
 
   app.delete('/api/me/invite-blocks/:userId', { schema: { params: inviteBlockParams, response: { 200: inviteBlockState, ...errors } } }, async (req) =>
-    invites.unblock(app.db, await requireViewer(req), req.params.userId),
+    invites.unblock(app.db, req.me, req.params.userId),
   );
 };

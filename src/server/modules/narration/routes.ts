@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@shared/schemas/common';
 import { myNarrationSchema, narrationSettingsSchema } from '@shared/schemas/narration';
-import { requireViewer } from '../../plugins/auth';
 import * as narration from './service';
 
 const errors = { 400: errorBody, 401: errorBody };
@@ -10,10 +9,10 @@ const errors = { 400: errorBody, 401: errorBody };
 export const narrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me/narration', { schema: { response: { 200: myNarrationSchema, ...errors } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return narration.mySettings(app.db, await requireViewer(req));
+    return narration.mySettings(app.db, req.me);
   });
 
   app.put('/api/me/narration', { schema: { body: narrationSettingsSchema, response: { 200: myNarrationSchema, ...errors } } }, async (req) =>
-    narration.saveMySettings(app.db, await requireViewer(req), req.body),
+    narration.saveMySettings(app.db, req.me, req.body),
   );
 };

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { NoShowRule } from '@shared/domain/no-shows';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { adminNoShowSchema, clearNoShowBody, eveningNoShowsSchema, myNoShowsSchema } from '@shared/schemas/no-shows';
-import { requireViewer } from '../../plugins/auth';
 import * as noShows from './service';
 import { every } from '../../lib/every';
 
@@ -32,19 +31,19 @@ export const noShowRoutes: FastifyPluginAsyncZod<{ rule: NoShowRule; sweepMs?: n
 
   // Signed-in members: their own record only (the id comes from the session).
   app.get('/api/no-shows/mine', { schema: { response: { 200: myNoShowsSchema, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return noShows.mine(app.db, viewer, app.now(), rule);
   });
 
   // Hosts (their evenings) and admins (every evening): counts, never names.
   app.get('/api/no-shows/evenings', { schema: { response: { 200: z.array(eveningNoShowsSchema), ...errors } } }, async (req) =>
-    noShows.eveningCounts(app.db, await requireViewer(req), app.now(), rule),
+    noShows.eveningCounts(app.db, req.me, app.now(), rule),
   );
 
   // Admins only.
   app.get('/api/admin/no-shows', { schema: { response: { 200: z.array(adminNoShowSchema), ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return noShows.forAdmin(app.db, viewer, app.now(), rule);
   });
@@ -53,6 +52,6 @@ export const noShowRoutes: FastifyPluginAsyncZod<{ rule: NoShowRule; sweepMs?: n
   app.post(
     '/api/admin/no-shows/:id/clear',
     { schema: { params: idParams, body: clearNoShowBody, response: { 200: adminNoShowSchema, ...errors } } },
-    async (req) => noShows.clear(app.db, await requireViewer(req), req.params.id, req.body.reason, app.now(), rule),
+    async (req) => noShows.clear(app.db, req.me, req.params.id, req.body.reason, app.now(), rule),
   );
 };

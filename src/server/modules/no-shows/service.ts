@@ -1,8 +1,9 @@
 import { noShowPause, noShowPauseMessage, type NoShowRule } from '@shared/domain/no-shows';
 import type { AdminNoShow, EveningNoShows, MyNoShows, NoShowPauseView } from '@shared/schemas/no-shows';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
+import { refuseUnlessCountsReader, refuseUnlessNoShowAdmin } from './policies';
 import * as q from './queries';
 
 /**
@@ -14,8 +15,7 @@ import * as q from './queries';
 
 const DAY = 86_400_000;
 
-export const ADMINS_ONLY = 'Only admins can see and clear no-shows';
-export const HOSTS_ONLY = 'No-show counts are for hosts and admins';
+export { ADMINS_ONLY, HOSTS_ONLY } from './policies';
 export const ALREADY_CLEARED = 'This no-show has already been cleared';
 export const NO_SUCH_NO_SHOW = 'No-show not found';
 
@@ -57,19 +57,14 @@ export async function mine(db: Db, viewer: Viewer, now: Date, rule: NoShowRule):
 
 /** GET /api/no-shows/evenings: a host's evenings over, with counts only (never who); admins see every evening. */
 export async function eveningCounts(db: Db, viewer: Viewer, now: Date, rule: NoShowRule): Promise<EveningNoShows[]> {
-  const admin = viewer.roles.includes('admin');
-  if (!admin && !viewer.roles.includes('host')) throw forbidden(HOSTS_ONLY);
+  const { admin } = refuseUnlessCountsReader(viewer);
   const rows = await q.eveningCounts(db, admin ? null : viewer.id, new Date(now.getTime() - keptDays(rule) * DAY));
   return rows.map((r) => ({ ...r, date: new Date(r.date).toISOString() }));
 }
 
-function requireAdmin(viewer: Viewer) {
-  if (!viewer.roles.includes('admin')) throw forbidden(ADMINS_ONLY);
-}
-
 /** GET /api/admin/no-shows: every no-show kept, with the member, whether they are paused now, and who cleared which. */
 export async function forAdmin(db: Db, viewer: Viewer, now: Date, rule: NoShowRule): Promise<AdminNoShow[]> {
-  requireAdmin(viewer);
+  refuseUnlessNoShowAdmin(viewer);
   const rows = await q.all(db);
   const missedBy = new Map<number, Date[]>();
   for (const r of rows) if (!r.clearedAt) missedBy.set(r.userId, [...(missedBy.get(r.userId) ?? []), r.eveningAt]);
@@ -90,7 +85,7 @@ export async function forAdmin(db: Db, viewer: Viewer, now: Date, rule: NoShowRu
 
 /** POST /api/admin/no-shows/{id}/clear: an admin clears one on request (e.g. illness), with a reason; kept with who and when. */
 export async function clear(db: Db, viewer: Viewer, id: number, reason: string, now: Date, rule: NoShowRule): Promise<AdminNoShow> {
-  requireAdmin(viewer);
+  refuseUnlessNoShowAdmin(viewer);
   const done = await q.clear(db, id, viewer.id, reason, now);
   if (!done) {
     const existing = await q.find(db, id);

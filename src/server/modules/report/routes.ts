@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { countedVisitSchema, eveningReportSchema, reportTrendSchema } from '@shared/schemas/report';
-import { requireViewer } from '../../plugins/auth';
 import * as report from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -16,13 +15,13 @@ const csvAnswer = { content: { 'text/csv': { schema: z.string() } } };
  */
 export const reportRoutes: FastifyPluginAsyncZod<{ visitRateLimit?: number }> = async (app, opts) => {
   app.get('/api/events/:id/report', { schema: { params: idParams, response: { 200: eveningReportSchema, ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return report.report(app.db, viewer, req.params.id, app.now());
   });
 
   app.get('/api/events/:id/report.csv', { schema: { params: idParams, response: { 200: csvAnswer, ...errors } } }, async (req, reply) => {
-    const r = await report.report(app.db, await requireViewer(req), req.params.id, app.now());
+    const r = await report.report(app.db, req.me, req.params.id, app.now());
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${report.csvName(r)}"`)
@@ -31,7 +30,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ visitRateLimit?: number }> = 
   });
 
   app.get('/api/reports/trends', { schema: { response: { 200: z.array(reportTrendSchema), ...errors } } }, async (req, reply) => {
-    const viewer = await requireViewer(req);
+    const viewer = req.me;
     reply.header('cache-control', 'private, no-store');
     return report.trends(app.db, viewer, app.now());
   });

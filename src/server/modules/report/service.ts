@@ -3,9 +3,9 @@ import { funnel, type EveningCounts } from '@shared/domain/report';
 import { londonDay } from '@shared/domain/time';
 import type { EveningReport, ReportTrend } from '@shared/schemas/report';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import { refuseUnlessTrendsReader } from './policies';
 import * as q from './queries';
 
 /**
@@ -17,7 +17,7 @@ import * as q from './queries';
  */
 
 export const REPORT_HOSTS_ONLY = 'Only the host of this evening and admins can see its report';
-export const TRENDS_HOSTS_ONLY = 'Evening reports are for hosts and admins';
+export { TRENDS_HOSTS_ONLY } from './policies';
 
 /** How many evenings the dashboard compares. */
 export const TREND_EVENINGS = 12;
@@ -130,8 +130,7 @@ export const csvName = (r: EveningReport) => `evening-report-${r.eventId}-${lond
 
 /** GET /api/reports/trends: the rates of the host's evenings over (every evening for admins), newest first. */
 export async function trends(db: Db, viewer: Viewer, now: Date): Promise<ReportTrend[]> {
-  const admin = viewer.roles.includes('admin');
-  if (!admin && !viewer.roles.includes('host')) throw forbidden(TRENDS_HOSTS_ONLY);
+  const { admin } = refuseUnlessTrendsReader(viewer);
   const ids = await q.eveningsOver(db, admin ? null : viewer.id, now, TREND_EVENINGS);
   const out: ReportTrend[] = [];
   for (const { id } of ids) {

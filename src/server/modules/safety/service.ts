@@ -13,6 +13,7 @@ import * as events from '../events/service';
 import * as live from '../live/service';
 import * as meetups from '../meetups/service';
 import * as tickets from '../tickets/service';
+import { refuseUnlessReportHandler, refuseUnlessReportReader, refuseUnlessSuspender } from './policies';
 import * as q from './queries';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -24,7 +25,6 @@ export const NOT_FROM_EVENING =
 export const REPORT_LIMIT = `You have sent ${REPORTS_PER_DAY} reports today. If you are in danger, call 999; otherwise you can send more tomorrow.`;
 export const REPORT_THANKS =
   'Thank you for telling us. The hosts of this evening and our admins will look at it; the person you reported is not told who reported them.';
-export const HOSTS_ONLY = 'Reports are for hosts and admins';
 export const REPORT_NOT_FOUND = 'Report not found';
 export const NOT_YOUR_OWN = 'You cannot suspend your own account';
 
@@ -81,8 +81,7 @@ export async function report(db: Db, viewer: Viewer, body: Required<Pick<ReportB
 
 /** GET /api/reports: admins see every report; a host those of the evenings they host (without e-mail addresses). */
 export async function listReports(db: Db, viewer: Viewer): Promise<ReportList> {
-  const admin = viewer.roles.includes('admin');
-  if (!admin && !viewer.roles.includes('host')) throw forbidden(HOSTS_ONLY);
+  const { admin } = refuseUnlessReportReader(viewer);
   const rows = await q.listReports(db, admin ? null : viewer.id);
   return {
     canHandle: admin,
@@ -102,7 +101,7 @@ export async function listReports(db: Db, viewer: Viewer): Promise<ReportList> {
 
 /** POST /api/reports/{id}/handled: admins only (idempotent: the first time and admin are kept). */
 export async function markHandled(db: Db, viewer: Viewer, id: number) {
-  if (!viewer.roles.includes('admin')) throw forbidden('Only an admin can mark a report handled');
+  refuseUnlessReportHandler(viewer);
   if (!(await q.markHandled(db, id, viewer.id))) throw notFound(REPORT_NOT_FOUND);
   return { id, handled: true as const };
 }
@@ -118,7 +117,7 @@ export interface SuspendDeps extends tickets.TicketDeps {
  * refund rule, the seat back, the waitlist offered it); then the person is told by e-mail.
  */
 export async function setSuspension(d: SuspendDeps, viewer: Viewer, userId: number, suspended: boolean): Promise<SuspensionResult> {
-  if (!viewer.roles.includes('admin')) throw forbidden('Only an admin can suspend an account');
+  refuseUnlessSuspender(viewer);
   if (userId === viewer.id && suspended) throw new AppError('bad_request', NOT_YOUR_OWN);
   const who = await q.person(d.db, userId);
   if (!who) throw notFound(USER_NOT_FOUND);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@shared/schemas/common';
 import { shareAnalytics, shareAnalyticsQuery, shareLinks, shareEventBody, shareEventRecorded, visitBody, visitRecorded } from '@shared/schemas/share';
-import { requireViewer } from '../../plugins/auth';
 import * as share from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -36,6 +35,6 @@ export const shareRoutes: FastifyPluginAsyncZod<{ rateLimit?: number; visitRateL
   );
 
   app.get('/api/share/analytics', { schema: { querystring: shareAnalyticsQuery, response: { 200: shareAnalytics, ...errors } } }, async (req) =>
-    share.analytics(app.db, await requireViewer(req), req.query.eventId ?? null),
+    share.analytics(app.db, req.me, req.query.eventId ?? null),
   );
 };

@@ -10,12 +10,11 @@ import type { ShareAnalytics, ShareEventRecorded } from '@shared/schemas/share';
 import type { z } from 'zod';
 import type { shareEventBody, visitBody } from '@shared/schemas/share';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import { refuseUnlessAnalyticsReader } from './policies';
 import * as q from './queries';
 
-export const ANALYTICS_HOSTS_ONLY = 'Share analytics are for hosts only';
 export const ANALYTICS_OWN_EVENINGS = 'You can see the share figures of the evenings you host only';
 
 /** Record one Copy or Share by whoever is asking (null for a visitor); the evening, when named, must exist. */
@@ -47,7 +46,7 @@ export async function recordVisit(db: Db, input: z.output<typeof visitBody>): Pr
  * One evening's figures (who came from which link, and booked) are for its host and admins only (issue 33).
  */
 export async function analytics(db: Db, viewer: Viewer, eventId: number | null = null): Promise<ShareAnalytics> {
-  if (!viewer.roles.includes('host') && !viewer.roles.includes('admin')) throw forbidden(ANALYTICS_HOSTS_ONLY);
+  refuseUnlessAnalyticsReader(viewer);
   if (eventId !== null) await events.requireHostOf(db, viewer, eventId, ANALYTICS_OWN_EVENINGS);
   const [totals, actions, signups, sourceVisits, sourceSignups, sourceSeats] = await Promise.all([
     q.totals(db),

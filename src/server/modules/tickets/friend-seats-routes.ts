@@ -16,7 +16,6 @@ import {
   placeForTwoSchema,
 } from '@shared/schemas/friend-seats';
 import { paymentIntentResponse } from '@shared/schemas/tickets';
-import { requireViewer } from '../../plugins/auth';
 import type { NoShowRule } from '@shared/domain/no-shows';
 import * as friendSeats from './friend-seats';
 
@@ -46,36 +45,36 @@ const plugin: FastifyPluginAsyncZod<{
   app.post(
     '/api/events/:id/friend-seats/transfer',
     { schema: { params: idParams, body: giveTicketBody, response: { 201: friendSeatSchema, ...errors } } },
-    async (req, reply) => reply.code(201).send(await friendSeats.giveTicket(deps(), await requireViewer(req), req.params.id, req.body.email)),
+    async (req, reply) => reply.code(201).send(await friendSeats.giveTicket(deps(), req.me, req.params.id, req.body.email)),
   );
   app.get('/api/events/:id/friend-seats', { schema: { params: idParams, response: { 200: myFriendSeatsSchema, ...errors } } }, async (req) =>
-    friendSeats.mine(deps(), await requireViewer(req), req.params.id),
+    friendSeats.mine(deps(), req.me, req.params.id),
   );
   app.delete(
     '/api/friend-seats/:id',
     { schema: { params: idParams, response: { 200: z.object({ withdrawn: z.literal(true), message: z.string() }), ...errors } } },
-    async (req) => friendSeats.withdraw(deps(), await requireViewer(req), req.params.id),
+    async (req) => friendSeats.withdraw(deps(), req.me, req.params.id),
   );
   app.get('/api/friend-seats/claim/:token', { schema: { params: claimTokenParams, response: { 200: friendSeatClaimSchema, ...errors } } }, async (req) =>
-    friendSeats.claimView(deps(), await requireViewer(req), req.params.token),
+    friendSeats.claimView(deps(), req.me, req.params.token),
   );
   app.post(
     '/api/friend-seats/claim/:token',
     { schema: { params: claimTokenParams, body: claimBody, response: { 200: claimResponse, ...errors } } },
-    async (req) => friendSeats.claim(deps(), await requireViewer(req), req.params.token, req.body.consentToShare),
+    async (req) => friendSeats.claim(deps(), req.me, req.params.token, req.body.consentToShare),
   );
   app.post(
     '/api/events/:id/book-for-two',
     { schema: { params: idParams, body: bookForTwoBody, response: { 201: bookForTwoResponse, ...errors } } },
-    async (req, reply) => reply.code(201).send(await friendSeats.bookForTwo(deps(), await requireViewer(req), req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await friendSeats.bookForTwo(deps(), req.me, req.params.id, req.body)),
   );
   app.post('/api/events/:id/waitlist-for-two', { schema: { params: idParams, response: { 201: placeForTwoSchema, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await friendSeats.joinWaitlistForTwo(deps(), await requireViewer(req), req.params.id)),
+    reply.code(201).send(await friendSeats.joinWaitlistForTwo(deps(), req.me, req.params.id)),
   );
   app.post(
     '/api/events/:id/checkout-for-two',
     { schema: { params: idParams, body: checkoutForTwoBody, response: { 200: paymentIntentResponse, ...errors } } },
-    async (req) => friendSeats.checkoutForTwo(deps(), await requireViewer(req), req.params.id, req.body.friendEmail),
+    async (req) => friendSeats.checkoutForTwo(deps(), req.me, req.params.id, req.body.friendEmail),
   );
 };
 

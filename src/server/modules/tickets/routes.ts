@@ -16,7 +16,6 @@ import {
   waitlistLeft,
   webhookAck,
 } from '@shared/schemas/tickets';
-import { requireViewer } from '../../plugins/auth';
 import { TestProvider } from '../../plugins/payments';
 import * as tickets from './service';
 import * as stillComing from './still-coming';
@@ -51,35 +50,35 @@ const plugin: FastifyPluginAsyncZod<{
   waitlist.startSeatSweep(app, deps, opts.seatSweepMs);
 
   app.post('/api/create-payment-intent', { schema: { body: paymentIntentBody, response: { 200: paymentIntentResponse, ...errors } } }, async (req) =>
-    tickets.createPaymentIntent(deps(), await requireViewer(req), req.body),
+    tickets.createPaymentIntent(deps(), req.me, req.body),
   );
 
   app.post(
     '/api/events/:id/register',
     { schema: { params: idParams, body: registerBody, response: { 200: registrationSchema, 201: registrationSchema, ...errors } } },
     async (req, reply) => {
-      const { status, registration } = await tickets.register(deps(), await requireViewer(req), req.params.id, req.body);
+      const { status, registration } = await tickets.register(deps(), req.me, req.params.id, req.body);
       return reply.code(status).send(registration);
     },
   );
 
   app.delete('/api/events/:id/registration', { schema: { params: idParams, response: { 200: cancelResponse, ...errors } } }, async (req) =>
-    tickets.cancel(deps(), await requireViewer(req), req.params.id),
+    tickets.cancel(deps(), req.me, req.params.id),
   );
 
   // A full evening's waitlist (docs/decisions/0016).
   app.post('/api/events/:id/waitlist', { schema: { params: idParams, response: { 201: myWaitlistPlace, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await waitlist.join(deps(), await requireViewer(req), req.params.id)),
+    reply.code(201).send(await waitlist.join(deps(), req.me, req.params.id)),
   );
   app.delete('/api/events/:id/waitlist', { schema: { params: idParams, response: { 200: waitlistLeft, ...errors } } }, async (req) =>
-    waitlist.leave(deps(), await requireViewer(req), req.params.id),
+    waitlist.leave(deps(), req.me, req.params.id),
   );
   app.get('/api/events/:id/waitlist', { schema: { params: idParams, response: { 200: hostWaitlistSchema, ...errors } } }, async (req) =>
-    waitlist.forHost(app.db, await requireViewer(req), req.params.id),
+    waitlist.forHost(app.db, req.me, req.params.id),
   );
 
   app.post('/api/events/:id/checkin', { schema: { params: idParams, body: checkinBody, response: { 200: registrationSchema, ...errors } } }, async (req) => {
-    const { registration, checkedInNow } = await tickets.checkIn(deps(), await requireViewer(req), req.params.id, req.body.userId);
+    const { registration, checkedInNow } = await tickets.checkIn(deps(), req.me, req.params.id, req.body.userId);
     // The host's door and the guest's pages refresh (every instance).
     if (checkedInNow) await app.live.publishRoom({ eventId: registration.eventId, kind: 'checkins_updated', userIds: [registration.userId] });
     return registration;
@@ -89,7 +88,7 @@ const plugin: FastifyPluginAsyncZod<{
   const provider = app.payments;
   if (provider instanceof TestProvider) {
     app.post('/api/payments/test/confirm', { schema: { body: testConfirmBody, response: { 200: testConfirmResponse, ...errors } } }, async (req) =>
-      tickets.confirmTestPayment(deps(), provider, await requireViewer(req), req.body),
+      tickets.confirmTestPayment(deps(), provider, req.me, req.body),
     );
   }
 

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParams } from '@shared/schemas/common';
 import { myStillComing, stillComingAnswerBody, stillComingCounts, stillComingQuestion, stillComingTokenParams } from '@shared/schemas/still-coming';
-import { requireViewer } from '../../plugins/auth';
 import * as stillComing from './still-coming';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody };
@@ -35,16 +34,14 @@ const plugin: FastifyPluginAsyncZod<{ publicUrl: string; holdMinutes: number; ho
     async (req) => stillComing.answerByToken(deps(), req.params.token, req.body.answer),
   );
 
-  app.get('/api/me/still-coming', { schema: { response: { 200: myStillComing, ...errors } } }, async (req) =>
-    stillComing.mine(deps(), await requireViewer(req)),
-  );
+  app.get('/api/me/still-coming', { schema: { response: { 200: myStillComing, ...errors } } }, async (req) => stillComing.mine(deps(), req.me));
   app.post(
     '/api/events/:id/still-coming',
     { schema: { params: idParams, body: stillComingAnswerBody, response: { 200: stillComingQuestion, ...errors } } },
-    async (req) => stillComing.answerAsGuest(deps(), await requireViewer(req), req.params.id, req.body.answer),
+    async (req) => stillComing.answerAsGuest(deps(), req.me, req.params.id, req.body.answer),
   );
   app.get('/api/events/:id/still-coming', { schema: { params: idParams, response: { 200: stillComingCounts, ...errors } } }, async (req) =>
-    stillComing.countsForHost(app.db, await requireViewer(req), req.params.id),
+    stillComing.countsForHost(app.db, req.me, req.params.id),
   );
 };
 

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { formatPounds } from '@shared/domain/constants';
+import { every } from '../../lib/every';
 import * as events from '../events/service';
 import * as fq from './friend-seats-queries';
 import * as q from './queries';
@@ -38,24 +40,7 @@ export async function releaseLapsedFriendSeats(d: FriendSeatDeps, now: Date = d.
   return ids.length;
 }
 
-/** The periodic sweep (every 30 s by default), stopped when the app closes. */
-export function startFriendSeatSweep(
-  app: { addHook(name: 'onClose', fn: () => Promise<void>): unknown; log: { warn(o: unknown, m: string): void } },
-  deps: () => FriendSeatDeps,
-  everyMs = 30_000,
-) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = releaseLapsedFriendSeats(deps())
-      .catch((err) => app.log.warn({ err }, 'friend seat sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+/** The periodic sweep (every 30 s by default), stopped when the app closes (after the sweep under way, if any). */
+export function startFriendSeatSweep(app: FastifyInstance, deps: () => FriendSeatDeps, everyMs = 30_000) {
+  every(app, { what: 'friend seat sweep', everyMs, run: () => releaseLapsedFriendSeats(deps()) });
 }

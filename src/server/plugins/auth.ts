@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Me } from '@shared/schemas/auth';
+import { idParam } from '@shared/schemas/common';
 import type { Role } from '@shared/schemas/users';
 import type { AppConfig } from '../env';
 import { isGuardedUrl, OPEN_ROUTES } from '../open-routes';
@@ -194,6 +195,8 @@ function refusalOf(access: Access | undefined, viewer: Viewer, params: Record<st
   if (!access) return null;
   if ('role' in access) return roleRefusal(viewer, access.role);
   const raw = params[access.selfOrAdmin];
+  // An id that is no id at all is bad input: the route's schema answers it with a 400 (issue 11), not this 403.
+  if (!idParam.safeParse(raw).success) return null;
   if (viewer.id === Number(raw) || hasRole(viewer, 'admin')) return null;
   return forbidden('You can only do this for your own account');
 }

@@ -1,5 +1,5 @@
 import { Clock3, Download, Play, Send, UserRoundCheck } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { TimerStateMessage } from '@shared/realtime';
@@ -116,6 +116,15 @@ export function DoorActions({
   const nextAt = reminded.nextAt ? Date.parse(reminded.nextAt) : null;
   const now = useNowUntil(nextAt);
   const tooSoon = nextAt !== null && now < nextAt;
+  // After a send, the line under the button (when it went, why the button waits) is brought into
+  // view before it paints: on a short screen the button may sit at the very bottom.
+  const hint = useRef<HTMLParagraphElement>(null);
+  const justSent = useRef(false);
+  useLayoutEffect(() => {
+    if (!justSent.current || !reminded.lastSentAt) return;
+    justSent.current = false;
+    hint.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [reminded.lastSentAt]);
 
   const startEvent = () =>
     start.mutate(undefined, {
@@ -126,11 +135,13 @@ export function DoorActions({
       onError: (err) => toast.error('Could not start the event', { description: messageOf(err, 'Please try again.') }),
     });
 
-  const sendReminders = () =>
+  const sendReminders = () => {
+    justSent.current = true;
     reminders.mutate(undefined, {
       onSuccess: ({ sent }) => (sent > 0 ? toast.success(`Reminders sent to ${guestsWord(sent)}`) : toast.info('Everyone is already checked in')),
       onError: (err) => toast.error('Could not send reminders', { description: messageOf(err, 'Please try again.') }),
     });
+  };
 
   return (
     <Panel title="Run the evening" icon={<Play aria-hidden="true" className="size-6 text-wine-600" />}>
@@ -162,7 +173,7 @@ export function DoorActions({
             <Send aria-hidden="true" className="size-5" />
             {reminders.isPending ? 'Sending…' : 'Send Reminders'}
           </Button>
-          <p id={`${hintId}-reminders`} className="mt-1.5 text-center text-sm text-muted">
+          <p ref={hint} id={`${hintId}-reminders`} className="mt-1.5 text-center text-sm text-muted">
             {reminded.lastSentAt && `Reminded ${formatTime(reminded.lastSentAt)}. `}
             {tooSoon && reminded.nextAt
               ? `Send Reminders opens again at ${formatTime(reminded.nextAt)}: one an hour, so nobody gets the same e-mail twice.`

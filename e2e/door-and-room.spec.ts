@@ -1,7 +1,6 @@
-import { chromium, type Page } from '@playwright/test';
-import { keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, logIn, ok, type Member } from './helpers';
-import { CHROMIUM_PATH } from './chromium';
+import type { Page } from '@playwright/test';
+import { cameraBrowser, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
+import { bookedGuest, DEMO, expectAccessible, logIn, london, newEvening, ok, type Member } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -19,57 +18,28 @@ const AT_THE_DOOR = { latitude: DOOR.latitude + 0.00018, longitude: DOOR.longitu
 /** About 1.9 km away, in Prestwich. */
 const FAR_AWAY = { latitude: 53.5331, longitude: -2.2847, accuracy: 10 };
 
-const london = (d: Date) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-};
-
 /**
  * The demo host creates a venue with coordinates and a free evening there starting in `minutes`:
  * two hours long, or until 23:59 when that would cross midnight in London (an evening lies within
  * one day), so the journeys run at any hour.
  */
-async function newEvening(host: Page, minutes: number) {
-  const venue = await ok<{ id: number }>(
-    await host.request.post('/api/venues', { data: { name: `Boathouse ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, ...DOOR } }),
-  );
+function eveningIn(host: Page, minutes: number) {
   const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
   const { day, time: startTime } = london(start);
   const endTime = startTime >= '22:00' ? '23:59' : `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}${startTime.slice(2)}`;
-  return ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `Door evening ${Date.now()}`,
-        description: 'Five-minute chats by the lake.',
-        date: day,
-        startTime,
-        endTime,
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 20,
-        price: 0,
-      },
-    }),
-  );
+  return newEvening(host, 'Door evening', 0, {
+    ownVenue: { name: `Boathouse ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, ...DOOR },
+    date: day,
+    startTime,
+    endTime,
+    description: 'Five-minute chats by the lake.',
+  });
 }
 
 test('the host checks a guest in by scanning the QR of the ticket on her phone', async ({ browser, page: host, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
-  const evening = await newEvening(host, 30);
+  const evening = await eveningIn(host, 30);
   const guest = await bookedGuest(browser, 'Quinn Quayle', evening.id);
 
   // The guest's ticket on her phone: the QR and its code, big on white.
@@ -83,16 +53,7 @@ test('the host checks a guest in by scanning the QR of the ticket on her phone',
   // She holds it up to the host's camera: the host's phone plays what her screen shows.
   const video = testInfo.outputPath('ticket.y4m');
   writeCameraFile(await qrOnScreen(ticket), video);
-  const door = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const door = await cameraBrowser(video);
   try {
     const context = await door.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
     const desk = await context.newPage();
@@ -137,7 +98,7 @@ test('a guest at the venue checks in on /arrival inside the window; hours early,
   await logIn(host, DEMO.host);
   // Three hours ahead: self check-in opens 60 minutes before the start, wherever the guest is
   // (docs/decisions/0014: a spoofed position gains nothing).
-  const evening = await newEvening(host, 180);
+  const evening = await eveningIn(host, 180);
   const early = await bookedGuest(browser, 'Erin Early', evening.id, { geolocation: AT_THE_DOOR, permissions: ['geolocation'] });
   const far = await bookedGuest(browser, 'Felix Far', evening.id, { geolocation: FAR_AWAY, permissions: ['geolocation'] });
 
@@ -163,7 +124,7 @@ test('a guest at the venue checks in on /arrival inside the window; hours early,
   await expectAccessible(early.page);
 
   // Half an hour before another evening, at its door: the prompt checks her in.
-  const soon = await newEvening(host, 30);
+  const soon = await eveningIn(host, 30);
   const near = await bookedGuest(browser, 'Nadia Near', soon.id, { geolocation: AT_THE_DOOR, permissions: ['geolocation'] });
   await near.page.goto(`/arrival?event=${soon.id}`);
   await expect(near.page.getByText('At Venue', { exact: true })).toBeVisible({ timeout: 20_000 });
@@ -190,7 +151,7 @@ test('a guest at the venue checks in on /arrival inside the window; hours early,
 test('the host messages the room; a guest sees it at once on /notifications, and the host sees it read', async ({ browser, page: host }) => {
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
-  const evening = await newEvening(host, 30);
+  const evening = await eveningIn(host, 30);
   const guest = await bookedGuest(browser, 'Rosa Reader', evening.id);
   const absent = await bookedGuest(browser, 'Otto Outside', evening.id);
   await ok(await host.request.post(`/api/events/${evening.id}/door/check-in`, { data: { userId: guest.id } }));

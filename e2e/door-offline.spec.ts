@@ -1,7 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, logIn, ok } from './helpers';
-import { CHROMIUM_PATH } from './chromium';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { cameraBrowser, qrOnScreen, writeCameraFile } from './fake-camera';
+import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -14,27 +13,13 @@ import { expect, test } from './fixtures';
 const SHOTS = '/tmp/doorline';
 
 /** A free evening of the demo host's, at a venue of its own, weeks ahead (the door is open until it ends). */
-async function newEvening(host: Page) {
-  const venue = await ok<{ id: number }>(
-    await host.request.post('/api/venues', { data: { name: `Cellar Bar ${Date.now()}`, address: '1 Bury Old Road', city: 'Prestwich', capacity: 40 } }),
-  );
-  const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-  return ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `Offline door ${Date.now()}`,
-        description: 'Short conversations.',
-        date: day,
-        startTime: '19:00',
-        endTime: '22:00',
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 20,
-        price: 0,
-      },
-    }),
-  );
+function offlineEvening(host: Page) {
+  const date = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
+  return newEvening(host, 'Offline door', 0, {
+    ownVenue: { name: `Cellar Bar ${Date.now()}`, address: '1 Bury Old Road', city: 'Prestwich', capacity: 40 },
+    date,
+    description: 'Short conversations.',
+  });
 }
 
 /** '7:04 PM' in London, as the desk writes times. */
@@ -78,7 +63,7 @@ test('two desks check guests in offline, come back, and the server counts each g
 }, testInfo) => {
   test.setTimeout(240_000);
   await logIn(host, DEMO.host);
-  const evening = await newEvening(host);
+  const evening = await offlineEvening(host);
   const priya = await bookedGuest(browser, 'Priya Offline', evening.id);
   const sam = await bookedGuest(browser, 'Sam Offline', evening.id);
   const zoe = await bookedGuest(browser, 'Zoe Offline', evening.id);
@@ -92,16 +77,7 @@ test('two desks check guests in offline, come back, and the server counts each g
   const ticket = priya.page.getByRole('img', { name: /Ticket QR code/ });
   await expect(ticket.locator('svg')).toBeVisible();
   writeCameraFile(await qrOnScreen(ticket), video);
-  const doors = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const doors = await cameraBrowser(video);
   const contexts: BrowserContext[] = [];
   try {
     const a = await openDesk(doors, baseURL!, evening.id, { width: 390, height: 844 });

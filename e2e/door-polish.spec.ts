@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Locator, type Page } from '@playwright/test';
-import { keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, logIn, ok } from './helpers';
-import { CHROMIUM_PATH } from './chromium';
+import type { Locator, Page } from '@playwright/test';
+import { cameraBrowser, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
+import { bookedGuest, DEMO, expectAccessible, logIn, london, newEvening, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -53,50 +52,22 @@ async function expectInView(page: Page, target: Locator, what: string) {
 }
 
 /** The demo host's free evening at a new venue, starting in 30 minutes (on a later day if it would run past midnight). */
-async function newEvening(host: Page) {
-  const venue = await ok<{ id: number }>(
-    await host.request.post('/api/venues', {
-      data: { name: `Lakeside ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, latitude: 53.5352, longitude: -2.2557 },
-    }),
-  );
-  const london = (d: Date) =>
-    Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/London',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })
-        .formatToParts(d)
-        .map((p) => [p.type, p.value]),
-    );
+function polishEvening(host: Page) {
   let start = new Date(Math.ceil((Date.now() + 30 * 60_000) / 300_000) * 300_000);
   let p = london(start);
-  if (`${p.hour}:${p.minute}` > '21:00') {
+  if (p.time > '21:00') {
     start = new Date(start.getTime() + 86_400_000);
     p = london(start);
   }
-  const startTime = `${p.hour}:${p.minute}` > '21:00' ? '19:00' : `${p.hour}:${p.minute}`;
+  const startTime = p.time > '21:00' ? '19:00' : p.time;
   const endTime = `${String(Number(startTime.slice(0, 2)) + 2).padStart(2, '0')}${startTime.slice(2)}`;
-  return ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `Polish evening ${Date.now()}`,
-        description: 'Chats by the lake.',
-        date: `${p.year}-${p.month}-${p.day}`,
-        startTime,
-        endTime,
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 20,
-        price: 0,
-      },
-    }),
-  );
+  return newEvening(host, 'Polish evening', 0, {
+    ownVenue: { name: `Lakeside ${Date.now()}`, address: 'Heaton Park', city: 'Manchester', capacity: 40, latitude: 53.5352, longitude: -2.2557 },
+    date: p.day,
+    startTime,
+    endTime,
+    description: 'Chats by the lake.',
+  });
 }
 
 const SIZES = [
@@ -113,7 +84,7 @@ for (const size of SIZES) {
     test.setTimeout(300_000);
     const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${size.name}-${name}.png` });
     await logIn(host, DEMO.host);
-    const evening = await newEvening(host);
+    const evening = await polishEvening(host);
     const scanned = await bookedGuest(browser, 'Sofia Scanned', evening.id);
     const typed = await bookedGuest(browser, 'Tariq Typed', evening.id);
     const absent = await bookedGuest(browser, 'Aoife Absent', evening.id);
@@ -127,16 +98,7 @@ for (const size of SIZES) {
     // The QR is drawn once its code has loaded: wait for the drawing, not only its frame.
     await expect(ticket.locator('svg')).toBeVisible();
     writeCameraFile(await qrOnScreen(ticket), video);
-    const door = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const door = await cameraBrowser(video);
     try {
       const context = await door.newContext({
         baseURL,

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import type { Locator, Page, Request } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page, type Request } from '@playwright/test';
+import { CHROMIUM_PATH } from './chromium';
 
 /** A picture in grey levels (0 black … 255 white), row by row. */
 export interface GreyImage {
@@ -80,4 +81,21 @@ export async function keepInView(page: Page, ms: number): Promise<string[]> {
     page.off('request', seen);
   }
   return scans;
+}
+
+/**
+ * A browser of its own whose camera plays `video` (a file from writeCameraFile), camera permission
+ * given without asking: the door's phone. Close it at the end.
+ */
+export function cameraBrowser(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
 }

@@ -112,31 +112,71 @@ export async function bookedGuest(browser: Browser, name: string, eventId: numbe
   return guest;
 }
 
+/** A day and a time of day in London ('2026-11-29', '19:05'), as an evening's form takes them. */
+export function london(d: Date) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** What a journey may say about the venue of a new evening: its own, with these fields. */
+export interface OwnVenue {
+  name?: string;
+  address?: string;
+  city?: string;
+  capacity?: number;
+  latitude?: number;
+  longitude?: number;
+}
+
+export interface EveningOptions {
+  seats?: number;
+  /** A new venue of the host's own (with these fields, if an object), so no other journey's evening on this server shares its room and time. */
+  ownVenue?: boolean | OwnVenue;
+  /** This venue (one the host may book), instead of the first of theirs or a new one. */
+  venueId?: number;
+  /** The day (London), instead of `daysAhead` days from now. */
+  date?: string;
+  startTime?: string;
+  endTime?: string;
+  description?: string;
+}
+
 /**
  * The demo host creates a free evening `daysAhead` days ahead (five by default) at one of their
  * venues, 19:00-22:00: one spec per day, as a venue takes one booking at a time.
  */
-export async function newEvening(
-  host: Page,
-  title = 'Live log evening',
-  daysAhead = 5,
-  opts: { seats?: number; ownVenue?: boolean; endTime?: string; description?: string } = {},
-) {
+export async function newEvening(host: Page, title = 'Live log evening', daysAhead = 5, opts: EveningOptions = {}) {
   // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012). With
   // `ownVenue`, a new venue of the host's own, so no other journey's evening on this server shares its room and time.
-  const venue = opts.ownVenue
-    ? await ok<{ id: number }>(
-        await host.request.post('/api/venues', { data: { name: `Room ${Date.now()}`, address: '3 Church Lane', city: 'Prestwich', capacity: 30 } }),
-      )
-    : (await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'))).find((v) => v.isActive && v.canEdit)!;
-  const day = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const venue = opts.venueId
+    ? { id: opts.venueId }
+    : opts.ownVenue
+      ? await ok<{ id: number }>(
+          await host.request.post('/api/venues', {
+            data: { name: `Room ${Date.now()}`, address: '3 Church Lane', city: 'Prestwich', capacity: 30, ...(opts.ownVenue === true ? {} : opts.ownVenue) },
+          }),
+        )
+      : (await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'))).find((v) => v.isActive && v.canEdit)!;
+  const day = opts.date ?? new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const event = await ok<{ id: number; title: string }>(
     await host.request.post('/api/events', {
       data: {
         title: `${title} ${Date.now()}`,
         description: opts.description ?? 'Short conversations, logged on the night.',
         date: day,
-        startTime: '19:00',
+        startTime: opts.startTime ?? '19:00',
         endTime: opts.endTime ?? '22:00',
         venueId: venue.id,
         ageRangeMin: 18,

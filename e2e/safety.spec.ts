@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, logIn, ok, type Member } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok, type Member } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -12,26 +12,8 @@ import { expect, test } from './fixtures';
 
 // A day of its own for each evening (the demo host's venue takes one booking at a time), also when a retry loads this file again.
 let days = 20 + Math.floor(Math.random() * 300);
-async function newEvening(host: Page) {
-  const venues = await ok<{ id: number; isActive: boolean }[]>(await host.request.get('/api/venues'));
-  const venue = venues.find((v) => v.isActive)!;
-  const day = new Date(Date.now() + days++ * 86_400_000).toISOString().slice(0, 10);
-  return ok<{ id: number; title: string }>(
-    await host.request.post('/api/events', {
-      data: {
-        title: `Safety evening ${Date.now()}`,
-        description: 'Short conversations.',
-        date: day,
-        startTime: '19:00',
-        endTime: '22:00',
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 20,
-        price: 0,
-      },
-    }),
-  );
+function safetyEvening(host: Page) {
+  return newEvening(host, 'Safety evening', days++, { description: 'Short conversations.' });
 }
 
 async function checkInAll(host: Page, eventId: number, guests: Member[]) {
@@ -43,7 +25,7 @@ const first = (m: Member) => m.name.split(' ')[0]!;
 test('a guest blocks someone they met: the next evening never pairs them, and neither sees the other in the preview', async ({ browser, page: host }) => {
   test.setTimeout(240_000);
   await logIn(host, DEMO.host);
-  const met = await newEvening(host);
+  const met = await safetyEvening(host);
   const alice = await bookedGuest(browser, 'Alice Ashworth', met.id);
   const bilal = await bookedGuest(browser, 'Bilal Bradshaw', met.id);
   await checkInAll(host, met.id, [alice, bilal]);
@@ -65,7 +47,7 @@ test('a guest blocks someone they met: the next evening never pairs them, and ne
   await expectAccessible(alice.page);
 
   // The next evening: both booked with two others. Neither sees the other in the match preview.
-  const next = await newEvening(host);
+  const next = await safetyEvening(host);
   for (const m of [alice, bilal]) await ok(await m.page.request.post(`/api/events/${next.id}/register`, { data: { userId: m.id, consentToShare: true } }));
   const cara = await bookedGuest(browser, 'Cara Crompton', next.id);
   const dan = await bookedGuest(browser, 'Dan Dewhurst', next.id);
@@ -93,7 +75,7 @@ test('a guest blocks someone they met: the next evening never pairs them, and ne
 test('a guest reports someone, the admin suspends them on /reports, and the suspended person cannot log in', async ({ browser, page: host }) => {
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
-  const evening = await newEvening(host);
+  const evening = await safetyEvening(host);
   const eve = await bookedGuest(browser, 'Eve Entwistle', evening.id);
   const finn = await bookedGuest(browser, 'Finn Fletcher', evening.id);
   await checkInAll(host, evening.id, [eve, finn]);
@@ -143,7 +125,7 @@ test('a guest reports someone, the admin suspends them on /reports, and the susp
 test('a host removes a guest from the running evening on /check-in, and the guest’s phone says so', async ({ browser, page: host }) => {
   test.setTimeout(180_000);
   await logIn(host, DEMO.host);
-  const evening = await newEvening(host);
+  const evening = await safetyEvening(host);
   const gina = await bookedGuest(browser, 'Gina Greenhalgh', evening.id);
   const hal = await bookedGuest(browser, 'Hal Haworth', evening.id);
   const ivy = await bookedGuest(browser, 'Ivy Ingham', evening.id);

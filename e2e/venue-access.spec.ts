@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, logIn, ok } from './helpers';
+import { DEMO, logIn, newEvening, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -55,23 +55,7 @@ test('a host tells how to get into a venue; a visitor sees it on the evening’s
   await card.screenshot({ path: testInfo.outputPath('venue-card-desktop.png') });
 
   // An evening there, open to visitors.
-  const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
-  const evening = await ok<{ id: number }>(
-    await page.request.post('/api/events', {
-      data: {
-        title: `Step-free Social ${stamp}`,
-        description: 'Short conversations in a quiet hall.',
-        date: day,
-        startTime: '19:00',
-        endTime: '21:30',
-        venueId: venue.id,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 20,
-        price: 0,
-      },
-    }),
-  );
+  const evening = await newEvening(page, 'Step-free Social', 9, { venueId: venue.id, endTime: '21:30', description: 'Short conversations in a quiet hall.' });
 
   // A visitor (no account) on a phone: the server's HTML carries the facts in its JSON-LD ...
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, test } from 'vitest';
 import type { FriendGroup } from '@shared/schemas/friend-groups';
-import { FriendGroups } from '@client/features/matching/components/friend-groups';
+import { FriendGroups } from '@client/features/friend-groups/components/friend-groups';
 import { MatchesScreen } from '@client/features/matching/components/matches-screen';
 import { aMatch, aPerson, aUserEvent } from '@client/features/matching/matches.fixtures';
 import { fakeServer, renderAt } from '@client/test/render';

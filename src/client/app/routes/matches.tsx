@@ -1,7 +1,7 @@
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { FriendGroups } from '@client/features/matching/components/friend-groups';
+import { FriendGroups } from '@client/features/friend-groups/components/friend-groups';
 import { MatchesScreen } from '@client/features/matching/components/matches-screen';
 
 /**

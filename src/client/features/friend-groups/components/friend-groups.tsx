@@ -8,7 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { listNames } from '@client/lib/format';
-import { useMyGroups } from '@client/lib/queries/friend-groups';
+import { useMyGroups } from '../api/friend-groups';
 
 /**
  * Friend group on /matches (docs/spec/member-app.md §4, §9): at most 4 other members are listed. Which

@@ -13,7 +13,7 @@ import {
 import type { Venue } from '@shared/schemas/venues';
 import { ApiError, messageOf } from '@client/lib/api';
 import { useCreateEvent } from '../api/events';
-import { useCreateVenue, useVenues } from '../api/venues';
+import { useCreateVenue, useVenues } from '@client/lib/queries/venues';
 import { findVenue, presetVenues } from '../lib/venues';
 import { CreatedNotice } from './create-event/created-notice';
 import { DateTimeSection } from './create-event/date-time-section';

@@ -2,7 +2,7 @@ import { Check, Lock, Sparkles, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { NEW_VENUE_EXTRA_CAPACITY } from '@shared/schemas/create-event-form';
 import type { Venue } from '@shared/schemas/venues';
-import type { useVenues } from '../../api/venues';
+import type { useVenues } from '@client/lib/queries/venues';
 import { notYourVenue } from '../../lib/venues';
 
 /** What the typed venue is: another host's, inactive, one of the host's, or a new one to be added. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { venue } from '../venues.fixtures';
+import { venue } from '@client/test/venues.fixtures';
 import { findVenue } from './venue-pick';
 
 describe('finding the venue a host typed', () => {

@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/create-event-form';
 import type { Venue } from '@shared/schemas/venues';
 import { ApiError, messageOf } from '@client/lib/api';
-import { useCreateEvent } from '../api/events';
+import { useCreateEvent } from '../api/create-event';
 import { useCreateVenue, useVenues } from '@client/lib/queries/venues';
 import { findVenue, presetVenues } from '../lib/venue-pick';
 import { CreatedNotice } from './create-event/created-notice';

@@ -170,3 +170,9 @@ export const formatWhen = (e: { date: string; startTime: string; endTime: string
 export function isTonight(e: { date: string; endsAt: string }, now = Date.now()): boolean {
   return new Date(e.date).getTime() - 3 * 3_600_000 <= now && now <= new Date(e.endsAt).getTime() + 2 * 3_600_000;
 }
+
+/** 'Alex, Sam and Jo'. */
+export function listNames(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

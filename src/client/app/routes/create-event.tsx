@@ -3,7 +3,7 @@ import { Page, PageTitle } from '@client/components/ui/page';
 import { RestrictedCard } from '@client/components/ui/restricted';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { CreateEventForm } from '@client/features/venues/components/create-event-form';
+import { CreateEventForm } from '@client/features/events/components/create-event-form';
 import { useSignedIn } from '../session-hooks';
 
 /** /create-event (docs/spec/organiser-tools.md §2.14): hosts create an evening; ?venue={id} picks the venue. Hosts only. */

@@ -2,7 +2,7 @@ import { ForEvening } from '@client/components/ui/for-evening';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { LiveEventScreen, LiveEventSignIn, NoLiveEvent } from '@client/features/connections/components/live-event-screen';
+import { LiveEventScreen, LiveEventSignIn, NoLiveEvent } from '@client/features/matching/components/live-event-screen';
 
 /**
  * /live-event (docs/spec/organiser-tools.md §2.16): the live connection tracker. A public path whose data is

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Page, PageTitle } from '@client/components/ui/page';
 import { Spinner } from '@client/components/ui/spinner';
 import { useMe } from '@client/features/auth/api/auth';
-import { PromotionsScreen } from '@client/features/promotions';
+import { PromotionsScreen } from '@client/features/share/components/promotions-screen';
 import { useEventParam } from '../event-param';
 
 /**

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { SIGNUPS } from '@client/features/admin/admin.fixtures';
 import { aUserEvent } from '@client/features/events/events.fixtures';
-import { VENUES } from '@client/features/venues/venues.fixtures';
+import { VENUES } from '@client/test/venues.fixtures';
 import { member, noContent, profileRoutes, refusal } from '@client/features/profile/profile.fixtures';
 import { KEYS } from '@client/lib/session';
 import { anEvent, DAY, fromNow } from '@client/test/fixtures';

@@ -14,7 +14,7 @@ import {
   stopInvitesBody,
   stoppedInvites,
 } from '@shared/schemas/missed-connections';
-import * as invites from './service';
+import * as missedConnections from './service';
 import { perPerson } from '../../plugins/per-person-limit';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
@@ -30,7 +30,7 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
   app.get(
     '/api/events/:id/missed-connections',
     { schema: { params: idParams, querystring: missedConnectionsQuery, response: { 200: missedConnectionsResponse, ...errors } } },
-    async (req) => invites.missedConnections(app.db, req.me, req.params.id, req.query.followUp, app.now()),
+    async (req) => missedConnections.missedConnections(app.db, req.me, req.params.id, req.query.followUp, app.now()),
   );
 
   app.post(
@@ -38,7 +38,7 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
     { config: perPerson('invites'), schema: { params: idParams, body: sendInviteBody, response: { 200: sentInvite, 201: sentInvite, ...errors } } },
     async (req, reply) => {
       const viewer = req.me;
-      const sent = await invites.sendInvite(deps(req.log), viewer, req.params.id, req.body);
+      const sent = await missedConnections.sendInvite(deps(req.log), viewer, req.params.id, req.body);
       return reply.code(sent.alreadySent ? 200 : 201).send(sent);
     },
   );
@@ -46,7 +46,7 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
   app.post(
     '/api/events/:id/invites/all',
     { config: perPerson('inviteAll'), schema: { params: idParams, body: sendAllInvitesBody, response: { 200: sentAllInvites, ...errors } } },
-    async (req) => invites.sendAll(deps(req.log), req.me, req.params.id, req.body),
+    async (req) => missedConnections.sendAll(deps(req.log), req.me, req.params.id, req.body),
   );
 
   app.post(
@@ -55,16 +55,16 @@ export const missedConnectionsRoutes: FastifyPluginAsyncZod<{ publicUrl: string;
       config: { rateLimit: { max: opts.rateLimit ?? 30, timeWindow: '1 minute' } },
       schema: { body: stopInvitesBody, response: { 200: stoppedInvites, ...errors } },
     },
-    async (req) => invites.stopByToken(app.db, req.body.token),
+    async (req) => missedConnections.stopByToken(app.db, req.body.token),
   );
 
-  app.get('/api/me/invites', { schema: { response: { 200: receivedInvites, ...errors } } }, async (req) => invites.received(app.db, req.me));
+  app.get('/api/me/invites', { schema: { response: { 200: receivedInvites, ...errors } } }, async (req) => missedConnections.received(app.db, req.me));
 
   app.post('/api/me/invite-blocks', { schema: { body: inviteBlockBody, response: { 200: inviteBlockState, ...errors } } }, async (req) =>
-    invites.block(app.db, req.me, req.body.userId),
+    missedConnections.block(app.db, req.me, req.body.userId),
   );
 
   app.delete('/api/me/invite-blocks/:userId', { schema: { params: inviteBlockParams, response: { 200: inviteBlockState, ...errors } } }, async (req) =>
-    invites.unblock(app.db, req.me, req.params.userId),
+    missedConnections.unblock(app.db, req.me, req.params.userId),
   );
 };

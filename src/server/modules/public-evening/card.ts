@@ -10,7 +10,7 @@ import { indexedPng } from './card-png';
 
 /**
  * The evening's link-preview card, 1200x630 PNG, drawn on the server with Skia (@napi-rs/canvas) in
- * the flyers' look (features/promotions: wine gradient, cream serif title, apricot price, the QR
+ * the flyers' look (features/share's flyers: wine gradient, cream serif title, apricot price, the QR
  * code on a white tile). The fonts ship in npm packages (@fontsource), so the card looks the same on
  * a server with no fonts installed (docs/decisions/0045). Drawn in a few milliseconds and at most
  * 100 KB: flat colours only (no dithered gradient), written as an indexed PNG, one drawing at a
@@ -38,7 +38,7 @@ function registerFonts() {
   fontsReady = true;
 }
 
-/** The flyers' palette (features/promotions/lib/flyers.ts). */
+/** The flyers' palette (features/share/lib/flyers.ts). */
 const C = {
   wine900: '#441a23',
   wine700: '#7a2e3b',

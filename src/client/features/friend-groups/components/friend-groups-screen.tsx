@@ -11,7 +11,7 @@ import { LoadError } from '@client/components/ui/load-error';
 import { NoticeCard } from '@client/components/ui/notice-card';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatDate, initials } from '@client/lib/format';
-import { useMyGroups } from '@client/lib/queries/friend-groups';
+import { useMyGroups } from '../api/friend-groups';
 
 /** The empty state of docs/spec/organiser-tools.md §2.17. */
 export const NO_GROUPS_TEXT = 'Groups appear after the first event.';

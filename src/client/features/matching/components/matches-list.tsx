@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Match } from '@shared/schemas/matching';
+import { Avatar } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -10,7 +11,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
 import { useShareContact, userMatchesQuery } from '../api/matches';
 import { counterpart, firstName, individualMessage, mailtoLink, MATCHING_RATINGS_TEXT, RATING_LABELS, whatsappLink } from '../lib/matches';
-import { Avatar, InterestChips } from './person';
+import { InterestChips } from './person';
 
 /**
  * The member's matches at one evening (GET /api/events/{id}/matches/{userId}), for a completed

@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarHeart, ChevronRight, HeartHandshake } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/components/ui/cn';
@@ -8,14 +8,14 @@ import { formatDate } from '@client/lib/format';
 import { useUserEvents } from '@client/lib/queries/events';
 import { useMatchCounts } from '../api/matches';
 import { isPastEvent, plural } from '../lib/matches';
-import { FriendGroups } from './friend-groups';
 import { MatchesList } from './matches-list';
 
 /**
  * /matches (?event optional): the member's past evenings to pick from, each with its match
- * count; for the chosen one, Verified Friendship Groups and Your Individual Matches.
+ * count; for the chosen one, Verified Friendship Groups and Your Individual Matches. The groups
+ * are friend-groups' card, which the route passes in as `groups` (a feature never imports another).
  */
-export function MatchesScreen({ userId }: { userId: number }) {
+export function MatchesScreen({ userId, groups }: { userId: number; groups: (eventId: number) => ReactNode }) {
   const [params] = useSearchParams();
   const raw = Number(params.get('event'));
   const selectedId = Number.isInteger(raw) && raw > 0 ? raw : null;
@@ -115,7 +115,15 @@ export function MatchesScreen({ userId }: { userId: number }) {
             <p className="mt-1 max-w-sm text-muted">Choose one of your past evenings to see your friendship groups and individual matches.</p>
           </div>
         ) : (
-          <SelectedEvent key={selectedId} eventId={selectedId} userId={userId} title={selected?.title} date={selected?.date} focusOnMount={picked} />
+          <SelectedEvent
+            key={selectedId}
+            eventId={selectedId}
+            userId={userId}
+            title={selected?.title}
+            date={selected?.date}
+            focusOnMount={picked}
+            groups={groups}
+          />
         )}
       </div>
     </div>
@@ -128,12 +136,14 @@ function SelectedEvent({
   title,
   date,
   focusOnMount,
+  groups,
 }: {
   eventId: number;
   userId: number;
   title?: string;
   date?: string;
   focusOnMount: boolean;
+  groups: (eventId: number) => ReactNode;
 }) {
   const topRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -155,7 +165,7 @@ function SelectedEvent({
         <h2 id="matches-groups" className="text-2xl font-bold text-wine-900">
           Verified Friendship Groups
         </h2>
-        <FriendGroups eventId={eventId} />
+        {groups(eventId)}
       </section>
       <section aria-labelledby="matches-individual" className="space-y-4">
         <h2 id="matches-individual" className="text-2xl font-bold text-wine-900">

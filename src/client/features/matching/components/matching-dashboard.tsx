@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ALGORITHMS, compatibilityLabel, type Algorithm } from '@shared/domain/matching';
 import type { Event } from '@shared/schemas/events';
 import type { Match } from '@shared/schemas/matching';
+import { Avatar } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -17,7 +18,7 @@ import { formatDate } from '@client/lib/format';
 import { useEvents, useUpcomingEvents } from '@client/lib/queries/events';
 import { useCalculateMatches, useEventMatches, useReleaseContacts } from '../api/matches';
 import { defaultEvening, MATCHING_RATINGS_TEXT, plural } from '../lib/matches';
-import { Avatar, InterestChips } from './person';
+import { InterestChips } from './person';
 import { ScorePill, ScoreRow } from './score';
 
 const ALGORITHM_TEXT: Record<Algorithm, { name: string; blurb: string }> = {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { seeAgainText } from '@shared/domain/met-again';
 import type { MatchUser, MyMatches, PendingRelease } from '@shared/schemas/matching';
+import { Avatar } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -11,7 +12,7 @@ import { formatDate } from '@client/lib/format';
 import { KEYS } from '@client/lib/session';
 import { useMyMatches } from '../api/matches';
 import { counterpart, firstName, mailtoLink, MATCHING_RATINGS_TEXT, pendingText, plural, smsLink } from '../lib/matches';
-import { Avatar, InterestChips } from './person';
+import { InterestChips } from './person';
 
 /**
  * /my-matches: 'Waiting for Host' until the host releases contacts (polled every 2 seconds),

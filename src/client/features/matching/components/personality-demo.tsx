@@ -2,9 +2,10 @@ import { Info } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { compatibilityLabel, demoMatchesFor, PERSONALITY_DEMO_PEOPLE, sharedInterests } from '@shared/domain/matching';
+import { Avatar } from '@client/components/ui/avatar';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
-import { Avatar, InterestChips } from './person';
+import { InterestChips } from './person';
 import { ScorePill, ScoreRow, scoreTextClass } from './score';
 
 type DemoPerson = (typeof PERSONALITY_DEMO_PEOPLE)[number];

@@ -5,6 +5,7 @@ import { KEPT_ON_PHONE } from '@client/lib/outbox';
 import { MIN_MATCH_RATING } from '@shared/domain/constants';
 import type { MyRound } from '@shared/schemas/live';
 import type { Rating } from '@shared/schemas/matching';
+import { Avatar } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
@@ -13,7 +14,7 @@ import { messageOf } from '@client/lib/api';
 import { useMyRotation } from '@client/lib/queries/live';
 import { useRatingsGiven, useSubmitRating, type GivenRating } from '../api/matches';
 import { firstName, MATCHING_RATINGS_TEXT, plural, RATING_LABELS, RATING_VALUES } from '../lib/matches';
-import { Avatar, InterestChips } from './person';
+import { InterestChips } from './person';
 
 type Partner = NonNullable<MyRound['partner']>;
 interface Meeting {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { listNames } from '@client/lib/format';
 import { aMatch, aPerson } from '../matches.fixtures';
 import {
   counterpart,
@@ -6,7 +7,6 @@ import {
   groupMessage,
   individualMessage,
   isPastEvent,
-  listNames,
   mailtoLink,
   MATCHING_RATINGS_TEXT,
   phoneDigits,

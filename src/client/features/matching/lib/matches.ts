@@ -1,7 +1,7 @@
 import { AUTO_RELEASE_HOURS, MIN_MATCH_RATING } from '@shared/domain/constants';
 import { londonDay } from '@shared/domain/time';
 import type { Match, PendingRelease } from '@shared/schemas/matching';
-import { formatDate, formatTime } from '@client/lib/format';
+import { formatDate, formatTime, listNames } from '@client/lib/format';
 
 export type MatchPerson = Match['user1'];
 
@@ -25,12 +25,6 @@ export const MATCHING_RATINGS_TEXT = orList(RATING_VALUES.filter((v) => v >= MIN
 function orList(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
-
-/**
- * Friend group on /matches (docs/spec/member-app.md §4, §9): at most 4 other members are listed. Which
- * people form a group is the clique rule of src/shared/domain/friend-groups.ts, decided by the server.
- */
-export const GROUP_MAX_OTHERS = 4;
 
 /**
  * Phone digits for a messaging link (docs/spec/member-app.md: digits extracted, a leading 0 becomes 44).
@@ -63,12 +57,6 @@ export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export const individualMessage = (name: string, eventTitle: string | undefined) =>
   `Hi ${firstName(name)}! We matched at ${eventTitle ? `${eventTitle}` : 'Speed Friendship'}. It was lovely chatting. Fancy meeting up for a coffee or a drink soon?`;
-
-/** 'Alex, Sam and Jo'. */
-export function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
 
 export const groupMessage = (names: string[], eventTitle: string | undefined) =>
   `Hi ${listNames(names.map(firstName))}! We all matched at ${eventTitle ?? 'Speed Friendship'}, so let's keep the conversation going in a group chat. Who's up for meeting again soon?`;

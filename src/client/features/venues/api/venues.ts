@@ -2,15 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { noContent } from '@shared/schemas/common';
 import { eventSchema } from '@shared/schemas/events';
 import type { VenueAccessInput } from '@shared/schemas/venue-access';
-import { slotSchema, venueHostSchema, venueSchema, type SlotBody, type VenueBody } from '@shared/schemas/venues';
+import { slotSchema, venueHostSchema, venueSchema, type SlotBody } from '@shared/schemas/venues';
 import { del, get, listOf, patch, post } from '@client/lib/api';
+import { venuesQuery } from '@client/lib/queries/venues';
 import { queryKeys } from '@client/lib/query-keys';
-
-/** GET /api/venues: every venue (hosts only), by name. */
-export const venuesQuery = queryOptions({
-  queryKey: queryKeys.venues,
-  queryFn: () => get('/api/venues', listOf(venueSchema)),
-});
 
 /** GET /api/venues/{id}/events: the evenings at a venue, oldest first. */
 export const venueEventsQuery = (venueId: number) =>
@@ -26,20 +21,7 @@ export const venueSlotsQuery = (venueId: number, from: string, to: string) =>
     queryFn: () => get(`/api/venues/${venueId}/slots?from=${from}&to=${to}`, listOf(slotSchema)),
   });
 
-export const useVenues = (enabled = true) => useQuery({ ...venuesQuery, enabled });
 export const useVenueEvents = (venueId: number, enabled: boolean) => useQuery({ ...venueEventsQuery(venueId), enabled });
-
-/** POST /api/venues; the list is refetched. */
-export function useCreateVenue() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: VenueBody) => post('/api/venues', body, venueSchema),
-    onSuccess: (venue) => {
-      qc.setQueryData(venuesQuery.queryKey, (old) => (old ? [...old.filter((v) => v.id !== venue.id), venue] : old));
-      void qc.invalidateQueries({ queryKey: venuesQuery.queryKey, exact: true });
-    },
-  });
-}
 
 /** PATCH /api/venues/{id} (activate or deactivate); the answer replaces the cached venue. */
 export function useSetVenueActive() {

@@ -3,7 +3,7 @@ import { Toaster } from 'sonner';
 import { expect, test } from 'vitest';
 import type { VenueBody } from '@shared/schemas/venues';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
-import { refusal, venue } from '../venues.fixtures';
+import { refusal, venue } from '@client/test/venues.fixtures';
 import { AddVenueForm } from './add-venue-form';
 
 function renderForm(routes: Record<string, unknown> = {}) {

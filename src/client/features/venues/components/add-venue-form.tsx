@@ -11,7 +11,7 @@ import { Card, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/components/ui/cn';
 import { TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
-import { useCreateVenue } from '../api/venues';
+import { useCreateVenue } from '@client/lib/queries/venues';
 import { CoordinateFields } from './coordinate-fields';
 import { bothOrNeither, coordinatesFields } from '../lib/coordinates';
 import { AMENITY_LABELS, type Amenity } from '../lib/venues';

@@ -8,9 +8,9 @@ import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { venueSlotsQuery } from '../api/venues';
-import { firstOfMonth, lastOfMonth, monthOf, today as londonToday, type Day, type Month } from '../lib/dates';
+import { firstOfMonth, lastOfMonth, monthOf, today as londonToday, type Day, type Month } from '@client/lib/dates';
 import { blockReasonLabel } from '../lib/venues';
-import { DayCalendar } from './day-calendar';
+import { DayCalendar } from '@client/components/ui/day-calendar';
 import { describeSlots, SLOT_STYLES, SlotBadge, SlotLegend } from './slot-bits';
 
 /** The second line of a day's chip (the side panel has the rest): open, the block's reason, or registrations. */

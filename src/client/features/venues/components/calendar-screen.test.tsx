@@ -4,7 +4,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Slot, SlotBody } from '@shared/schemas/venues';
 import { fakeServer, renderAt, Reply, type FakeRequest } from '@client/test/render';
-import { dayName, fifteenthOfNextMonth, londonToday, refusal, slot, VENUES } from '../venues.fixtures';
+import { dayName, fifteenthOfNextMonth, londonToday, refusal, slot, VENUES } from '@client/test/venues.fixtures';
 import { CalendarScreen } from './calendar-screen';
 
 // Toasts live in sonner's module state: one test's must not show up in the next one's Toaster.

@@ -9,7 +9,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
-import { useVenues } from '../api/venues';
+import { useVenues } from '@client/lib/queries/venues';
 import { AvailabilityCalendar } from './availability-calendar';
 import { Integrations } from './integrations';
 import { LiveBookings } from './live-bookings';

@@ -7,7 +7,7 @@ import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatTime } from '@client/lib/format';
 import { venueSlotsQuery } from '../api/venues';
-import { addDays, today as londonToday } from '../lib/dates';
+import { addDays, today as londonToday } from '@client/lib/dates';
 
 /** Live registration counts are fetched again every 30 seconds while the tab is open. */
 export const LIVE_REFRESH_MS = 30_000;

@@ -12,9 +12,9 @@ import { TextAreaField, TextField } from '@client/components/ui/field';
 import { ApiError, messageOf } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useAddSlot, useRemoveSlot, venueSlotsQuery } from '../api/venues';
-import { addDays, today as londonToday } from '../lib/dates';
+import { addDays, today as londonToday } from '@client/lib/dates';
 import { BLOCK_REASON_LABELS, blockReasonLabel } from '../lib/venues';
-import { DatePicker } from './date-picker';
+import { DatePicker } from '@client/components/ui/date-picker';
 import { SlotBadge } from './slot-bits';
 
 /** How far ahead the upcoming list reaches (the server's default range). */

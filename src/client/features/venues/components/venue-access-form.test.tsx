@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import { NO_ACCESS_FACTS, type VenueAccess } from '@shared/schemas/venue-access';
 import type { Venue } from '@shared/schemas/venues';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
-import { refusal, venue } from '../venues.fixtures';
+import { refusal, venue } from '@client/test/venues.fixtures';
 import { VenuesScreen } from './venues-screen';
 
 /** /venues says how to get into each venue, and its editors tell it (docs/decisions/0077-venues-say-how-to-get-in.md). */

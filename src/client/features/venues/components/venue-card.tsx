@@ -9,7 +9,7 @@ import { cn } from '@client/components/ui/cn';
 import { messageOf } from '@client/lib/api';
 import { formatDate, formatMoney } from '@client/lib/format';
 import { useSetVenueActive, useVenueEvents } from '../api/venues';
-import { readableNextEvent } from '../lib/dates';
+import { readableNextEvent } from '@client/lib/dates';
 import { amenityLabel, type Amenity } from '../lib/venues';
 import { AMENITY_ICONS } from './add-venue-form';
 import { VenueAccessBlock } from './venue-access-form';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { expect, test } from 'vitest';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
-import { refusal, venue } from '../venues.fixtures';
+import { refusal, venue } from '@client/test/venues.fixtures';
 import { VenueCard } from './venue-card';
 
 const render = (v = venue({ id: 4, name: 'The Church Inn' }), routes: Record<string, unknown> = {}) => {

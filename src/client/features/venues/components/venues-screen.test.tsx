@@ -4,7 +4,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Venue, VenueBody } from '@shared/schemas/venues';
 import { fakeServer, renderAt, type FakeRequest } from '@client/test/render';
-import { event, refusal, venue, VENUES } from '../venues.fixtures';
+import { event, refusal, venue, VENUES } from '@client/test/venues.fixtures';
 import { VenuesScreen } from './venues-screen';
 
 // Toasts live in sonner's module state: one test's must not show up in the next one's Toaster.

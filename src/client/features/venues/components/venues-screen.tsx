@@ -3,7 +3,7 @@ import { Building, CalendarCheck, MapPinned, Users } from 'lucide-react';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { messageOf } from '@client/lib/api';
-import { useVenues } from '../api/venues';
+import { useVenues } from '@client/lib/queries/venues';
 import { AddVenueForm } from './add-venue-form';
 import { StatTile } from './stat-tile';
 import { VenueCard } from './venue-card';

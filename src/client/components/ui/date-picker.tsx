@@ -3,7 +3,7 @@ import { CalendarDays, ChevronDown } from 'lucide-react';
 import { forwardRef, useId, useState } from 'react';
 import { cn } from '@client/components/ui/cn';
 import { formatDate } from '@client/lib/format';
-import { monthOf, today as londonToday, type Day } from '../lib/dates';
+import { monthOf, today as londonToday, type Day } from '@client/lib/dates';
 import { DayCalendar } from './day-calendar';
 
 export interface DatePickerProps {

@@ -2,13 +2,19 @@ import { Mail, ShieldCheck, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { AUTO_RELEASE_HOURS } from '@shared/domain/constants';
 import type { FriendGroup } from '@shared/schemas/friend-groups';
+import { Avatar } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { useMyGroups } from '@client/lib/queries/friend-groups';
-import { GROUP_MAX_OTHERS, listNames } from '../lib/matches';
-import { Avatar } from './person';
+import { listNames } from '@client/lib/format';
+import { useMyGroups } from '../api/friend-groups';
+
+/**
+ * Friend group on /matches (docs/spec/member-app.md §4, §9): at most 4 other members are listed. Which
+ * people form a group is the clique rule of src/shared/domain/friend-groups.ts, decided by the server.
+ */
+const GROUP_MAX_OTHERS = 4;
 
 /**
  * Verified Friendship Groups of one evening (docs/spec/member-app.md §4, §9): the member's groups

@@ -2,7 +2,7 @@ import type { FieldErrors } from 'react-hook-form';
 import type { CreateEventFormInput } from '@shared/schemas/create-event-form';
 import type { Venue } from '@shared/schemas/venues';
 import { TextField } from '@client/components/ui/field';
-import type { useVenues } from '../../api/venues';
+import type { useVenues } from '@client/lib/queries/venues';
 import { Section, type CreateEventFormApi } from './section';
 import { VenueQuickPick } from './venue-quick-pick';
 import { VenueStatus } from './venue-status';

@@ -2,7 +2,7 @@ import { Check, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Venue } from '@shared/schemas/venues';
 import { cn } from '@client/components/ui/cn';
-import type { useVenues } from '../../api/venues';
+import type { useVenues } from '@client/lib/queries/venues';
 
 /** One-tap presets: the host's active venues; a tap fills the venue fields in. */
 export function VenueQuickPick({

@@ -2,7 +2,7 @@ import { Controller, type FieldErrors } from 'react-hook-form';
 import { ROUND_DURATION_SECONDS } from '@shared/domain/constants';
 import type { CreateEventFormInput } from '@shared/schemas/create-event-form';
 import { TextField } from '@client/components/ui/field';
-import { DatePicker } from '../date-picker';
+import { DatePicker } from '@client/components/ui/date-picker';
 import { Section, type CreateEventFormApi } from './section';
 
 export function DateTimeSection({

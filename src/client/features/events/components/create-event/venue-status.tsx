@@ -2,8 +2,8 @@ import { Check, Lock, Sparkles, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { NEW_VENUE_EXTRA_CAPACITY } from '@shared/schemas/create-event-form';
 import type { Venue } from '@shared/schemas/venues';
-import type { useVenues } from '../../api/venues';
-import { notYourVenue } from '../../lib/venues';
+import type { useVenues } from '@client/lib/queries/venues';
+import { notYourVenue } from '../../lib/venue-pick';
 
 /** What the typed venue is: another host's, inactive, one of the host's, or a new one to be added. */
 export function VenueStatus({

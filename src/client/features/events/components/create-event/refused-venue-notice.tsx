@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Venue } from '@shared/schemas/venues';
-import { notYourVenue } from '../../lib/venues';
+import { notYourVenue } from '../../lib/venue-pick';
 
 /** ?venue={id} named another host's venue: it is not filled in, and this says why (issue 34). */
 export function RefusedVenueNotice({ refusedVenue }: { refusedVenue: Venue }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from '../api';
-import { queryKeys } from '../query-keys';
+import { get } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 
 /**
  * GET /api/me/groups: the signed-in member's community groups, cliques of mutual matches across their

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import type { Event } from '@shared/schemas/events';
 import { fakeServer, Reply, renderAt } from '@client/test/render';
-import { dayName, event, fifteenthOfNextMonth, londonToday, refusal, venue, VENUES } from '../venues.fixtures';
+import { dayName, event, fifteenthOfNextMonth, londonToday, refusal, venue, VENUES } from '@client/test/venues.fixtures';
 import { CreateEventForm } from './create-event-form';
 
 const HOST = 9;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { venue } from '../venues.fixtures';
-import { findVenue } from './venues';
+import { venue } from '@client/test/venues.fixtures';
+import { findVenue } from './venue-pick';
 
 describe('finding the venue a host typed', () => {
   const wine = venue({ id: 1, name: 'The Wine Wallop', address: '12 Bury New Road', city: 'Prestwich' });

@@ -12,9 +12,9 @@ import {
 } from '@shared/schemas/create-event-form';
 import type { Venue } from '@shared/schemas/venues';
 import { ApiError, messageOf } from '@client/lib/api';
-import { useCreateEvent } from '../api/events';
-import { useCreateVenue, useVenues } from '../api/venues';
-import { findVenue, presetVenues } from '../lib/venues';
+import { useCreateEvent } from '../api/create-event';
+import { useCreateVenue, useVenues } from '@client/lib/queries/venues';
+import { findVenue, presetVenues } from '../lib/venue-pick';
 import { CreatedNotice } from './create-event/created-notice';
 import { DateTimeSection } from './create-event/date-time-section';
 import { DetailsSection } from './create-event/details-section';

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode }
 import { DayPicker, type ChevronProps, type ClassNames, type CustomComponents, type DayButtonProps, type Labels } from 'react-day-picker';
 import { cn } from '@client/components/ui/cn';
 import { formatDate } from '@client/lib/format';
-import { firstOfMonth, monthOf, today as londonToday, WEEKDAYS, type Day, type Month } from '../lib/dates';
+import { firstOfMonth, monthOf, today as londonToday, WEEKDAYS, type Day, type Month } from '@client/lib/dates';
 
 /*
  * react-day-picker works on Date objects in the browser's time zone. Our days are London

@@ -52,6 +52,12 @@ async function tcpProxy(targetPort: number): Promise<Proxy> {
   };
 }
 
+/**
+ * A real wait, on purpose (docs/decisions/0095): the line is down for 5, 30 and 120 s of the server's
+ * time too. The server's side of a cut connection (its pings, livePingMs, and the socket it closes) and
+ * the round's time left run on the server's clock, which page.clock cannot move; a phone whose clock
+ * alone ran ahead would show the server a 120 s cut that lasted a moment.
+ */
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 const seconds = (clock: string) => {
   const [m, s] = clock.split(':').map(Number);

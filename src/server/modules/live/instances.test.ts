@@ -133,7 +133,11 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     };
     const exactlyOnce = async (type: 'round_complete' | 'grace_started' | 'timer_started', before: number) => {
       const got = await Promise.all(watchers.map((c) => c.next(type, 3000)));
-      await quietFor(1200); // longer than the poll: a second winner would have spoken by now
+      // A real wait, on purpose (docs/decisions/0095): the instance that loses the race does so inside its own
+      // timer (timers.ts) and says nothing, so no event is ordered after its attempt; heardAfter covers what the
+      // bus carries whole, not timer changes, which are read back before they are written. Longer than the poll
+      // (1 s): a second winner would have spoken by now.
+      await quietFor(1200);
       for (const c of watchers) expect(c.messages.filter((m) => m.type === type && 'version' in m && m.version > before)).toHaveLength(1);
       return got[0]!;
     };

@@ -6,7 +6,7 @@ import * as live from './service';
 import type { Rooms } from './rooms';
 
 /** What this instance last heard of each evening's timer, and when each change made here began. */
-export function createKnown(app: FastifyInstance) {
+export function createKnown() {
   /** The last timer state heard on the bus, per event: the starting guess of a host's command (live.hostCommand). */
   const lastKnown = new Map<number, TimerState>();
   // Only ever forward: messages of one event may arrive out of order between instances.
@@ -19,19 +19,13 @@ export function createKnown(app: FastifyInstance) {
    * plugins/metrics.ts). Taken when heard; a change never heard (the bus was away) is dropped at the cap.
    */
   const began = new Map<string, number>();
-  const deps = (): live.LiveDeps => {
-    const start = performance.now();
-    return {
-      db: app.db,
-      publish: (eventId, announce, state, plan) => {
-        if (began.size >= 1000) began.clear();
-        began.set(`${eventId}:${state.version}`, start);
-        return app.bus.publish({ eventId, kind: 'timer', announce, state, ...(plan && { plan }) });
-      },
-      lastKnown: (eventId) => lastKnown.get(eventId),
-    };
+  /** A change made here, about to be said on the bus: its fan-out is measured from `since`. */
+  const begin = (said: { eventId: number; state?: TimerState }, since: number) => {
+    if (!said.state) return;
+    if (began.size >= 1000) began.clear();
+    began.set(`${said.eventId}:${said.state.version}`, since);
   };
-  return { lastKnown, heard, began, deps };
+  return { lastKnown, heard, began, begin };
 }
 export type Known = ReturnType<typeof createKnown>;
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
 import type { BusMessage } from '../../plugins/realtime';
 import { hearBus } from './bus';
+import { createCommands, type Commands } from './commands';
 import { createFanOut, createKnown } from './fan-out';
 import { createPlaces } from './places';
 import { createPlanAhead } from './plan-ahead';
@@ -22,7 +23,8 @@ declare module 'fastify' {
       publish(eventId: number, kind: 'contacts_released' | 'ratings_updated' | 'guide_updated'): Promise<void>;
       /** Tell open pages about the door and the room (host messages, reads, check-ins), on every instance. */
       publishRoom(m: Extract<BusMessage, { kind: 'host_message' | 'messages_updated' | 'checkins_updated' }>): Promise<void>;
-      deps(): live.LiveDeps;
+      /** A host command over HTTP (POST /api/events/{id}/timer): the viewer must host the event; the state it left. */
+      command: Commands['command'];
       /** The event's timer as stored (an idle one is made on the first read): for modules that act on the round under way. */
       timer(eventId: number): Promise<TimerState>;
     };
@@ -39,10 +41,10 @@ const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; public
   app,
   { pollMs = 1000, planAhead = true, publicUrl },
 ) => {
-  const known = createKnown(app);
-  const { deps } = known;
+  const known = createKnown();
+  const commands = createCommands(app, known);
   const rooms = createRooms();
-  const timers = await startTimers(app, deps, pollMs);
+  const timers = await startTimers(app, commands.due, pollMs);
   const places = createPlaces(app.db);
   const planNow = createPlanAhead(app, planAhead);
   const fanOut = createFanOut(app, rooms, places, known, timers);
@@ -57,11 +59,11 @@ const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; public
       // The door answers once the plan counts this change (docs/decisions/0053).
       if (m.kind === 'checkins_updated') await planNow(m.eventId);
     },
-    deps,
+    command: commands.command,
     timer: (eventId) => live.timerState(app.db, eventId),
   });
 
-  await app.register(liveSocket, { rooms, deps, publicUrl, syncFor });
+  await app.register(liveSocket, { rooms, hostCommand: commands.hostCommand, publicUrl, syncFor });
 };
 
 /** Not encapsulated: `app.live` is for every module; those that use it depend on 'live-runtime' by name. */

@@ -4,6 +4,7 @@ import { AppError, forbidden, unauthenticated } from '../../errors';
 import { SESSION_COOKIE, type CurrentSession, type Viewer } from '../../plugins/auth';
 import { SESSION_ENDED } from '../../plugins/realtime';
 import { CROSS_SITE_MESSAGE, crossSiteReason } from '../../plugins/same-origin';
+import type { Commands } from './commands';
 import { send, type ConnSession, type Rooms } from './rooms';
 import * as live from './service';
 
@@ -18,11 +19,12 @@ const sameRoles = (a: Viewer['roles'], b: Viewer['roles']) => a.length === b.len
  */
 export const liveSocket: FastifyPluginAsync<{
   rooms: Rooms;
-  deps: () => live.LiveDeps;
+  /** A command over a socket admitted as a host's. */
+  hostCommand: Commands['hostCommand'];
   publicUrl: string;
   /** The timer_sync for one socket: the state, and for a guest their own place in the round. */
   syncFor(eventId: number, userId: number, host: boolean): Promise<ServerMessage>;
-}> = async (app, { rooms, deps, publicUrl, syncFor }) => {
+}> = async (app, { rooms, hostCommand, publicUrl, syncFor }) => {
   const publicOrigin = new URL(publicUrl).origin;
   const admitted = new WeakMap<FastifyRequest, { eventId: number; session: CurrentSession; token: string; host: boolean }>();
 
@@ -116,7 +118,7 @@ export const liveSocket: FastifyPluginAsync<{
           if (!conn.host) return send(conn, { type: 'error', message: live.TIMER_HOSTS_ONLY });
           try {
             // Admitted as a host of this event when the socket opened (preValidation above).
-            await live.hostCommand(deps(), eventId, parsed.data);
+            await hostCommand(eventId, parsed.data);
           } catch (err) {
             send(conn, { type: 'error', message: err instanceof AppError ? err.message : 'Something went wrong' });
             if (!(err instanceof AppError)) app.log.error({ err }, 'timer command failed');

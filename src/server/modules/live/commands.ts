@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { TimerState } from '@shared/domain/timer';
+import type { ClientMessage } from '@shared/realtime';
+import type { Viewer } from '../../plugins/auth';
+import type { Known } from './fan-out';
+import * as live from './service';
+
+/**
+ * Where a timer change enters this instance and is said on the bus: a host's command and a
+ * transition that fell due. The service applies it and returns what is to be said; it is published
+ * here, in plain sight, and every instance (this one too) hears it (bus.ts).
+ */
+export function createCommands(app: FastifyInstance, known: Known) {
+  const d: live.LiveDeps = { db: app.db, lastKnown: known.lastKnown };
+  /** Said on the bus; the fan-out here is measured from `since`, when the change began. */
+  const announce = async (said: live.TimerSaid, since: number) => {
+    known.begin(said, since);
+    await app.bus.publish(said);
+  };
+  const applied = async (since: number, work: Promise<{ state: TimerState; said: live.TimerSaid | null }>) => {
+    const { state, said } = await work;
+    if (said) await announce(said, since);
+    return state;
+  };
+  return {
+    /** A host command over HTTP: the viewer must host the event (or be an admin). */
+    command: (viewer: Viewer, eventId: number, msg: ClientMessage) => applied(performance.now(), live.command(d, viewer, eventId, msg)),
+    /** A command over a socket admitted as a host's. */
+    hostCommand: (eventId: number, msg: ClientMessage) => applied(performance.now(), live.hostCommand(d, eventId, msg)),
+    /** The transition time has made due, if this instance wins it. */
+    async due(eventId: number) {
+      const since = performance.now();
+      const said = await live.runDue(d, eventId);
+      if (said) await announce(said, since);
+    },
+  };
+}
+export type Commands = ReturnType<typeof createCommands>;

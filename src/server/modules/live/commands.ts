@@ -23,10 +23,12 @@ export function createCommands(app: FastifyInstance, known: Known) {
     return state;
   };
   return {
-    /** A host command over HTTP: the viewer must host the event (or be an admin). */
-    command: (viewer: Viewer, eventId: number, msg: ClientMessage) => applied(performance.now(), live.command(d, viewer, eventId, msg)),
-    /** A command over a socket admitted as a host's. */
-    hostCommand: (eventId: number, msg: ClientMessage) => applied(performance.now(), live.hostCommand(d, eventId, msg)),
+    /**
+     * The one way in for a host command, the socket's and POST /timer's (docs/decisions/0100): the
+     * host is checked at the command (live.command), then the change is said on the bus. The state it left.
+     */
+    command: (viewer: Viewer, eventId: number, msg: ClientMessage, opts?: { asHost: boolean }) =>
+      applied(performance.now(), live.command(d, viewer, eventId, msg, opts)),
     /** The transition time has made due, if this instance wins it. */
     async due(eventId: number) {
       const since = performance.now();

@@ -23,7 +23,7 @@ declare module 'fastify' {
       publish(eventId: number, kind: 'contacts_released' | 'ratings_updated' | 'guide_updated'): Promise<void>;
       /** Tell open pages about the door and the room (host messages, reads, check-ins), on every instance. */
       publishRoom(m: Extract<BusMessage, { kind: 'host_message' | 'messages_updated' | 'checkins_updated' }>): Promise<void>;
-      /** A host command over HTTP (POST /api/events/{id}/timer): the viewer must host the event; the state it left. */
+      /** The one way in for a host command (the socket's and POST /api/events/{id}/timer's): the host checked at the command; the state it left. */
       command: Commands['command'];
       /** The event's timer as stored (an idle one is made on the first read): for modules that act on the round under way. */
       timer(eventId: number): Promise<TimerState>;
@@ -63,7 +63,7 @@ const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; public
     timer: (eventId) => live.timerState(app.db, eventId),
   });
 
-  await app.register(liveSocket, { rooms, hostCommand: commands.hostCommand, publicUrl, syncFor });
+  await app.register(liveSocket, { rooms, command: commands.command, publicUrl, syncFor });
 };
 
 /** Not encapsulated: `app.live` is for every module; those that use it depend on 'live-runtime' by name. */

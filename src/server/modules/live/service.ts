@@ -72,20 +72,25 @@ function toCommand(msg: ClientMessage): TimerCommand | null {
 /** Who may drive the timer, see the whole rotation or remove a guest: hosts of the event (and admins). */
 export const TIMER_HOSTS_ONLY = 'Only a host of this event can control the timer';
 
-/** A host command over HTTP: the viewer must host the event (or be an admin). */
-export async function command(d: LiveDeps, viewer: Viewer, eventId: number, msg: ClientMessage) {
+/**
+ * The one way in for a host command (docs/decisions/0100): the live socket's and
+ * POST /api/events/{id}/timer's, each with the viewer as their session stands at this command. The
+ * viewer must host the event (or be an admin), checked here at every command, not once when a
+ * socket opened: a host whose evening went to someone else is refused at once, with the same
+ * sentence as a guest. `asHost: false` is a socket opened to watch (no isHost, or a guest's wish
+ * refused): it drives nothing. Then the command is applied once with its side effects; the state
+ * it starts from is this instance's last known one when there is one: the write succeeds only if
+ * the database's version is still that one (optimistic lock), so a stale guess costs one read and a
+ * retry, never a lost or doubled transition (docs/decisions/0022).
+ */
+export async function command(d: LiveDeps, viewer: Viewer, eventId: number, msg: ClientMessage, { asHost = true } = {}) {
+  if (!asHost) throw forbidden(TIMER_HOSTS_ONLY);
   await events.requireHostOf(d.db, viewer, eventId, TIMER_HOSTS_ONLY);
   return hostCommand(d, eventId, msg);
 }
 
-/**
- * A command from someone already known to host the event (the socket checks once, when it
- * opens), applied once with its side effects, then announced. The state it starts from is this
- * instance's last known one when there is one: the write succeeds only if the database's version
- * is still that one (optimistic lock), so a stale guess costs one read and a retry, never a lost
- * or doubled transition (docs/decisions/0022).
- */
-export async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessage): Promise<{ state: TimerState; said: TimerSaid | null }> {
+/** A command from a viewer `command` found to host the event. */
+async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessage): Promise<{ state: TimerState; said: TimerSaid | null }> {
   const cmd = toCommand(msg);
   if (!cmd) return { state: await timerState(d.db, eventId), said: null };
   let current = d.lastKnown?.get(eventId);

@@ -19,12 +19,12 @@ const sameRoles = (a: Viewer['roles'], b: Viewer['roles']) => a.length === b.len
  */
 export const liveSocket: FastifyPluginAsync<{
   rooms: Rooms;
-  /** A command over a socket admitted as a host's. */
-  hostCommand: Commands['hostCommand'];
+  /** The one way in for a host command (commands.ts), with the viewer as their session stands now. */
+  command: Commands['command'];
   publicUrl: string;
   /** The timer_sync for one socket: the state, and for a guest their own place in the round. */
   syncFor(eventId: number, userId: number, host: boolean): Promise<ServerMessage>;
-}> = async (app, { rooms, hostCommand, publicUrl, syncFor }) => {
+}> = async (app, { rooms, command, publicUrl, syncFor }) => {
   const publicOrigin = new URL(publicUrl).origin;
   const admitted = new WeakMap<FastifyRequest, { eventId: number; session: CurrentSession; token: string; host: boolean }>();
 
@@ -96,12 +96,13 @@ export const liveSocket: FastifyPluginAsync<{
        * Each message is checked against the session as it is now (one query): ended, or its roles
        * changed since the socket opened (a host's role taken away), and the socket closes without
        * acting on it. The bus closes such sockets within a second anyway; this closes the gap before.
+       * The viewer as the session stands now, or null.
        */
       const sessionStands = async () => {
         const now = await app.sessions.current(token);
-        if (now && now.viewer.id === viewer.id && sameRoles(now.viewer.roles, viewer.roles)) return true;
+        if (now && now.viewer.id === viewer.id && sameRoles(now.viewer.roles, viewer.roles)) return now.viewer;
         ended.end();
-        return false;
+        return null;
       };
       socket.on('message', (raw) => {
         void (async () => {
@@ -113,12 +114,12 @@ export const liveSocket: FastifyPluginAsync<{
           }
           const parsed = clientMessage.safeParse(data);
           if (!parsed.success) return send(conn, { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' });
-          if (!(await sessionStands())) return;
+          const current = await sessionStands();
+          if (!current) return;
           if (parsed.data.type === 'sync') return send(conn, await syncFor(eventId, viewer.id, conn.host));
-          if (!conn.host) return send(conn, { type: 'error', message: live.TIMER_HOSTS_ONLY });
           try {
-            // Admitted as a host of this event when the socket opened (preValidation above).
-            await hostCommand(eventId, parsed.data);
+            // The one way in, as POST /timer's: the host is checked at this command (docs/decisions/0100).
+            await command(current, eventId, parsed.data, { asHost: conn.host });
           } catch (err) {
             send(conn, { type: 'error', message: err instanceof AppError ? err.message : 'Something went wrong' });
             if (!(err instanceof AppError)) app.log.error({ err }, 'timer command failed');

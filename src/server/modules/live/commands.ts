@@ -17,18 +17,17 @@ export function createCommands(app: FastifyInstance, known: Known) {
     known.begin(said, since);
     await app.bus.publish(said);
   };
-  const applied = async (since: number, work: Promise<{ state: TimerState; said: live.TimerSaid | null }>) => {
-    const { state, said } = await work;
-    if (said) await announce(said, since);
-    return state;
-  };
   return {
     /**
      * The one way in for a host command, the socket's and POST /timer's (docs/decisions/0100): the
      * host is checked at the command (live.command), then the change is said on the bus. The state it left.
      */
-    command: (viewer: Viewer, eventId: number, msg: ClientMessage, opts?: { asHost: boolean }) =>
-      applied(performance.now(), live.command(d, viewer, eventId, msg, opts)),
+    async command(viewer: Viewer, eventId: number, msg: ClientMessage, opts?: { asHost: boolean }): Promise<TimerState> {
+      const since = performance.now();
+      const { state, said } = await live.command(d, viewer, eventId, msg, opts);
+      if (said) await announce(said, since);
+      return state;
+    },
     /** The transition time has made due, if this instance wins it. */
     async due(eventId: number) {
       const since = performance.now();

@@ -83,14 +83,15 @@ export const TIMER_HOSTS_ONLY = 'Only a host of this event can control the timer
  * the database's version is still that one (optimistic lock), so a stale guess costs one read and a
  * retry, never a lost or doubled transition (docs/decisions/0022).
  */
-export async function command(d: LiveDeps, viewer: Viewer, eventId: number, msg: ClientMessage, { asHost = true } = {}) {
+export async function command(
+  d: LiveDeps,
+  viewer: Viewer,
+  eventId: number,
+  msg: ClientMessage,
+  { asHost = true } = {},
+): Promise<{ state: TimerState; said: TimerSaid | null }> {
   if (!asHost) throw forbidden(TIMER_HOSTS_ONLY);
   await events.requireHostOf(d.db, viewer, eventId, TIMER_HOSTS_ONLY);
-  return hostCommand(d, eventId, msg);
-}
-
-/** A command from a viewer `command` found to host the event. */
-async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessage): Promise<{ state: TimerState; said: TimerSaid | null }> {
   const cmd = toCommand(msg);
   if (!cmd) return { state: await timerState(d.db, eventId), said: null };
   let current = d.lastKnown?.get(eventId);

@@ -32,10 +32,12 @@ declare module 'fastify' {
 }
 
 /**
- * The live runtime, one per instance (docs/decisions/0056): the evening's authoritative timer is
- * persisted; each instance keeps only its own sockets (/ws, socket.ts), a timeout for the next due
- * transition (timers.ts), the places it read, the plans it makes ahead, and hears changes over the
- * bus (the realtime plugin). Registered once, before the modules that use `app.live`.
+ * The live runtime, one per instance (docs/decisions/0056, 0100): the evening's authoritative timer is
+ * persisted; each instance keeps only its own sockets (rooms.ts, /ws in socket.ts), a timeout for the
+ * next due transition (timers.ts), the places it read (places.ts), the plans it makes ahead
+ * (plan-ahead.ts), and hears changes over the bus (the realtime plugin; one handler per kind in
+ * bus.ts, said to the sockets here by fan-out.ts). A host's command and a due transition enter and
+ * are said on the bus in commands.ts. Registered once, before the modules that use `app.live`.
  */
 const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; publicUrl: string }> = async (
   app,

@@ -24,7 +24,12 @@ export type BusMessage =
        */
       plan?: 'written' | 'kept';
     }
-  | { eventId: number; kind: 'contacts_released' | 'ratings_updated' | 'guide_updated' }
+  /** Contacts were released: pages show the matches' contact details. */
+  | { eventId: number; kind: 'contacts_released' }
+  /** A rating arrived: hosts refresh the progress. */
+  | { eventId: number; kind: 'ratings_updated' }
+  /** The conversation guide changed. */
+  | { eventId: number; kind: 'guide_updated' }
   /** A host message and the guests it went to (carried whole: at most 500 characters and an evening's ids, well under NOTIFY's 8000 bytes). */
   | { eventId: number; kind: 'host_message'; message: InboxMessage; recipients: number[] }
   /** Messages read or acknowledged: hosts refresh their counts, `userId`'s other devices their inbox. */

@@ -4,7 +4,7 @@
  * another instance can arrive in that moment).
  */
 import { describe, expect, it } from 'vitest';
-import { createRooms } from './socket';
+import { createRooms } from './rooms';
 
 function fakeSocket() {
   const got: unknown[] = [];

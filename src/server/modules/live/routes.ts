@@ -14,8 +14,6 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
  * runtime behind them (timers, sockets, the bus) is runtime.ts, reached through `app.live`.
  */
 const plugin: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app.live;
-
   /** The timer as state, for a page's first paint (the socket keeps it current). */
   app.get('/api/events/:id/timer', { schema: { params: idParams, response: { 200: timerSyncSchema, ...errors } } }, async (req) => {
     const viewer = req.me;
@@ -26,7 +24,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   /** The same commands as the socket, for dashboards that drive several events. Hosts of the event only. */
   app.post('/api/events/:id/timer', { schema: { params: idParams, body: clientMessage, response: { 200: timerUpdateSchema, ...errors } } }, async (req) => {
     const viewer = req.me;
-    const state = await live.command(deps(), viewer, req.params.id, req.body);
+    const state = await app.live.command(viewer, req.params.id, req.body);
     return live.stateMessage('timer_update', state);
   });
 

@@ -4,6 +4,7 @@ import type { ClientMessage, RoundAssignment, TimerStateMessage } from '@shared/
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
 import type { LiveDashboardRow, MyRound, RoundRecord, RotationRow } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
+import type { BusMessage } from '../../plugins/realtime';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
@@ -14,16 +15,18 @@ import * as q from './queries';
 export interface LiveDeps {
   db: Db;
   /**
-   * Tell every instance (and so every socket) that this event's live state changed, with the state
-   * written and, at a round start, whether the rotation was written or kept.
-   */
-  publish(eventId: number, announce: TimerAnnouncement | 'timer_sync', state: TimerState, plan?: 'written' | 'kept'): Promise<void>;
-  /**
-   * The state this instance last heard for the event (the bus carries every state written): a
+   * The state this instance last heard of each event (the bus carries every state written): a
    * guess for the compare-and-set, which the database confirms or refuses by its version.
    */
-  lastKnown?(eventId: number): TimerState | undefined;
+  lastKnown?: ReadonlyMap<number, TimerState>;
 }
+
+/**
+ * A timer change as it goes on the bus to every instance (and so every socket): the state written
+ * and, at a round start, whether the rotation was written or kept. The functions below return it;
+ * the runtime's one way in (commands.ts) says it, so that who publishes is in plain sight.
+ */
+export type TimerSaid = Extract<BusMessage, { kind: 'timer' }>;
 
 export async function timerState(db: Db, eventId: number): Promise<TimerState> {
   const existing = await q.findTimer(db, eventId);
@@ -69,23 +72,29 @@ function toCommand(msg: ClientMessage): TimerCommand | null {
 /** Who may drive the timer, see the whole rotation or remove a guest: hosts of the event (and admins). */
 export const TIMER_HOSTS_ONLY = 'Only a host of this event can control the timer';
 
-/** A host command over HTTP: the viewer must host the event (or be an admin). */
-export async function command(d: LiveDeps, viewer: Viewer, eventId: number, msg: ClientMessage) {
-  await events.requireHostOf(d.db, viewer, eventId, TIMER_HOSTS_ONLY);
-  return hostCommand(d, eventId, msg);
-}
-
 /**
- * A command from someone already known to host the event (the socket checks once, when it
- * opens), applied once with its side effects, then announced. The state it starts from is this
- * instance's last known one when there is one: the write succeeds only if the database's version
- * is still that one (optimistic lock), so a stale guess costs one read and a retry, never a lost
- * or doubled transition (docs/decisions/0022).
+ * The one way in for a host command (docs/decisions/0100): the live socket's and
+ * POST /api/events/{id}/timer's, each with the viewer as their session stands at this command. The
+ * viewer must host the event (or be an admin), checked here at every command, not once when a
+ * socket opened: a host whose evening went to someone else is refused at once, with the same
+ * sentence as a guest. `asHost: false` is a socket opened to watch (no isHost, or a guest's wish
+ * refused): it drives nothing. Then the command is applied once with its side effects; the state
+ * it starts from is this instance's last known one when there is one: the write succeeds only if
+ * the database's version is still that one (optimistic lock), so a stale guess costs one read and a
+ * retry, never a lost or doubled transition (docs/decisions/0022).
  */
-export async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessage) {
+export async function command(
+  d: LiveDeps,
+  viewer: Viewer,
+  eventId: number,
+  msg: ClientMessage,
+  { asHost = true } = {},
+): Promise<{ state: TimerState; said: TimerSaid | null }> {
+  if (!asHost) throw forbidden(TIMER_HOSTS_ONLY);
+  await events.requireHostOf(d.db, viewer, eventId, TIMER_HOSTS_ONLY);
   const cmd = toCommand(msg);
-  if (!cmd) return timerState(d.db, eventId);
-  let current = d.lastKnown?.(eventId);
+  if (!cmd) return { state: await timerState(d.db, eventId), said: null };
+  let current = d.lastKnown?.get(eventId);
   let guessed = current !== undefined;
   current ??= await timerState(d.db, eventId);
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -94,10 +103,7 @@ export async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessa
     if (!result.ok && !guessed) throw new AppError('conflict', result.error);
     if (result.ok) {
       const written = await write(d.db, eventId, current, result);
-      if (written) {
-        await afterTransition(d, eventId, current, result.state, result.announce, written);
-        return result.state;
-      }
+      if (written) return { state: result.state, said: await afterTransition(d, eventId, current, result.state, result.announce, written) };
     }
     current = await timerState(d.db, eventId);
     guessed = false;
@@ -105,16 +111,15 @@ export async function hostCommand(d: LiveDeps, eventId: number, msg: ClientMessa
   throw new AppError('conflict', 'The timer changed at the same moment. Please try again.');
 }
 
-/** Apply the transition that time has made due, if this instance wins it. */
-export async function runDue(d: LiveDeps, eventId: number) {
+/** Apply the transition that time has made due, if this instance wins it: what is to be said of it, or null. */
+export async function runDue(d: LiveDeps, eventId: number): Promise<TimerSaid | null> {
   const current = await q.findTimer(d.db, eventId);
   if (!current) return null;
   const result = dueTransition(current, Date.now());
-  if (!result || !result.ok) return current;
+  if (!result || !result.ok) return null;
   const written = await write(d.db, eventId, current, result);
   if (!written) return null; // another instance did it
-  await afterTransition(d, eventId, current, result.state, result.announce, written);
-  return result.state;
+  return afterTransition(d, eventId, current, result.state, result.announce, written);
 }
 
 /**
@@ -127,8 +132,15 @@ async function write(db: Db, eventId: number, current: TimerState, result: { sta
   return (await q.writeTimerIf(db, eventId, current.version, result.state)) || null;
 }
 
-/** What follows a transition written (`written`: the room, read as a round started, or true), then the announcement. */
-async function afterTransition(d: LiveDeps, eventId: number, before: TimerState, after: TimerState, announce: TimerAnnouncement, written: q.Room | true) {
+/** What follows a transition written (`written`: the room, read as a round started, or true), then the announcement to say. */
+async function afterTransition(
+  d: LiveDeps,
+  eventId: number,
+  before: TimerState,
+  after: TimerState,
+  announce: TimerAnnouncement,
+  written: q.Room | true,
+): Promise<TimerSaid> {
   let plan: 'written' | 'kept' | undefined;
   if (written !== true) plan = (await planRotation(d.db, eventId, after.currentRound, written)) ? 'written' : 'kept';
   if (announce === 'round_complete') await q.closeRound(d.db, eventId, before.currentRound);
@@ -137,7 +149,7 @@ async function afterTransition(d: LiveDeps, eventId: number, before: TimerState,
     await q.markEventCompleted(d.db, eventId);
     await matching.calculate(d.db, eventId, 'balanced');
   }
-  await d.publish(eventId, announce, after, plan);
+  return { eventId, kind: 'timer', announce, state: after, ...(plan && { plan }) };
 }
 
 /**

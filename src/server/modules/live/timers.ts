@@ -5,13 +5,13 @@ import * as live from './service';
 /**
  * The running timers of this instance: a timeout for each event's next due transition, picked
  * up again after a restart (or on a second instance), and a poll as a safety net. Whichever
- * instance writes a transition first wins it (see live.runDue).
+ * instance writes a transition first wins it (see live.runDue, said by commands.ts).
  *
  * Closing (a SIGTERM, docs/decisions/0036): no transition starts once the app begins to close, and
  * the ones under way finish before the database is closed. What falls due meanwhile is picked up by
  * another instance's poll, or by this one when it starts again (runningTimers below).
  */
-export async function startTimers(app: FastifyInstance, deps: () => live.LiveDeps, pollMs: number) {
+export async function startTimers(app: FastifyInstance, due: (eventId: number) => Promise<void>, pollMs: number) {
   const timeouts = new Map<number, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   let stopped = false;
@@ -33,7 +33,7 @@ export async function startTimers(app: FastifyInstance, deps: () => live.LiveDep
       () => {
         timeouts.delete(eventId);
         track(
-          () => live.runDue(deps(), eventId),
+          () => due(eventId),
           (err) => app.log.error({ err }, 'timer transition failed'),
         );
       },
@@ -46,7 +46,7 @@ export async function startTimers(app: FastifyInstance, deps: () => live.LiveDep
   for (const t of await live.runningTimers(app.db)) schedule(t.eventId, t.endsAt);
   const poll = setInterval(() => {
     track(
-      () => live.dueTimers(app.db).then((ids) => Promise.all(ids.map((id) => live.runDue(deps(), id)))),
+      () => live.dueTimers(app.db).then((ids) => Promise.all(ids.map((id) => due(id)))),
       // Every second: a database outage is logged once, by the watch (modules/health/watch.ts, docs/decisions/0087).
       (err) => {
         const log = () => app.log.warn({ err }, 'timer poll failed');

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { doorCheckInResult, doorSchema, doorUndoResult, remindersResult, type Door, type DoorGuest, type ScanMethod } from '@shared/schemas/door';
 import { RECENT_CHECK_INS } from '@shared/domain/arrival';
-import { timerUpdateSchema } from '@shared/schemas/live';
 import { ApiError, del, get, LocalRefusal, NetworkError, post } from '@client/lib/api';
 import { timerQuery } from '@client/lib/queries/live';
 import { queryKeys } from '@client/lib/query-keys';
+import { postTimerCommand } from '@client/lib/timer-command';
 import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult, type DeskUndoResult } from '../hooks/use-desk';
 
 /**
@@ -128,7 +128,7 @@ export function useSendReminders(eventId: number) {
 }
 
 /**
- * Start Event: round 1 starts on the server timer (POST /api/events/{id}/timer start_timer), unless
+ * Start Event: round 1 starts on the server timer (POST /api/events/{id}/timer start_timer, @client/lib/timer-command), unless
  * the evening has already begun. Resolves to whether this call started it; a start that lost a race
  * with another device ('A round is already running') counts as begun.
  */
@@ -139,7 +139,7 @@ export function useStartEvent(eventId: number) {
       const { state } = await qc.fetchQuery(timerQuery(eventId));
       if (state.phase !== 'idle' || state.currentRound > 0) return 'running';
       try {
-        await post(`/api/events/${eventId}/timer`, { type: 'start_timer', duration: state.roundDuration, autoAdvance: true }, timerUpdateSchema);
+        await postTimerCommand(eventId, { type: 'start_timer', duration: state.roundDuration, autoAdvance: true });
         return 'started';
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) {

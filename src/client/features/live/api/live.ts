@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientMessage, TimerStateMessage } from '@shared/realtime';
-import { liveDashboardRowSchema, roundRecordSchema, rotationRowSchema, timerUpdateSchema, type LiveDashboardRow } from '@shared/schemas/live';
+import type { TimerStateMessage } from '@shared/realtime';
+import { liveDashboardRowSchema, roundRecordSchema, rotationRowSchema, type LiveDashboardRow } from '@shared/schemas/live';
 import { releaseResult, progressRowSchema } from '@shared/schemas/matching';
 import { get, listOf, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
+import { useTimerCommand as useSharedTimerCommand } from '@client/lib/timer-command';
 
 /**
  * The host's live screens. The event, a member's events, the viewer's rotation and the timer's first
@@ -51,19 +52,16 @@ export const useLiveEvents = (enabled = true, options: { refetchOnMount?: boolea
   useQuery({ ...liveEventsQuery, ...options, enabled });
 
 /**
- * POST /api/events/{id}/timer: the socket's commands over HTTP, for the dashboard that drives
- * several evenings. The answer is the new state; the socket tells everyone else.
+ * POST /api/events/{id}/timer (@client/lib/timer-command), for the dashboard that drives several
+ * evenings: the state it left is put on the dashboard's row at once.
  */
 export function useTimerCommand() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ eventId, message }: { eventId: number; message: ClientMessage }) => post(`/api/events/${eventId}/timer`, message, timerUpdateSchema),
-    onSuccess: (state, { eventId }) => {
-      const now = Date.now();
-      qc.setQueryData(liveEventsQuery.queryKey, (rows) =>
-        rows?.map((r) => (r.event.id === eventId && state.version >= r.timer.version ? { ...r, timer: state, offset: offsetOf(state, now) } : r)),
-      );
-    },
+  return useSharedTimerCommand((state, eventId) => {
+    const now = Date.now();
+    qc.setQueryData(liveEventsQuery.queryKey, (rows) =>
+      rows?.map((r) => (r.event.id === eventId && state.version >= r.timer.version ? { ...r, timer: state, offset: offsetOf(state, now) } : r)),
+    );
   });
 }
 

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { ClientMessage, ServerMessage, TimerStateMessage } from '@shared/realtime';
 import { useLiveSocket, useRemainingSeconds, type ConnectionStatus } from '@client/lib/live-socket';
 import { timerQuery } from '@client/lib/queries/live';
+import { sendOverSocket } from '@client/lib/timer-command';
 import { useTimerSync, type TimerSync } from '@client/lib/timer-sync';
 
 export interface LiveTimer {
@@ -22,10 +23,8 @@ export interface LiveTimer {
   command(m: ClientMessage): boolean;
 }
 
-/** Why a host command was not sent with the phone offline: the guests' phones carry on meanwhile. */
-export const HOST_OFFLINE_TITLE = 'You are offline';
-export const HOST_OFFLINE_TEXT =
-  "The timer's buttons work again when your connection is back. Meanwhile every guest's phone keeps the current round and its clock.";
+/** Why a host command was not sent with the phone offline (said where the buttons are, too). */
+export { HOST_OFFLINE_TEXT, HOST_OFFLINE_TITLE } from '@client/lib/timer-command';
 
 const PENDING_TIMEOUT_MS = 6_000;
 
@@ -73,14 +72,7 @@ export function useLiveTimer(
   const send = socket.send;
   const command = useCallback(
     (m: ClientMessage) => {
-      if (typeof navigator !== 'undefined' && !navigator.onLine) {
-        toast.error(HOST_OFFLINE_TITLE, { description: HOST_OFFLINE_TEXT });
-        return false;
-      }
-      if (!send(m)) {
-        toast.error('Not connected to the timer', { description: 'Reconnecting now. Please try again in a moment.' });
-        return false;
-      }
+      if (!sendOverSocket(send, m)) return false;
       setPending({ type: m.type, version });
       return true;
     },

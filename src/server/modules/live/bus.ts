@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { BusMessage } from '../../plugins/realtime';
+import type { FanOut, Known } from './fan-out';
+import type { Places } from './places';
+import type { Rooms } from './rooms';
+import * as live from './service';
+
+/** One handler per kind of bus message (docs/decisions/0100): the compiler says when a kind has none. */
+export type BusHandlers = {
+  [K in BusMessage['kind']]: (m: Extract<BusMessage, { kind: K }>, heardAt: number) => void | Promise<void>;
+};
+
+/** What this instance does with each message heard on the bus (the realtime plugin): said to its rooms. */
+export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, fanOut: FanOut): BusHandlers {
+  const { tellRoom } = fanOut;
+  /** Said to everyone watching (`hostsOnly`: only to the event's hosts), nothing more. */
+  const plain = (hostsOnly: boolean) => (m: { eventId: number; kind: 'contacts_released' | 'ratings_updated' | 'guide_updated' }) =>
+    rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, hostsOnly);
+  return {
+    timer: async (m, heardAt) => {
+      // A round start forgets the places unless its sender said the rotation stood as planned;
+      // nobody watching here, nothing kept.
+      if (!rooms.watched(m.eventId) || (m.announce === 'timer_started' && m.plan !== 'kept')) places.forget(m.eventId);
+      // The state rides on the bus message (one read less on every instance); older senders may omit it.
+      await tellRoom(m.eventId, m.announce, m.state ?? (await live.timerState(app.db, m.eventId)), heardAt);
+    },
+    host_message: (m) => {
+      const { message } = m;
+      rooms.sendTo(m.eventId, m.recipients, { type: 'host_message', eventId: m.eventId, message });
+      rooms.broadcast(m.eventId, { type: 'messages_updated', eventId: m.eventId }, true);
+    },
+    messages_updated: (m) => {
+      if (m.userId !== undefined) rooms.sendTo(m.eventId, [m.userId], { type: 'inbox_updated', eventId: m.eventId });
+      rooms.broadcast(m.eventId, { type: 'messages_updated', eventId: m.eventId }, true);
+    },
+    checkins_updated: (m) => rooms.sendTo(m.eventId, m.userIds, { type: 'checkins_updated', eventId: m.eventId }, true),
+    rotation_planned: (m) => {
+      places.forget(m.eventId);
+      if (rooms.hasGuests(m.eventId)) places.readAhead(m.eventId);
+    },
+    guest_removed: async (m) => {
+      // The plan was rewritten: forget the places, tell the guest, then give everyone their new places.
+      places.forget(m.eventId);
+      rooms.sendTo(m.eventId, [m.userId], { type: 'guest_removed', eventId: m.eventId });
+      rooms.broadcast(m.eventId, { type: 'checkins_updated', eventId: m.eventId }, true);
+      await tellRoom(m.eventId, 'timer_sync', await live.timerState(app.db, m.eventId));
+    },
+    contacts_released: plain(false),
+    ratings_updated: plain(true),
+    guide_updated: plain(false),
+  };
+}
+
+/** Hands each message heard on the bus to its kind's handler; after the bus was away, reads every room here back. */
+export function hearBus(app: FastifyInstance, rooms: Rooms, places: Places, known: Known, fanOut: FanOut) {
+  const handlers = busHandlers(app, rooms, places, fanOut);
+  // Back on the bus after losing it: what was said meanwhile is lost, so this instance forgets what
+  // it kept and tells every room here the state as stored, with each guest's place.
+  app.bus.resumed(() => {
+    places.clear();
+    known.lastKnown.clear();
+    Promise.all(rooms.events().map(async (eventId) => fanOut.tellRoom(eventId, 'timer_sync', await live.timerState(app.db, eventId)))).catch((err) =>
+      app.log.error({ err }, 'live: reading the evenings back after the bus returned failed'),
+    );
+  });
+
+  app.bus.subscribe((m) => {
+    const heardAt = performance.now();
+    // The map's type pairs each kind with its handler; TypeScript cannot follow `m.kind` into it.
+    const handle = handlers[m.kind] as ((m: BusMessage, heardAt: number) => void | Promise<void>) | undefined;
+    // A kind this instance does not know (a newer instance's, during a rolling deploy) is not for its phones.
+    if (!handle) return;
+    void (async () => handle(m, heardAt))().catch((err) => app.log.error({ err }, 'live broadcast failed'));
+  });
+}

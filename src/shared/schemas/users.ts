@@ -174,7 +174,7 @@ const evening = { eventId: z.number(), title: z.string() };
 
 /**
  * GET /api/users/{id}/export: everything stored about a member, as a JSON download (docs/decisions/0043).
- * One section per table that holds something about them (the test in modules/users/export.test.ts
+ * One section per table that holds something about them (the test in modules/users/export-tables.test.ts
  * keeps this true as tables are added). Secrets (session tokens, login codes, payment client secrets,
  * stop-invite and calendar tokens) are named by what they are and when, never given raw. Ratings others
  * gave them are counted per evening, without values or raters: those are the raters' private choices.

@@ -95,7 +95,7 @@ export async function userStats(db: Db, id: number) {
 
 /**
  * Everything stored about a member, for the "download my data" button (docs/decisions/0043): a
- * section per table that holds something about them (modules/users/export.test.ts checks every table
+ * section per table that holds something about them (modules/users/export-tables.test.ts checks every table
  * with a user column has one). Secrets are named, not given; ratings received are counted only.
  */
 export async function exportUser(db: Db, id: number): Promise<UserExport> {

@@ -1,18 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  blocks,
-  connectionLogs,
-  events,
-  friendSeats,
-  matches,
-  ratings,
-  registrations,
-  rotations,
-  roundHistory,
-  seeAgainCounts,
-  users,
-} from '../../db/schema/index';
+import { runPrepared, type PreparedStatement } from '../../db/prepared';
+import { blocks, connectionLogs, events, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
@@ -77,42 +66,54 @@ export async function upsertRating(
  * caller asks which (ratings.ts), off the fast path. The rules are those of ratings.ts `rate`: both
  * checked in, contacts not released, ratings not deleted, not two friends who booked together.
  */
-export async function rateInOneStatement(db: Db, v: { eventId: number; raterId: number; ratedId: number; rating: number; source: 'card' | 'quick' }) {
-  const e = sql`${v.eventId}::int`;
-  const x = sql`${v.raterId}::int`;
-  const y = sql`${v.ratedId}::int`;
-  const started = (r: string) =>
-    sql.raw(`EXISTS (SELECT 1 FROM round_history h WHERE h.event_id = ${r}.event_id AND h.round = ${r}.round AND h.status IN ('active', 'completed'))`);
-  const r = await db.execute(sql`
+/**
+ * The rating's one statement (docs/decisions/0092), prepared once per connection
+ * (docs/decisions/0102): $1 the evening, $2 the rater, $3 the rated, $4 the rating, $5 its source.
+ */
+const RATE_IN_ONE_STATEMENT: PreparedStatement = {
+  name: 'rate_in_one_statement',
+  text: `
     WITH met AS (
-      SELECT r.round FROM ${rotations} r
-      WHERE r.event_id = ${e} AND ((r.user_a = ${x} AND r.user_b = ${y}) OR (r.user_a = ${y} AND r.user_b = ${x})) AND ${started('r')}
+      SELECT r.round FROM "rotations" r
+      WHERE r.event_id = $1::int AND ((r.user_a = $2::int AND r.user_b = $3::int) OR (r.user_a = $3::int AND r.user_b = $2::int))
+        AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
       ORDER BY r.round LIMIT 1
     ),
     stored AS (
-      INSERT INTO ${ratings} AS t (event_id, rater_id, rated_id, rating, round, source)
-      SELECT ${e}, ${x}, ${y}, ${v.rating}::int, met.round, ${v.source}::text
-      FROM met JOIN ${events} ev ON ev.id = ${e}
+      INSERT INTO "ratings" AS t (event_id, rater_id, rated_id, rating, round, source)
+      SELECT $1::int, $2::int, $3::int, $4::int, met.round, $5::text
+      FROM met JOIN "events" ev ON ev.id = $1::int
       WHERE ev.contacts_released_at IS NULL AND ev.personal_data_purged_at IS NULL
-        AND EXISTS (SELECT 1 FROM ${registrations} g WHERE g.event_id = ${e} AND g.user_id = ${x} AND g.checked_in)
-        AND EXISTS (SELECT 1 FROM ${registrations} g WHERE g.event_id = ${e} AND g.user_id = ${y} AND g.checked_in)
+        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $2::int AND g.checked_in)
+        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $3::int AND g.checked_in)
         AND NOT EXISTS (
-          SELECT 1 FROM ${friendSeats} f WHERE f.event_id = ${e} AND f.kind = 'bring' AND f.status = 'accepted'
-            AND ((f.from_user_id = ${x} AND f.accepted_by = ${y}) OR (f.from_user_id = ${y} AND f.accepted_by = ${x})))
+          SELECT 1 FROM "friend_seats" f WHERE f.event_id = $1::int AND f.kind = 'bring' AND f.status = 'accepted'
+            AND ((f.from_user_id = $2::int AND f.accepted_by = $3::int) OR (f.from_user_id = $3::int AND f.accepted_by = $2::int)))
       ON CONFLICT (event_id, rater_id, rated_id) DO UPDATE SET rating = excluded.rating, round = excluded.round, source = excluded.source, updated_at = now()
       RETURNING t.id, t.rating, t.round, (extract(epoch from t.created_at) * 1000)::float8 AS created_ms
     ),
     partners AS (
-      SELECT DISTINCT CASE WHEN r.user_a = ${x} THEN r.user_b ELSE r.user_a END AS p FROM ${rotations} r
-      WHERE r.event_id = ${e} AND r.user_b IS NOT NULL AND (r.user_a = ${x} OR r.user_b = ${x}) AND ${started('r')}
+      SELECT DISTINCT CASE WHEN r.user_a = $2::int THEN r.user_b ELSE r.user_a END AS p FROM "rotations" r
+      WHERE r.event_id = $1::int AND r.user_b IS NOT NULL AND (r.user_a = $2::int OR r.user_b = $2::int)
+        AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
     )
     SELECT s.id, s.rating, s.round, s.created_ms,
       NOT EXISTS (
-        SELECT 1 FROM partners p WHERE p.p <> ${y}
-          AND NOT EXISTS (SELECT 1 FROM ${ratings} o WHERE o.event_id = ${e} AND o.rater_id = ${x} AND o.rated_id = p.p)
+        SELECT 1 FROM partners p WHERE p.p <> $3::int
+          AND NOT EXISTS (SELECT 1 FROM "ratings" o WHERE o.event_id = $1::int AND o.rater_id = $2::int AND o.rated_id = p.p)
       ) AS rated_all
-    FROM stored s`);
-  const row = (r as unknown as { rows: { id: number; rating: number; round: number | null; created_ms: number; rated_all: boolean }[] }).rows[0];
+    FROM stored s`,
+};
+
+export async function rateInOneStatement(db: Db, v: { eventId: number; raterId: number; ratedId: number; rating: number; source: 'card' | 'quick' }) {
+  const rows = await runPrepared<{ id: number; rating: number; round: number | null; created_ms: number; rated_all: boolean }>(db, RATE_IN_ONE_STATEMENT, [
+    v.eventId,
+    v.raterId,
+    v.ratedId,
+    v.rating,
+    v.source,
+  ]);
+  const row = rows[0];
   if (!row) return null;
   return {
     rating: {

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { londonDay, londonInstant } from '@shared/domain/time';
 import type { Event, EventDetail, UserEvent } from '@shared/schemas/events';
 import { events as eventsTable } from '../../db/schema/index';
 import { buyTicket, createEvent, eventBody, expectBadInput, getEvent, registerFor, signUp, signUpHost } from '../../test/harness';
-import { t, host, admin, venueId, get, insertPastEvent, registerEventsFixtures } from './events.fixtures';
+import { t, host, admin, venueId, get, insertEvening, insertPastEvent, registerEventsFixtures } from './events.fixtures';
 
 registerEventsFixtures();
 
@@ -31,35 +30,6 @@ describe('GET /api/events, /api/events/upcoming', () => {
 });
 
 describe('GET /api/events for a visitor (issue 34: /events is open to visitors)', () => {
-  /**
-   * An evening written straight into the database (the API refuses a start in the past), at `startsIn`
-   * ms from now; a day or more ahead it starts at 10:00 London time that day, clear of the 19:00
-   * evenings the tests below book at the same venue (whatever the hour the suite runs).
-   */
-  async function insertEvening(title: string, startsIn: number, over: Partial<typeof eventsTable.$inferInsert> = {}) {
-    const at = new Date(Date.now() + startsIn);
-    const start = startsIn >= 86_400_000 ? londonInstant(londonDay(at), '10:00') : at;
-    const [row] = await t.db
-      .insert(eventsTable)
-      .values({
-        title,
-        date: start,
-        endsAt: new Date(start.getTime() + 2 * 3_600_000),
-        startTime: '19:00',
-        endTime: '21:00',
-        venue: 'The Test Wine Bar',
-        venueId,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 12,
-        price: 1500,
-        hostId: host.user.id,
-        ...over,
-      })
-      .returning({ id: eventsTable.id });
-    return row!.id;
-  }
-
   it('holds only the evenings a visitor may book, full ones too, and nothing personal', async () => {
     const open = await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Open Evening', maxParticipants: 6 }));
     const full = { id: await insertEvening('Full Evening', 9 * 24 * 3_600_000, { price: 0, maxParticipants: 2 }) };

@@ -1,6 +1,7 @@
 /** Set-up shared by the parts of the former events.test.ts (split by what they test, issue 40). */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { londonDay, londonInstant } from '@shared/domain/time';
 import { events as eventsTable } from '../../db/schema/index';
 import { createVenue, createTestApp, signUp, signUpHost, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
 
@@ -18,9 +19,14 @@ export async function eventRows() {
   return Number(row?.n ?? 0);
 }
 
-/** An evening that ended yesterday (created in the database: the API refuses past dates). */
-export async function insertPastEvent(title: string) {
-  const start = new Date(Date.now() - 26 * 3_600_000);
+/**
+ * An evening written straight into the database (the API refuses a start in the past), at `startsIn`
+ * ms from now; a day or more ahead it starts at 10:00 London time that day, clear of the 19:00
+ * evenings the tests book at the same venue (whatever the hour the suite runs).
+ */
+export async function insertEvening(title: string, startsIn: number, over: Partial<typeof eventsTable.$inferInsert> = {}) {
+  const at = new Date(Date.now() + startsIn);
+  const start = startsIn >= 86_400_000 ? londonInstant(londonDay(at), '10:00') : at;
   const [row] = await t.db
     .insert(eventsTable)
     .values({
@@ -36,10 +42,14 @@ export async function insertPastEvent(title: string) {
       maxParticipants: 12,
       price: 1500,
       hostId: host.user.id,
+      ...over,
     })
     .returning({ id: eventsTable.id });
   return row!.id;
 }
+
+/** An evening that ended yesterday (created in the database: the API refuses past dates). */
+export const insertPastEvent = (title: string) => insertEvening(title, -26 * 3_600_000);
 
 /** The set-up every part of events.test.ts shares; call once at the top of each part. */
 export function registerEventsFixtures() {

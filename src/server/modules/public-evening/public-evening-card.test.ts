@@ -15,6 +15,7 @@ import {
   evilId,
   fullId,
   endedId,
+  insertEndedEvening,
   get,
   page,
   registerPublicEveningFixtures,
@@ -86,25 +87,9 @@ describe('the link-preview card', () => {
 
   // Issue 33: any ended evening's card could be asked for, each a new drawing (docs/decisions/0066).
   it('every ended evening shows one shared card, whose code opens the home page', async () => {
-    const start = new Date(Date.now() - 50 * 3_600_000);
-    const [older] = await t.db
-      .insert(eventsTable)
-      .values({
-        title: 'Long Ago',
-        date: start,
-        endsAt: new Date(start.getTime() + 7_200_000),
-        startTime: '19:00',
-        endTime: '21:00',
-        venue: 'The Wine Bar',
-        venueId,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 12,
-        hostId: host.user.id,
-      })
-      .returning({ id: eventsTable.id });
+    const olderId = await insertEndedEvening('Long Ago', 50);
     const a = await get(`/api/events/${endedId}/card.png`);
-    const b = await get(`/api/events/${older!.id}/card.png`);
+    const b = await get(`/api/events/${olderId}/card.png`);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(b.headers.etag).toBe(a.headers.etag);

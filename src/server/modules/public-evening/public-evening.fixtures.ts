@@ -28,6 +28,28 @@ export let summerId: number;
 export let evilId: number;
 export let fullId: number;
 export let endedId: number;
+
+/** An evening that started `hoursAgo` hours ago and is over, written straight into the database (the API refuses a start in the past). */
+export async function insertEndedEvening(title: string, hoursAgo: number) {
+  const start = new Date(Date.now() - hoursAgo * 3_600_000);
+  const [row] = await t.db
+    .insert(eventsTable)
+    .values({
+      title,
+      date: start,
+      endsAt: new Date(start.getTime() + 7_200_000),
+      startTime: '19:00',
+      endTime: '21:00',
+      venue: 'The Wine Bar',
+      venueId,
+      ageRangeMin: 18,
+      ageRangeMax: 65,
+      maxParticipants: 12,
+      hostId: host.user.id,
+    })
+    .returning({ id: eventsTable.id });
+  return row!.id;
+}
 export const nextYear = new Date().getUTCFullYear() + 1;
 
 /** Every request here is a visitor's: no cookie. */
@@ -136,24 +158,7 @@ export function registerPublicEveningFixtures() {
     evilId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: EVIL_TITLE, description: 'Bring a "friend" </script>', ...midday }))).id;
     fullId = (await createEvent(t.app, host.cookie, eventBody(venueId, { title: 'Sold Out Soirée', maxParticipants: 6, price: 0, ...midday }))).id;
     await t.db.update(eventsTable).set({ seatsTaken: 6, participantCount: 6 }).where(eq(eventsTable.id, fullId));
-    const start = new Date(Date.now() - 26 * 3_600_000);
-    const [past] = await t.db
-      .insert(eventsTable)
-      .values({
-        title: 'Last Week',
-        date: start,
-        endsAt: new Date(start.getTime() + 7_200_000),
-        startTime: '19:00',
-        endTime: '21:00',
-        venue: 'The Wine Bar',
-        venueId,
-        ageRangeMin: 18,
-        ageRangeMax: 65,
-        maxParticipants: 12,
-        hostId: host.user.id,
-      })
-      .returning({ id: eventsTable.id });
-    endedId = past!.id;
+    endedId = await insertEndedEvening('Last Week', 26);
   });
   afterAll(async () => {
     await t.close();

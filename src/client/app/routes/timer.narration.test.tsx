@@ -141,14 +141,24 @@ describe('/timer with voice narration on', () => {
 });
 
 test('/events/{id} reads host messages and round starts aloud too, on the page socket', async () => {
+  // The narration's lazy parts, loaded as a browser would have them by the time a round starts (the
+  // test's transform of them can take longer than the round's start below).
+  await import('@client/features/live/components/evening-watch');
+  await import('@client/features/live/components/live-narration');
   const first = timerState({ phase: 'idle', currentRound: 0, roundDuration: 600 });
-  const { sockets, heard } = setup(first);
+  const { sockets, heard, server } = setup(first);
   renderAt(<EventDetailRoute />, { path: '/events/5', pattern: '/events/:id' });
   await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
   await settle();
   expect(new Set(sockets.all.map((s) => s.url)).size).toBe(1);
   const ws = sockets.last();
   ws.push({ type: 'timer_sync', ...first });
+  await settle();
+  // The page loads its narration after its first paint (the member's settings, then the lazy part that
+  // speaks), and a state the narration finds on arrival is not said: the round starts once it listens.
+  // Its code is loaded above; here the settings' answer is awaited and applied.
+  await vi.waitFor(() => expect(server.calls.some((c) => c.url.pathname === '/api/me/narration')).toBe(true));
+  await settle();
   await settle();
   ws.push(timerMessage('timer_started', { phase: 'active', currentRound: 1, roundDuration: 600, secondsLeft: 600 }));
   await settle();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import * as cq from './connections-queries';
 import * as q from './queries';
 import { RATINGS_DELETED, roundTalkedIn } from './ratings';
 
@@ -27,7 +28,7 @@ export async function logConnection(
   if (!me.checkedIn) throw conflict('Check in to this event first');
   let otherId = input.ratedId;
   if (input.code) {
-    const other = await q.registrationByCode(db, eventId, input.code.toUpperCase());
+    const other = await cq.registrationByCode(db, eventId, input.code.toUpperCase());
     if (!other) throw notFound('No guest of this event has that code');
     otherId = other.userId;
   }
@@ -35,7 +36,7 @@ export async function logConnection(
   if (otherId === viewer.id) throw new AppError('bad_request', 'That is your own code');
   const other = await q.registrationOf(db, eventId, otherId);
   if (!other?.checkedIn) throw conflict('You can only log guests checked in to this event');
-  const logged = (await q.connectionsOf(db, eventId, viewer.id)).some((c) => c.otherId === otherId);
+  const logged = (await cq.connectionsOf(db, eventId, viewer.id)).some((c) => c.otherId === otherId);
   if (!logged && !live.active) throw conflict('Conversations can be logged only while a round is running');
   if (input.decision && (await q.releasedAt(db, eventId))) throw conflict('Ratings are closed: the host has released the matches');
   if (input.decision && (await q.purgedAt(db, eventId))) throw conflict(RATINGS_DELETED);
@@ -43,7 +44,7 @@ export async function logConnection(
   const metRound = input.decision ? await roundTalkedIn(db, eventId, viewer.id, otherId) : null;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    if (!logged) await q.logConnection(t, { eventId, userId: viewer.id, otherId: otherId!, method: input.method, round: live.round });
+    if (!logged) await cq.logConnection(t, { eventId, userId: viewer.id, otherId: otherId!, method: input.method, round: live.round });
     if (input.decision)
       await q.upsertRating(t, {
         eventId,
@@ -63,7 +64,7 @@ export async function connections(db: Db, viewer: Viewer, eventId: number): Prom
     await events.getEventRow(db, eventId); // an unknown evening is 404 (docs/product.md "Bad input")
     throw forbidden(ONLY_GUESTS);
   }
-  const logs = await q.connectionsOf(db, eventId, viewer.id);
+  const logs = await cq.connectionsOf(db, eventId, viewer.id);
   const mine = new Map((await q.ratingsBy(db, eventId, viewer.id)).map((r) => [r.ratedId, r.rating]));
   const talkedTo = new Set((await q.conversationsHeld(db, eventId)).flatMap((c) => (c.a === viewer.id ? [c.b] : c.b === viewer.id ? [c.a] : [])));
   return {

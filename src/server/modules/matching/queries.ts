@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
-import { blocks, connectionLogs, events, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
+import { blocks, events, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
@@ -10,18 +10,6 @@ export async function registrationOf(db: Db, eventId: number, userId: number) {
         .select({ checkedIn: registrations.checkedIn, connectCode: registrations.connectCode })
         .from(registrations)
         .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
-        .limit(1)
-    )[0] ?? null
-  );
-}
-
-export async function registrationByCode(db: Db, eventId: number, code: string) {
-  return (
-    (
-      await db
-        .select({ userId: registrations.userId, checkedIn: registrations.checkedIn })
-        .from(registrations)
-        .where(and(eq(registrations.eventId, eventId), eq(registrations.connectCode, code)))
         .limit(1)
     )[0] ?? null
   );
@@ -351,26 +339,6 @@ export async function checkedIn(db: Db, eventId: number) {
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)))
     .orderBy(asc(users.name));
-}
-
-export async function logConnection(db: Db, v: { eventId: number; userId: number; otherId: number; method: 'qr' | 'code' | 'list'; round: number | null }) {
-  const rows = await db.insert(connectionLogs).values(v).onConflictDoNothing().returning({ id: connectionLogs.id });
-  return rows.length > 0;
-}
-
-export async function connectionsOf(db: Db, eventId: number, userId: number) {
-  return db
-    .select({
-      otherId: connectionLogs.otherId,
-      method: connectionLogs.method,
-      round: connectionLogs.round,
-      createdAt: connectionLogs.createdAt,
-      name: users.name,
-    })
-    .from(connectionLogs)
-    .innerJoin(users, eq(users.id, connectionLogs.otherId))
-    .where(and(eq(connectionLogs.eventId, eventId), eq(connectionLogs.userId, userId)))
-    .orderBy(asc(connectionLogs.createdAt));
 }
 
 /**

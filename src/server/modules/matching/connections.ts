@@ -23,6 +23,18 @@ export async function logConnection(
   input: { ratedId?: number | undefined; code?: string | undefined; method: 'qr' | 'code' | 'list'; decision?: 'yes' | 'no' | undefined },
   live: { round: number | null; active: boolean },
 ): Promise<ConnectionsState> {
+  // The quick yes/no after the bell (issue 37): the rating's one statement keeps every rule a
+  // decision needs (both checked in, the two sat together in a round that started, ratings open),
+  // the log is written if it was not, and the state is read in one more. Only a refusal, or a
+  // decision outside a running round, takes the reads below, which say which rule it broke.
+  const otherGiven = input.code ? undefined : input.ratedId;
+  if (input.decision && otherGiven && otherGiven !== viewer.id && live.active) {
+    const rating = input.decision === 'yes' ? MIN_MATCH_RATING : 1;
+    if (await q.rateInOneStatement(db, { eventId, raterId: viewer.id, ratedId: otherGiven, rating, source: 'quick' })) {
+      await cq.logConnection(db, { eventId, userId: viewer.id, otherId: otherGiven, method: input.method, round: live.round });
+      return connections(db, viewer, eventId);
+    }
+  }
   const me = await q.registrationOf(db, eventId, viewer.id);
   if (!me) throw forbidden(ONLY_GUESTS);
   if (!me.checkedIn) throw conflict('Check in to this event first');
@@ -58,29 +70,29 @@ export async function logConnection(
   return connections(db, viewer, eventId);
 }
 
+/** What /live-event shows the guest, read in one statement (connections-queries.ts). */
 export async function connections(db: Db, viewer: Viewer, eventId: number): Promise<ConnectionsState> {
-  const me = await q.registrationOf(db, eventId, viewer.id);
-  if (!me) {
+  const state = await cq.connectionsState(db, eventId, viewer.id);
+  if (!state) {
     await events.getEventRow(db, eventId); // an unknown evening is 404 (docs/product.md "Bad input")
     throw forbidden(ONLY_GUESTS);
   }
-  const logs = await cq.connectionsOf(db, eventId, viewer.id);
-  const mine = new Map((await q.ratingsBy(db, eventId, viewer.id)).map((r) => [r.ratedId, r.rating]));
-  const talkedTo = new Set((await q.conversationsHeld(db, eventId)).flatMap((c) => (c.a === viewer.id ? [c.b] : c.b === viewer.id ? [c.a] : [])));
+  const mine = new Map(state.mine);
+  const talkedTo = new Set(state.talked);
   return {
-    personalCode: me.connectCode,
-    connections: logs.map((l) => {
+    personalCode: state.code,
+    connections: state.logs.map((l) => {
       const r = mine.get(l.otherId);
       return {
         participantId: l.otherId,
         participantName: l.name,
-        timestamp: l.createdAt.toISOString(),
+        timestamp: new Date(l.createdMs).toISOString(),
         method: l.method,
         round: l.round,
         response: r === undefined ? null : r >= MIN_MATCH_RATING ? 'yes' : 'no',
         canDecide: talkedTo.has(l.otherId),
       };
     }),
-    attendees: (await q.checkedIn(db, eventId)).filter((a) => a.userId !== viewer.id).map((a) => ({ id: a.userId, name: a.name })),
+    attendees: state.attendees,
   };
 }

@@ -8,8 +8,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches } from '../../db/schema/index';
+import { matches, ratings } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
+import { statementsSent } from '../../test/statements';
 import { holdRounds, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
 
 let t: TestContext;
@@ -17,36 +18,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-type Client = Record<'query' | 'transaction' | 'connect', ((...args: unknown[]) => unknown) | undefined>;
-
-/** What the database receives while `fn` runs: each statement's SQL, and 'TRANSACTION' for each transaction or pooled connection taken. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const client = (t.db as unknown as { $client: Client }).$client;
-  const seen: string[] = [];
-  const originals = { query: client.query, transaction: client.transaction, connect: client.connect };
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0];
-    seen.push(typeof first === 'string' ? first : String((first as { text?: string }).text ?? ''));
-    return originals.query!.apply(this, args);
-  };
-  // PGlite runs a transaction on its own (client.transaction); node-postgres takes a pooled client (pool.connect).
-  for (const key of ['transaction', 'connect'] as const) {
-    const original = originals[key];
-    if (original)
-      client[key] = function (this: unknown, ...args: unknown[]) {
-        // pg's own pool.query takes a client with a callback: that is the statement above, not a transaction.
-        if (typeof args[0] !== 'function') seen.push('TRANSACTION');
-        return original.apply(this, args);
-      };
-  }
-  try {
-    await fn();
-  } finally {
-    Object.assign(client, originals);
-  }
-  return seen;
-}
 
 const rate = (ev: Evening, from: Member, to: Member, rating: number) =>
   t.app.inject({
@@ -77,7 +48,7 @@ describe('a rating right after the bell', () => {
 
   it('is stored by one statement, with the session read before it and nothing else', async () => {
     // Not x's last: x also talked to someone in round 2.
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsSent(t.db, async () => {
       const res = await rate(ev, x, y, 5);
       expect(res.statusCode, res.body).toBe(201);
     });
@@ -101,7 +72,7 @@ describe('a rating right after the bell', () => {
       // y's round-2 partner rates y twice (the second changes the first): nobody else's ratings are touched.
       const w = partnerOf(y, 2);
       expect((await rate(ev, w, y, 3)).statusCode).toBe(201); // prepared by now, if no rating before this one was
-      const sent = await statementsDuring(async () => {
+      const sent = await statementsSent(t.db, async () => {
         const res = await rate(ev, w, y, 4);
         expect(res.statusCode, res.body).toBe(201);
       });
@@ -132,5 +103,45 @@ describe('a rating right after the bell', () => {
     expect((await rate(ev, x, partnerOf(x, 2), 3)).statusCode).toBe(201);
     const made = await t.db.select({ a: matches.user1Id, b: matches.user2Id }).from(matches).where(eq(matches.eventId, ev.event.id));
     expect(made.map((m) => [m.a, m.b].sort((p, q) => p - q))).toEqual([[x.user.id, y.user.id].sort((p, q) => p - q)]);
+  });
+});
+
+describe("/live-event's quick yes/no right after the bell", () => {
+  it('is the rating’s one statement, the log and the state in one more each, and the guest sees it', async () => {
+    const ev = await setUpEvening(t, { guests: 4 });
+    // Round 2 is running: the guests decide on their round-1 partners, as the card invites.
+    await holdRounds(t, ev, 2);
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
+    const rows = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>();
+    const pair = rows.find((r) => r.round === 1 && r.b)!;
+    const [a, b] = [ev.present.find((g) => g.user.id === pair.a.id)!, ev.present.find((g) => g.user.id === pair.b!.id)!];
+    const decide = (from: Member, to: Member, decision: 'yes' | 'no') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${ev.event.id}/connections`,
+        headers: withCookie(from.cookie),
+        payload: { ratedId: to.user.id, method: 'list', decision },
+      });
+    expect((await decide(b, a, 'no')).statusCode).toBe(200); // the statements are prepared by now
+    let answer: { connections: { participantId: number; response: string | null; round: number | null; canDecide: boolean }[] } | undefined;
+    const sent = await statementsSent(t.db, async () => {
+      const r = await decide(a, b, 'yes');
+      expect(r.statusCode, r.body).toBe(200);
+      answer = r.json();
+    });
+    const perDecision = sent.filter((s) => !/^PREPARE /.test(s) && !/^SELECT pg_notify/.test(s));
+    // Before (issue 37's measure): 13, a read per rule and five for the state. Now: the session, the
+    // round under way, the rating's statement, the log (if it is not there yet) and the state.
+    expect(perDecision, sent.join('\n---\n')).toHaveLength(5);
+    expect(perDecision.filter((s) => /^EXECUTE (rate_in_one_statement|connections_state)\(/.test(s))).toHaveLength(2);
+    expect(perDecision.filter((s) => /^insert into "connection_logs"/.test(s))).toHaveLength(1);
+    expect(answer!.connections).toEqual([expect.objectContaining({ participantId: b.user.id, response: 'yes', round: 2, canDecide: true })]);
+    const stored = await t.db.select().from(ratings).where(eq(ratings.eventId, ev.event.id));
+    expect(stored.map((r) => [r.raterId, r.ratedId, r.rating, r.round, r.source]).sort()).toEqual(
+      [
+        [a.user.id, b.user.id, 4, 1, 'quick'],
+        [b.user.id, a.user.id, 1, 1, 'quick'],
+      ].sort(),
+    );
   });
 });

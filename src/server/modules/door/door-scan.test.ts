@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Door, DoorCheckInResult } from '@shared/schemas/door';
 import { cancelledTickets, registrations } from '../../db/schema/index';
 import { expectBadInput, registerFor, signUp, withCookie } from '../../test/harness';
+import { statementsSent } from '../../test/statements';
 import { DOOR_CLOSED } from './service';
 import {
   clock,
@@ -51,6 +52,30 @@ describe('POST /api/events/:id/door/scan', () => {
     });
     // The first host stays on record.
     expect((await row(event.id, g.user.id))!.checkedInBy).toBe(host.user.id);
+  });
+
+  it('a ticket of this evening is checked in by one statement after the session and the evening (issue 37: a rush at the door)', async () => {
+    const { event, guests } = await evening(3);
+    // The first scan on this connection prepares the statement (docs/decisions/0102).
+    expect((await scan(event.id, `SFTICKET:${await codeOf(event.id, guests[0]!.user.id)}`, host.cookie)).statusCode).toBe(200);
+    const code = await codeOf(event.id, guests[1]!.user.id);
+    let answer: DoorCheckInResult | undefined;
+    const sent = await statementsSent(t.db, async () => {
+      const res = await scan(event.id, `SFTICKET:${code}`, host.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      answer = res.json<DoorCheckInResult>();
+    });
+    // Before: 6 (the session, the evening, the ticket, the flip, the guest, the counts). The bus's
+    // pg_notify to other instances (PostgreSQL) and the live timers' own poll are not the scan's.
+    const perScan = sent.filter((s) => !/^PREPARE |^SELECT pg_notify|^select "event_id" from "event_timers" where \("event_timers"."phase" in/.test(s));
+    expect(perScan, sent.join('\n---\n')).toHaveLength(3);
+    expect(perScan.filter((s) => /door_check_in_by_ticket/.test(s))).toHaveLength(1);
+    expect(answer).toMatchObject({
+      outcome: 'checked_in',
+      guest: { userId: guests[1]!.user.id, checkedIn: true, method: 'scan' },
+      counts: { registered: 3, checkedIn: 2, toCome: 1 },
+    });
+    expect(await row(event.id, guests[1]!.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'scan', checkedInBy: host.user.id });
   });
 
   it('accepts the bare code typed by hand (spaces around it, or its first letter capitalised by the phone)', async () => {

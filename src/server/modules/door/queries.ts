@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { accessNeeds, cancelledTickets, doorCheckIns, doorDesks, events, friendSeats, registrations, removedGuests, users } from '../../db/schema/index';
 import type { CheckInMethod } from '../../db/schema/tickets';
 
@@ -224,4 +225,66 @@ export async function checkInFromDesk(db: Db, v: { registrationId: number; at: D
     .update(registrations)
     .set({ checkedIn: true, checkedInAt: v.at, checkInMethod: v.method, checkedInBy: v.by, checkInDesk: v.deskId, checkInKey: v.key })
     .where(eq(registrations.id, v.registrationId));
+}
+
+/**
+ * A ticket of this evening checked in, in one statement prepared once per connection (issue 37,
+ * docs/decisions/0102): the ticket's guest found by its exact code, the flip made as `checkIn` makes
+ * it (only if not in yet, never for a guest the host removed), and the guest and the door's counts
+ * as they stand after it. $1 the evening, $2 the code, $3 when, $4 the method, $5 the host. No row:
+ * the code is not a ticket of this evening, and the caller asks why.
+ */
+const CHECK_IN_BY_TICKET: PreparedStatement = {
+  name: 'door_check_in_by_ticket',
+  text: `
+    WITH t AS (
+      SELECT g.user_id FROM "registrations" g WHERE g.ticket_code = $2::text AND g.event_id = $1::int LIMIT 1
+    ),
+    flip AS (
+      UPDATE "registrations" r SET checked_in = true, checked_in_at = $3::timestamptz, check_in_method = $4::text, checked_in_by = $5::int
+      WHERE r.event_id = $1::int AND r.user_id = (SELECT user_id FROM t) AND NOT r.checked_in
+        AND NOT EXISTS (SELECT 1 FROM "removed_guests" x WHERE x.event_id = r.event_id AND x.user_id = r.user_id)
+      RETURNING r.user_id, r.checked_in_at, r.check_in_method
+    )
+    SELECT g.user_id, u.name, g.ticket_code,
+      (g.checked_in OR f.user_id IS NOT NULL) AS checked_in,
+      (extract(epoch from coalesce(f.checked_in_at, g.checked_in_at)) * 1000)::float8 AS checked_in_ms,
+      coalesce(f.check_in_method, g.check_in_method) AS method,
+      n.note AS access_needs,
+      (f.user_id IS NOT NULL) AS done,
+      (SELECT count(*) FROM "registrations" c WHERE c.event_id = $1::int)::int AS registered,
+      ((SELECT count(*) FROM "registrations" c WHERE c.event_id = $1::int AND c.checked_in) + CASE WHEN f.user_id IS NULL THEN 0 ELSE 1 END)::int AS checked
+    FROM t
+      JOIN "registrations" g ON g.event_id = $1::int AND g.user_id = t.user_id
+      JOIN "users" u ON u.id = g.user_id
+      LEFT JOIN "access_needs" n ON n.event_id = g.event_id AND n.user_id = g.user_id
+      LEFT JOIN flip f ON f.user_id = g.user_id`,
+};
+
+export async function checkInByTicket(db: Db, p: { eventId: number; code: string; at: Date; method: CheckInMethod; by: number }) {
+  const [row] = await runPrepared<{
+    user_id: number;
+    name: string;
+    ticket_code: string;
+    checked_in: boolean;
+    checked_in_ms: number | null;
+    method: CheckInMethod | null;
+    access_needs: string | null;
+    done: boolean;
+    registered: number;
+    checked: number;
+  }>(db, CHECK_IN_BY_TICKET, [p.eventId, p.code, p.at.toISOString(), p.method, p.by]);
+  if (!row) return null;
+  const guest: GuestRow = {
+    userId: Number(row.user_id),
+    name: row.name,
+    ticketCode: row.ticket_code,
+    checkedIn: row.checked_in === true,
+    checkedInAt: row.checked_in_ms === null ? null : new Date(Number(row.checked_in_ms)),
+    method: row.method,
+    accessNeeds: row.access_needs,
+  };
+  const registered = Number(row.registered);
+  const checkedIn = Number(row.checked);
+  return { done: row.done === true, guest, counts: { registered, checkedIn, toCome: registered - checkedIn } };
 }

@@ -140,6 +140,13 @@ export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: s
   if (!code) throw new AppError('bad_request', 'Scan a ticket or type its code', [{ path: 'code', message: 'Scan a ticket or type its code' }]);
   if (hasFinished(event, d.now())) throw conflict(DOOR_CLOSED);
 
+  // The usual scan, a ticket of this evening: checked in, and the guest and counts read, in one
+  // statement (issue 37: a rush at the door). Any other code is answered below, saying what it is.
+  const atOnce = await q.checkInByTicket(d.db, { eventId, code, at: d.now(), method, by: viewer.id });
+  if (atOnce) {
+    if (atOnce.done) await d.publishCheckins(eventId, [atOnce.guest.userId]);
+    return { outcome: atOnce.done ? 'checked_in' : 'already_checked_in', guest: guestOut(atOnce.guest), counts: atOnce.counts };
+  }
   const ticket = await q.ticketByCode(d.db, code);
   if (ticket) {
     if (ticket.eventId !== eventId) throw conflict(`This ticket is for “${ticket.title}” on ${londonDayLabel(ticket.date)}, not for this evening.`);

@@ -73,8 +73,8 @@ export interface BuildOptions {
   /** How often the live timer polls the database for due transitions (ms; tests shorten it). */
   livePollMs?: number;
   /**
-   * Plan the evening ahead at every change at the door, before the door answers (docs/decisions/0029,
-   * 0053); false: never (round 1 plans at its start). On unless turned off; the test harness turns it off unless a test asks.
+   * Plan the evening ahead as the door changes, soon after it answers (docs/decisions/0029, 0053,
+   * 0103); false: never (round 1 plans at its start). On unless turned off; the test harness turns it off unless a test asks.
    */
   livePlanAhead?: boolean;
   /** How often the live sockets are pinged (ms; tests shorten it). */

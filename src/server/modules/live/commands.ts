@@ -3,6 +3,7 @@ import type { TimerState } from '@shared/domain/timer';
 import type { ClientMessage } from '@shared/realtime';
 import type { Viewer } from '../../plugins/auth';
 import type { Known } from './fan-out';
+import type { PlanAhead } from './plan-ahead';
 import * as live from './service';
 
 /**
@@ -10,7 +11,7 @@ import * as live from './service';
  * transition that fell due. The service applies it and returns what is to be said; it is published
  * here, in plain sight, and every instance (this one too) hears it (bus.ts).
  */
-export function createCommands(app: FastifyInstance, known: Known) {
+export function createCommands(app: FastifyInstance, known: Known, plans: Pick<PlanAhead, 'settle'>) {
   const d: live.LiveDeps = { db: app.db, lastKnown: known.lastKnown };
   /** Said on the bus; the fan-out here is measured from `since`, when the change began. */
   const announce = async (said: live.TimerSaid, since: number) => {
@@ -24,6 +25,8 @@ export function createCommands(app: FastifyInstance, known: Known) {
      */
     async command(viewer: Viewer, eventId: number, msg: ClientMessage, opts?: { asHost: boolean }): Promise<TimerState> {
       const since = performance.now();
+      // A start waits for the plan the door has asked for here, so it finds it standing (docs/decisions/0103).
+      if (msg.type === 'start_timer') await plans.settle(eventId);
       const { state, said } = await live.command(d, viewer, eventId, msg, opts);
       if (said) await announce(said, since);
       return state;

@@ -44,11 +44,12 @@ const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; public
   { pollMs = 1000, planAhead = true, publicUrl },
 ) => {
   const known = createKnown();
-  const commands = createCommands(app, known);
+  const plans = createPlanAhead(app, planAhead);
+  app.addHook('onClose', () => plans.close());
+  const commands = createCommands(app, known, plans);
   const rooms = createRooms();
   const timers = await startTimers(app, commands.due, pollMs);
   const places = createPlaces(app.db);
-  const planNow = createPlanAhead(app, planAhead);
   const fanOut = createFanOut(app, rooms, places, known, timers);
   const { syncFor } = fanOut;
   hearBus(app, rooms, places, known, fanOut);
@@ -58,8 +59,8 @@ const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; public
     publish: (eventId, kind) => app.bus.publish({ eventId, kind }),
     publishRoom: async (m) => {
       await app.bus.publish(m);
-      // The door answers once the plan counts this change (docs/decisions/0053).
-      if (m.kind === 'checkins_updated') await planNow(m.eventId);
+      // The plan follows the door, which does not wait for it (docs/decisions/0103).
+      if (m.kind === 'checkins_updated') plans.changed(m.eventId);
     },
     command: commands.command,
     timer: (eventId) => live.timerState(app.db, eventId),

@@ -232,7 +232,9 @@ export async function checkInFromDesk(db: Db, v: { registrationId: number; at: D
  * docs/decisions/0102): the ticket's guest found by its exact code, the flip made as `checkIn` makes
  * it (only if not in yet, never for a guest the host removed), and the guest and the door's counts
  * as they stand after it. $1 the evening, $2 the code, $3 when, $4 the method, $5 the host. No row:
- * the code is not a ticket of this evening, and the caller asks why.
+ * the code is not a ticket of this evening. `done` false: the guest was in already or removed; the
+ * guest's columns are then as the statement found them, which a scan at the same moment may have
+ * changed since (read them again).
  */
 const CHECK_IN_BY_TICKET: PreparedStatement = {
   name: 'door_check_in_by_ticket',

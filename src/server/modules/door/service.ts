@@ -140,12 +140,14 @@ export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: s
   if (!code) throw new AppError('bad_request', 'Scan a ticket or type its code', [{ path: 'code', message: 'Scan a ticket or type its code' }]);
   if (hasFinished(event, d.now())) throw conflict(DOOR_CLOSED);
 
-  // The usual scan, a ticket of this evening: checked in, and the guest and counts read, in one
-  // statement (issue 37: a rush at the door). Any other code is answered below, saying what it is.
+  // The usual scan, a ticket of this evening checking its guest in: the flip, the guest and the
+  // counts in one statement (issue 37: a rush at the door). Anything else (a second scan, whose
+  // statement may have read the guest before a scan at the same moment made them in; another
+  // evening's ticket; a code of no ticket) is answered below, reading what it says afresh.
   const atOnce = await q.checkInByTicket(d.db, { eventId, code, at: d.now(), method, by: viewer.id });
-  if (atOnce) {
-    if (atOnce.done) await d.publishCheckins(eventId, [atOnce.guest.userId]);
-    return { outcome: atOnce.done ? 'checked_in' : 'already_checked_in', guest: guestOut(atOnce.guest), counts: atOnce.counts };
+  if (atOnce?.done) {
+    await d.publishCheckins(eventId, [atOnce.guest.userId]);
+    return { outcome: 'checked_in', guest: guestOut(atOnce.guest), counts: atOnce.counts };
   }
   const ticket = await q.ticketByCode(d.db, code);
   if (ticket) {

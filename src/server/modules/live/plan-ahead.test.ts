@@ -19,6 +19,13 @@ let t: TestContext;
 let base: string;
 const { join } = liveTestServer((server) => ({ t, base } = server), { livePlanAhead: true });
 
+/** Checked in straight in the database, by no path that tells the door (nor plans ahead). */
+const inBehindTheDoor = (eventId: number, g: Evening['present'][number]) =>
+  t.db
+    .update(registrations)
+    .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' })
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, g.user.id)));
+
 const mineOf = (m: ServerMessage) => ('mine' in m ? m.mine : undefined) as RoundAssignment | null | undefined;
 
 async function get<T>(url: string, cookie: string) {
@@ -104,14 +111,13 @@ describe('the evening planned ahead as its guests check in', () => {
     const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
     const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
 
-    // The fourth guest is in, written straight into the database: no plan ahead counts them.
-    await t.db
-      .update(registrations)
-      .set({ checkedIn: true, checkedInAt: new Date(), checkInMethod: 'search' })
-      .where(and(eq(registrations.eventId, event.id), eq(registrations.userId, guests[3]!.user.id)));
+    // The fourth guest is in, written straight into the database: the door said nothing of it.
+    await inBehindTheDoor(event.id, guests[3]!);
     hostSocket.client.send({ type: 'start_timer' });
     const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
-    expect(said.at(-1)).toMatchObject({ kind: 'timer', plan: 'written' });
+    // The start planned them, or a plan ahead still to come when it was pressed did, before the bell
+    // (the start waits for it); either way nobody sits out and the bell's places are the stored ones.
+    expect(said.at(-1)).toMatchObject({ kind: 'timer' });
     expect(got.every((a) => a?.partner !== null)).toBe(true);
     expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf([...present, guests[3]!]));
 
@@ -119,6 +125,19 @@ describe('the evening planned ahead as its guests check in', () => {
     const started = await storedPlan(event.id);
     expect(await live.planAhead(t.db, event.id)).toBe(false);
     expect(await storedPlan(event.id)).toEqual(started);
+  });
+
+  it('with no plan ahead at all (nobody came through the door), the start plans the room itself', async () => {
+    const { event, host, guests } = await setUpEvening(t, { guests: 4, checkedIn: 0 });
+    const said = heardOnTheBus(event.id);
+    for (const g of guests) await inBehindTheDoor(event.id, g);
+    const phones = await Promise.all(guests.map((g) => join(base, { eventId: event.id, userId: g.user.id }, g.cookie)));
+    const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
+    hostSocket.client.send({ type: 'start_timer' });
+    const got = (await Promise.all(phones.map((p) => p.client.next('timer_started', 3000)))).map(mineOf);
+    expect(said).toMatchObject([{ kind: 'timer', plan: 'written' }]);
+    expect(got.every((a) => a?.round === 1 && a.partner !== null)).toBe(true);
+    expect(await plannedIntoRoundOne(event.id)).toEqual(idsOf(guests));
   });
 
   it('phones opened only after everyone checked in get their places from the plan kept at the start', async () => {

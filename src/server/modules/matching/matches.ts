@@ -44,14 +44,21 @@ export async function calculateFromRatings(t: Db, eventId: number, algorithm: Al
   const ids = [...new Set(mutual.flat())];
   const people = new Map((await q.people(t, ids)).map((p) => [p.id, p]));
   await q.deleteMatchesExcept(t, eventId, mutual);
-  for (const [a, b] of mutual) {
-    const pa = people.get(a)!;
-    const pb = people.get(b)!;
-    const rab = given.get(`${a}>${b}`)!;
-    const rba = given.get(`${b}>${a}`)!;
-    const s = scorePair(algorithm, pa, pb, rab, rba);
-    await q.upsertMatch(t, { eventId, user1Id: a, user2Id: b, matchScore: memberMatchScore(rab, rba), matchType: algorithm, ...s });
-  }
+  await q.upsertMatches(
+    t,
+    mutual.map(([a, b]) => {
+      const rab = given.get(`${a}>${b}`)!;
+      const rba = given.get(`${b}>${a}`)!;
+      return {
+        eventId,
+        user1Id: a,
+        user2Id: b,
+        matchScore: memberMatchScore(rab, rba),
+        matchType: algorithm,
+        ...scorePair(algorithm, people.get(a)!, people.get(b)!, rab, rba),
+      };
+    }),
+  );
   await storeSeeAgain(t, eventId, held, all, mutual);
   return { matches: mutual.length, algorithm };
 }
@@ -100,10 +107,11 @@ export const audienceOf = (viewer: Viewer): Audience => ({ viewerId: viewer.id, 
 
 export async function present(db: Db, eventId: number, rows: q.MatchRow[], audience: Audience): Promise<Match[]> {
   const { viewerId, admin } = audience;
+  if (!rows.length) return [];
   const released = !!(await q.releasedAt(db, eventId));
   const ids = [...new Set(rows.flatMap((m) => [m.user1Id, m.user2Id]))];
   const people = new Map((await q.people(db, ids)).map((p) => [p.id, p]));
-  const held = await q.conversationsHeld(db, eventId);
+  const held = await q.conversationsAmong(db, eventId, ids);
   const metIn = new Map(held.map((r) => [pairOf(r.a, r.b).join(':'), r.round]));
   return rows.map((m) => {
     const shared = released || (m.user1Shared && m.user2Shared);

@@ -211,22 +211,28 @@ export async function matchesOfUser(db: Db, userId: number, eventId?: number) {
     .orderBy(asc(matches.eventId), sql`${matches.overallScore} DESC NULLS LAST`);
 }
 
-/** Insert or rescore a match, keeping its sharing flags (recalculation is idempotent). */
-export async function upsertMatch(db: Db, v: typeof matches.$inferInsert) {
+/**
+ * Insert or rescore an evening's matches in one statement, keeping each one's sharing flags
+ * (recalculation is idempotent). One statement for all of them, not one per match: the calculation
+ * runs at a guest's last rating and at the release, when every evening does at once (issue 37).
+ */
+export async function upsertMatches(db: Db, rows: (typeof matches.$inferInsert)[]) {
+  if (!rows.length) return;
+  const fresh = (column: { name: string }) => sql`excluded.${sql.identifier(column.name)}`;
   await db
     .insert(matches)
-    .values(v)
+    .values(rows)
     .onConflictDoUpdate({
       target: [matches.eventId, matches.user1Id, matches.user2Id],
       set: {
-        matchScore: v.matchScore,
-        matchType: v.matchType,
-        personalityScore: v.personalityScore,
-        interestScore: v.interestScore,
-        communicationScore: v.communicationScore,
-        ageCompatibilityScore: v.ageCompatibilityScore,
-        ratingScore: v.ratingScore,
-        overallScore: v.overallScore,
+        matchScore: fresh(matches.matchScore),
+        matchType: fresh(matches.matchType),
+        personalityScore: fresh(matches.personalityScore),
+        interestScore: fresh(matches.interestScore),
+        communicationScore: fresh(matches.communicationScore),
+        ageCompatibilityScore: fresh(matches.ageCompatibilityScore),
+        ratingScore: fresh(matches.ratingScore),
+        overallScore: fresh(matches.overallScore),
       },
     });
 }
@@ -312,6 +318,16 @@ export async function conversationsHeld(db: Db, eventId: number): Promise<{ roun
     .select({ round: rotations.round, a: rotations.userA, b: rotations.userB })
     .from(rotations)
     .where(and(eq(rotations.eventId, eventId), isNotNull(rotations.userB), roundStarted));
+  return rows.map((r) => ({ round: r.round, a: r.a, b: r.b! }));
+}
+
+/** The conversations held between two of `ids` at this evening (as `conversationsHeld`, for the pairs a list of matches names). */
+export async function conversationsAmong(db: Db, eventId: number, ids: number[]): Promise<{ round: number; a: number; b: number }[]> {
+  if (ids.length < 2) return [];
+  const rows = await db
+    .select({ round: rotations.round, a: rotations.userA, b: rotations.userB })
+    .from(rotations)
+    .where(and(eq(rotations.eventId, eventId), inArray(rotations.userA, ids), inArray(rotations.userB, ids), roundStarted));
   return rows.map((r) => ({ round: r.round, a: r.a, b: r.b! }));
 }
 

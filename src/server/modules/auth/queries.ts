@@ -1,23 +1,28 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { loginCodes, sessions, userRoles, users } from '../../db/schema/index';
 
-/** A session that stands, with its user and their stored roles: one query (every request and every socket command reads it). */
+/**
+ * A session that stands, with its user and their stored roles: one statement, read by every request
+ * and every socket command, so it is prepared once per connection (docs/decisions/0102; issue 37:
+ * at a rush it is half of a rating's statements). $1 the token's hash.
+ * A suspended account has no session (docs/decisions/0041): its rows are deleted as it is suspended, and never read meanwhile.
+ */
+const FIND_SESSION: PreparedStatement = {
+  name: 'find_session',
+  text: `
+    SELECT u.id, u.email, u.name, (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
+      coalesce((SELECT array_agg(r.role::text) FROM "user_roles" r WHERE r.user_id = u.id), '{}'::text[]) AS roles
+    FROM "sessions" s JOIN "users" u ON u.id = s.user_id
+    WHERE s.token_hash = $1::text AND s.expires_at > now() AND u.suspended_at IS NULL
+    LIMIT 1`,
+};
+
 export async function findSession(db: Db, tokenHash: string) {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      expiresAt: sessions.expiresAt,
-      roles: sql<string[]>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // A suspended account has no session (docs/decisions/0041): its rows are deleted as it is suspended, and never read meanwhile.
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
-    .limit(1);
-  return rows[0] ?? null;
+  const [row] = await runPrepared<{ id: number; email: string; name: string; expires_ms: number; roles: string[] }>(db, FIND_SESSION, [tokenHash]);
+  if (!row) return null;
+  return { id: Number(row.id), email: row.email, name: row.name, expiresAt: new Date(Number(row.expires_ms)), roles: row.roles };
 }
 
 /** Of these token hashes, the ones whose session still stands. */

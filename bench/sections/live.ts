@@ -379,7 +379,7 @@ export async function live(args: BenchArgs, log: (s: string) => void, title = 'L
       f((r) => r.busy.signUpMs / 1000),
       0,
       ' s',
-    )}; the door's answers while busy (the plan brought up to date before each answer, docs/decisions/0053): p50 ${ms(f((r) => percentile(r.busy.checkIns, 0.5)))}, p99 ${ms(f((r) => percentile(r.busy.checkIns, 0.99)))}.`,
+    )}; the door's answers while busy (the plan following the door, docs/decisions/0103): p50 ${ms(f((r) => percentile(r.busy.checkIns, 0.5)))}, p99 ${ms(f((r) => percentile(r.busy.checkIns, 0.99)))}.`,
   );
   const shown = f((r) => percentile([...r.planned.shown, ...r.busy.shown], 0.99));
   const samples = runs[0]!.planned.shown.length + runs[0]!.busy.shown.length;

@@ -61,7 +61,7 @@ const idsOf = (members: Evening['present']) => members.map((g) => g.user.id).sor
 
 /** The plan follows the door: wait until it counts exactly these guests (a plan waits at most PLAN_AHEAD_EVERY_MS for its turn). */
 const plannedFor = (eventId: number, members: Evening['present']) =>
-  vi.waitFor(async () => expect(await plannedIntoRoundOne(eventId)).toEqual(idsOf(members)), { timeout: 5_000, interval: 50 });
+  vi.waitFor(async () => expect(await plannedIntoRoundOne(eventId)).toEqual(idsOf(members)), { timeout: 10_000, interval: 50 });
 
 function heardOnTheBus(eventId: number) {
   const said: BusMessage[] = [];

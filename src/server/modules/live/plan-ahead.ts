@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import * as live from './service';
 
 /**
- * At most one plan ahead per evening in this time while its door is busy (docs/decisions/0103): a
+ * At most one plan ahead per evening in this time while its door is busy (docs/decisions/0103, 0104): a
  * rush of arrivals shares a plan, and the one connection of the embedded database is not taken by
  * a plan per guest.
  */
-export const PLAN_AHEAD_EVERY_MS = 1_000;
+export const PLAN_AHEAD_EVERY_MS = 3_000;
 
 /**
  * Planning ahead (docs/decisions/0029, 0053, 0103): a change at the door brings the evening's plan

@@ -1,9 +1,10 @@
 /**
- * At most one calculation of an evening's matches at a time, and none lost (docs/decisions/0093):
- * the ratings of a bell arrive together; each is "the last" of its guest so far.
+ * At most one calculation of an evening's matches at a time, at most one begun per interval, and none
+ * lost (docs/decisions/0093, 0104): the ratings of a bell arrive together; each is "the last" of its
+ * guest so far.
  */
-import { describe, expect, it } from 'vitest';
-import { createRecalculator } from './recalculate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRecalculator, RECALCULATE_EVERY_MS } from './recalculate';
 
 /** A calculation the test finishes by hand; counts the runs per evening. */
 function gate() {
@@ -24,7 +25,7 @@ function gate() {
 describe('matches after last ratings', () => {
   it('a rating alone waits for its calculation: matches are made when it is answered', async () => {
     const g = gate();
-    const recalc = createRecalculator(g.calculate, () => {});
+    const recalc = createRecalculator(g.calculate, () => {}, 0);
     let answered = false;
     const first = recalc.after(7).then(() => (answered = true));
     await new Promise((r) => setImmediate(r));
@@ -37,7 +38,7 @@ describe('matches after last ratings', () => {
 
   it('fifty ratings of one evening during a calculation make exactly one more, which runs after it; other evenings are not held', async () => {
     const g = gate();
-    const recalc = createRecalculator(g.calculate, () => {});
+    const recalc = createRecalculator(g.calculate, () => {}, 0);
     const first = recalc.after(1);
     const during = await Promise.all(Array.from({ length: 50 }, () => recalc.after(1)));
     expect(during).toHaveLength(50);
@@ -66,6 +67,7 @@ describe('matches after last ratings', () => {
         return Promise.resolve();
       },
       (_err, eventId) => failures.push(eventId),
+      0,
     );
     const first = recalc.after(3);
     await recalc.after(3);
@@ -75,5 +77,54 @@ describe('matches after last ratings', () => {
     expect(failures).toEqual([3]);
     await recalc.after(3);
     expect(calls).toBe(3);
+  });
+
+  describe('at most one calculation begun per interval', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('last ratings soon after a calculation are owed one more, begun when the interval has passed; a rating after it calculates at once', async () => {
+      vi.useFakeTimers();
+      const runs: number[] = [];
+      const recalc = createRecalculator(
+        async (eventId) => {
+          runs.push(eventId);
+        },
+        () => {},
+      );
+      await recalc.after(4); // a quiet evening: calculated, and waited for
+      expect(runs).toEqual([4]);
+      // Thirty more last ratings over the next second: answered at once, nothing calculated yet.
+      for (let i = 0; i < 30; i++) {
+        await recalc.after(4);
+        await vi.advanceTimersByTimeAsync(30);
+      }
+      expect(runs).toEqual([4]);
+      // The interval since the first began has passed: one calculation for all thirty.
+      await vi.advanceTimersByTimeAsync(RECALCULATE_EVERY_MS - 30 * 30);
+      expect(runs).toEqual([4, 4]);
+      await vi.advanceTimersByTimeAsync(RECALCULATE_EVERY_MS * 3);
+      expect(runs).toEqual([4, 4]);
+      // Long after: the next last rating is calculated at once again.
+      await recalc.after(4);
+      expect(runs).toEqual([4, 4, 4]);
+    });
+
+    it('closing the server runs the calculation owed rather than losing it', async () => {
+      vi.useFakeTimers();
+      const runs: number[] = [];
+      const recalc = createRecalculator(
+        async (eventId) => {
+          runs.push(eventId);
+        },
+        () => {},
+      );
+      await recalc.after(9);
+      await recalc.after(9);
+      expect(runs).toEqual([9]);
+      await recalc.idle();
+      expect(runs).toEqual([9, 9]);
+    });
   });
 });

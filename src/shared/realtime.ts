@@ -4,7 +4,7 @@
  * locally, so nothing depends on a message arriving every second.
  */
 import { z } from 'zod';
-import { idParam } from './schemas/common';
+import { idParam, publicProfile } from './schemas/common';
 import { EXTEND_CHOICES_SECONDS } from './domain/timer';
 import { ROUND_DURATIONS } from './schemas/events';
 import { inboxMessageSchema } from './schemas/messages';
@@ -47,16 +47,6 @@ export const timerStateFields = z.object({
   version: z.number(),
 });
 export type TimerStateMessage = z.infer<typeof timerStateFields>;
-
-/** What other guests may see of a person: never e-mail or phone. */
-export const publicProfile = z.object({
-  id: z.number(),
-  name: z.string(),
-  age: z.number(),
-  bio: z.string().nullable(),
-  interests: z.array(z.string()),
-  profileImage: z.string().nullable(),
-});
 
 /** A guest's place in one round: 'Round n: talk to NAME at table T'; partner null is a bye. */
 export const roundAssignment = z.object({

@@ -92,3 +92,13 @@ export const errorBody = z.object({
 
 /** A 204 answer: no body at all. */
 export const noContent = z.undefined().describe('No content');
+
+/** What other guests may see of a person: never e-mail or phone. */
+export const publicProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  profileImage: z.string().nullable(),
+});

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ALGORITHMS } from '../domain/matching';
-import { publicProfile } from '../realtime';
-import { idField, storedText } from './common';
+import { idField, publicProfile, storedText } from './common';
 
 export const ratingBody = z.object({
   raterId: idField('raterId is required'),

@@ -498,7 +498,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
     `- **a host message** to each room (POST /api/events/:id/messages), timed to the phones of the guests checked in (those it goes to); each phone marks it read (POST /api/events/:id/inbox/:id/read) at a random moment of ${READ_SPREAD_MS / 1000} s after it lands;`,
   );
   log(
-    `- **the end**: end_event, calculate-matches, release-contacts; each phone GETs its matches (GET /api/events/:id/matches/:userId) as soon as it hears \`contacts_released\`;`,
+    `- **the end**: end_event, calculate-matches, release-contacts; each phone has its matches with \`contacts_released\` (decision 0105: the server reads them once per evening and says each guest's own on their socket; a phone told none would GET /api/events/:id/matches/:userId, and the count of such GETs is in the table);`,
   );
   log(`- **feedback**: every guest sends the form (PUT /api/events/:id/feedback/form), spread over ${FEEDBACK_SPREAD_MS / 1000} s;`);
   log(
@@ -554,7 +554,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
   for (let k = 0; k < ROUNDS; k++) toPhones(`round ${k + 1}'s place on every phone (host's POST /timer to \`mine\`)`, (r) => r.bells[k]!);
   toPhones('the host message on every phone', (r) => r.message);
   toPhones('the release heard on every phone (from POST /release-contacts)', (r) => r.released, 1000);
-  toPhones('…and its matches answered (GET /matches/:userId)', (r) => r.matchesAnswered, 1000);
+  toPhones('…and its matches on the phone (carried by the release, decision 0105; GET /matches/:userId where not)', (r) => r.matchesAnswered, 1000);
   log('');
   log(
     `- sockets: open ${runs.map((r) => r.opened).join(', ')} of ${total}, failed to open ${runs.map((r) => r.failed).join(', ')}, dropped **${runs.map((r) => r.dropped).join(', ')}** ${verdict(runs.every((r) => r.failed === 0 && r.dropped === 0))}. A phone that never had a message counts as ${PHONE_TIMEOUT_MS / 1000} s.`,

@@ -144,6 +144,7 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
     currentRound?: number;
     mine?: { round: number; partner: { id: number } | null } | null;
     message?: { id: number };
+    matches?: unknown[];
   };
   if (m.mine && m.mine.round === m.currentRound) g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
   // The phone knows what to show for the round: its place, or `mine: null` (not paired: sitting out, or not checked in).
@@ -160,6 +161,12 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
   }
   if (m.type === 'contacts_released' && g.releasedAt === undefined) {
     g.releasedAt = at;
+    // The guest's own matches ride on the release (docs/decisions/0105): the phone asks only when they do not.
+    if (Array.isArray(m.matches)) {
+      g.matchesAt = at;
+      g.matches = m.matches.length;
+      return;
+    }
     pending++;
     void (async () => {
       const r = await send({ kind: 'matches after the release', method: 'GET', url: `${g.base}/api/events/${g.eventId}/matches/${g.id}`, cookie: g.cookie });

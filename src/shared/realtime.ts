@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { idParam, publicProfile } from './schemas/common';
 import { EXTEND_CHOICES_SECONDS } from './domain/timer';
 import { ROUND_DURATIONS } from './schemas/events';
+import { matchSchema } from './schemas/matching';
 import { inboxMessageSchema } from './schemas/messages';
 
 const duration = z
@@ -73,7 +74,11 @@ export const serverMessage = z.discriminatedUnion('type', [
   stateMessage('grace_started'),
   stateMessage('round_complete'),
   stateMessage('event_ended'),
-  z.object({ type: z.literal('contacts_released'), eventId: z.number() }),
+  /**
+   * The host released the evening's contacts. On a guest's own socket, `matches` is what GET
+   * /api/events/{id}/matches/{userId} would answer them (docs/decisions/0105); absent for hosts.
+   */
+  z.object({ type: z.literal('contacts_released'), eventId: z.number(), matches: z.array(matchSchema).optional() }),
   z.object({ type: z.literal('ratings_updated'), eventId: z.number() }),
   /** The host changed the evening's conversation guide (docs/decisions/0081): phones read their question again. */
   z.object({ type: z.literal('guide_updated'), eventId: z.number() }),

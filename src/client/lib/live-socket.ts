@@ -3,6 +3,7 @@ import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'r
 import type { ClientMessage, ServerMessage, TimerStateMessage } from '@shared/realtime';
 import type { MyRound } from '@shared/schemas/live';
 import type { Inbox } from '@shared/schemas/messages';
+import type { Match } from '@shared/schemas/matching';
 import { secondsLeft } from './format';
 import { readLiveMemory, rememberHeard, rememberState } from './live-memory';
 import type { ReceivedTimer } from './queries/live';
@@ -214,7 +215,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
           ch.heardAt = now;
           rememberState(eventId, userId, m, ch.offset, now);
         }
-        if (ch.qc) applyToCache(ch.qc, eventId, before, m, ch.offset);
+        if (ch.qc) applyToCache(ch.qc, eventId, userId, before, m, ch.offset);
         if (m.type === 'error') ch.lastError = m.message;
         if (m.type === 'guest_removed') ch.removed = true;
         ch.listeners.forEach((l) => l(m));
@@ -290,9 +291,9 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
  * per message whatever the number of listeners: a timer state becomes the timer query's data; a
  * new round refreshes the rotation (late arrivals join then) and the round history, as does a phase
  * change; new ratings refresh the host's progress and history and the guest's connection log (as a
- * round start does); released contacts refresh the event's matches and the member's own.
+ * round start does); released contacts bring the guest's own matches (or refresh them) and refresh the member's others.
  */
-function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessage | null, m: ServerMessage, offset: number) {
+function applyToCache(qc: QueryClient, eventId: number, userId: number, before: TimerStateMessage | null, m: ServerMessage, offset: number) {
   const refresh = (queryKey: readonly unknown[], exact = false) => void qc.invalidateQueries({ queryKey, exact });
   if ('serverNow' in m) {
     qc.setQueryData<ReceivedTimer>(queryKeys.timer(eventId), (old) => (old && old.state.version > m.version ? old : { state: m, offset }));
@@ -324,7 +325,11 @@ function applyToCache(qc: QueryClient, eventId: number, before: TimerStateMessag
   // The host changed the evening's conversation guide (docs/decisions/0081): the question is read again.
   if (m.type === 'guide_updated') refresh(queryKeys.guide(eventId));
   if (m.type === 'contacts_released') {
-    refresh(queryKeys.matches(eventId));
+    // A guest's own matches ride on the release (docs/decisions/0105): no phone asks for them at once.
+    if (m.matches) {
+      qc.setQueryData<Match[]>(queryKeys.userMatches(eventId, userId), m.matches);
+      refresh(queryKeys.eventMatches(eventId));
+    } else refresh(queryKeys.matches(eventId));
     refresh(queryKeys.myMatches());
     refresh(queryKeys.myGroups());
   }

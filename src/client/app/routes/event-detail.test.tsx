@@ -52,29 +52,31 @@ test('a registered guest of the evening gets the live socket for it', async () =
   expect(new Set(sockets.all.map((s) => s.query.get('eventId')))).toEqual(new Set(['5']));
 });
 
+const alex = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };
+/** Maya's match with Alex at evening 5, before (`shared` false) or after the release. */
+const match = (shared: boolean) => ({
+  id: 9,
+  eventId: 5,
+  user1Id: 1,
+  user2Id: 3,
+  user1: { ...alex, id: 1, name: 'Maya' },
+  user2: shared ? { ...alex, email: 'alex@example.test' } : alex,
+  matchScore: 5,
+  matchType: 'mutual',
+  personalityScore: null,
+  interestScore: null,
+  communicationScore: null,
+  ageCompatibilityScore: null,
+  ratingScore: null,
+  overallScore: null,
+  contactShared: shared,
+  sharedByMe: false,
+  round: 1,
+  sharedInterests: [],
+});
+
 test('after the host ends and releases while the phone was away, back online it shows the matches, never "appear once the host releases them" (issue 32)', async () => {
   const { server, sockets } = setup(guestTonight());
-  const alex = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };
-  const match = (shared: boolean) => ({
-    id: 9,
-    eventId: 5,
-    user1Id: 1,
-    user2Id: 3,
-    user1: { ...alex, id: 1, name: 'Maya' },
-    user2: shared ? { ...alex, email: 'alex@example.test' } : alex,
-    matchScore: 5,
-    matchType: 'mutual',
-    personalityScore: null,
-    interestScore: null,
-    communicationScore: null,
-    ageCompatibilityScore: null,
-    ratingScore: null,
-    overallScore: null,
-    contactShared: shared,
-    sharedByMe: false,
-    round: 1,
-    sharedInterests: [],
-  });
   let released = false;
   server.set('GET /api/events/5/matches/1', () => [match(released)]);
   server.set('GET /api/events/5/ratings/1', []);
@@ -97,32 +99,32 @@ test('after the host ends and releases while the phone was away, back online it 
   expect(screen.queryByText(/appear once the host releases them/)).not.toBeInTheDocument();
 });
 
+test("the release carries the guest's own matches: the page shows the contact without asking the server again (docs/decisions/0105)", async () => {
+  const { server, sockets } = setup(guestTonight());
+  // The server's answer stays the one before the release: only the message can show the contact.
+  server.set('GET /api/events/5/matches/1', () => [match(false)]);
+  server.set('GET /api/events/5/ratings/1', []);
+  renderAt(<EventDetailRoute />, { path: '/events/5', pattern: '/events/:id' });
+  await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
+  await liveSideLoaded(server);
+  await settle();
+  sockets.broadcast(timerMessage('timer_sync', { phase: 'ended', currentRound: 3 }), 5);
+  expect(await screen.findByRole('heading', { name: 'Alex Day' })).toBeInTheDocument();
+  await settle();
+  const asked = () => server.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/events/5/matches/1').length;
+  const before = asked();
+
+  sockets.broadcast({ type: 'contacts_released', eventId: 5, matches: [match(true)] }, 5);
+  expect(await screen.findByText('Contact Shared')).toBeInTheDocument();
+  expect(screen.getByText('alex@example.test')).toBeInTheDocument();
+  await settle();
+  expect(asked()).toBe(before);
+});
+
 test('ended and released while the phone was away: when the socket is back, the matches show their contacts at once', async () => {
   const { server, sockets } = setup(guestTonight());
-  const person = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };
   let released = false;
-  server.set('GET /api/events/5/matches/1', () => [
-    {
-      id: 9,
-      eventId: 5,
-      user1Id: 1,
-      user2Id: 3,
-      user1: { ...person, id: 1, name: 'Maya' },
-      user2: released ? { ...person, email: 'alex@example.test' } : person,
-      matchScore: 5,
-      matchType: 'mutual',
-      personalityScore: null,
-      interestScore: null,
-      communicationScore: null,
-      ageCompatibilityScore: null,
-      ratingScore: null,
-      overallScore: null,
-      contactShared: released,
-      sharedByMe: false,
-      round: 1,
-      sharedInterests: [],
-    },
-  ]);
+  server.set('GET /api/events/5/matches/1', () => [match(released)]);
   server.set('GET /api/events/5/ratings/1', []);
   renderAt(<EventDetailRoute />, { path: '/events/5', pattern: '/events/:id' });
   await screen.findByRole('heading', { name: 'Prestwich Friday Friends', level: 1 });
@@ -141,30 +143,8 @@ test('ended and released while the phone was away: when the socket is back, the 
 
 test('a release missed while offline shows as soon as the phone is back online', async () => {
   const { server, sockets } = setup(guestTonight({}, { status: 'completed' }));
-  const person = { id: 3, name: 'Alex Day', age: 31, bio: null, interests: [], profileImage: null, email: null, contactInfo: null };
   let released = false;
-  server.set('GET /api/events/5/matches/1', () => [
-    {
-      id: 9,
-      eventId: 5,
-      user1Id: 1,
-      user2Id: 3,
-      user1: { ...person, id: 1, name: 'Maya' },
-      user2: released ? { ...person, email: 'alex@example.test' } : person,
-      matchScore: 5,
-      matchType: 'mutual',
-      personalityScore: null,
-      interestScore: null,
-      communicationScore: null,
-      ageCompatibilityScore: null,
-      ratingScore: null,
-      overallScore: null,
-      contactShared: released,
-      sharedByMe: false,
-      round: 1,
-      sharedInterests: [],
-    },
-  ]);
+  server.set('GET /api/events/5/matches/1', () => [match(released)]);
   server.set('GET /api/events/5/ratings/1', []);
   renderAt(<EventDetailRoute />, { path: '/events/5', pattern: '/events/:id' });
   expect(await screen.findByRole('button', { name: /Share Contact/ })).toBeInTheDocument();

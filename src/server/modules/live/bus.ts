@@ -3,6 +3,7 @@ import type { BusMessage } from '../../plugins/realtime';
 import type { FanOut, Known } from './fan-out';
 import type { Places } from './places';
 import type { Rooms } from './rooms';
+import * as matching from '../matching/service';
 import * as live from './service';
 
 /** One handler per kind of bus message (docs/decisions/0100): the compiler says when a kind has none. */
@@ -14,7 +15,7 @@ export type BusHandlers = {
 export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, fanOut: FanOut): BusHandlers {
   const { tellRoom } = fanOut;
   /** Said to everyone watching (`hostsOnly`: only to the event's hosts), nothing more. */
-  const plain = (hostsOnly: boolean) => (m: { eventId: number; kind: 'contacts_released' | 'ratings_updated' | 'guide_updated' }) =>
+  const plain = (hostsOnly: boolean) => (m: { eventId: number; kind: 'ratings_updated' | 'guide_updated' }) =>
     rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, hostsOnly);
   return {
     timer: async (m, heardAt) => {
@@ -45,7 +46,22 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
       rooms.broadcast(m.eventId, { type: 'checkins_updated', eventId: m.eventId }, true);
       await tellRoom(m.eventId, 'timer_sync', await live.timerState(app.db, m.eventId));
     },
-    contacts_released: plain(false),
+    // Each guest's own matches ride on the release (docs/decisions/0105): one read for the evening on
+    // each instance, instead of every phone asking at once. Hosts, and any phone if the read fails,
+    // hear the release alone and ask as before.
+    contacts_released: async (m) => {
+      const guests = rooms.guestIds(m.eventId);
+      const own = guests.length
+        ? await matching.releasedMatchesOf(app.db, m.eventId, guests).catch((err: unknown) => {
+            app.log.warn({ err, eventId: m.eventId }, 'reading the matches for the release failed (phones will ask)');
+            return null;
+          })
+        : null;
+      rooms.sendEach(m.eventId, (c) => {
+        const matches = !c.host ? own?.get(c.userId) : undefined;
+        return matches ? { type: 'contacts_released', eventId: m.eventId, matches } : { type: 'contacts_released', eventId: m.eventId };
+      });
+    },
     ratings_updated: plain(true),
     guide_updated: plain(false),
   };

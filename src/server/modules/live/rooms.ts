@@ -90,6 +90,22 @@ export function createRooms() {
         if (who.has(c.userId) || (andHosts && c.host)) send(c, m);
       }
     },
+    /** The guests (not hosts) watching here, each once. */
+    guestIds(eventId: number): number[] {
+      const ids = new Set<number>();
+      for (const c of rooms.get(eventId) ?? []) if (!c.host) ids.add(c.userId);
+      return [...ids];
+    },
+    /** To everyone watching, each socket its own message (one JSON per person, however many sockets they have). */
+    sendEach(eventId: number, messageFor: (c: { userId: number; host: boolean }) => ServerMessage) {
+      const texts = new Map<string, string>();
+      for (const c of rooms.get(eventId) ?? []) {
+        const key = `${c.host ? 'h' : 'g'}${c.userId}`;
+        let text = texts.get(key);
+        if (text === undefined) texts.set(key, (text = JSON.stringify(messageFor(c))));
+        deliver(c, text);
+      }
+    },
     /** Anyone but hosts watching (so someone's `mine` is worth computing). */
     hasGuests(eventId: number) {
       for (const c of rooms.get(eventId) ?? []) if (!c.host) return true;

@@ -105,14 +105,29 @@ interface Audience {
 
 export const audienceOf = (viewer: Viewer): Audience => ({ viewerId: viewer.id, admin: viewer.roles.includes('admin') });
 
-export async function present(db: Db, eventId: number, rows: q.MatchRow[], audience: Audience): Promise<Match[]> {
-  const { viewerId, admin } = audience;
-  if (!rows.length) return [];
+/** What a list of matches is shown with, read once for any number of viewers. */
+interface Shown {
+  released: boolean;
+  people: Map<number, Awaited<ReturnType<typeof q.people>>[number]>;
+  /** The round each pair met in, by "a:b" (a < b). */
+  metIn: Map<string, number>;
+}
+
+async function readShown(db: Db, eventId: number, rows: q.MatchRow[]): Promise<Shown> {
   const released = !!(await q.releasedAt(db, eventId));
   const ids = [...new Set(rows.flatMap((m) => [m.user1Id, m.user2Id]))];
   const people = new Map((await q.people(db, ids)).map((p) => [p.id, p]));
   const held = await q.conversationsAmong(db, eventId, ids);
-  const metIn = new Map(held.map((r) => [pairOf(r.a, r.b).join(':'), r.round]));
+  return { released, people, metIn: new Map(held.map((r) => [pairOf(r.a, r.b).join(':'), r.round])) };
+}
+
+export async function present(db: Db, eventId: number, rows: q.MatchRow[], audience: Audience): Promise<Match[]> {
+  if (!rows.length) return [];
+  return shownTo(rows, await readShown(db, eventId, rows), audience);
+}
+
+function shownTo(rows: q.MatchRow[], { released, people, metIn }: Shown, audience: Audience): Match[] {
+  const { viewerId, admin } = audience;
   return rows.map((m) => {
     const shared = released || (m.user1Shared && m.user2Shared);
     const show = (id: number) => {
@@ -154,6 +169,25 @@ export async function present(db: Db, eventId: number, rows: q.MatchRow[], audie
       sharedInterests: sharedInterests(u1, u2),
     };
   });
+}
+
+/**
+ * Each guest's own matches once the evening's contacts are released, exactly as GET
+ * /api/events/{id}/matches/{userId} answers that guest, read once for the whole evening: the release
+ * carries them to every guest's phone (docs/decisions/0105). Null before the release (then the phones
+ * ask for themselves, as the sharing rules differ).
+ */
+export async function releasedMatchesOf(db: Db, eventId: number, guestIds: Iterable<number>): Promise<Map<number, Match[]> | null> {
+  const rows = await q.membersMatchesOfEvent(db, eventId);
+  const shown = await readShown(db, eventId, rows);
+  if (!shown.released) return null;
+  const out = new Map<number, Match[]>();
+  for (const id of guestIds) {
+    const own = rows.filter((m) => m.user1Id === id || m.user2Id === id);
+    // After the release every match's contacts show to both of its pair, admin or not.
+    out.set(id, own.length ? shownTo(own, shown, { viewerId: id, admin: false }) : []);
+  }
+  return out;
 }
 
 /** POST /api/events/{id}/calculate-matches: a host of the event recalculates with the algorithm of their choice. */

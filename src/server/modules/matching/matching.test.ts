@@ -240,7 +240,18 @@ describe('matches and contacts', () => {
     const res = await post(`/api/events/${ev.event.id}/release-contacts`, ev.host.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ released: true, matches: 3 });
-    for (const w of watchers) expect(await w.next('contacts_released')).toEqual({ type: 'contacts_released', eventId: ev.event.id });
+    // Each guest hears their own matches with the release, exactly as GET /matches/{userId} answers
+    // them (docs/decisions/0105): c's one match with a, contacts shown; d's own. The host hears it alone.
+    const heard = await Promise.all(watchers.map((w) => w.next('contacts_released')));
+    for (const [i, guest] of [c, d].entries()) {
+      const asked = await get(`/api/events/${ev.event.id}/matches/${guest.user.id}`, guest.cookie);
+      expect(asked.statusCode).toBe(200);
+      expect(heard[i]).toEqual({ type: 'contacts_released', eventId: ev.event.id, matches: asked.json() });
+    }
+    const toC = (heard[0] as { matches: Match[] }).matches;
+    expect(toC.map(pairOf)).toEqual([pair(a, c)]);
+    expect(other(toC[0]!, c)).toMatchObject({ id: a.user.id, email: a.user.email, contactInfo: '07700 900123' });
+    expect(heard[2]).toEqual({ type: 'contacts_released', eventId: ev.event.id });
 
     const mine = (await get('/api/me/matches', c.cookie)).json<{ released: boolean; matches: (Match & { eventTitle: string })[] }>();
     expect(mine.released).toBe(true);

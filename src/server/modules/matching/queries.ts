@@ -208,7 +208,16 @@ export async function matchesOfUser(db: Db, userId: number, eventId?: number) {
     .select()
     .from(matches)
     .where(eventId === undefined ? who : and(eq(matches.eventId, eventId), who))
-    .orderBy(asc(matches.eventId), sql`${matches.overallScore} DESC NULLS LAST`);
+    .orderBy(asc(matches.eventId), sql`${matches.overallScore} DESC NULLS LAST`, asc(matches.id));
+}
+
+/** Every match of an evening a member may see (none hidden by a block), in matchesOfUser's order. */
+export async function membersMatchesOfEvent(db: Db, eventId: number) {
+  return db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.eventId, eventId), notHiddenByBlock))
+    .orderBy(sql`${matches.overallScore} DESC NULLS LAST`, asc(matches.id));
 }
 
 /**

@@ -137,7 +137,13 @@ describe('automatic release 24 hours after the evening', () => {
     clock = new Date(end + 24 * HOUR);
     const [first, second] = await Promise.all([releaseDueContacts(t.app), releaseDueContacts(t.app)]);
     expect([...first!, ...second!].filter((id) => id === ev.event.id)).toHaveLength(1);
-    for (const w of watchers) expect(await w.next('contacts_released')).toEqual({ type: 'contacts_released', eventId: ev.event.id });
+    // Each guest hears their own matches with it (docs/decisions/0105): a the match with b and its
+    // contacts, c none; the host hears the release alone.
+    const [toA, toC, toHost] = await Promise.all(watchers.map((w) => w.next('contacts_released')));
+    expect(toA).toEqual({ type: 'contacts_released', eventId: ev.event.id, matches: await matchesAs(a, `/api/events/${ev.event.id}/matches/${a.user.id}`) });
+    expect(contactsIn((toA as { matches: Match[] }).matches)).toContain(b.user.email);
+    expect(toC).toEqual({ type: 'contacts_released', eventId: ev.event.id, matches: [] });
+    expect(toHost).toEqual({ type: 'contacts_released', eventId: ev.event.id });
     expect(await releaseDueContacts(t.app)).not.toContain(ev.event.id);
     await heardAfter(t.app, ev.event.id, watchers);
     for (const w of watchers) expect(w.count('contacts_released')).toBe(1);
@@ -183,7 +189,19 @@ describe.skipIf(!process.env.DATABASE_URL)('automatic release with two instances
     clock = new Date(new Date(ev.event.endsAt).getTime() + 24 * HOUR);
     const swept = await Promise.all([releaseDueContacts(t.app), releaseDueContacts(B.app), releaseDueContacts(t.app), releaseDueContacts(B.app)]);
     expect(swept.flat().filter((id) => id === ev.event.id)).toHaveLength(1);
-    for (const w of [onA, onB]) expect(await w.next('contacts_released')).toEqual({ type: 'contacts_released', eventId: ev.event.id });
+    // Each instance reads the matches for its own phones: a's and b's the same one match.
+    const [toA, toB] = await Promise.all([onA.next('contacts_released'), onB.next('contacts_released')]);
+    expect(toA).toEqual({
+      type: 'contacts_released',
+      eventId: ev.event.id,
+      matches: (await get(t.app, `/api/events/${ev.event.id}/matches/${a.user.id}`, a.cookie)).json(),
+    });
+    expect(toB).toEqual({
+      type: 'contacts_released',
+      eventId: ev.event.id,
+      matches: (await get(B.app, `/api/events/${ev.event.id}/matches/${b.user.id}`, b.cookie)).json(),
+    });
+    expect((toA as { matches: Match[] }).matches).toHaveLength(1);
     // A second release would have been said on the bus before this (the sweeps are over): heard after it, it would be counted.
     await heardAfter(t.app, ev.event.id, [onA, onB]);
     for (const w of [onA, onB]) expect(w.count('contacts_released')).toBe(1);

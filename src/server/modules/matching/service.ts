@@ -5,7 +5,7 @@
  * groups (groups.ts).
  */
 export { RATINGS_DELETED, rate, ratingsGiven } from './ratings';
-export { activity, calculate, calculateAsHost, calculateFromRatings, eventMatches, matchesFor, share } from './matches';
+export { activity, calculate, calculateAsHost, calculateFromRatings, eventMatches, matchesFor, releasedMatchesOf, share } from './matches';
 export { myReleasedMatches, release, releaseDue } from './release';
 export { progress } from './progress';
 export { connections, logConnection } from './connections';

@@ -50,15 +50,17 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
     // each instance, instead of every phone asking at once. Hosts, and any phone if the read fails,
     // hear the release alone and ask as before.
     contacts_released: async (m) => {
+      // Hosts hear it at once; guests with their matches, once read.
+      rooms.broadcast(m.eventId, { type: 'contacts_released', eventId: m.eventId }, true);
       const guests = rooms.guestIds(m.eventId);
-      const own = guests.length
-        ? await matching.releasedMatchesOf(app.db, m.eventId, guests).catch((err: unknown) => {
-            app.log.warn({ err, eventId: m.eventId }, 'reading the matches for the release failed (phones will ask)');
-            return null;
-          })
-        : null;
+      if (!guests.length) return;
+      const own = await matching.releasedMatchesOf(app.db, m.eventId, guests).catch((err: unknown) => {
+        app.log.warn({ err, eventId: m.eventId }, 'reading the matches for the release failed (phones will ask)');
+        return null;
+      });
       rooms.sendEach(m.eventId, (c) => {
-        const matches = !c.host ? own?.get(c.userId) : undefined;
+        if (c.host) return null;
+        const matches = own?.get(c.userId);
         return matches ? { type: 'contacts_released', eventId: m.eventId, matches } : { type: 'contacts_released', eventId: m.eventId };
       });
     },

@@ -96,14 +96,17 @@ export function createRooms() {
       for (const c of rooms.get(eventId) ?? []) if (!c.host) ids.add(c.userId);
       return [...ids];
     },
-    /** To everyone watching, each socket its own message (one JSON per person, however many sockets they have). */
-    sendEach(eventId: number, messageFor: (c: { userId: number; host: boolean }) => ServerMessage) {
-      const texts = new Map<string, string>();
+    /** To everyone watching, each socket its own message or none (one JSON per person, however many sockets they have). */
+    sendEach(eventId: number, messageFor: (c: { userId: number; host: boolean }) => ServerMessage | null) {
+      const texts = new Map<string, string | null>();
       for (const c of rooms.get(eventId) ?? []) {
         const key = `${c.host ? 'h' : 'g'}${c.userId}`;
         let text = texts.get(key);
-        if (text === undefined) texts.set(key, (text = JSON.stringify(messageFor(c))));
-        deliver(c, text);
+        if (text === undefined) {
+          const m = messageFor(c);
+          texts.set(key, (text = m && JSON.stringify(m)));
+        }
+        if (text !== null) deliver(c, text);
       }
     },
     /** Anyone but hosts watching (so someone's `mine` is worth computing). */

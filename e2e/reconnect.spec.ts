@@ -1,5 +1,5 @@
-import net from 'node:net';
 import type { Page } from '@playwright/test';
+import { tcpProxy, type Proxy } from '../scripts/tcp-proxy';
 import { bookedGuest, DEMO, logIn, newEvening, ok, watchFor } from './helpers';
 import { expect, test } from './fixtures';
 
@@ -9,48 +9,6 @@ import { expect, test } from './fixtures';
  * three at once, while the host moves the evening on to round 2. Within 2 seconds of its connection
  * returning, every phone shows the right round, its partner and the time left.
  */
-
-interface Proxy {
-  base: string;
-  cut(): void;
-  restore(): void;
-  close(): Promise<void>;
-}
-
-/** A TCP proxy to the test server that can drop the line. */
-async function tcpProxy(targetPort: number): Promise<Proxy> {
-  let down = false;
-  const open = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    if (down) return client.destroy();
-    const upstream = net.connect(targetPort, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      open.add(s);
-      s.on('close', () => open.delete(s));
-      s.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    cut() {
-      down = true;
-      for (const s of open) s.destroy();
-    },
-    restore() {
-      down = false;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const s of open) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /**
  * A real wait, on purpose (docs/decisions/0095): the line is down for 5, 30 and 120 s of the server's

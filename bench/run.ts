@@ -15,6 +15,7 @@ import { frontend } from './sections/frontend';
 import { live } from './sections/live';
 import { nightSection } from './sections/night';
 import { race } from './sections/race';
+import { reconnectSection } from './sections/reconnect';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -69,6 +70,7 @@ async function main() {
       live({ ...args, ...SCALE }, log, `Live evening at scale: ${SCALE.sockets.toLocaleString('en-US')} sockets, ${SCALE.instances} instances on PostgreSQL`),
     );
   }
+  if (args.only.includes('reconnect')) await step('phones back from a dropped line', () => reconnectSection(args, log));
   if (args.only.includes('night')) await step('the whole night', () => nightSection(args, log));
   log(`\nFinished in ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min.`);
   if (args.write) {

@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 
-export const SECTIONS = ['paint', 'lighthouse', 'api', 'race', 'live', 'scale', 'night'] as const;
+export const SECTIONS = ['paint', 'lighthouse', 'api', 'race', 'live', 'scale', 'reconnect', 'night'] as const;
 /** What `npm run bench` runs without --only: every section but `night` (minutes per run of its own, issue 37). */
 export const DEFAULT_SECTIONS = SECTIONS.filter((s) => s !== 'night');
 
@@ -57,8 +57,9 @@ export interface BenchArgs {
 }
 
 const HELP = `npm run bench -- [flags]
-  --only=paint,lighthouse,api,race,live,scale,night  sections to run (default: all but night); scale
+  --only=paint,lighthouse,api,race,live,scale,reconnect,night  sections to run (default: all but night); scale
                      is the live evening at 10,000 sockets, 200 events, 2 instances on PostgreSQL;
+                     reconnect is six phones in Chromium back from a 5 s cut (--runs rounds, at most 4);
                      night is the whole evening (door, six rounds of ratings, message, release,
                      feedback) with --sockets/--events/--instances/--db/--workers, not in the default
   --runs=N           runs per figure; each figure is the median of N with its min-max (default 3)

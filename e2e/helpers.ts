@@ -8,6 +8,7 @@ import {
   type BrowserContextOptions,
   type Page,
   type Route,
+  type TestInfo,
   request as playwrightRequest,
 } from '@playwright/test';
 
@@ -213,6 +214,21 @@ export async function goOffline(context: BrowserContext) {
 export async function goOnline(context: BrowserContext) {
   await context.unroute('**', cutWorker);
   await context.setOffline(false);
+}
+
+/**
+ * How long a journey waits for a phone to catch up once its line returns (docs/decisions/0106): the
+ * promise is 2 s, measured by the bench (`npm run bench -- --only=reconnect`, with the machine's floor
+ * beside it); a journey checks what the phone then shows, and fails a phone that does not retry at
+ * all or waits for a long back-off or a reload, which is five times the promise and more. The time
+ * it saw is attached to the test (`caughtUp`), never compared with the promise on a shared machine.
+ */
+export const CAUGHT_UP_WITHIN_MS = 10_000;
+
+/** Attach a catch-up time the journey saw to its report (docs/decisions/0106). */
+export function noteCaughtUp(testInfo: TestInfo, what: string, ms: number) {
+  testInfo.annotations.push({ type: 'caughtUp', description: `${what}: ${ms} ms` });
+  console.log(`caught up: ${what}: ${ms} ms`);
 }
 
 /**

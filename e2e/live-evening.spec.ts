@@ -49,7 +49,7 @@ async function rateIfPaired(page: Page, eventId: number, round: number) {
 }
 
 test('a host and three guests run two rounds, rate, match, and see contacts after release', async ({ browser, page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await logIn(page, DEMO.host);
   const upcoming = (await (await page.request.get('/api/events/upcoming')).json()) as { id: number; title: string }[];
   const eventId = upcoming.find((e) => e.title.startsWith('Tonight'))!.id;

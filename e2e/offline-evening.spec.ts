@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { bookedGuest, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, noteCaughtUp, ok } from './helpers';
 import { CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
 
@@ -63,17 +63,17 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   await phone.setViewportSize({ width: 390, height: 844 });
   expect(await aliceHasRated()).toBe(false);
 
-  // Back online: sent within 2 s, once; the page no longer says it is waiting.
+  // Back online: sent once (the time is noted, not held to the 2 s promise here: docs/decisions/0106);
+  // the page no longer says it is waiting.
   const back = Date.now();
   await goOnline(context);
   await expect
     .poll(aliceHasRated, {
       intervals: [100],
-      timeout: 10_000,
+      timeout: CAUGHT_UP_WITHIN_MS,
     })
     .toBe(true);
-  const delay = Date.now() - back;
-  expect(delay, `rating reached the server ${delay} ms after the connection returned`).toBeLessThan(2_000);
+  noteCaughtUp(testInfo, 'the rating reached the server', Date.now() - back);
   await expect(kept).toHaveCount(0);
   await expect(phone.getByText(/^You are offline since/)).toHaveCount(0);
   // Her own ratings, as only she may read them: stored once.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, goOffline, goOnline, logIn, newEvening, ok, watchFor, type Member } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, logIn, newEvening, ok, watchFor, type Member } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -56,11 +56,11 @@ async function clockGap(phone: Page, host: Page, eventId: number): Promise<numbe
 
 test.use({ serviceWorkers: 'allow' });
 
-test('guests who opened the page before the start reload offline mid-round: round, partner, table and the clock stay; back online, the next round within 2 s', async ({
+test('guests who opened the page before the start reload offline mid-round: round, partner, table and the clock stay; back online, the next round', async ({
   browser,
   page: host,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await logIn(host, DEMO.host);
   const event = await newEvening(host, 'Offline reload evening', 11);
   const names = ['Ada Nosignal', 'Ben Basement', 'Cleo Cellar', 'Dev Deadzone'];
@@ -117,17 +117,16 @@ test('guests who opened the page before the start reload offline mid-round: roun
   // Offline, the phones still show round 1: what they last heard.
   for (const g of guests) await expect(g.page.getByText(sentenceFor(rotation, 1, g)).first()).toBeVisible();
 
-  // Back online, one phone at a time: round 2, its partner and table within 2 s.
+  // Back online, one phone at a time: round 2, its partner and table (the 2 s promise is the bench's: docs/decisions/0106).
   const delays: number[] = [];
   for (const g of guests) {
     // Watched in the page as it changes; the time is the page's own (helpers.ts watchFor).
     const shownAt = await watchFor(g.page, sentenceFor(after, 2, g));
     const back = Date.now();
     await goOnline(g.page.context());
-    const delay = (await shownAt()) - back;
+    const delay = (await shownAt(CAUGHT_UP_WITHIN_MS)) - back;
     await expect(g.page.getByRole('region', { name: 'Live timer' }).getByText('Live', { exact: true })).toBeVisible();
     delays.push(delay);
-    expect(delay, `${g.name} showed round 2 ${delay} ms after the connection returned`).toBeLessThan(2_000);
   }
   // The other screens of the evening offline, as a phone (390 x 844) shows them: /timer, /live-event and the host console.
   // Each visited once with the connection (the worker keeps what they read), then opened with none.

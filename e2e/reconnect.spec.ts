@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import { tcpProxy, type Proxy } from '../scripts/tcp-proxy';
-import { bookedGuest, DEMO, logIn, newEvening, ok, watchFor } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, logIn, newEvening, noteCaughtUp, ok, watchFor } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
  * Phones on a bar's Wi-Fi (issue 23, docs/decisions/0051): each phone reaches the server through its
  * own TCP proxy, which cuts every connection (and refuses new ones) for 5, 30 and 120 seconds, the
- * three at once, while the host moves the evening on to round 2. Within 2 seconds of its connection
- * returning, every phone shows the right round, its partner and the time left.
+ * three at once, while the host moves the evening on to round 2. Once its connection returns, every
+ * phone shows the right round, its partner and the time left. The promise of 2 s is timed by the bench
+ * (`npm run bench -- --only=reconnect`, docs/decisions/0106); this journey notes the times it saw.
  */
 
 /**
@@ -22,12 +23,12 @@ const seconds = (clock: string) => {
   return m! * 60 + s!;
 };
 
-test('every phone shows the right round, partner and time within 2 s of its connection returning after 5, 30 and 120 s', async ({
+test('every phone shows the right round, partner and time once its connection returns after 5, 30 and 120 s', async ({
   browser,
   page: host,
   appServer,
-}) => {
-  test.setTimeout(300_000);
+}, testInfo) => {
+  test.setTimeout(420_000);
   const port = appServer.port;
   await logIn(host, DEMO.host);
   const event = await newEvening(host, 'Patchy Wi-Fi evening', 7);
@@ -79,7 +80,7 @@ test('every phone shows the right round, partner and time within 2 s of its conn
       const shownAt = await watchFor(page, sentence, 'Round 2');
       const back = Date.now();
       proxy.restore();
-      const shownAfter = (await shownAt()) - back;
+      const shownAfter = (await shownAt(CAUGHT_UP_WITHIN_MS)) - back;
       await expect(page.getByText(sentence)).toBeVisible();
       const state = await ok<{ endsAt: number; serverNow: number }>(await host.request.get(`/api/events/${event.id}/timer`));
       const expected = (state.endsAt - state.serverNow) / 1000;
@@ -88,7 +89,6 @@ test('every phone shows the right round, partner and time within 2 s of its conn
       return { cut, shownAfter };
     }),
   );
-  for (const r of results) expect(r.shownAfter, `phone cut for ${r.cut} s caught up in ${r.shownAfter} ms`).toBeLessThan(2_000);
-  console.log(results.map((r) => `cut ${r.cut} s: caught up in ${r.shownAfter} ms`).join('; '));
+  for (const r of results) noteCaughtUp(testInfo, `phone cut for ${r.cut} s`, r.shownAfter);
   await Promise.all(phones.map((p) => p.proxy.close()));
 });

@@ -1,6 +1,6 @@
 /**
  * A TCP proxy to a local server that can drop the line: a phone on a bar's Wi-Fi (docs/decisions/0051).
- * Used by the journeys (e2e/reconnect.spec.ts); it lives here so that the bench may use it too.
+ * Used by the journeys (e2e/reconnect.spec.ts) and the bench (bench/sections/reconnect.ts).
  */
 import net from 'node:net';
 

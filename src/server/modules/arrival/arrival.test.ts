@@ -25,6 +25,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { connectLive, heardAfter, type LiveClient } from '../../test/live-helpers';
+import { statementsSent } from '../../test/statements';
 import { DOOR_CLOSED } from '../door/service';
 import { ARRIVAL_GUESTS_ONLY } from './service';
 
@@ -346,6 +347,55 @@ describe('POST /api/events/:id/arrival/check-in ("Yes, Check Me In")', () => {
     // Even after the end, asking again is harmless.
     clock.fixed = new Date(new Date(event.endsAt).getTime() + 1000);
     expect((await checkIn(event.id, {}, guest.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('a rush at the door (issue 37)', () => {
+  /** What a request sent, without what is not its own: a statement prepared once per connection, the bus's pg_notify (PostgreSQL). */
+  const own = (sent: string[]) => sent.filter((s) => !/^PREPARE |^SELECT pg_notify/.test(s));
+
+  it('"Yes, Check Me In" with a position is five statements (the session, the evening, the arrival, the report, the flip), and answers what GET then reads', async () => {
+    const { event, guest } = await evening();
+    minutesBefore(event, 30);
+    expect((await getArrival(event.id, guest.cookie)).statusCode).toBe(200); // prepares the event read on this connection
+    let answer: Arrival | undefined;
+    const sent = await statementsSent(t.db, async () => {
+      const res = await checkIn(event.id, { position: north(20, 15) }, guest.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      answer = res.json<Arrival>();
+    });
+    // Before: eight (the guest, the venue and the report read apart, and the guest and the report read again after the flip).
+    expect(own(sent), sent.join('\n---\n')).toHaveLength(5);
+    expect(answer).toMatchObject({ checkedIn: true, checkedInAt: clock.fixed!.toISOString(), last: { permission: 'granted', atVenue: true } });
+    expect(answer).toEqual((await getArrival(event.id, guest.cookie)).json<Arrival>());
+    expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'location', checkedInAt: clock.fixed });
+  });
+
+  it('without a position it is four, the report kept from before; a location report is four, and answers what GET then reads', async () => {
+    const { event, guest } = await evening();
+    minutesBefore(event, 30);
+    expect((await report(event.id, { permission: 'granted', position: north(3000, 20) }, guest.cookie)).statusCode).toBe(200);
+    let reported: Arrival | undefined;
+    const sentReport = await statementsSent(t.db, async () => {
+      const res = await report(event.id, { permission: 'granted', position: north(400, 20) }, guest.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      reported = res.json<Arrival>();
+    });
+    expect(own(sentReport), sentReport.join('\n---\n')).toHaveLength(4);
+    expect(reported).toEqual((await getArrival(event.id, guest.cookie)).json<Arrival>());
+    expect(reported!.last).toMatchObject({ permission: 'granted', atVenue: false });
+    expect(reported!.last!.distanceM).toBeCloseTo(400, 0);
+
+    let answer: Arrival | undefined;
+    const sent = await statementsSent(t.db, async () => {
+      const res = await checkIn(event.id, {}, guest.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      answer = res.json<Arrival>();
+    });
+    expect(own(sent), sent.join('\n---\n')).toHaveLength(4);
+    expect(answer).toMatchObject({ checkedIn: true, last: reported!.last });
+    expect(answer).toEqual((await getArrival(event.id, guest.cookie)).json<Arrival>());
+    expect(await registration(event.id, guest.user.id)).toMatchObject({ checkedIn: true, checkInMethod: 'self' });
   });
 });
 

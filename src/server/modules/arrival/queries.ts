@@ -1,43 +1,58 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { arrivalStates, events, venues } from '../../db/schema/index';
+import { accessNeeds, arrivalStates, events, registrations, users, venues } from '../../db/schema/index';
+import type { GuestRow } from '../door/service';
 
-/** Where the evening happens: the venue's row when the event names one, else the event's venue text. */
-export async function venueOf(db: Db, eventId: number) {
-  return (
-    (
-      await db
-        .select({
-          eventVenue: events.venue,
-          name: venues.name,
-          address: venues.address,
-          city: venues.city,
-          latitude: venues.latitude,
-          longitude: venues.longitude,
-        })
-        .from(events)
-        .leftJoin(venues, eq(venues.id, events.venueId))
-        .where(eq(events.id, eventId))
-        .limit(1)
-    )[0] ?? null
-  );
-}
-
-export async function arrivalState(db: Db, eventId: number, userId: number) {
-  return (
-    (
-      await db
-        .select({
-          permission: arrivalStates.permission,
-          distanceM: arrivalStates.distanceM,
-          accuracyM: arrivalStates.accuracyM,
-          updatedAt: arrivalStates.updatedAt,
-        })
-        .from(arrivalStates)
-        .where(and(eq(arrivalStates.eventId, eventId), eq(arrivalStates.userId, userId)))
-        .limit(1)
-    )[0] ?? null
-  );
+/**
+ * Everything a guest's arrival reads, in one statement (issue 37: a rush of self check-ins at the
+ * door, each once five statements before its flip): the guest's registration as the door sees it,
+ * where the evening happens, and the guest's last location report. Null: not a guest of the evening.
+ */
+export async function arrivalOf(db: Db, eventId: number, userId: number) {
+  const [row] = await db
+    .select({
+      userId: registrations.userId,
+      name: users.name,
+      ticketCode: registrations.ticketCode,
+      checkedIn: registrations.checkedIn,
+      checkedInAt: registrations.checkedInAt,
+      method: registrations.checkInMethod,
+      accessNeeds: accessNeeds.note,
+      eventVenue: events.venue,
+      venueName: venues.name,
+      address: venues.address,
+      city: venues.city,
+      latitude: venues.latitude,
+      longitude: venues.longitude,
+      permission: arrivalStates.permission,
+      distanceM: arrivalStates.distanceM,
+      accuracyM: arrivalStates.accuracyM,
+      updatedAt: arrivalStates.updatedAt,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .leftJoin(venues, eq(venues.id, events.venueId))
+    .leftJoin(accessNeeds, and(eq(accessNeeds.eventId, registrations.eventId), eq(accessNeeds.userId, registrations.userId)))
+    .leftJoin(arrivalStates, and(eq(arrivalStates.eventId, registrations.eventId), eq(arrivalStates.userId, registrations.userId)))
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const guest: GuestRow = {
+    userId: row.userId,
+    name: row.name,
+    ticketCode: row.ticketCode,
+    checkedIn: row.checkedIn,
+    checkedInAt: row.checkedInAt,
+    method: row.method,
+    accessNeeds: row.accessNeeds,
+  };
+  const venue = { eventVenue: row.eventVenue, name: row.venueName, address: row.address, city: row.city, latitude: row.latitude, longitude: row.longitude };
+  const state =
+    row.permission !== null && row.updatedAt !== null
+      ? { permission: row.permission, distanceM: row.distanceM, accuracyM: row.accuracyM, updatedAt: row.updatedAt }
+      : null;
+  return { guest, venue, state };
 }
 
 export async function saveArrivalState(

@@ -18,29 +18,31 @@ export const ARRIVAL_GUESTS_ONLY = 'Only guests of this event can use its arriva
 /** What a guest's arrival needs: the database, the app's clock, and a way to tell the host's door (as modules/door). */
 export type ArrivalDeps = door.DoorDeps;
 
+type Venue = { name: string; address: string; city: string | null; latitude: number | null; longitude: number | null };
+type State = { permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null; updatedAt: Date } | null;
+
+/** The evening and everything the guest's arrival reads (two statements: the event read, then q.arrivalOf). */
 async function guestEvent(db: Db, viewer: Viewer, eventId: number) {
   const event = await events.getEventRow(db, eventId);
-  const guest = await door.guestOf(db, eventId, viewer.id);
-  if (!guest) throw forbidden(ARRIVAL_GUESTS_ONLY);
-  return { event, guest };
+  const found = await q.arrivalOf(db, eventId, viewer.id);
+  if (!found) throw forbidden(ARRIVAL_GUESTS_ONLY);
+  return { event, guest: found.guest, venue: venueOf(event, found.venue), state: found.state };
 }
 
-type Venue = { name: string; address: string; city: string | null; latitude: number | null; longitude: number | null };
-
-async function venueOf(db: Db, event: door.EventRow): Promise<Venue> {
-  const v = await q.venueOf(db, event.id);
-  if (v?.name) return { name: v.name, address: v.address ?? '', city: v.city ?? null, latitude: v.latitude ?? null, longitude: v.longitude ?? null };
+/** Where the evening happens: the venue's row when the event names one, else the event's venue text. */
+function venueOf(event: door.EventRow, v: { [K in keyof Venue]: Venue[K] | null }): Venue {
+  if (v.name) return { name: v.name, address: v.address ?? '', city: v.city ?? null, latitude: v.latitude ?? null, longitude: v.longitude ?? null };
   return { name: event.venue, address: '', city: null, latitude: null, longitude: null };
 }
 
 const coordinatesOf = (venue: Venue) => (venue.latitude !== null && venue.longitude !== null ? { latitude: venue.latitude, longitude: venue.longitude } : null);
 
 /** At the venue by a stored report: granted, a distance (the venue has coordinates), close and precise enough. */
-function atVenueBy(state: { permission: 'granted' | 'denied'; distanceM: number | null; accuracyM: number | null } | null) {
+function atVenueBy(state: State) {
   return !!state && state.permission === 'granted' && state.distanceM !== null && isAtVenue(state.distanceM, state.accuracyM ?? Infinity);
 }
 
-function arrivalOut(event: door.EventRow, venue: Venue, guest: door.GuestRow, state: Awaited<ReturnType<typeof q.arrivalState>>): Arrival {
+function arrivalOut(event: door.EventRow, venue: Venue, guest: door.GuestRow, state: State): Arrival {
   return {
     event: {
       id: event.id,
@@ -60,16 +62,10 @@ function arrivalOut(event: door.EventRow, venue: Venue, guest: door.GuestRow, st
   };
 }
 
-async function arrivalAnswer(db: Db, event: door.EventRow, venue: Venue, userId: number): Promise<Arrival> {
-  const guest = await door.guestOf(db, event.id, userId);
-  if (!guest) throw forbidden(ARRIVAL_GUESTS_ONLY);
-  return arrivalOut(event, venue, guest, await q.arrivalState(db, event.id, userId));
-}
-
 /** GET /api/events/{id}/arrival: what the guest's /arrival screen shows. */
 export async function arrival(db: Db, viewer: Viewer, eventId: number): Promise<Arrival> {
-  const { event, guest } = await guestEvent(db, viewer, eventId);
-  return arrivalOut(event, await venueOf(db, event), guest, await q.arrivalState(db, eventId, viewer.id));
+  const { event, guest, venue, state } = await guestEvent(db, viewer, eventId);
+  return arrivalOut(event, venue, guest, state);
 }
 
 /** Where a position puts the guest: metres from the venue (null when the venue has no coordinates). */
@@ -84,16 +80,15 @@ function distanceFrom(venue: Venue, position: Position) {
  * guest's state changes (permission, or at the venue vs on the way), not on every position.
  */
 export async function reportArrival(d: ArrivalDeps, viewer: Viewer, eventId: number, report: ArrivalReportBody): Promise<Arrival> {
-  const { event } = await guestEvent(d.db, viewer, eventId);
-  const venue = await venueOf(d.db, event);
+  const { event, guest, venue, state: before } = await guestEvent(d.db, viewer, eventId);
   const next =
     report.permission === 'granted'
-      ? { permission: 'granted' as const, distanceM: distanceFrom(venue, report.position), accuracyM: report.position.accuracy }
-      : { permission: 'denied' as const, distanceM: null, accuracyM: null };
-  const before = await q.arrivalState(d.db, eventId, viewer.id);
-  await q.saveArrivalState(d.db, { eventId, userId: viewer.id, ...next, updatedAt: d.now() });
+      ? { permission: 'granted' as const, distanceM: distanceFrom(venue, report.position), accuracyM: report.position.accuracy, updatedAt: d.now() }
+      : { permission: 'denied' as const, distanceM: null, accuracyM: null, updatedAt: d.now() };
+  await q.saveArrivalState(d.db, { eventId, userId: viewer.id, ...next });
   if (!before || before.permission !== next.permission || atVenueBy(before) !== atVenueBy(next)) await d.publishCheckins(eventId, [viewer.id]);
-  return arrivalAnswer(d.db, event, venue, viewer.id);
+  // The report just stored is the guest's state; nothing else of theirs changed.
+  return arrivalOut(event, venue, guest, next);
 }
 
 /**
@@ -104,9 +99,8 @@ export async function reportArrival(d: ArrivalDeps, viewer: Viewer, eventId: num
  * The position, when sent, is kept for the host's view of where guests are.
  */
 export async function arrivalCheckIn(d: ArrivalDeps, viewer: Viewer, eventId: number, position: Position | undefined): Promise<Arrival> {
-  const { event, guest } = await guestEvent(d.db, viewer, eventId);
-  const venue = await venueOf(d.db, event);
-  if (guest.checkedIn) return arrivalOut(event, venue, guest, await q.arrivalState(d.db, eventId, viewer.id));
+  const { event, guest, venue, state } = await guestEvent(d.db, viewer, eventId);
+  if (guest.checkedIn) return arrivalOut(event, venue, guest, state);
 
   const now = d.now();
   if (door.hasFinished(event, now)) throw conflict(door.DOOR_CLOSED);
@@ -114,12 +108,20 @@ export async function arrivalCheckIn(d: ArrivalDeps, viewer: Viewer, eventId: nu
   const distanceM = position ? distanceFrom(venue, position) : null;
   if (now.getTime() < opensAt.getTime()) throw conflict(refusal(venue, position, distanceM, door.timeFrom(opensAt, now)));
 
-  if (position) await q.saveArrivalState(d.db, { eventId, userId: viewer.id, permission: 'granted', distanceM, accuracyM: position.accuracy, updatedAt: now });
+  const reported = position ? { permission: 'granted' as const, distanceM, accuracyM: position.accuracy, updatedAt: now } : null;
+  if (reported) await q.saveArrivalState(d.db, { eventId, userId: viewer.id, ...reported });
   // 'location' when the position put the guest at the venue, else 'self' (in the window, from anywhere).
   const method = position && distanceM !== null && isAtVenue(distanceM, position.accuracy) ? 'location' : 'self';
   // The same conditional flip as the door: a scan at the same moment leaves one check-in, the first.
-  if (await door.recordCheckIn(d.db, { eventId, userId: viewer.id, at: now, method, by: null })) await d.publishCheckins(eventId, [viewer.id]);
-  return arrivalAnswer(d.db, event, venue, viewer.id);
+  if (await door.recordCheckIn(d.db, { eventId, userId: viewer.id, at: now, method, by: null })) {
+    await d.publishCheckins(eventId, [viewer.id]);
+    // Checked in by this flip: the answer is known without reading it back (issue 37).
+    return arrivalOut(event, venue, { ...guest, checkedIn: true, checkedInAt: now, method }, reported ?? state);
+  }
+  // Not flipped: a scan at the same moment won (its check-in stands), or the host removed the guest. Read what is stored.
+  const stored = await q.arrivalOf(d.db, eventId, viewer.id);
+  if (!stored) throw forbidden(ARRIVAL_GUESTS_ONLY);
+  return arrivalOut(event, venue, stored.guest, stored.state);
 }
 
 /**

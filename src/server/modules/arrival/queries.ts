@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessNeeds, arrivalStates, events, registrations, users, venues } from '../../db/schema/index';
-import type { GuestRow } from '../door/service';
+import { guestColumns, guestNoteJoin, type GuestRow } from '../door/service';
 
 /**
  * Everything a guest's arrival reads, in one statement (issue 37: a rush of self check-ins at the
@@ -11,13 +11,7 @@ import type { GuestRow } from '../door/service';
 export async function arrivalOf(db: Db, eventId: number, userId: number) {
   const [row] = await db
     .select({
-      userId: registrations.userId,
-      name: users.name,
-      ticketCode: registrations.ticketCode,
-      checkedIn: registrations.checkedIn,
-      checkedInAt: registrations.checkedInAt,
-      method: registrations.checkInMethod,
-      accessNeeds: accessNeeds.note,
+      guest: guestColumns,
       eventVenue: events.venue,
       venueName: venues.name,
       address: venues.address,
@@ -33,20 +27,12 @@ export async function arrivalOf(db: Db, eventId: number, userId: number) {
     .innerJoin(users, eq(users.id, registrations.userId))
     .innerJoin(events, eq(events.id, registrations.eventId))
     .leftJoin(venues, eq(venues.id, events.venueId))
-    .leftJoin(accessNeeds, and(eq(accessNeeds.eventId, registrations.eventId), eq(accessNeeds.userId, registrations.userId)))
+    .leftJoin(accessNeeds, guestNoteJoin)
     .leftJoin(arrivalStates, and(eq(arrivalStates.eventId, registrations.eventId), eq(arrivalStates.userId, registrations.userId)))
     .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
     .limit(1);
   if (!row) return null;
-  const guest: GuestRow = {
-    userId: row.userId,
-    name: row.name,
-    ticketCode: row.ticketCode,
-    checkedIn: row.checkedIn,
-    checkedInAt: row.checkedInAt,
-    method: row.method,
-    accessNeeds: row.accessNeeds,
-  };
+  const guest: GuestRow = row.guest;
   const venue = { eventVenue: row.eventVenue, name: row.venueName, address: row.address, city: row.city, latitude: row.latitude, longitude: row.longitude };
   const state =
     row.permission !== null && row.updatedAt !== null

@@ -4,8 +4,8 @@ import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { accessNeeds, cancelledTickets, doorCheckIns, doorDesks, events, friendSeats, registrations, removedGuests, users } from '../../db/schema/index';
 import type { CheckInMethod } from '../../db/schema/tickets';
 
-/** A guest at the door: what the host sees (no e-mail or phone). */
-const guestColumns = {
+/** A guest at the door: what the host sees (no e-mail or phone); joined with `withNote` for the note. */
+export const guestColumns = {
   userId: registrations.userId,
   name: users.name,
   ticketCode: registrations.ticketCode,
@@ -26,7 +26,7 @@ export type GuestRow = {
 };
 
 /** The guest's note, joined to their registration. */
-const withNote = and(eq(accessNeeds.eventId, registrations.eventId), eq(accessNeeds.userId, registrations.userId));
+export const withNote = and(eq(accessNeeds.eventId, registrations.eventId), eq(accessNeeds.userId, registrations.userId));
 
 /** Every registered guest of the evening (in registration order: the service sorts by name). */
 export async function guests(db: Db, eventId: number): Promise<GuestRow[]> {

@@ -82,6 +82,9 @@ async function hostEvent(db: Db, viewer: Viewer, eventId: number, refusal: strin
 /** A registered guest of the evening as the door sees them, or null (for /arrival, modules/arrival). */
 export const guestOf = (db: Db, eventId: number, userId: number) => q.guest(db, eventId, userId);
 export type GuestRow = q.GuestRow;
+/** The door's columns of a guest and the join of their note, for a module that reads a guest with more (modules/arrival). */
+export const guestColumns = q.guestColumns;
+export const guestNoteJoin = q.withNote;
 
 /**
  * The conditional flip every check-in goes through (the door's, and a guest's own on /arrival): true

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, registrations, resaleRefunds, stillComing, users } from '../../db/schema/index';
+import { events, eventTimers, registrations, resaleRefunds, stillComing, users } from '../../db/schema/index';
 import type { StillComingAnswer } from '../../db/schema/still-coming';
 
 /** "Still coming?" data access (docs/decisions/0074-still-coming.md). */
@@ -10,7 +10,9 @@ const iso = (d: Date) => d.toISOString();
 
 /**
  * Booked guests of evenings that start within `hours` of `at` (and have not started) who have not
- * been asked yet; optionally one evening, one guest.
+ * been asked yet; optionally one evening, one guest. Never a guest already checked in (they came),
+ * nor of an evening its host has begun (round 1 started early, or ended): asking them would be wrong,
+ * and during a night's door it would also put a sweep of hundreds of questions on the database.
  */
 export async function guestsToAsk(db: Db, at: Date, hours: number, only: { eventId?: number; userId?: number } = {}) {
   const t = sql`${iso(at)}::timestamptz`;
@@ -18,6 +20,8 @@ export async function guestsToAsk(db: Db, at: Date, hours: number, only: { event
     SELECT r.event_id, r.user_id
     FROM ${registrations} r JOIN ${events} e ON e.id = r.event_id
     WHERE e.status = 'upcoming' AND e.date > ${t} AND e.date <= ${t} + make_interval(hours => ${hours}::int)
+      AND NOT r.checked_in
+      AND NOT EXISTS (SELECT 1 FROM ${eventTimers} x WHERE x.event_id = e.id AND (x.current_round > 0 OR x.phase = 'ended'))
       AND NOT EXISTS (SELECT 1 FROM ${stillComing} s WHERE s.event_id = r.event_id AND s.user_id = r.user_id)
       ${only.eventId === undefined ? sql`` : sql`AND r.event_id = ${only.eventId}`}
       ${only.userId === undefined ? sql`` : sql`AND r.user_id = ${only.userId}`}

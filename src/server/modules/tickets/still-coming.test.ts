@@ -186,6 +186,29 @@ describe('asking', () => {
   });
 });
 
+describe('who is not asked', () => {
+  it('a guest already checked in (they came), and the guests of an evening its host has begun, are never asked', async () => {
+    const early = await evening({ max: 6, days: 5 });
+    const begun = await evening({ max: 6, days: 5 });
+    const [here, coming, atBegun] = (await signUpMany(t.app, 3)) as Member[];
+    await book(early, [here!, coming!]);
+    await book(begun, [atBegun!]);
+    const start = new Date(early.date).getTime();
+    clock = new Date(start - 47 * HOUR);
+    // The host checks one guest in at the door, and starts the other evening's round 1 early.
+    await checkIn(t.app, early.id, host, here!);
+    const started = await t.app.inject({ method: 'POST', url: `/api/events/${begun.id}/timer`, headers: withCookie(host.cookie), payload: { type: 'start_timer' } });
+    expect(started.statusCode, started.body).toBe(200);
+
+    expect(await askDue(deps(t.app), { eventId: early.id })).toBe(1);
+    expect(await askDue(deps(t.app), { eventId: begun.id })).toBe(0);
+    expect(await questionMails(coming!)).toHaveLength(1);
+    expect(await questionMails(here!)).toHaveLength(0);
+    expect(await questionMails(atBegun!)).toHaveLength(0);
+    expect(await t.db.select().from(stillComing).where(eq(stillComing.eventId, begun.id))).toEqual([]);
+  });
+});
+
 describe("the e-mail's link", () => {
   it('opening it changes nothing; "I can\'t make it" frees the seat and offers it to the waitlist\'s first in the same transaction; it works once', async () => {
     const event = await evening({ max: 2, days: 1 });

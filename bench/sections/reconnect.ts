@@ -102,7 +102,10 @@ export async function reconnectSection(args: BenchArgs, log: (s: string) => void
   // Round 1 starts the evening; each run moves it on one round, and six guests have five rounds.
   const runs = Math.min(args.runs, PHONES - 2);
   const dataDir = tempDir('reconnect');
-  const seeded = await seedBeforeStart({ dataDir }, { tag: 'rc', eventCount: 1, guestsPerEvent: PHONES, maxParticipants: PHONES, checkedIn: true, tonight: true });
+  const seeded = await seedBeforeStart(
+    { dataDir },
+    { tag: 'rc', eventCount: 1, guestsPerEvent: PHONES, maxParticipants: PHONES, checkedIn: true, tonight: true },
+  );
   const server = await startServer({ dataDir });
   const eventId = seeded.eventIds[0]!;
   const host = seeded.hosts[0]!;
@@ -112,7 +115,15 @@ export async function reconnectSection(args: BenchArgs, log: (s: string) => void
     await warmUp(`${server.base}/api/events`);
     browser = await chromium.launch({
       executablePath: args.chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     for (const [i, g] of seeded.guests.entries()) {
       const proxy = await tcpProxy(server.port);
@@ -184,7 +195,9 @@ export async function reconnectSection(args: BenchArgs, log: (s: string) => void
     row('offline', `the browser went offline (the 'online' event)`);
     const last = over(caughtUp.map((s) => Math.max(...s)));
     log(`\nEvery phone in every run: p50 ${percentile(all, 0.5).toFixed(0)} ms, max ${Math.max(...all).toFixed(0)} ms over ${all.length} catch-ups.\n`);
-    log(`The last phone of the room within ${BUDGET_MS / 1000} s of its line's return (median of runs): ${verdict(last.median <= BUDGET_MS)}. Server RSS at the end: ${rssMb(server.pid).toFixed(0)} MB.\n`);
+    log(
+      `The last phone of the room within ${BUDGET_MS / 1000} s of its line's return (median of runs): ${verdict(last.median <= BUDGET_MS)}. Server RSS at the end: ${rssMb(server.pid).toFixed(0)} MB.\n`,
+    );
     log(`Server: \`${server.command}\`.\n`);
   } finally {
     await browser?.close();

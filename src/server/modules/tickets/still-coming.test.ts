@@ -197,7 +197,12 @@ describe('who is not asked', () => {
     clock = new Date(start - 47 * HOUR);
     // The host checks one guest in at the door, and starts the other evening's round 1 early.
     await checkIn(t.app, early.id, host, here!);
-    const started = await t.app.inject({ method: 'POST', url: `/api/events/${begun.id}/timer`, headers: withCookie(host.cookie), payload: { type: 'start_timer' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${begun.id}/timer`,
+      headers: withCookie(host.cookie),
+      payload: { type: 'start_timer' },
+    });
     expect(started.statusCode, started.body).toBe(200);
 
     expect(await askDue(deps(t.app), { eventId: early.id })).toBe(1);

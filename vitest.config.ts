@@ -26,7 +26,9 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['./src/server/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // Time limits are hang detectors, not speed checks (docs/decisions/0106): a passing test is not
+          // slowed by them, and a loaded machine must not fail one (200 registrations at once took 38 s beside a journey run).
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           pool: 'forks',
           // Test files share a worker's modules (docs/decisions/0059): each builds its own app on its own database.
@@ -53,7 +55,7 @@ export default defineConfig({
           exclude: ['src/client/**/*.build.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/client/test/setup.ts'],
-          testTimeout: 15_000,
+          testTimeout: 45_000,
           // Test files share a worker's modules (docs/decisions/0059); setup.ts resets what a test leaves behind.
           isolate: false,
         },

@@ -79,8 +79,7 @@ async function hostEvent(db: Db, viewer: Viewer, eventId: number, refusal: strin
   return event;
 }
 
-/** A registered guest of the evening as the door sees them, or null (for /arrival, modules/arrival). */
-export const guestOf = (db: Db, eventId: number, userId: number) => q.guest(db, eventId, userId);
+/** A registered guest of the evening as the door sees them. */
 export type GuestRow = q.GuestRow;
 /** The door's columns of a guest and the join of their note, for a module that reads a guest with more (modules/arrival). */
 export const guestColumns = q.guestColumns;

@@ -104,3 +104,19 @@ export const connectionLogs = pgTable(
   },
   (t) => [uniqueIndex('connection_logs_once').on(t.eventId, t.userId, t.otherId)],
 );
+
+/**
+ * The last calculation of an evening's matches (docs/decisions/0107): what it was calculated from
+ * (a digest of the conversations held and the ratings of them) and with which algorithm. A
+ * calculation nobody asked for by name (after a rating, at the end, at the release) is skipped when
+ * nothing it reads has changed, and keeps the algorithm the host chose last.
+ */
+export const matchCalculations = pgTable('match_calculations', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  inputs: text('inputs').notNull(),
+  algorithm: text('algorithm').notNull(),
+  matches: integer('matches').notNull(),
+  calculatedAt: timestamp('calculated_at', { withTimezone: true }).notNull().defaultNow(),
+});

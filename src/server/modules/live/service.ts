@@ -147,7 +147,7 @@ async function afterTransition(
   if (announce === 'event_ended') {
     if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound);
     await q.markEventCompleted(d.db, eventId);
-    await matching.calculate(d.db, eventId, 'balanced');
+    await matching.calculate(d.db, eventId);
   }
   return { eventId, kind: 'timer', announce, state: after, ...(plan && { plan }) };
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { seeAgainShown, wouldSeeAgain } from '@shared/domain/met-again';
-import { isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
+import { ALGORITHMS, isMutual, memberMatchScore, scorePair, sharedInterests, type Algorithm } from '@shared/domain/matching';
 import type { CalculateResult, Match } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
@@ -14,16 +15,55 @@ export const pairOf = (x: number, y: number): [number, number] => (x < y ? [x, y
  * Calculate matches: mutual ratings of MIN_MATCH_RATING (4) or more only; the algorithm scores and
  * ranks them. Pairs no longer mutual are dropped; sharing flags of kept pairs survive. Running it
  * twice changes nothing.
+ *
+ * `algorithm` is the host's choice by name (POST /calculate-matches): the matches are calculated
+ * afresh with it. Without one (after a rating, at the end of the evening, at the release) the
+ * evening keeps the algorithm it was last calculated with ('balanced' at first), and nothing is
+ * written when the conversations held and their ratings are those of the last calculation
+ * (docs/decisions/0107): forty hosts releasing at once no longer queue forty rewrites of matches
+ * their own end of evening has just written.
  */
-export async function calculate(db: Db, eventId: number, algorithm: Algorithm): Promise<CalculateResult> {
-  await events.getEventRow(db, eventId);
+export async function calculate(db: Db, eventId: number, algorithm?: Algorithm): Promise<CalculateResult> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    const last = await q.calculationOf(t, eventId);
+    if (!last) throw notFound(events.EVENT_NOT_FOUND);
+    const use = algorithm ?? knownAlgorithm(last.algorithm) ?? 'balanced';
     // Its ratings were deleted by the retention sweep, which calculated the matches first: they are
     // final, and recalculating from no ratings would drop them (docs/decisions/0044).
-    if (await q.purgedAt(t, eventId)) return { matches: (await q.matchesOfEvent(t, eventId)).length, algorithm };
-    return calculateFromRatings(t, eventId, algorithm);
+    if (last.purgedAt) return { matches: (await q.matchesOfEvent(t, eventId)).length, algorithm: use };
+    const read = await inputsOf(t, eventId);
+    if (!algorithm && last.inputs === read.digest) return { matches: last.matches ?? 0, algorithm: use };
+    return calculateFrom(t, eventId, use, read);
   });
+}
+
+const knownAlgorithm = (name: string | null): Algorithm | null => ALGORITHMS.find((a) => a === name) ?? null;
+
+interface Inputs {
+  /** The conversations that took place, as "a:b" with a < b. */
+  held: Set<string>;
+  all: { raterId: number; ratedId: number; rating: number }[];
+  /** Both, in an order that does not depend on how the database returned them. */
+  digest: string;
+}
+
+/** What the matches are calculated from: the conversations held and the ratings of them. */
+async function inputsOf(t: Db, eventId: number): Promise<Inputs> {
+  // Only ratings of conversations that took place count (docs/decisions/0063): a rating stored
+  // before that rule, or for a round the host never started, makes no match.
+  const held = new Set((await q.conversationsHeld(t, eventId)).map((c) => pairOf(c.a, c.b).join(':')));
+  const all = (await q.allRatings(t, eventId)).filter((r) => held.has(pairOf(r.raterId, r.ratedId).join(':')));
+  const hash = createHash('sha256');
+  hash.update([...held].sort().join(','));
+  hash.update('|');
+  hash.update(
+    all
+      .map((r) => `${r.raterId}>${r.ratedId}=${r.rating}`)
+      .sort()
+      .join(','),
+  );
+  return { held, all, digest: hash.digest('base64') };
 }
 
 /**
@@ -31,10 +71,10 @@ export async function calculate(db: Db, eventId: number, algorithm: Algorithm): 
  * sweep just before it deletes them (docs/decisions/0044). Run it inside a transaction.
  */
 export async function calculateFromRatings(t: Db, eventId: number, algorithm: Algorithm): Promise<CalculateResult> {
-  // Only ratings of conversations that took place count (docs/decisions/0063): a rating stored
-  // before that rule, or for a round the host never started, makes no match.
-  const held = new Set((await q.conversationsHeld(t, eventId)).map((c) => pairOf(c.a, c.b).join(':')));
-  const all = (await q.allRatings(t, eventId)).filter((r) => held.has(pairOf(r.raterId, r.ratedId).join(':')));
+  return calculateFrom(t, eventId, algorithm, await inputsOf(t, eventId));
+}
+
+async function calculateFrom(t: Db, eventId: number, algorithm: Algorithm, { held, all, digest }: Inputs): Promise<CalculateResult> {
   const given = new Map(all.map((r) => [`${r.raterId}>${r.ratedId}`, r.rating]));
   const mutual: [number, number][] = [];
   for (const r of all) {
@@ -60,6 +100,7 @@ export async function calculateFromRatings(t: Db, eventId: number, algorithm: Al
     }),
   );
   await storeSeeAgain(t, eventId, held, all, mutual);
+  await q.recordCalculation(t, { eventId, inputs: digest, algorithm, matches: mutual.length });
   return { matches: mutual.length, algorithm };
 }
 

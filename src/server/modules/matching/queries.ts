@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
-import { blocks, events, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
+import { blocks, events, matchCalculations, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
@@ -17,6 +17,36 @@ export async function registrationOf(db: Db, eventId: number, userId: number) {
 
 export async function releasedAt(db: Db, eventId: number) {
   return (await db.select({ at: events.contactsReleasedAt }).from(events).where(eq(events.id, eventId)).limit(1))[0]?.at ?? null;
+}
+
+/**
+ * What a calculation of the evening's matches starts from, in one read: whether the retention sweep
+ * deleted its ratings (docs/decisions/0044) and the last calculation (docs/decisions/0107), if any.
+ */
+export async function calculationOf(db: Db, eventId: number) {
+  const [row] = await db
+    .select({
+      purgedAt: events.personalDataPurgedAt,
+      inputs: matchCalculations.inputs,
+      algorithm: matchCalculations.algorithm,
+      matches: matchCalculations.matches,
+    })
+    .from(events)
+    .leftJoin(matchCalculations, eq(matchCalculations.eventId, events.id))
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Keeps what the evening's matches were last calculated from (docs/decisions/0107). */
+export async function recordCalculation(db: Db, v: { eventId: number; inputs: string; algorithm: string; matches: number }) {
+  await db
+    .insert(matchCalculations)
+    .values(v)
+    .onConflictDoUpdate({
+      target: matchCalculations.eventId,
+      set: { inputs: v.inputs, algorithm: v.algorithm, matches: v.matches, calculatedAt: sql`now()` },
+    });
 }
 
 /** When the retention sweep deleted the evening's ratings (docs/decisions/0044), or null. */

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, MyMatches } from '@shared/schemas/matching';
-import { events } from '../../db/schema/index';
+import { events, seeAgainCounts } from '../../db/schema/index';
 import { createTestApp, signUp, TEST_ADMIN_EMAIL, withCookie, type TestContext } from '../../test/harness';
 import { heardAfter, holdRounds, joinLive, listen, setUpEvening, type Evening, type LiveClient, type Member } from '../../test/live-helpers';
 import { releaseDueContacts } from './auto-release';
@@ -100,6 +100,50 @@ describe('contacts stay private after a release', () => {
       // Each match names its evening and when it was, for the evening's heading on /my-matches.
       expect(mine.matches.map((x) => [x.eventTitle, x.eventDate])).toEqual([[ev.event.title, new Date(ev.event.date).toISOString()]]);
     }
+  });
+});
+
+describe("the release keeps the evening's last calculation (docs/decisions/0107)", () => {
+  const seeAgainWritten = async (eventId: number) =>
+    (await t.db.select({ at: seeAgainCounts.calculatedAt }).from(seeAgainCounts).where(eq(seeAgainCounts.eventId, eventId))).map((r) => r.at.getTime());
+
+  it('with the algorithm the host chose, and nothing rewritten when no rating came since', async () => {
+    const ev = await matchedEvening();
+    const calc = await post(t.app, `/api/events/${ev.event.id}/calculate-matches`, ev.host.cookie, { algorithm: 'interest' });
+    expect(calc.statusCode, calc.body).toBe(200);
+    expect(calc.json()).toEqual({ matches: 1, algorithm: 'interest' });
+    const written = await seeAgainWritten(ev.event.id);
+    expect(written).toHaveLength(3);
+
+    const res = await post(t.app, `/api/events/${ev.event.id}/release-contacts`, ev.host.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ released: true, matches: 1 });
+    // Before: the release calculated again with 'balanced', whatever the host had chosen.
+    expect((await matchesAs(ev.host, `/api/events/${ev.event.id}/matches`)).map((m) => m.matchType)).toEqual(['interest']);
+    expect(await seeAgainWritten(ev.event.id)).toEqual(written);
+  });
+
+  it('brought up to date when a rating came after the host calculated, still with their algorithm', async () => {
+    const ev = await matchedEvening();
+    const [a, , c] = ev.guests as [Member, Member, Member];
+    expect((await post(t.app, `/api/events/${ev.event.id}/calculate-matches`, ev.host.cookie, { algorithm: 'rating' })).statusCode).toBe(200);
+    for (const [x, y] of [
+      [a, c],
+      [c, a],
+    ] as const) {
+      const res = await post(t.app, `/api/events/${ev.event.id}/ratings`, x.cookie, { raterId: x.user.id, ratedId: y.user.id, rating: 4 });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const res = await post(t.app, `/api/events/${ev.event.id}/release-contacts`, ev.host.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ released: true, matches: 2 });
+    const all = await matchesAs(ev.host, `/api/events/${ev.event.id}/matches`);
+    expect(all.map((m) => [[m.user1Id, m.user2Id].sort((x, y) => x - y), m.matchType])).toEqual(
+      expect.arrayContaining([
+        [[a.user.id, ev.guests[1]!.user.id].sort((x, y) => x - y), 'rating'],
+        [[a.user.id, c.user.id].sort((x, y) => x - y), 'rating'],
+      ]),
+    );
   });
 });
 

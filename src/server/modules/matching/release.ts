@@ -6,12 +6,16 @@ import * as events from '../events/service';
 import { audienceOf, calculate, present } from './matches';
 import * as q from './queries';
 
-/** The host releases contacts of every match of the event. */
+/**
+ * The host releases contacts of every match of the event: the matches as calculated last, brought up
+ * to date first if a rating or a round came since (docs/decisions/0107), with the algorithm the host
+ * chose last.
+ */
 export async function release(db: Db, viewer: Viewer, eventId: number): Promise<ReleaseResult> {
   await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can release contacts');
-  await calculate(db, eventId, 'balanced');
+  const { matches } = await calculate(db, eventId);
   await q.release(db, eventId);
-  return { released: true, matches: (await q.matchesOfEvent(db, eventId)).length };
+  return { released: true, matches };
 }
 
 /**
@@ -47,7 +51,7 @@ export async function releaseDue(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const ids = (await q.releaseDue(t, now, AUTO_RELEASE_HOURS)).map((r) => r.id);
-    for (const id of ids) await calculate(t, id, 'balanced');
+    for (const id of ids) await calculate(t, id);
     return ids;
   });
 }

@@ -29,7 +29,7 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
   // One calculation per evening at a time after last ratings; one that follows in the background tells open pages when done.
   const recalc = createRecalculator(
     async (eventId) => {
-      await matching.calculate(app.db, eventId, 'balanced');
+      await matching.calculate(app.db, eventId);
       await app.live.publish(eventId, 'ratings_updated');
     },
     (err, eventId) => app.log.warn({ err, eventId }, 'calculating the matches after a rating failed (the host can calculate again)'),

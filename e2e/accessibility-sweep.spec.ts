@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { root } from '../scripts/processes';
-import { DEMO, logIn, ok } from './helpers';
+import { axeViolations, DEMO, logIn, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -145,12 +144,8 @@ async function check(page: Page, url: string, size: 'phone' | 'desktop', who: Ro
   await page.locator('h1').first().waitFor({ timeout: 20_000 });
   await expect(page.locator('[role=status]').filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
   const where = `${who} ${url} (${size})`;
-  expect.soft(results.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect.soft((await axeViolations(page, TAGS, { 'target-size': { enabled: true } })).map((v) => `${where} ${v}`)).toEqual([]);
   if (size === 'phone') expect.soft(await undersizedTargets(page), `${where}: controls under 24 by 24 and too close to another`).toEqual([]);
 }
 
@@ -321,7 +316,6 @@ test('a phone asking for more contrast gets darker secondary text and card edges
     edge: getComputedStyle(document.querySelector('.border-wine-100')!).borderTopColor,
   }));
   expect(colours).toEqual({ muted: 'rgb(61, 44, 47)', edge: 'rgb(168, 74, 92)' });
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, TAGS)).toEqual([]);
   await context.close();
 });

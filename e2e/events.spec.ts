@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, logIn } from './helpers';
+import { axeViolations, DEMO, logIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -20,8 +19,7 @@ interface Mail {
 
 /** axe on every screen of this journey as it is: dialogs and any toast on screen included. */
 async function accessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function openCheckout(page: Page, title: string) {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, logIn, newEvening, ok } from './helpers';
+import { axeViolations, DEMO, logIn, newEvening, ok } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -12,8 +11,7 @@ import { expect, test } from './fixtures';
 /** No WCAG 2.2 A/AA violation on the page as it is now. */
 async function expectWcag22(page: Page) {
   await page.locator('h1').first().waitFor();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])).toEqual([]);
 }
 
 test('a host tells how to get into a venue; a visitor sees it on the evening’s public page', async ({ page, browser }, testInfo) => {

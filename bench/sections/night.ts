@@ -27,7 +27,7 @@ import type { BenchArgs } from '../lib/args';
 import { ask, forkWorker, freePort, freshPostgres, removeDir, rssMb, sleep, startServer, stopChild, tempDir, warmUp, type ServerProc } from '../lib/procs';
 import { seed } from '../lib/seed';
 import { over, percentile, show, verdict, type Figure } from '../lib/stats';
-import type { Done, Job } from '../workers/night-client';
+import type { Done, Job, Timed } from '../workers/night-client';
 
 /** The door's window (an hour's arrivals compressed), and the share who check themselves in. */
 const DOOR_WINDOW_MS = 10_000;
@@ -58,6 +58,8 @@ interface NightRun {
   expectedPhones: number;
   burst: { n: number; ms: number; ok: number };
   floor: { n: number; ms: number; ok: number; errors: string[] };
+  /** The door's arrivals replayed against the bare server (the same requests at the same moments), per kind. */
+  doorFloor: Map<string, Kind>;
   rssIdle: number;
   rssAfter: number;
   /** nodejs_eventloop_lag_max_seconds (ms) since the scrape before, per phase. */
@@ -73,8 +75,11 @@ interface Check {
 
 type Workers = { guests: ChildProcess[]; host: ChildProcess };
 
-/** Seed as bench/lib/seed.ts does, and read each guest's ticket code (the desk scans it). */
-async function seedNight(target: { dataDir?: string; databaseUrl?: string }, perEvent: number, events: number) {
+/**
+ * Seed as bench/lib/seed.ts does, and read each guest's ticket code (the desk scans it). `sameCodes`:
+ * give the guests these codes instead of new ones (the floor's database, scanned with our codes).
+ */
+async function seedNight(target: { dataDir?: string; databaseUrl?: string }, perEvent: number, events: number, sameCodes?: Map<number, string>) {
   const database = await openDatabase(target);
   try {
     await database.migrate();
@@ -86,6 +91,10 @@ async function seedNight(target: { dataDir?: string; databaseUrl?: string }, per
       checkedIn: false,
       tonight: true,
     });
+    if (sameCodes)
+      await database.db.execute(
+        sql`UPDATE registrations r SET ticket_code = c.code FROM unnest(${sql.param([...sameCodes.keys()])}::int[], ${sql.param([...sameCodes.values()])}::text[]) AS c(user_id, code) WHERE r.user_id = c.user_id`,
+      );
     const codes = await rows<{ user_id: number; ticket_code: string }>(database, sql`SELECT user_id, ticket_code FROM registrations`);
     const codeOf = new Map(codes.map((r) => [Number(r.user_id), r.ticket_code]));
     return { ...seeded, codeOf };
@@ -175,7 +184,7 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
   try {
     const seeded = await seedNight(target, perEvent, args.events);
     // The floor's database: our schema, seeded the same way (the same ids), in a data directory of its own.
-    await seedNight({ dataDir: floorDir }, perEvent, args.events);
+    await seedNight({ dataDir: floorDir }, perEvent, args.events, seeded.codeOf);
     for (let i = 0; i < args.instances; i++) servers.push(await startServer(target));
     for (const s of servers) await warmUp(`${s.base}/api/events`);
     commands.splice(0, commands.length, ...servers.map((s) => s.command));
@@ -206,9 +215,12 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
 
     // The door.
     const doors = await Promise.all(
-      ws.guests.map((g) => ask<{ how: [number, 'scan' | 'self'][] }>(g, { type: 'door', windowMs: DOOR_WINDOW_MS, selfShare: SELF_SHARE }, 'door')),
+      ws.guests.map((g) =>
+        ask<{ how: [number, 'scan' | 'self'][]; timed: Timed[] }>(g, { type: 'door', windowMs: DOOR_WINDOW_MS, selfShare: SELF_SHARE }, 'door'),
+      ),
     );
     const how = new Map(doors.flatMap((d) => d.how));
+    const doorJobs = doors.flatMap((d) => d.timed);
     await reportAll(ws, kinds);
     // The host's message goes to the guests checked in (modules/messages): those the door let in.
     const inside = ['door scan', 'self check-in (arrival)'].reduce(
@@ -299,14 +311,24 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
     // What is stored, read back after the server stopped (embedded) or beside it (PostgreSQL).
     const checks = await verify(target, { sent, how, kinds, seenMatches, guests: guests.length, eventIds: seeded.eventIds });
 
-    // The floor: the same burst against the bare insert, from the same worker code.
+    // The floor: the door's arrivals at the same moments against the bare check-in, then the same
+    // burst against the bare insert, from the same worker code.
     const port = await freePort();
     floorProc = forkWorker('bare-rating.ts');
     await ask(floorProc, { port, dataDir: path.join(floorDir, 'pglite') }, 'listening');
     const floorBase = `http://127.0.0.1:${port}`;
     const fw = forkWorker('night-client.ts');
     const floorKinds = new Map<string, Kind>();
+    const doorFloor = new Map<string, Kind>();
     try {
+      const replay: Timed[] = doorJobs.map((j) => ({
+        ...j,
+        kind: j.kind,
+        url: j.url.replace(/^http:\/\/[^/]+/, floorBase),
+        headers: { 'x-user': String(j.tag) },
+      }));
+      await ask(fw, { type: 'replay', jobs: replay }, 'fired');
+      collect(doorFloor, (await ask<{ answers: Done[] }>(fw, { type: 'report' }, 'report')).answers);
       const jobs = burstJobs.map((j) => {
         const tag = j.tag as [number, number, number, number, 0 | 1];
         return { ...j, kind: 'floor', url: j.url.replace(/^http:\/\/[^/]+/, floorBase), headers: { 'x-rater': String(tag[1]) } };
@@ -338,6 +360,7 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
       expectedPhones: guests.length,
       burst,
       floor,
+      doorFloor,
       rssIdle,
       rssAfter,
       lag,
@@ -502,7 +525,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
   );
   log(`- **feedback**: every guest sends the form (PUT /api/events/:id/feedback/form), spread over ${FEEDBACK_SPREAD_MS / 1000} s;`);
   log(
-    `- **the floor**, in the same run: a bare \`node:http\` server (bench/workers/bare-rating.ts) doing the rating's one \`INSERT ... ON CONFLICT\` into the \`ratings\` table of a fresh PGlite data directory migrated and seeded as ours, hit by the same all-at-once burst (the same requests) from the same worker code.\n`,
+    `- **the floor**, in the same run: a bare \`node:http\` server (bench/workers/bare-rating.ts) doing the rating's one \`INSERT ... ON CONFLICT\` into the \`ratings\` table of a fresh PGlite data directory migrated and seeded as ours, hit by the same all-at-once burst (the same requests) from the same worker code; and before it the door's arrivals replayed at the same moments of the window (the same scans and self check-ins) against a bare \`UPDATE\` of the guest's registration (checked in, when, how) in the same database, the guests given our ticket codes.\n`,
   );
   log(
     `Median of ${args.runs} run(s) (min-max). Errors are answers other than 2xx and requests with no answer (per run, in order); 5xx and no answer must be 0. Throughput: answers / (last answer - first request).\n`,
@@ -544,6 +567,22 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
   log(
     `| the same burst, ratings per second | ${show(f(burstRate))} | ${show(f(floorRate))} | **${show(ratio, 2)}** | ours ≥ 0.5 × floor | ${verdict(ratio.median >= 0.5)} |`,
   );
+  for (const name of ['door scan', 'self check-in (arrival)']) {
+    const p99 = f((r) => percentile(r.kinds.get(name)?.lat ?? [], 0.99));
+    const floorP99 = f((r) => percentile(r.doorFloor.get(name)?.lat ?? [], 0.99));
+    const p50 = (r: NightRun, from: 'kinds' | 'doorFloor') => percentile(r[from].get(name)?.lat ?? [], 0.5);
+    log(
+      `| the door's ${name === 'door scan' ? 'scans' : 'self check-ins'}, p99 (the same arrivals at the same moments; floor: the bare \`UPDATE\` of the registration, ${runs
+        .map(
+          (r) =>
+            `${Object.entries(r.doorFloor.get(name)?.statuses ?? {}).reduce((s, [c, n]) => s + (Number(c) === 200 ? n : 0), 0)} of ${r.doorFloor.get(name)?.lat.length ?? 0} 200`,
+        )
+        .join(', ')}) | **${ms(p99)}** (p50 ${ms(f((r) => p50(r, 'kinds')))}) | ${ms(floorP99)} (p50 ${ms(f((r) => p50(r, 'doorFloor')))}) | ${show(
+        f((r) => percentile(r.kinds.get(name)?.lat ?? [], 0.99) / percentile(r.doorFloor.get(name)?.lat ?? [], 0.99)),
+        1,
+      )} | p99 ≤ 200 ms | ${verdict(p99.median <= 200)} |`,
+    );
+  }
   const toPhones = (name: string, pick: (r: NightRun) => number[], budget?: number) => {
     const p99 = f((r) => percentile(pick(r), 0.99));
     const last = f((r) => Math.max(...pick(r)));

@@ -1,10 +1,12 @@
 /**
- * The floor of the rating burst (issue 37): a bare node:http server in its own process doing the
- * rating's insert and nothing else: one `INSERT ... ON CONFLICT` into the `ratings` table of a
- * database with our schema (a fresh PGlite data directory migrated with our migrations and seeded
- * as ours was, opened as our server opens it). POST /api/events/:id/ratings stores the card's
- * value, POST /api/events/:id/connections the quick yes/no's (yes 4, no 1); no session, no rule,
- * no broadcast: what this machine can do.
+ * The floor of the rating burst and of the door (issue 37): a bare node:http server in its own
+ * process doing the write and nothing else, in a database with our schema (a fresh PGlite data
+ * directory migrated with our migrations and seeded as ours was, opened as our server opens it).
+ * POST /api/events/:id/ratings stores the card's value, POST /api/events/:id/connections the quick
+ * yes/no's (yes 4, no 1): one `INSERT ... ON CONFLICT` into `ratings`. POST /api/events/:id/door/scan
+ * checks in the ticket's guest and POST /api/events/:id/arrival/check-in the guest named by the
+ * x-user header: one `UPDATE` of `registrations`. No session, no rule, no broadcast, no plan: what
+ * this machine can do.
  */
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
@@ -18,6 +20,22 @@ process.once('message', ({ port, dataDir }: { port: number; dataDir: string }) =
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         void (async () => {
+          const door = /^\/api\/events\/(\d+)\/(door\/scan|arrival\/check-in)$/.exec(req.url ?? '');
+          if (req.method === 'POST' && door) {
+            const eventId = Number(door[1]);
+            const scan = door[2] === 'door/scan';
+            const by = scan
+              ? sql`ticket_code = ${(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: string }).code}`
+              : sql`user_id = ${Number(req.headers['x-user'])}`;
+            const r = (await database.db.execute(
+              sql`UPDATE registrations SET checked_in = true, checked_in_at = now(), check_in_method = ${scan ? 'scan' : 'self'}
+                  WHERE event_id = ${eventId} AND ${by} AND NOT checked_in RETURNING user_id, checked_in_at`,
+            )) as unknown as { rows: unknown[] };
+            const body = JSON.stringify(r.rows[0] ?? null);
+            res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+            res.end(body);
+            return;
+          }
           const m = /^\/api\/events\/(\d+)\/(ratings|connections)$/.exec(req.url ?? '');
           if (req.method !== 'POST' || !m) {
             res.writeHead(404).end();

@@ -51,6 +51,9 @@ export interface Job {
   headers?: Record<string, string>;
 }
 
+/** A request and when it was sent, in ms from the start of its window (the door's, for the floor to replay). */
+export type Timed = Job & { at: number };
+
 /** An answer: status (-1: no answer), ms, when it was sent and answered (ms since epoch), the tag. */
 export interface Done {
   kind: string;
@@ -72,6 +75,7 @@ type Msg =
   | { type: 'release' }
   | { type: 'feedback'; spreadMs: number }
   | { type: 'fire'; jobs: Job[] }
+  | { type: 'replay'; jobs: Timed[] }
   | { type: 'hosts'; hosts: HostUser[] }
   | { type: 'host'; kind: string; method: string; path: string; body?: unknown }
   | { type: 'report' }
@@ -225,6 +229,7 @@ const ANSWER: Record<Msg['type'], string> = {
   release: 'armed',
   feedback: 'feedback',
   fire: 'fired',
+  replay: 'fired',
   hosts: 'hosts',
   host: 'host',
   report: 'report',
@@ -242,30 +247,32 @@ process.on('message', (m: Msg) => {
       case 'door': {
         // Who arrives when, and how: the host's scan of the ticket, or the guest's own "Yes, Check Me In".
         const how = new Map<number, 'scan' | 'self'>();
+        const timed: Timed[] = [];
+        const start = performance.now();
         await spread(guests, m.windowMs, async (g) => {
           const self = Math.random() < m.selfShare;
           how.set(g.id, self ? 'self' : 'scan');
-          await send(
-            self
-              ? {
-                  kind: 'self check-in (arrival)',
-                  method: 'POST',
-                  url: `${g.base}/api/events/${g.eventId}/arrival/check-in`,
-                  cookie: g.cookie,
-                  body: {},
-                  tag: g.id,
-                }
-              : {
-                  kind: 'door scan',
-                  method: 'POST',
-                  url: `${g.base}/api/events/${g.eventId}/door/scan`,
-                  cookie: g.hostCookie,
-                  body: { code: g.ticketCode, method: 'scan' },
-                  tag: g.id,
-                },
-          );
+          const job: Job = self
+            ? {
+                kind: 'self check-in (arrival)',
+                method: 'POST',
+                url: `${g.base}/api/events/${g.eventId}/arrival/check-in`,
+                cookie: g.cookie,
+                body: {},
+                tag: g.id,
+              }
+            : {
+                kind: 'door scan',
+                method: 'POST',
+                url: `${g.base}/api/events/${g.eventId}/door/scan`,
+                cookie: g.hostCookie,
+                body: { code: g.ticketCode, method: 'scan' },
+                tag: g.id,
+              };
+          timed.push({ ...job, at: performance.now() - start });
+          await send(job);
         });
-        return reply({ type: 'door', how: [...how] });
+        return reply({ type: 'door', how: [...how], timed });
       }
       case 'arm':
         armed = m.round;
@@ -349,6 +356,17 @@ process.on('message', (m: Msg) => {
         const started = Date.now();
         await Promise.all(m.jobs.map((j) => send(j)));
         return reply({ type: 'fired', ms: Date.now() - started });
+      }
+      case 'replay': {
+        // Each request at the moment of its window it was sent at the first time.
+        const start = performance.now();
+        await Promise.all(
+          m.jobs.map(async (j) => {
+            await sleep(j.at - (performance.now() - start));
+            await send(j);
+          }),
+        );
+        return reply({ type: 'fired', ms: performance.now() - start });
       }
       case 'hosts':
         hosts = m.hosts;

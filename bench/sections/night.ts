@@ -175,6 +175,9 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
   const dir = args.db === 'embedded' ? tempDir('night') : undefined;
   const floorDir = tempDir('night-floor');
   const pgdb = args.db === 'postgres' ? await freshPostgres(args.pgUrl) : undefined;
+  // The floor's database is of the same kind as ours (issue 37: "the same database").
+  const floorPg = args.db === 'postgres' ? await freshPostgres(args.pgUrl) : undefined;
+  const floorTarget = floorPg ? { databaseUrl: floorPg.url } : { dataDir: floorDir };
   const target = { dataDir: dir, databaseUrl: pgdb?.url };
   const servers: ServerProc[] = [];
   let w: Workers | undefined;
@@ -184,7 +187,7 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
   try {
     const seeded = await seedNight(target, perEvent, args.events);
     // The floor's database: our schema, seeded the same way (the same ids), in a data directory of its own.
-    await seedNight({ dataDir: floorDir }, perEvent, args.events, seeded.codeOf);
+    await seedNight(floorTarget, perEvent, args.events, seeded.codeOf);
     for (let i = 0; i < args.instances; i++) servers.push(await startServer(target));
     for (const s of servers) await warmUp(`${s.base}/api/events`);
     commands.splice(0, commands.length, ...servers.map((s) => s.command));
@@ -315,7 +318,7 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
     // burst against the bare insert, from the same worker code.
     const port = await freePort();
     floorProc = forkWorker('bare-rating.ts');
-    await ask(floorProc, { port, dataDir: path.join(floorDir, 'pglite') }, 'listening');
+    await ask(floorProc, { port, ...(floorPg ? { databaseUrl: floorPg.url } : { dataDir: path.join(floorDir, 'pglite') }) }, 'listening');
     const floorBase = `http://127.0.0.1:${port}`;
     const fw = forkWorker('night-client.ts');
     const floorKinds = new Map<string, Kind>();
@@ -373,6 +376,7 @@ async function night(args: BenchArgs, commands: string[]): Promise<NightRun> {
     if (dir) removeDir(dir);
     removeDir(floorDir);
     await pgdb?.drop();
+    await floorPg?.drop();
   }
 }
 
@@ -525,7 +529,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
   );
   log(`- **feedback**: every guest sends the form (PUT /api/events/:id/feedback/form), spread over ${FEEDBACK_SPREAD_MS / 1000} s;`);
   log(
-    `- **the floor**, in the same run: a bare \`node:http\` server (bench/workers/bare-rating.ts) doing the rating's one \`INSERT ... ON CONFLICT\` into the \`ratings\` table of a fresh PGlite data directory migrated and seeded as ours, hit by the same all-at-once burst (the same requests) from the same worker code; and before it the door's arrivals replayed at the same moments of the window (the same scans and self check-ins) against a bare \`UPDATE\` of the guest's registration (checked in, when, how) in the same database, the guests given our ticket codes.\n`,
+    `- **the floor**, in the same run: a bare \`node:http\` server (bench/workers/bare-rating.ts) doing the rating's one \`INSERT ... ON CONFLICT\` into the \`ratings\` table of a fresh ${args.db === 'postgres' ? 'PostgreSQL database' : 'PGlite data directory'} migrated and seeded as ours, hit by the same all-at-once burst (the same requests) from the same worker code; and before it the door's arrivals replayed at the same moments of the window (the same scans and self check-ins) against a bare \`UPDATE\` of the guest's registration (checked in, when, how) in the same database, the guests given our ticket codes.\n`,
   );
   log(
     `Median of ${args.runs} run(s) (min-max). Errors are answers other than 2xx and requests with no answer (per run, in order); 5xx and no answer must be 0. Throughput: answers / (last answer - first request).\n`,

@@ -1,7 +1,8 @@
 /**
  * The floor of the rating burst and of the door (issue 37): a bare node:http server in its own
- * process doing the write and nothing else, in a database with our schema (a fresh PGlite data
- * directory migrated with our migrations and seeded as ours was, opened as our server opens it).
+ * process doing the write and nothing else, in a database with our schema of the same kind as ours
+ * (a fresh PGlite data directory, or a fresh PostgreSQL database, migrated with our migrations and
+ * seeded as ours was, opened as our server opens it).
  * POST /api/events/:id/ratings stores the card's value, POST /api/events/:id/connections the quick
  * yes/no's (yes 4, no 1): one `INSERT ... ON CONFLICT` into `ratings`. POST /api/events/:id/door/scan
  * checks in the ticket's guest and POST /api/events/:id/arrival/check-in the guest named by the
@@ -10,11 +11,12 @@
  */
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { openPglite } from '../../src/server/db/client';
+import { openPglite, openPostgres } from '../../src/server/db/client';
 
-process.once('message', ({ port, dataDir }: { port: number; dataDir: string }) => {
+process.once('message', ({ port, dataDir, databaseUrl }: { port: number; dataDir?: string; databaseUrl?: string }) => {
   void (async () => {
-    const database = await openPglite(dataDir);
+    // PostgreSQL's pool as our server opens it (ten connections), or the embedded database's one.
+    const database = databaseUrl ? openPostgres(databaseUrl) : await openPglite(dataDir!);
     const server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));

@@ -15,7 +15,7 @@ export default defineConfig({
   retries: 0,
   // A hang detector, not a speed check (docs/decisions/0106): a passing test is not slowed by it.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     // Journeys not about them run without the service worker and with reduced motion

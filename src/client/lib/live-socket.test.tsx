@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -386,6 +386,37 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
       .last()
       .push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, 2, person(5, 'Priya')), null));
     expect(qc.getQueryData(queryKeys.myRotation(1))).toBeUndefined();
+  });
+
+  test('a rotation that failed to load while the line was down is asked again once the socket opens', async () => {
+    fakeServer({});
+    const sockets = fakeSockets({ autoOpen: false });
+    const { wrapper } = withCache(undefined);
+    let lineDown = true;
+    const asked: number[] = [];
+    const read = (eventId: number) => async () => {
+      asked.push(eventId);
+      if (lineDown) throw new TypeError('Failed to fetch');
+      return [place(1, 2, person(5, 'Priya'))];
+    };
+    const { result } = renderHook(
+      () => {
+        useLiveSocket(31, 2, false);
+        return [
+          useQuery({ queryKey: queryKeys.myRotation(31), queryFn: read(31), retry: false }),
+          useQuery({ queryKey: queryKeys.myRotation(32), queryFn: read(32), retry: false }),
+        ];
+      },
+      { wrapper },
+    );
+    await vi.waitFor(() => expect(result.current[1]!.isError && result.current[0]!.isError).toBe(true));
+    expect(asked).toEqual([31, 32]);
+
+    lineDown = false;
+    sockets.last().accept();
+    // This evening's failed read is asked again; another evening's is left alone.
+    await vi.waitFor(() => expect(result.current[0]!.data).toEqual([place(1, 2, person(5, 'Priya'))]));
+    expect(asked).toEqual([31, 32, 31]);
   });
 
   test('without mine (a host, or an older server) a new round refreshes the rotation instead', async () => {

@@ -201,6 +201,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
       ws.onopen = () => {
         ch.status = 'open';
         ch.heard();
+        if (ch.qc) askAgainWhatFailed(ch.qc, eventId);
         if (ch.heardTimer === null) ch.heardTimer = window.setInterval(() => ch.status === 'open' && ch.heard(), HEARD_EVERY_MS);
         notify(ch);
       };
@@ -354,6 +355,18 @@ function applyToCache(qc: QueryClient, eventId: number, userId: number, before: 
     refresh(queryKeys.event(eventId), true);
     refresh(queryKeys.myRotation(eventId));
   }
+}
+
+/**
+ * The line is open (again): every read of this evening that failed meanwhile is asked again. A
+ * phone whose line dropped while its rotation was loading showed "Your rotation isn't available"
+ * until a reload: the states that followed only update a rotation already loaded
+ * (docs/decisions/0109).
+ */
+function askAgainWhatFailed(qc: QueryClient, eventId: number) {
+  void qc.invalidateQueries({
+    predicate: (q) => q.state.status === 'error' && (q.queryKey[0] === 'events' || q.queryKey[0] === 'live') && q.queryKey[1] === eventId,
+  });
 }
 
 function notify(ch: Channel) {

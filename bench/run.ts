@@ -13,7 +13,7 @@ import { ensureBuilt, root } from './lib/procs';
 import { api } from './sections/api';
 import { frontend } from './sections/frontend';
 import { live } from './sections/live';
-import { nightSection } from './sections/night';
+import { nightSection } from './sections/night-report';
 import { race } from './sections/race';
 import { reconnectSection } from './sections/reconnect';
 

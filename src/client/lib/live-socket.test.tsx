@@ -1,11 +1,9 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ServerMessage } from '@shared/realtime';
 import { fakeSockets, settle, timerMessage, timerState } from '@client/test/fake-socket';
-import type { MyRound } from '@shared/schemas/live';
-import { fakeServer } from '@client/test/render';
 import { RETRY_MS, REACHABLE_URL, RESTART_JITTER_MS, SERVICE_RESTART, SESSION_ENDED, useLiveSocket, useRemainingSeconds } from './live-socket';
 import { createQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -332,103 +330,6 @@ describe('useLiveSocket', () => {
     await answered();
     act(() => vi.advanceTimersByTime(20_000));
     expect(server.all).toHaveLength(1);
-  });
-});
-
-describe("the guest's place arrives with the state (docs/decisions/0017)", () => {
-  const person = (id: number, name: string) => ({ id, name, age: 30, bio: null, interests: [], profileImage: null });
-  const place = (round: number, table: number | null, partner: ReturnType<typeof person> | null): MyRound => ({ round, table, partner });
-
-  const withPlaces = (m: ServerMessage, mine: MyRound | null, upNext: MyRound | null) => ({ ...m, mine, upNext }) as ServerMessage;
-
-  function withCache(rotation: MyRound[] | undefined) {
-    const qc = createQueryClient();
-    if (rotation) qc.setQueryData(queryKeys.myRotation(1), rotation);
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
-    return { qc, wrapper };
-  }
-
-  test('a new round puts mine and upNext into the loaded rotation, replacing what was planned, with no request', async () => {
-    const http = fakeServer({});
-    const sockets = fakeSockets();
-    const { qc, wrapper } = withCache([place(1, 2, person(5, 'Priya')), place(2, 1, person(6, 'Sam')), place(3, 4, person(7, 'Alex'))]);
-    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
-    await settle();
-    sockets.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 100 }));
-    // Round 2 was re-planned (a late arrival): Zoe at table 3; nothing planned for round 3 any more.
-    sockets.last().push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }), place(2, 3, person(8, 'Zoe')), null));
-    await settle();
-    expect(qc.getQueryData<MyRound[]>(queryKeys.myRotation(1))).toEqual([place(1, 2, person(5, 'Priya')), place(2, 3, person(8, 'Zoe'))]);
-    expect(http.calls).toEqual([]);
-  });
-
-  test('a bye is kept as a round without a partner', async () => {
-    fakeServer({});
-    const sockets = fakeSockets();
-    const { qc, wrapper } = withCache([]);
-    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
-    await settle();
-    sockets
-      .last()
-      .push(
-        withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, null, null), place(2, 5, person(9, 'Mo'))),
-      );
-    expect(qc.getQueryData<MyRound[]>(queryKeys.myRotation(1))).toEqual([place(1, null, null), place(2, 5, person(9, 'Mo'))]);
-  });
-
-  test('a rotation nobody loaded is left for the screen to fetch whole', async () => {
-    fakeServer({});
-    const sockets = fakeSockets();
-    const { qc, wrapper } = withCache(undefined);
-    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
-    await settle();
-    sockets
-      .last()
-      .push(withPlaces(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300 }), place(1, 2, person(5, 'Priya')), null));
-    expect(qc.getQueryData(queryKeys.myRotation(1))).toBeUndefined();
-  });
-
-  test('a rotation that failed to load while the line was down is asked again once the socket opens', async () => {
-    fakeServer({});
-    const sockets = fakeSockets({ autoOpen: false });
-    const { wrapper } = withCache(undefined);
-    let lineDown = true;
-    const asked: number[] = [];
-    const read = (eventId: number) => async () => {
-      asked.push(eventId);
-      if (lineDown) throw new TypeError('Failed to fetch');
-      return [place(1, 2, person(5, 'Priya'))];
-    };
-    const { result } = renderHook(
-      () => {
-        useLiveSocket(31, 2, false);
-        return [
-          useQuery({ queryKey: queryKeys.myRotation(31), queryFn: read(31), retry: false }),
-          useQuery({ queryKey: queryKeys.myRotation(32), queryFn: read(32), retry: false }),
-        ];
-      },
-      { wrapper },
-    );
-    await vi.waitFor(() => expect(result.current[1]!.isError && result.current[0]!.isError).toBe(true));
-    expect(asked).toEqual([31, 32]);
-
-    lineDown = false;
-    sockets.last().accept();
-    // This evening's failed read is asked again; another evening's is left alone.
-    await vi.waitFor(() => expect(result.current[0]!.data).toEqual([place(1, 2, person(5, 'Priya'))]));
-    expect(asked).toEqual([31, 32, 31]);
-  });
-
-  test('without mine (a host, or an older server) a new round refreshes the rotation instead', async () => {
-    fakeServer({});
-    const sockets = fakeSockets();
-    const { qc, wrapper } = withCache([place(1, 2, person(5, 'Priya'))]);
-    renderHook(() => useLiveSocket(1, 2, false), { wrapper });
-    await settle();
-    sockets.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 100 }));
-    sockets.last().push(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }));
-    await settle();
-    expect(qc.getQueryState(queryKeys.myRotation(1))?.isInvalidated).toBe(true);
   });
 });
 

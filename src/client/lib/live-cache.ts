@@ -1,0 +1,91 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ServerMessage, TimerStateMessage } from '@shared/realtime';
+import type { MyRound } from '@shared/schemas/live';
+import type { Inbox } from '@shared/schemas/messages';
+import type { Match } from '@shared/schemas/matching';
+import type { ReceivedTimer } from './queries/live';
+import { queryKeys } from './query-keys';
+
+/** What the evening's socket (./live-socket.ts) does to the query cache the screens read. */
+
+/**
+ * A socket message applied to the query keys the screens read (docs/architecture.md, habit 6), once
+ * per message whatever the number of listeners: a timer state becomes the timer query's data; a
+ * new round refreshes the rotation (late arrivals join then) and the round history, as does a phase
+ * change; new ratings refresh the host's progress and history and the guest's connection log (as a
+ * round start does); released contacts bring the guest's own matches (or refresh them) and refresh the member's others.
+ */
+export function applyToCache(qc: QueryClient, eventId: number, userId: number, before: TimerStateMessage | null, m: ServerMessage, offset: number) {
+  const refresh = (queryKey: readonly unknown[], exact = false) => void qc.invalidateQueries({ queryKey, exact });
+  if ('serverNow' in m) {
+    qc.setQueryData<ReceivedTimer>(queryKeys.timer(eventId), (old) => (old && old.state.version > m.version ? old : { state: m, offset }));
+    // A guest's state carries their own place in the round (docs/decisions/0017): it goes straight
+    // into the rotation the screens read, so the bell costs no request. Only a rotation already
+    // loaded is updated (a screen that has none fetches the whole of it when it mounts).
+    // `mine` and `upNext` are the whole truth for this round and the next: null means no place.
+    if (m.mine !== undefined && m.currentRound > 0) {
+      const places = [m.mine, m.upNext].filter((p): p is MyRound => !!p);
+      const rounds = new Set([m.currentRound, m.currentRound + 1]);
+      qc.setQueryData<MyRound[]>(queryKeys.myRotation(eventId), (old) =>
+        old ? [...old.filter((r) => !rounds.has(r.round)), ...places].sort((a, b) => a.round - b.round) : old,
+      );
+    }
+    // The first state after connecting only confirms what the page just fetched.
+    if (before && before.currentRound !== m.currentRound) {
+      // An evening that ends early never holds its planned last rounds: the rotation is read again
+      // for the rounds that took place (docs/decisions/0063).
+      if (m.mine === undefined || m.phase === 'ended') refresh(queryKeys.myRotation(eventId));
+      refresh(queryKeys.rotation(eventId));
+    }
+    if (before && (before.currentRound !== m.currentRound || before.phase !== m.phase)) refresh(queryKeys.rounds(eventId));
+  }
+  if (m.type === 'timer_started' || m.type === 'ratings_updated') refresh(queryKeys.connections(eventId), true);
+  if (m.type === 'ratings_updated') {
+    refresh(queryKeys.progress(eventId));
+    refresh(queryKeys.rounds(eventId));
+  }
+  // The host changed the evening's conversation guide (docs/decisions/0081): the question is read again.
+  if (m.type === 'guide_updated') refresh(queryKeys.guide(eventId));
+  if (m.type === 'contacts_released') {
+    // A guest's own matches ride on the release (docs/decisions/0105): no phone asks for them at once.
+    if (m.matches) {
+      qc.setQueryData<Match[]>(queryKeys.userMatches(eventId, userId), m.matches);
+      refresh(queryKeys.eventMatches(eventId));
+    } else refresh(queryKeys.matches(eventId));
+    refresh(queryKeys.myMatches());
+    refresh(queryKeys.myGroups());
+  }
+  // The door and the room: a new host message lands in the inbox at once, then the inbox is re-read
+  // for its unread count; reads elsewhere refresh the inbox or the host's counts; check-ins refresh the
+  // door, the room, the guest's arrival screen and the event (its viewer.checkedIn).
+  if (m.type === 'host_message') {
+    qc.setQueryData<Inbox>(queryKeys.inbox(eventId), (old) =>
+      old && !old.messages.some((x) => x.id === m.message.id) ? { ...old, unread: old.unread + 1, messages: [m.message, ...old.messages] } : old,
+    );
+    refresh(queryKeys.inbox(eventId), true);
+  }
+  if (m.type === 'inbox_updated') refresh(queryKeys.inbox(eventId), true);
+  if (m.type === 'messages_updated') refresh(queryKeys.room(eventId), true);
+  if (m.type === 'checkins_updated') {
+    refresh(queryKeys.door(eventId), true);
+    refresh(queryKeys.room(eventId), true);
+    refresh(queryKeys.arrival(eventId), true);
+    refresh(queryKeys.event(eventId), true);
+  }
+  if (m.type === 'guest_removed') {
+    refresh(queryKeys.event(eventId), true);
+    refresh(queryKeys.myRotation(eventId));
+  }
+}
+
+/**
+ * The line is open (again): every read of this evening that failed meanwhile is asked again. A
+ * phone whose line dropped while its rotation was loading showed "Your rotation isn't available"
+ * until a reload: the states that followed only update a rotation already loaded
+ * (docs/decisions/0109).
+ */
+export function askAgainWhatFailed(qc: QueryClient, eventId: number) {
+  void qc.invalidateQueries({
+    predicate: (q) => q.state.status === 'error' && (q.queryKey[0] === 'events' || q.queryKey[0] === 'live') && q.queryKey[1] === eventId,
+  });
+}

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_PATH } from './e2e/chromium';
+import { CHROMIUM_PATH } from './scripts/chromium';
 
 /**
  * Browser journeys against the real app: the built client and the real server, each worker with a

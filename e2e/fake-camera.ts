@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page, type Request } from '@playwright/test';
-import { CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_PATH } from '../scripts/chromium';
 
 /** A picture in grey levels (0 black … 255 white), row by row. */
 export interface GreyImage {

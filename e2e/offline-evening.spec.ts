@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, noteCaughtUp, ok } from './helpers';
-import { CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_PATH } from '../scripts/chromium';
 import { expect, test } from './fixtures';
 
 /**

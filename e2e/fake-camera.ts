@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page, type Request } from '@playwright/test';
-import { CHROMIUM_PATH } from '../scripts/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 
 /** A picture in grey levels (0 black … 255 white), row by row. */
 export interface GreyImage {
@@ -90,12 +90,6 @@ export async function keepInView(page: Page, ms: number): Promise<string[]> {
 export function cameraBrowser(video: string): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
 }

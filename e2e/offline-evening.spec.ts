@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, noteCaughtUp, ok } from './helpers';
-import { CHROMIUM_PATH } from '../scripts/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { expect, test } from './fixtures';
 
 /**
@@ -87,7 +87,7 @@ test('Chrome finds the app installable on /: manifest, icons and a service worke
   const profile = mkdtempSync(path.join(tmpdir(), 'sf-install-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: CHROMIUM_ARGS,
     baseURL,
   });
   const page = await context.newPage();

@@ -7,3 +7,17 @@ import { existsSync } from 'node:fs';
  */
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
+
+/**
+ * The flags every launch of it takes, in the journeys and the bench alike: no sandbox (a container's
+ * root), no GPU, and none of the browser's own traffic (updates, sync, QUIC) beside the app's.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

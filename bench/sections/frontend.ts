@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../scripts/chromium';
 import type { BenchArgs } from '../lib/args';
 import { rememberSignIn, signedInMember, type SignedInMember } from '../lib/member';
 import { freePort, removeDir, root, startServer, tempDir, warmUp } from '../lib/procs';
@@ -17,7 +18,7 @@ const CHROME_FLAGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-
 async function firstPaint(base: string, chromiumPath: string) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });

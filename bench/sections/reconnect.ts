@@ -16,6 +16,7 @@
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { KEYS } from '../../src/client/lib/session';
+import { CHROMIUM_ARGS } from '../../scripts/chromium';
 import { tcpProxy, type Proxy } from '../../scripts/tcp-proxy';
 import type { BenchArgs } from '../lib/args';
 import { removeDir, rssMb, sleep, startServer, tempDir, warmUp } from '../lib/procs';
@@ -115,15 +116,7 @@ export async function reconnectSection(args: BenchArgs, log: (s: string) => void
     await warmUp(`${server.base}/api/events`);
     browser = await chromium.launch({
       executablePath: args.chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     });
     for (const [i, g] of seeded.guests.entries()) {
       const proxy = await tcpProxy(server.port);

@@ -41,7 +41,9 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src/shared/**/*.test.ts', 'eslint-rules/**/*.test.ts', 'bench/lib/**/*.test.ts'],
-          testTimeout: 30_000,
+          // A hang detector (docs/decisions/0106): the first import probe starts ESLint with type
+          // information, which took over 30 s beside a journey run.
+          testTimeout: 90_000,
           pool: 'forks',
           isolate: false,
         },

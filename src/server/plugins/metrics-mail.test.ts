@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, existingMember, type TestContext } from '../test/harness';
 import { sample, smtpServer } from './metrics.fixtures';
 
@@ -31,23 +31,36 @@ describe('mail counters', () => {
     const closed = await smtpServer();
     await closed.close();
     const mail = { to: 'someone@example.com', subject: 'Hello', text: 'Hello there' };
-    const apps: TestContext[] = [];
-    try {
+    // One app at a time: apps that share the database are instances that share the outbox, and
+    // an app still running would claim the next one's mail and try it on its own SMTP server.
+    const withSmtp = async (url: string, use: (ctx: TestContext) => Promise<void>) => {
       // One attempt each: the mailer gives up on the first refusal (docs/decisions/0037).
-      for (const url of [good.url, refusing.url, closed.url])
-        apps.push(await createTestApp({ shareDatabaseWith: t, env: { SMTP_URL: url, MAIL_RETRY_LIMIT: '1' } }));
-      const [toGood, toRefusing, toClosed] = apps as [TestContext, TestContext, TestContext];
-      await toGood.app.mailer.send(mail);
-      await toGood.app.mailer.send(mail);
-      await toGood.app.mailer.deliverDue();
-      await vi.waitFor(() => expect(good.accepted()).toBe(2));
-      await vi.waitFor(async () => expect(await counts(toGood)).toEqual({ queued: 2, sent: 2, failed: 0 }));
-      await toRefusing.app.mailer.send(mail);
-      await vi.waitFor(async () => expect(await counts(toRefusing)).toEqual({ queued: 1, sent: 0, failed: 1 }));
-      await toClosed.app.mailer.send(mail);
-      await vi.waitFor(async () => expect(await counts(toClosed)).toEqual({ queued: 1, sent: 0, failed: 1 }));
+      const ctx = await createTestApp({ shareDatabaseWith: t, env: { SMTP_URL: url, MAIL_RETRY_LIMIT: '1' } });
+      try {
+        await use(ctx);
+      } finally {
+        await ctx.close();
+      }
+    };
+    try {
+      await withSmtp(good.url, async (toGood) => {
+        await toGood.app.mailer.send(mail);
+        await toGood.app.mailer.send(mail);
+        await toGood.app.mailer.deliverDue();
+        expect(good.accepted()).toBe(2);
+        expect(await counts(toGood)).toEqual({ queued: 2, sent: 2, failed: 0 });
+      });
+      await withSmtp(refusing.url, async (toRefusing) => {
+        await toRefusing.app.mailer.send(mail);
+        await toRefusing.app.mailer.deliverDue();
+        expect(await counts(toRefusing)).toEqual({ queued: 1, sent: 0, failed: 1 });
+      });
+      await withSmtp(closed.url, async (toClosed) => {
+        await toClosed.app.mailer.send(mail);
+        await toClosed.app.mailer.deliverDue();
+        expect(await counts(toClosed)).toEqual({ queued: 1, sent: 0, failed: 1 });
+      });
     } finally {
-      await Promise.all(apps.map((a) => a.close()));
       await good.close();
       await refusing.close();
     }

@@ -33,8 +33,12 @@ test('ignores unknown or tampered sources', () => {
   expect(withShareSource({ n: 1 })).toEqual({ n: 1, source: 'flyer-qr' });
 });
 
-test('reports a visit to an evening page with the first source and one id per tab session', () => {
-  const send = vi.fn(() => Promise.resolve(new Response('{}')));
+test('reports a visit to an evening page with the first source and one id per tab session', async () => {
+  const answers: Response[] = [];
+  const send = vi.fn(() => {
+    answers.push(new Response('{}'));
+    return Promise.resolve(answers.at(-1)!);
+  });
   const first = reportVisit({ pathname: '/events/7', search: '?source=instagram-post' }, send);
   const again = reportVisit({ pathname: '/events/7', search: '?source=flyer-qr' }, send);
   expect(first).toMatchObject({ eventId: 7, source: 'instagram-post' });
@@ -43,6 +47,8 @@ test('reports a visit to an evening page with the first source and one id per ta
   expect(again).toEqual(first);
   expect(send).toHaveBeenCalledTimes(2);
   expect(send).toHaveBeenCalledWith('/api/share/visits', expect.objectContaining({ method: 'POST', body: JSON.stringify(first) }));
+  // Each answer read to the end: an unread body keeps Chromium's request open (docs/decisions/0112).
+  await vi.waitFor(() => expect(answers.map((r) => r.bodyUsed)).toEqual([true, true]));
   // Not an evening page, or no source at all: nothing is sent.
   sessionStorage.clear();
   expect(reportVisit({ pathname: '/events', search: '?source=flyer-qr' }, send)).toBeNull();

@@ -102,6 +102,10 @@ export function reportVisit(location: { pathname: string; search: string }, send
     body: JSON.stringify(body),
     keepalive: true,
     credentials: 'same-origin',
-  }).catch(() => undefined);
+  })
+    // Read to the end, though nobody needs it: Chromium leaves a fetch whose body is never read
+    // open, so the page never looks idle (docs/decisions/0112).
+    .then((res) => res.arrayBuffer())
+    .catch(() => undefined);
   return body;
 }

@@ -162,6 +162,7 @@ export async function buildApp(opts: BuildOptions) {
   // The live runtime (timers, sockets, the bus subscriber, `app.live`): before every module that names it (docs/decisions/0056).
   await app.register(liveRuntime, {
     publicUrl: config.publicUrl,
+    noShowRule: config.noShows,
     ...(opts.livePollMs ? { pollMs: opts.livePollMs } : {}),
     ...(opts.livePlanAhead !== undefined ? { planAhead: opts.livePlanAhead } : {}),
   });

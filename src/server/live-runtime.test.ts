@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyPluginCallback } from 'fastify';
+import { NO_SHOW_RULE_DEFAULTS } from '@shared/domain/no-shows';
 import { describe, expect, it } from 'vitest';
 
 const modules = new URL('./modules/', import.meta.url);
@@ -47,7 +48,7 @@ describe("the modules that use app.live depend on 'live-runtime'", () => {
     const [{ doorRoutes }, { liveRuntime }] = await Promise.all([import('./modules/door/routes'), import('./modules/live/runtime')]);
     const app = Fastify({ logger: false });
     app.register(doorRoutes);
-    app.register(liveRuntime, { publicUrl: 'http://localhost' });
+    app.register(liveRuntime, { publicUrl: 'http://localhost', noShowRule: NO_SHOW_RULE_DEFAULTS });
     await expect(app.ready()).rejects.toMatchObject({
       code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
       message: "The dependency 'live-runtime' of plugin 'door' is not registered",

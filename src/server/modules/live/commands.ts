@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TimerState } from '@shared/domain/timer';
+import type { NoShowRule } from '@shared/domain/no-shows';
 import type { ClientMessage } from '@shared/realtime';
 import type { Viewer } from '../../plugins/auth';
 import type { Known } from './fan-out';
@@ -11,8 +12,8 @@ import * as live from './service';
  * transition that fell due. The service applies it and returns what is to be said; it is published
  * here, in plain sight, and every instance (this one too) hears it (bus.ts).
  */
-export function createCommands(app: FastifyInstance, known: Known, plans: Pick<PlanAhead, 'settle'>) {
-  const d: live.LiveDeps = { db: app.db, lastKnown: known.lastKnown };
+export function createCommands(app: FastifyInstance, known: Known, plans: Pick<PlanAhead, 'settle'>, noShowRule: NoShowRule) {
+  const d: live.LiveDeps = { db: app.db, lastKnown: known.lastKnown, noShowRule, now: () => app.now() };
   /** Said on the bus; the fan-out here is measured from `since`, when the change began. */
   const announce = async (said: live.TimerSaid, since: number) => {
     known.begin(said, since);

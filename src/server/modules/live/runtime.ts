@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
+import type { NoShowRule } from '@shared/domain/no-shows';
 import type { BusMessage } from '../../plugins/realtime';
 import { hearBus } from './bus';
 import { createCommands, type Commands } from './commands';
@@ -39,14 +40,14 @@ declare module 'fastify' {
  * bus.ts, said to the sockets here by fan-out.ts). A host's command and a due transition enter and
  * are said on the bus in commands.ts. Registered once, before the modules that use `app.live`.
  */
-const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; publicUrl: string }> = async (
+const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; publicUrl: string; noShowRule: NoShowRule }> = async (
   app,
-  { pollMs = 1000, planAhead = true, publicUrl },
+  { pollMs = 1000, planAhead = true, publicUrl, noShowRule },
 ) => {
   const known = createKnown();
   const plans = createPlanAhead(app, planAhead);
   app.addHook('onClose', () => plans.close());
-  const commands = createCommands(app, known, plans);
+  const commands = createCommands(app, known, plans, noShowRule);
   const rooms = createRooms();
   const timers = await startTimers(app, commands.due, pollMs);
   const places = createPlaces(app.db);

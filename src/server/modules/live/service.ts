@@ -2,6 +2,7 @@ import { applyCommand, dueTransition, isActive, timeRemainingSeconds, type Timer
 import { defaultRounds, pairKey, planEvening, planRound, planRounds, type Pairing } from '@shared/domain/rotation';
 import type { ClientMessage, RoundAssignment, TimerStateMessage } from '@shared/realtime';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
+import type { NoShowRule } from '@shared/domain/no-shows';
 import type { LiveDashboardRow, MyRound, RoundRecord, RotationRow } from '@shared/schemas/live';
 import type { Db } from '../../db/client';
 import type { BusMessage } from '../../plugins/realtime';
@@ -9,6 +10,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as matching from '../matching/service';
+import * as noShows from '../no-shows/service';
 import * as tickets from '../tickets/service';
 import * as q from './queries';
 
@@ -19,6 +21,10 @@ export interface LiveDeps {
    * guess for the compare-and-set, which the database confirms or refuses by its version.
    */
   lastKnown?: ReadonlyMap<number, TimerState>;
+  /** The no-show rule, to record an evening's no-shows as its host ends it (docs/decisions/0076). */
+  noShowRule: NoShowRule;
+  /** The app's clock (plugins/clock.ts), for what is recorded with a date. */
+  now: () => Date;
 }
 
 /**
@@ -148,6 +154,8 @@ async function afterTransition(
     if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound);
     await q.markEventCompleted(d.db, eventId);
     await matching.calculate(d.db, eventId);
+    // The guests who never came are recorded now, not at the next sweep: the evening is over.
+    await noShows.recordEnded(d.db, eventId, d.now(), d.noShowRule);
   }
   return { eventId, kind: 'timer', announce, state: after, ...(plan && { plan }) };
 }

@@ -105,13 +105,19 @@ describe('recording no-shows when an evening ends', () => {
     expect(await recordedFor(ev.event.id)).toEqual([absent.user.id]);
   });
 
-  it('an evening the host ends early is over: its no-shows are recorded before its end time', async () => {
+  it('an evening the host ends early is over: its no-shows are recorded as the host ends it, not at the next sweep', async () => {
     const early = await setUpEvening(t, { guests: 2, checkedIn: 1 });
     await hostTimer(t.app, early, 'start_timer');
+    expect(await recordedFor(early.event.id)).toEqual([]);
     await hostTimer(t.app, early, 'end_event');
+    // No sweep has run: the end recorded the guest who never came.
+    expect(await recordedFor(early.event.id)).toEqual([early.guests[1]!.user.id]);
+    const mine = await get('/api/no-shows/mine', early.guests[1]!.cookie);
+    expect((JSON.parse(mine.body) as { noShows: { eventId: number }[] }).noShows.map((n) => n.eventId)).toContain(early.event.id);
+    // The sweep finds the evening recorded and records nothing more.
     const { endsAt } = await timesOf(early.event.id);
     clock = new Date(endsAt.getTime() - 60 * 60_000);
-    await sweep();
+    expect((await sweep()).evenings.map((e) => e.eventId)).not.toContain(early.event.id);
     expect(await recordedFor(early.event.id)).toEqual([early.guests[1]!.user.id]);
   });
 

@@ -11,18 +11,19 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * Record the no-shows of up to `batch` evenings over by `now` (the host ended it, or its end time
- * passed) and not yet swept, whose start is within `windowDays` (older ones no longer count). One
+ * passed) and not yet swept (or of `eventId` only, when given), whose start is within `windowDays` (older ones no longer count). One
  * statement: the evening is claimed in no_show_sweeps (ON CONFLICT DO NOTHING, so of several
  * instances sweeping at once exactly one claims it), and only the claimer records its booked guests
  * not checked in, leaving out the evening's host and the guests its host removed. no_shows_once
  * makes a second record for the same guest and evening impossible anyway.
  */
-export async function recordDue(db: Db, now: Date, windowDays: number, batch = 50) {
+export async function recordDue(db: Db, now: Date, windowDays: number, { batch = 50, eventId }: { batch?: number; eventId?: number } = {}) {
   const since = new Date(now.getTime() - windowDays * DAY);
   const res = await db.execute(sql`
     WITH due AS (
       SELECT e.id FROM ${events} e
       WHERE (e.status = 'completed' OR e.ends_at <= ${ts(now)}) AND e.date > ${ts(since)}
+        ${eventId === undefined ? sql`` : sql`AND e.id = ${eventId}`}
         AND NOT EXISTS (SELECT 1 FROM ${noShowSweeps} s WHERE s.event_id = e.id)
       ORDER BY e.ends_at
       LIMIT ${batch}

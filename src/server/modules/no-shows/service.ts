@@ -101,6 +101,16 @@ export interface SweepResult {
   deleted: number;
 }
 
+/**
+ * The no-shows of one evening its host has just ended, recorded at once rather than at the next
+ * sweep (which would find it claimed and leave it). Returns how many were recorded (0 when the
+ * evening was recorded before, or lies outside the window).
+ */
+export async function recordEnded(db: Db, eventId: number, now: Date, rule: NoShowRule): Promise<number> {
+  const [row] = await q.recordDue(db, now, keptDays(rule), { eventId });
+  return row?.recorded ?? 0;
+}
+
 /** One sweep by `now`: record the no-shows of every evening over, then delete those too old to count. */
 export async function sweep(db: Db, now: Date, rule: NoShowRule): Promise<SweepResult> {
   const evenings: SweepResult['evenings'] = [];

@@ -168,6 +168,18 @@ export async function verify(
       ok: Number(fb[0]!.n) === fbOk && Number(fb[0]!.d) === fbOk && fbOk === s.guests,
       detail: `${fbOk} answered 2xx, ${fb[0]!.n} stored (${fb[0]!.d} distinct guests)`,
     });
+    // The rating cards and forms carried the Idempotency-Key the app's phones send: each key claimed
+    // once and its answer kept (plugins/idempotency.ts), none left claimed without an answer.
+    const keys = await rows<{ answered: number; open: number }>(
+      database,
+      sql`SELECT count(*) FILTER (WHERE status BETWEEN 200 AND 299)::int AS answered, count(*) FILTER (WHERE status IS NULL)::int AS open FROM idempotent_requests`,
+    );
+    const cardsOk = s.sent.filter(([, , , , status, quick]) => quick === 0 && status >= 200 && status < 300).length;
+    checks.push({
+      what: 'idempotency keys',
+      ok: Number(keys[0]!.answered) === cardsOk + fbOk && Number(keys[0]!.open) === 0,
+      detail: `${cardsOk} rating cards and ${fbOk} forms answered 2xx, ${keys[0]!.answered} keys kept with their answer, ${keys[0]!.open} claimed without one`,
+    });
   } finally {
     await database.close();
   }

@@ -32,7 +32,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
     `- **the door**: each guest arrives at a random moment of ${DOOR_WINDOW_MS / 1000} s; ${100 - SELF_SHARE * 100} % are scanned in by their host (POST /api/events/:id/door/scan with the ticket's code), ${SELF_SHARE * 100} % check themselves in (POST /api/events/:id/arrival/check-in);`,
   );
   log(
-    `- **six rounds** (POST /api/events/:id/timer start_timer, then next_round); after each bell every guest who had a partner in the round before rates them, ${100 - QUICK_SHARE * 100} % with the card (POST /api/events/:id/ratings, 1-5) and ${QUICK_SHARE * 100} % with the quick yes/no (POST /api/events/:id/connections with a decision): round ${BURST_ROUND}'s ratings **all at once** right after round ${BURST_ROUND + 1}'s bell, the others spread at random over ${SPREAD_MS / 1000} s, round ${ROUNDS}'s while it runs;`,
+    `- **six rounds** (POST /api/events/:id/timer start_timer, then next_round); after each bell every guest who had a partner in the round before rates them, ${100 - QUICK_SHARE * 100} % with the card (POST /api/events/:id/ratings, 1-5, with an Idempotency-Key as the app's phones send it) and ${QUICK_SHARE * 100} % with the quick yes/no (POST /api/events/:id/connections with a decision): round ${BURST_ROUND}'s ratings **all at once** right after round ${BURST_ROUND + 1}'s bell, the others spread at random over ${SPREAD_MS / 1000} s, round ${ROUNDS}'s while it runs;`,
   );
   log(
     `- **a host message** to each room (POST /api/events/:id/messages), timed to the phones of the guests checked in (those it goes to); each phone marks it read (POST /api/events/:id/inbox/:id/read) at a random moment of ${READ_SPREAD_MS / 1000} s after it lands;`,
@@ -40,7 +40,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
   log(
     `- **the end**: end_event, calculate-matches, release-contacts; each phone has its matches with \`contacts_released\` (decision 0105: the server reads them once per evening and says each guest's own on their socket; a phone told none would GET /api/events/:id/matches/:userId, and the count of such GETs is in the table);`,
   );
-  log(`- **feedback**: every guest sends the form (PUT /api/events/:id/feedback/form), spread over ${FEEDBACK_SPREAD_MS / 1000} s;`);
+  log(`- **feedback**: every guest sends the form (PUT /api/events/:id/feedback/form, with an Idempotency-Key), spread over ${FEEDBACK_SPREAD_MS / 1000} s;`);
   log(
     `- **the floor**, in the same run: a bare \`node:http\` server (bench/workers/bare-rating.ts) doing the rating's one \`INSERT ... ON CONFLICT\` into the \`ratings\` table of a fresh ${args.db === 'postgres' ? 'PostgreSQL database' : 'PGlite data directory'} migrated and seeded as ours, hit by the same all-at-once burst (the same requests) from the same worker code; and before it the door's arrivals replayed at the same moments of the window (the same scans and self check-ins) against a bare \`UPDATE\` of the guest's registration (checked in, when, how) in the same database, the guests given our ticket codes.\n`,
   );

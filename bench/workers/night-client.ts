@@ -13,6 +13,7 @@
  * `feedback` (PUT /feedback/form). `fire` sends a given list of requests all at once (the floor).
  * Hosts: `host` sends one request per host at once and answers when all are answered.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import WebSocket from 'ws';
 
@@ -93,6 +94,12 @@ let answers: Done[] = [];
 let pending = 0;
 
 const reply = (m: object) => process.send!(m);
+/**
+ * The Idempotency-Key the app's phones send with every write they may keep offline (the rating card
+ * and the feedback form: src/client/lib/outbox.ts sendOrKeep), so the server does here what it does
+ * for them (plugins/idempotency.ts: the key claimed before the write, the answer stored after).
+ */
+const keptWriteKey = () => ({ 'idempotency-key': randomBytes(16).toString('hex') });
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -313,6 +320,7 @@ process.on('message', (m: Msg) => {
               method: 'POST',
               url: `${g.base}/api/events/${g.eventId}/ratings`,
               cookie: g.cookie,
+              headers: keptWriteKey(),
               body: { raterId: g.id, ratedId: partner, rating, round: m.round },
               tag: [g.eventId, g.id, partner, rating, 0],
             });
@@ -346,6 +354,7 @@ process.on('message', (m: Msg) => {
               method: 'PUT',
               url: `${g.base}/api/events/${g.eventId}/feedback/form`,
               cookie: g.cookie,
+              headers: keptWriteKey(),
               body: { overallRating: 1 + Math.floor(Math.random() * 5), wouldRecommend: Math.random() < 0.8 },
               tag: g.id,
             }),

@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { idempotentRequests } from '../db/schema/index';
 import { AppError } from '../errors';
 
@@ -36,6 +37,23 @@ function fingerprint(req: FastifyRequest) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/*
+ * The two statements every keyed write makes, the claim before it and its answer after, are
+ * prepared (db/prepared.ts): a guest's rating carries a key, and right after the bell every guest
+ * rates at once (issue 37). On the embedded database a prepared claim costs a third of the same
+ * INSERT built by Drizzle (0.09 against 0.27-0.33 ms, measured 2026-11-30, docs/decisions/0113).
+ */
+const CLAIM: PreparedStatement = {
+  name: 'idempotency_claim',
+  text: `INSERT INTO "idempotent_requests" (user_id, key, request) VALUES ($1::int, $2::text, $3::text) ON CONFLICT DO NOTHING RETURNING key`,
+};
+/** An empty body is kept as NULL: a replay sends `body ?? ''`, the same answer. */
+const ANSWER: PreparedStatement = {
+  name: 'idempotency_answer',
+  text: `UPDATE "idempotent_requests" SET status = $3::int, body = NULLIF($4::text, '') WHERE user_id = $1::int AND key = $2::text`,
+};
+const claim = async (db: Db, userId: number, key: string, request: string) => (await runPrepared(db, CLAIM, [userId, key, request])).length > 0;
+
 /**
  * Idempotency keys on the writes a guest's phone keeps offline and sends on return (ratings,
  * reactions, feedback; docs/decisions/0051-the-evening-offline.md). A route opts in with
@@ -60,12 +78,7 @@ export const idempotencyPlugin = fp(
       // Not signed in: the route answers 401 itself, and there is nobody to keep a key for.
       if (!viewer) return;
       const request = fingerprint(req);
-      const claimed = await app.db
-        .insert(idempotentRequests)
-        .values({ userId: viewer.id, key, request })
-        .onConflictDoNothing()
-        .returning({ key: idempotentRequests.key });
-      if (claimed.length) {
+      if (await claim(app.db, viewer.id, key, request)) {
         req.idempotency = { userId: viewer.id, key };
         return;
       }
@@ -83,12 +96,7 @@ export const idempotencyPlugin = fp(
         }
         // The first copy failed with a 5xx meanwhile and released the key: this copy may make the write.
         if (!row) {
-          const retry = await app.db
-            .insert(idempotentRequests)
-            .values({ userId: viewer.id, key, request })
-            .onConflictDoNothing()
-            .returning({ key: idempotentRequests.key });
-          if (retry.length) {
+          if (await claim(app.db, viewer.id, key, request)) {
             req.idempotency = { userId: viewer.id, key };
             return;
           }
@@ -102,13 +110,9 @@ export const idempotencyPlugin = fp(
       const held = req.idempotency;
       if (!held) return payload;
       req.idempotency = null;
-      const where = and(eq(idempotentRequests.userId, held.userId), eq(idempotentRequests.key, held.key));
-      if (reply.statusCode >= 500) await app.db.delete(idempotentRequests).where(where);
-      else
-        await app.db
-          .update(idempotentRequests)
-          .set({ status: reply.statusCode, body: typeof payload === 'string' ? payload : null })
-          .where(where);
+      if (reply.statusCode >= 500)
+        await app.db.delete(idempotentRequests).where(and(eq(idempotentRequests.userId, held.userId), eq(idempotentRequests.key, held.key)));
+      else await runPrepared(app.db, ANSWER, [held.userId, held.key, reply.statusCode, typeof payload === 'string' ? payload : '']);
       return payload;
     });
   },

@@ -6,7 +6,7 @@
  * receives for one rating over the real route, on PGlite and on PostgreSQL (where a transaction
  * taken shows too): a change that adds a read to this path fails.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, ratings } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
@@ -103,6 +103,42 @@ describe('a rating right after the bell', () => {
     expect((await rate(ev, x, partnerOf(x, 2), 3)).statusCode).toBe(201);
     const made = await t.db.select({ a: matches.user1Id, b: matches.user2Id }).from(matches).where(eq(matches.eventId, ev.event.id));
     expect(made.map((m) => [m.a, m.b].sort((p, q) => p - q))).toEqual([[x.user.id, y.user.id].sort((p, q) => p - q)]);
+  });
+
+  it('as a phone sends it, with an Idempotency-Key: the claim and the answer are one prepared statement each, and a replay changes nothing', async () => {
+    // The app's phones key every rating (client lib/outbox.ts): the key is claimed before the write
+    // and the answer kept after it (plugins/idempotency.ts, docs/decisions/0113).
+    const w = partnerOf(x, 2);
+    const keyed = (key: string, rating: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${ev.event.id}/ratings`,
+        headers: { ...withCookie(w.cookie), 'idempotency-key': key },
+        payload: { raterId: w.user.id, ratedId: x.user.id, rating },
+      });
+    expect((await keyed('warm-up-key-1', 2)).statusCode).toBe(201); // the statements are prepared by now
+    let first: unknown;
+    const sent = await statementsSent(t.db, async () => {
+      const res = await keyed('the-phones-key-2', 3);
+      expect(res.statusCode, res.body).toBe(201);
+      first = res.json();
+    });
+    const perRating = sent.filter((s) => !/^PREPARE /.test(s) && !/^SELECT pg_notify/.test(s));
+    // The session, the claim, the rating and the answer.
+    expect(perRating, sent.join('\n---\n')).toHaveLength(4);
+    expect(
+      perRating.filter((s) => /^EXECUTE idempotency_(claim|answer)\(|^INSERT INTO "idempotent_requests"|^UPDATE "idempotent_requests"/.test(s)),
+    ).toHaveLength(2);
+    // The same key again (the phone never heard the answer): the kept answer, and the rating unchanged.
+    const again = await keyed('the-phones-key-2', 3);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first);
+    const stored = await t.db
+      .select({ rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.eventId, ev.event.id), eq(ratings.raterId, w.user.id), eq(ratings.ratedId, x.user.id)));
+    expect(stored).toEqual([{ rating: 3 }]);
   });
 });
 

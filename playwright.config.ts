@@ -4,14 +4,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 /**
  * Browser journeys against the real app: the built client and the real server, each worker with a
  * server of its own on a fresh embedded database with the demo data (e2e/fixtures.ts). Specs import
- * `test` and `expect` from e2e/fixtures.ts. E2E_WORKERS sets the number of workers (2 by default:
- * docs/decisions/0060).
+ * `test` and `expect` from e2e/fixtures.ts. E2E_WORKERS sets the number of workers (3 by default:
+ * docs/decisions/0060, 0114).
  */
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   // A hang detector, not a speed check (docs/decisions/0106): a passing test is not slowed by it.
   timeout: 120_000,

@@ -154,8 +154,10 @@ async function afterTransition(
     if (before.currentRound > 0) await q.closeRound(d.db, eventId, before.currentRound);
     await q.markEventCompleted(d.db, eventId);
     await matching.calculate(d.db, eventId);
-    // The guests who never came are recorded now, not at the next sweep: the evening is over.
-    await noShows.recordEnded(d.db, eventId, d.now(), d.noShowRule);
+    // The guests who never came are recorded now, not at the next sweep: the evening is over. Should
+    // this fail, the evening has ended all the same, and the minute's sweep (which logs its own
+    // failures) records them.
+    await noShows.recordEnded(d.db, eventId, d.now(), d.noShowRule).catch(() => 0);
   }
   return { eventId, kind: 'timer', announce, state: after, ...(plan && { plan }) };
 }

@@ -10,6 +10,7 @@ import http from 'node:http';
 import https from 'node:https';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { connectAgain } from './keep-trying';
 
 const env = (name: string) => {
   const v = process.env[name];
@@ -200,17 +201,11 @@ export function openSocket(phone: Phone, eventId: number, marker = `conn=${rando
   });
 }
 
-async function reconnect(phone: Phone, eventId: number) {
-  for (let attempt = 0; !phone.stopped; attempt++) {
-    await sleep(Math.min(10_000, 500 * 2 ** attempt));
-    try {
-      await openSocket(phone, eventId);
-      return;
-    } catch {
-      // Keep trying, as the phone does.
-    }
-  }
-}
+const reconnect = (phone: Phone, eventId: number) =>
+  connectAgain(
+    () => phone.stopped,
+    () => openSocket(phone, eventId),
+  );
 
 export async function stateWhere(phone: Phone, what: string, test: (m: State) => boolean, after = 0, timeoutMs = 10_000): Promise<Phone['states'][number]> {
   const until = Date.now() + timeoutMs;

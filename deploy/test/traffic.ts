@@ -25,6 +25,7 @@ import https from 'node:https';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { connectAgain } from './keep-trying';
 
 const env = (name: string) => {
   const v = process.env[name];
@@ -284,17 +285,11 @@ function connect(guest: Person, eventId: number): Promise<void> {
   });
 }
 
-async function reconnect(guest: Person, eventId: number) {
-  for (let attempt = 0; !stopping; attempt++) {
-    await sleep(Math.min(10_000, 500 * 2 ** attempt));
-    try {
-      await connect(guest, eventId);
-      return;
-    } catch {
-      // Again, as the phone does.
-    }
-  }
-}
+const reconnect = (guest: Person, eventId: number) =>
+  connectAgain(
+    () => stopping,
+    () => connect(guest, eventId),
+  );
 
 // ---------------------------------------------------------------------------------------------
 

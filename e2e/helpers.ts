@@ -156,9 +156,13 @@ export interface OwnVenue {
 
 export interface EveningOptions {
   seats?: number;
-  /** A new venue of the host's own (with these fields, if an object), so no other journey's evening on this server shares its room and time. */
+  /**
+   * The evening's room: a new venue of the host's own (the default; with these fields, if an object),
+   * so no other journey's evening on this server shares its room and time. `false` books the first
+   * venue the host may edit, which other journeys book too.
+   */
   ownVenue?: boolean | OwnVenue;
-  /** This venue (one the host may book), instead of the first of theirs or a new one. */
+  /** This venue (one the host may book), instead of a new one. */
   venueId?: number;
   /** The day (London), instead of `daysAhead` days from now. */
   date?: string;
@@ -168,18 +172,25 @@ export interface EveningOptions {
 }
 
 /**
- * The demo host creates a free evening `daysAhead` days ahead (five by default) at one of their
- * venues, 19:00-22:00: one spec per day, as a venue takes one booking at a time.
+ * The demo host creates a free evening `daysAhead` days ahead (five by default), 19:00-22:00, in a
+ * room of its own: a venue takes one booking at a time, and journeys run side by side on one server,
+ * so two of them picking the same day must not meet at the same venue.
  */
 export async function newEvening(host: Page, title = 'Live log evening', daysAhead = 5, opts: EveningOptions = {}) {
-  // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012). With
-  // `ownVenue`, a new venue of the host's own, so no other journey's evening on this server shares its room and time.
+  // Only a venue's owner, co-hosts and admins book it (canEdit says who: docs/decisions/0012).
+  const own = opts.ownVenue ?? true;
   const venue = opts.venueId
     ? { id: opts.venueId }
-    : opts.ownVenue
+    : own
       ? await ok<{ id: number }>(
           await host.request.post('/api/venues', {
-            data: { name: `Room ${Date.now()}`, address: '3 Church Lane', city: 'Prestwich', capacity: 30, ...(opts.ownVenue === true ? {} : opts.ownVenue) },
+            data: {
+              name: `Room ${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+              address: '3 Church Lane',
+              city: 'Prestwich',
+              capacity: 30,
+              ...(own === true ? {} : own),
+            },
           }),
         )
       : (await ok<{ id: number; isActive: boolean; canEdit: boolean }[]>(await host.request.get('/api/venues'))).find((v) => v.isActive && v.canEdit)!;

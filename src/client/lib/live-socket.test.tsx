@@ -368,6 +368,25 @@ describe('useRemainingSeconds', () => {
     expect(result.current).toBe(45);
   });
 
+  test('draws the clock again once a second, as the number shown changes, not on a faster beat', () => {
+    const timer = timerState({ phase: 'active', currentRound: 1, secondsLeft: 90 });
+    let renders = 0;
+    const seen: number[] = [];
+    renderHook(() => {
+      renders++;
+      const left = useRemainingSeconds(timer, 0);
+      seen.push(left);
+      return left;
+    });
+    renders = 0;
+    seen.length = 0;
+    // Ten seconds looked at every 100 ms (each step its own act, so React draws what each asked for).
+    for (let i = 0; i < 100; i++) act(() => vi.advanceTimersByTime(100));
+    // Ten new numbers, each drawn once, none skipped, none late by more than a step.
+    expect(renders).toBe(10);
+    expect(seen).toEqual([89, 88, 87, 86, 85, 84, 83, 82, 81, 80]);
+  });
+
   test('no timer yet: zero', () => {
     const { result } = renderHook(() => useRemainingSeconds(null, 0));
     expect(result.current).toBe(0);

@@ -363,16 +363,31 @@ export function useLiveSocket(eventId: number | null, userId: number | null, isH
   };
 }
 
-/** Seconds left on the timer now, counted locally from endsAt with the server clock offset; re-renders every 250 ms while running. */
+/**
+ * Seconds left on the timer now, counted locally from endsAt with the server clock offset. While it
+ * runs, the screen is drawn again once a second, just after the second shown changes (not on a
+ * fixed beat, which would draw the same number several times or show it late): a phone that shows
+ * the clock all evening in a dim bar spends its battery on nothing else.
+ */
 export function useRemainingSeconds(timer: TimerStateMessage | null, offset: number): number {
   const [, force] = useState(0);
-  const running = !!timer && (timer.phase === 'active' || timer.phase === 'grace') && timer.endsAt !== null;
+  const endsAt = !!timer && (timer.phase === 'active' || timer.phase === 'grace') ? timer.endsAt : null;
   useEffect(() => {
-    if (!running) return;
-    const id = window.setInterval(() => force((n) => n + 1), 250);
-    return () => window.clearInterval(id);
-  }, [running]);
+    if (endsAt === null) return;
+    let id = 0;
+    const wake = () => {
+      const left = endsAt - (Date.now() + offset);
+      // secondsLeft rounds up: the number shown drops when `left` reaches the next whole second below.
+      const wait = left > 0 ? ((left - 1) % 1000) + 1 : 1000;
+      id = window.setTimeout(() => {
+        force((n) => n + 1);
+        wake();
+      }, wait);
+    };
+    wake();
+    return () => window.clearTimeout(id);
+  }, [endsAt, offset]);
   if (!timer) return 0;
-  if (running) return secondsLeft(timer.endsAt! - (Date.now() + offset));
+  if (endsAt !== null) return secondsLeft(endsAt - (Date.now() + offset));
   return timer.timeRemaining;
 }

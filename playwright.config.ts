@@ -7,6 +7,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
  * `test` and `expect` from e2e/fixtures.ts. E2E_WORKERS sets the number of workers (3 by default:
  * docs/decisions/0060, 0114).
  */
+const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const };
+const LONGEST = /\/(reconnect|two-releases)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -32,5 +35,11 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
+  // The longest journeys first, so they never run alone at the end while the other workers sit idle
+  // (docs/decisions/0114): reconnect waits through real 5, 30 and 120 s cuts, two-releases builds
+  // the app twice. Playwright hands out a project's files before the next project's.
+  projects: [
+    { name: 'phone, long', testMatch: LONGEST, use: PHONE },
+    { name: 'phone', testIgnore: LONGEST, use: PHONE },
+  ],
 });

@@ -7,7 +7,8 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionLogs, ratings } from '../../db/schema/index';
+import { connectionLogs, friendSeats, ratings } from '../../db/schema/index';
+import { BOOKED_TOGETHER_NO_RATING } from '../tickets/service';
 import { createTestApp, expectBadInput, signUp, withCookie, type TestContext } from '../../test/harness';
 import { holdRounds, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
 
@@ -299,5 +300,42 @@ describe('bad input', () => {
     expectBadInput(await log(ev.event.id, ann.cookie, [{ ratedId: ben.user.id, method: 'list' }]));
     expect(expectBadInput(await log(ev.event.id, ann.cookie, '{"ratedId": 1,')).message).toBe('The request body is not valid JSON');
     expect(await snapshot(ev.event.id)).toEqual(before);
+  });
+});
+
+describe('two friends who booked together', () => {
+  it('a yes/no between them is refused as on the rating card, even in a round they shared, and stores nothing', async () => {
+    // Friends are never seated together by the plan (decision 0075); here the two already sat
+    // together when the friend seat was accepted, so only the rating rule stands between them.
+    const ev = await setUpEvening(t, { guests: 4 });
+    await holdRounds(t, ev, 2);
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
+    const pair = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().find((r) => r.round === 1 && r.b)!;
+    const [a, b] = [ev.present.find((g) => g.user.id === pair.a.id)!, ev.present.find((g) => g.user.id === pair.b!.id)!];
+    await t.db.insert(friendSeats).values({
+      kind: 'bring',
+      eventId: ev.event.id,
+      fromUserId: a.user.id,
+      email: b.user.email,
+      token: `booked-together-${ev.event.id}`,
+      status: 'accepted',
+      acceptedBy: b.user.id,
+    });
+    // While round 2 runs: the one-statement path refuses, and so does the path that asks rule by rule.
+    let before = await snapshot(ev.event.id);
+    const running = await log(ev.event.id, a.cookie, { ratedId: b.user.id, method: 'list', decision: 'yes' });
+    expect(running.statusCode, running.body).toBe(409);
+    expect(running.json().message).toBe(BOOKED_TOGETHER_NO_RATING);
+    expect(await snapshot(ev.event.id)).toEqual(before);
+    // The conversation logged without a decision (that is allowed), then decided between rounds:
+    // only the rule-by-rule path runs then, and it refuses too.
+    expect((await log(ev.event.id, a.cookie, { ratedId: b.user.id, method: 'list' })).statusCode).toBe(200);
+    await timer(ev, 'pause_timer');
+    before = await snapshot(ev.event.id);
+    const paused = await log(ev.event.id, a.cookie, { ratedId: b.user.id, method: 'list', decision: 'yes' });
+    expect(paused.statusCode, paused.body).toBe(409);
+    expect(paused.json().message).toBe(BOOKED_TOGETHER_NO_RATING);
+    expect(await snapshot(ev.event.id)).toEqual(before);
+    expect(await ratingOf(ev.event.id, a, b)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
+import * as tickets from '../tickets/service';
 import * as cq from './connections-queries';
 import * as q from './queries';
 import { RATINGS_DELETED, roundTalkedIn } from './ratings';
@@ -52,6 +53,8 @@ export async function logConnection(
   if (!logged && !live.active) throw conflict('Conversations can be logged only while a round is running');
   if (input.decision && (await q.releasedAt(db, eventId))) throw conflict('Ratings are closed: the host has released the matches');
   if (input.decision && (await q.purgedAt(db, eventId))) throw conflict(RATINGS_DELETED);
+  // Friends who booked together make no match (docs/decisions/0075): as on the rating card.
+  if (input.decision) await tickets.refuseRatingBetweenFriends(db, eventId, viewer.id, otherId);
   // A yes/no is a rating: only for someone the guest sat with in a round that started (docs/decisions/0063).
   const metRound = input.decision ? await roundTalkedIn(db, eventId, viewer.id, otherId) : null;
   await db.transaction(async (tx) => {

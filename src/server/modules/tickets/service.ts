@@ -30,7 +30,7 @@ async function afterBooking(d: TicketDeps, eventId: number, userId: number) {
 }
 
 /** Who booked an evening together (a friend's seat claimed): kept apart by the rotation, no rating between them (docs/decisions/0075). */
-export { pairsBookedTogether, refuseRatingBetweenFriends } from './friend-seats';
+export { BOOKED_TOGETHER_NO_RATING, pairsBookedTogether, refuseRatingBetweenFriends } from './friend-seats';
 
 /** Leave an evening's waitlist (an offer held gives its seat to the next in line): also used when an account is suspended. */
 export const leaveWaitlist = waitlist.leave;

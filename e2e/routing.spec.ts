@@ -28,6 +28,19 @@ test('public pages open without signing in', async ({ page }) => {
   await expect(page).toHaveTitle('Speed Friendship Events - Prestwich | Join the Waitlist');
 });
 
+// The toaster is outside the screens' error card: its chunk lost to a cut line once blanked the whole
+// app mid-round (docs/decisions/0117). It is fetched again a few seconds later.
+test("a cut line that loses the toasts' code leaves the page on screen, and the code is fetched again", async ({ page }) => {
+  let tries = 0;
+  await page.route(/\/assets\/toaster-[^/]+\.js$/, (route) => (++tries === 1 ? route.abort('connectionreset') : route.continue()));
+  await page.goto('/privacy');
+  const heading = page.getByRole('heading', { level: 1, name: /Your privacy/ });
+  await expect(heading).toBeVisible();
+  await expect.poll(() => tries, { timeout: 15_000 }).toBe(2);
+  await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
+  await expect(heading).toBeVisible();
+});
+
 test('a signed-in member sees the 404 page for an unknown path', async ({ page }) => {
   await logIn(page, DEMO.member);
   await page.goto('/no-such-page');

@@ -5,7 +5,7 @@ import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { logOut } from '@client/features/auth/api/logout';
 import { setBaseTitle } from '@client/lib/document-title';
-import { isLazyChunk } from './lazy-chunk';
+import { isLazyChunk, loadUntilItArrives } from './lazy-chunk';
 import { useSignedIn } from './session-hooks';
 
 export interface RouteHandle {
@@ -111,7 +111,13 @@ function MainNav() {
   );
 }
 
-const AppToaster = lazy(() => import('./toaster'));
+/**
+ * The toaster sits outside the screens' error card: a load of its chunk that failed (the line cut as a
+ * guest's timer opened) unmounted the whole app, a blank page mid-round. It is tried again until it
+ * arrives (docs/decisions/0117).
+ */
+const TOASTER_RETRY_MS = 3_000;
+const AppToaster = lazy(loadUntilItArrives(() => import('./toaster'), TOASTER_RETRY_MS));
 
 /**
  * Toasts follow what a member does on a screen; the landing page (/) shows none. The toaster (and

@@ -21,3 +21,12 @@ export function lazyChunk<P extends object = object>(load: () => Promise<Compone
 export function isLazyChunk(component: unknown): component is LazyChunk {
   return typeof component === 'object' && component !== null && typeof (component as Partial<LazyChunk>).preload === 'function';
 }
+
+/**
+ * A chunk's load that, when it fails (the line gone for a moment), is tried again every `retryMs`
+ * until it arrives, and never fails: for a part of the page outside the screens' error card.
+ */
+export function loadUntilItArrives<T>(load: () => Promise<T>, retryMs: number): () => Promise<T> {
+  const attempt = (): Promise<T> => load().catch(() => new Promise<void>((wait) => setTimeout(wait, retryMs)).then(attempt));
+  return attempt;
+}

@@ -28,6 +28,33 @@ test('public pages open without signing in', async ({ page }) => {
   await expect(page).toHaveTitle('Speed Friendship Events - Prestwich | Join the Waitlist');
 });
 
+// A screen whose chunk is still on its way when the app first renders shows the layout's spinner, and
+// React then holds the screen back until 300 ms after the spinner appeared: the app's first render
+// waits for the screen's chunks instead (docs/decisions/0117).
+test('a page opened cold goes from the header painted from the HTML straight to its screen, with no spinner between', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen = ((window as unknown as { spinnerFirst: string[] }).spinnerFirst = [] as string[]);
+    new MutationObserver(() => {
+      if (!document.querySelector('h1') && document.querySelector('main [data-screen-loading]')) seen.push(location.pathname);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const opened = async (path: string, heading: RegExp) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { spinnerFirst: string[] }).spinnerFirst), `${path}: the spinner came before the screen`).toEqual(
+      [],
+    );
+  };
+  await opened('/about', /./);
+  await opened('/privacy', /Your privacy/);
+  await opened('/login', /Welcome Back/);
+  await opened('/accessibility-statement', /./);
+  // A signed-in screen: the query scope, the sign-in guard and the screen's own chunk.
+  await logIn(page, DEMO.member);
+  await opened('/profile', /./);
+  await opened('/matches', /./);
+});
+
 // The toaster is outside the screens' error card: its chunk lost to a cut line once blanked the whole
 // app mid-round (docs/decisions/0117). It is fetched again a few seconds later.
 test("a cut line that loses the toasts' code leaves the page on screen, and the code is fetched again", async ({ page }) => {

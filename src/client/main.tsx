@@ -3,7 +3,7 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/router';
+import { AppRoutes, loadScreen } from './app/router';
 import './styles.css';
 
 // A link we handed out names its source (?source=flyer-qr): remember the first one for the signup,
@@ -27,15 +27,21 @@ if ('serviceWorker' in navigator) {
 // The first render is a transition, which React renders in slices of a few milliseconds, giving
 // the browser a turn between them; rendered at once it held the phone's main thread for 40-70 ms
 // (160-280 ms on Lighthouse's slowed phone: Total Blocking Time). Until it commits, the header
-// painted from index.html shows (docs/decisions/0031, 0027).
+// painted from index.html shows (docs/decisions/0031, 0027). It starts once the first screen's
+// chunks are here: rendered before, the screen showed the spinner and React held it back until 300 ms
+// after that (its throttle of revealed Suspense content); a chunk slower than a second gets the
+// spinner (docs/decisions/0117).
+const FIRST_SCREEN_WAIT_MS = 1000;
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      {/* The query client comes with the first screen that reads data (app/query-scope.tsx). */}
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        {/* The query client comes with the first screen that reads data (app/query-scope.tsx). */}
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  );
+void Promise.race([loadScreen(window.location.pathname), new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))]).then(render);

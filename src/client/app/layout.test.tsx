@@ -7,7 +7,7 @@ import { expect, test, vi } from 'vitest';
 import { createQueryClient } from '@client/lib/query-client';
 import indexHtml from '../index.html?raw';
 import { Layout } from './layout';
-import { lazyChunk } from './lazy-chunk';
+import { lazyChunk, preloadScreen } from './lazy-chunk';
 
 /** The layout around screens whose chunk fails to load, or loads: the error card, then the next page works. */
 test('a screen whose chunk fails to load gets an error card with a reload; the next page opens normally', async () => {
@@ -50,6 +50,30 @@ test('a page in nested lazy chunks asks for all of them at once, not each after 
   scope.arrive();
   expect(await screen.findByRole('heading', { name: 'Inner page' })).toBeInTheDocument();
   expect(page.load).toHaveBeenCalledTimes(1);
+});
+
+test("preloading a path starts only its screen's chunks and settles once every one of them has arrived", async () => {
+  const scope = heldChunk(() => createElement('section', { 'aria-label': 'Scope' }, createElement(Outlet)));
+  const page = heldChunk(() => createElement('h1', null, 'Inner page'));
+  const other = heldChunk(() => createElement('h1', null, 'Other page'));
+  const screens: RouteObject[] = [
+    {
+      Component: scope.chunk,
+      children: [
+        { path: '/inner', Component: page.chunk, handle: { title: 'Inner' } },
+        { path: '/other', Component: other.chunk, handle: { title: 'Other' } },
+      ],
+    },
+  ];
+  let settled = false;
+  const ready = preloadScreen(screens, '/inner').then(() => (settled = true));
+  expect([scope.load, page.load, other.load].map((load) => load.mock.calls.length)).toEqual([1, 1, 0]);
+  scope.arrive();
+  await Promise.resolve();
+  expect(settled).toBe(false);
+  page.arrive();
+  await ready;
+  expect(settled).toBe(true);
 });
 
 /** An element as tag, sorted attributes and children, whitespace between tags ignored. */

@@ -5,7 +5,7 @@ import { cn } from '@client/components/ui/cn';
 import { Spinner } from '@client/components/ui/spinner';
 import { logOut } from '@client/features/auth/api/logout';
 import { setBaseTitle } from '@client/lib/document-title';
-import { isLazyChunk, loadUntilItArrives } from './lazy-chunk';
+import { loadUntilItArrives, preloadScreen } from './lazy-chunk';
 import { useSignedIn } from './session-hooks';
 
 export interface RouteHandle {
@@ -216,7 +216,7 @@ export function Layout({ routes }: { routes: RouteObject[] }) {
 
   // Every chunk the page needs starts loading now, not each after the one around it (query scope, guard, screen).
   useEffect(() => {
-    for (const { route } of matchRoutes(routes, pathname) ?? []) if (isLazyChunk(route.Component)) route.Component.preload();
+    void preloadScreen(routes, pathname);
   }, [routes, pathname]);
 
   useEffect(() => {
@@ -235,7 +235,17 @@ export function Layout({ routes }: { routes: RouteObject[] }) {
       <main id="main" className={cn('flex-1', showNav && 'pb-24 md:pb-0')}>
         {/* A screen's chunk on its way: the spinner (a navigation keeps the old screen meanwhile); a failed one: the error card. */}
         <ScreenErrorBoundary pathname={pathname}>
-          <Suspense fallback={prepaint ? <div data-prepaint="" dangerouslySetInnerHTML={{ __html: prepaint }} /> : <Spinner />}>
+          <Suspense
+            fallback={
+              prepaint ? (
+                <div data-prepaint="" dangerouslySetInnerHTML={{ __html: prepaint }} />
+              ) : (
+                <div data-screen-loading="">
+                  <Spinner />
+                </div>
+              )
+            }
+          >
             <Outlet />
           </Suspense>
         </ScreenErrorBoundary>

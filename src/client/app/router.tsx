@@ -1,7 +1,7 @@
 import { memo, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout, type RouteHandle } from './layout';
-import { lazyChunk, type LazyChunk } from './lazy-chunk';
+import { lazyChunk, preloadScreen, type LazyChunk } from './lazy-chunk';
 import { useSignedIn } from './session-hooks';
 import { isSignedIn } from '@client/lib/session';
 
@@ -143,6 +143,13 @@ const screens: RouteObject[] = [
 
 /** The route table: the layout (which reads each screen's handle from the same table) around every screen. */
 export const routes: RouteObject[] = [{ element: <Layout routes={screens} />, children: screens }];
+
+/**
+ * The chunks of the screen at this path, loaded before the app's first render (main.tsx): a screen
+ * whose chunk is still on its way when React first renders shows the spinner, and React then holds
+ * the screen back until 300 ms after the spinner appeared (docs/decisions/0117).
+ */
+export const loadScreen = (pathname: string) => preloadScreen(screens, pathname);
 
 /** The app's screens at the browser's address (inside a <BrowserRouter>). */
 export function AppRoutes() {

@@ -319,3 +319,19 @@ test('a phone asking for more contrast gets darker secondary text and card edges
   expect(await axeViolations(page, TAGS)).toEqual([]);
   await context.close();
 });
+
+test('a phone asking for less motion gets no looping animation: the placeholder on / stands still', async ({ browser }) => {
+  const running = (page: Page) => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('h1').first().waitFor({ timeout: 20_000 });
+    // The room kept for the open evenings below the first screen pulses until it is scrolled to.
+    await expect(page.locator('.animate-pulse').first()).toBeAttached();
+    if (reducedMotion === 'no-preference') expect(await running(page)).toBeGreaterThan(0);
+    // Ended at once, not looping every frame for as long as it is on screen (docs/decisions/0118).
+    else await expect.poll(() => running(page)).toBe(0);
+    await context.close();
+  }
+});

@@ -335,3 +335,15 @@ test('a phone asking for less motion gets no looping animation: the placeholder 
     await context.close();
   }
 });
+
+test('the axe check finds what it should, on a first check of a page and on the next of the same page', async ({ page }) => {
+  await page.setContent(
+    '<html><head><title>Probe</title></head><body><main><h1>Probe</h1><img src="/favicon.svg"><button></button><p style="color:#aaa;background:#bbb">Grey on grey</p></main></body></html>',
+  );
+  const ids = (found: string[]) => found.map((v) => v.split(':')[0]).sort();
+  const expected = ['button-name', 'color-contrast', 'html-has-lang', 'image-alt'];
+  expect(ids(await axeViolations(page, TAGS))).toEqual(expected);
+  // The second check reuses the axe already in the page, and still sees the page as it is now.
+  await page.evaluate(() => document.querySelector('img')!.setAttribute('alt', 'The logo'));
+  expect(ids(await axeViolations(page, TAGS))).toEqual(expected.filter((id) => id !== 'image-alt'));
+});

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import {
   expect,
   type APIRequestContext,
@@ -64,17 +64,25 @@ export async function logIn(page: Page, email: string) {
 }
 
 /**
- * axe's violations on the page as it is now, with `tags` (all of axe's rules when none). Run with
- * axe.run in the page itself (`setLegacyMode`): @axe-core/playwright's default runs axe.runPartial in
- * every frame and finishes in a blank page it opens for each check, which took 0.6 s a check more
- * here; what it adds is cross-origin frames, and the app has none (docs/decisions/0108). Only the
- * violations are gathered (axe's `resultTypes`): the passes were never read.
+ * axe's violations on the page as it is now, with `tags` (all of axe's rules when none). axe runs in
+ * the page itself with axe.run (the app has no frames: docs/decisions/0108), and gathers only the
+ * violations (axe's `resultTypes`). It is put into a page once per document and reused by the next
+ * check of the same document, as a screen changes or the sweep moves inside the app: each injection
+ * compiles half a megabyte of script (docs/decisions/0119).
  */
 export async function axeViolations(page: Page, tags?: string[], rules?: Record<string, { enabled: boolean }>) {
-  let builder = new AxeBuilder({ page }).setLegacyMode(true);
-  if (tags) builder = builder.withTags(tags);
-  const results = await builder.options({ resultTypes: ['violations'], ...(rules && { rules }) }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async ({ tags, rules }) => {
+      const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+        resultTypes: ['violations'],
+        ...(tags && { runOnly: { type: 'tag', values: tags } }),
+        ...(rules && { rules }),
+      });
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    },
+    { tags, rules },
+  );
 }
 
 /**

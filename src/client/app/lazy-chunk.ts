@@ -7,12 +7,12 @@ export type LazyChunk<P extends object = object> = LazyExoticComponent<Component
   preload: () => Promise<void>;
 };
 
+const noop = () => undefined;
+
 /**
  * React's `lazy` with a preload: the layout starts every chunk a page needs at once (the query scope,
  * the sign-in guard and the screen) rather than each after the one around it has loaded.
  */
-const noop = () => undefined;
-
 export function lazyChunk<P extends object = object>(load: () => Promise<ComponentType<P>>): LazyChunk<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const start = () => (loading ??= load().then((component) => ({ default: component })));

@@ -55,6 +55,24 @@ test('a page opened cold goes from the header painted from the HTML straight to 
   await opened('/matches', /./);
 });
 
+// Logging in reads the member before it settles: the screen it leads to opened with a spinner while
+// the member loaded, a flash between "Welcome Back" and the events (docs/decisions/0120).
+test('logging in goes from the login screen straight to the events, with no screen empty between', async ({ page }) => {
+  await page.addInitScript(() => {
+    const empty = ((window as unknown as { emptyScreens: string[] }).emptyScreens = [] as string[]);
+    let shown = false;
+    new MutationObserver(() => {
+      const main = document.querySelector('main');
+      if (main?.querySelector('h1')) shown = true;
+      else if (shown && main) empty.push(`${location.pathname}: ${main.textContent?.trim() || '(nothing)'}`);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await logIn(page, DEMO.member);
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { emptyScreens: string[] }).emptyScreens)).toEqual([]);
+});
+
 // The toaster is outside the screens' error card: its chunk lost to a cut line once blanked the whole
 // app mid-round (docs/decisions/0117). It is fetched again a few seconds later.
 test("a cut line that loses the toasts' code leaves the page on screen, and the code is fetched again", async ({ page }) => {

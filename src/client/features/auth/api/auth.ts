@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@shared/schemas/auth';
 import { ApiError, get, post } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
@@ -25,6 +25,16 @@ export const meQuery = queryOptions({
 
 export function useMe() {
   return useQuery(meQuery);
+}
+
+/**
+ * After a sign-in: nothing of the visitor's answers is kept, and the member is read before the
+ * sign-in settles, so the screen it leads to opens whole rather than with a spinner while the member
+ * loads (a failed read is left to the screen, which asks again).
+ */
+async function freshMember(qc: QueryClient) {
+  qc.removeQueries();
+  await qc.prefetchQuery(meQuery);
 }
 
 export function useStartLogin() {
@@ -60,8 +70,7 @@ export function useVerifyLogin() {
         // A new member starts afresh on this browser: nothing of whoever used it before (docs/spec/member-app.md, the waitlist form).
         resetStorageFor(answer.id, answer.email);
       } else rememberUser(answer.id, answer.email);
-      qc.removeQueries();
-      void qc.invalidateQueries(meQuery);
+      await freshMember(qc);
     },
   });
 }
@@ -76,8 +85,7 @@ export function useUnlockWithLink() {
     mutationFn: (token: string) => post('/api/auth/unlock', { token }, () => authSchemas().then((m) => m.loginResponse)),
     onSuccess: (user) => {
       rememberUser(user.id, user.email);
-      qc.removeQueries();
-      void qc.invalidateQueries(meQuery);
+      return freshMember(qc);
     },
   });
 }

@@ -69,20 +69,46 @@ export async function logIn(page: Page, email: string) {
  * violations (axe's `resultTypes`). It is put into a page once per document and reused by the next
  * check of the same document, as a screen changes or the sweep moves inside the app: each injection
  * compiles half a megabyte of script (docs/decisions/0119).
+ *
+ * axe reads the page for a few hundred milliseconds. When the screen it started on leaves meanwhile
+ * (its h1 detached, or the layout's loading spinner put in), what it saw is half of two screens: it
+ * looks again once the next screen is there, up to three times (docs/decisions/0120).
  */
 export async function axeViolations(page: Page, tags?: string[], rules?: Record<string, { enabled: boolean }>) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
-    async ({ tags, rules }) => {
-      const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-        resultTypes: ['violations'],
-        ...(tags && { runOnly: { type: 'tag', values: tags } }),
-        ...(rules && { rules }),
-      });
-      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    },
-    { tags, rules },
-  );
+  for (let attempt = 1; ; attempt++) {
+    const { violations, screenLeft } = await page.evaluate(
+      async ({ tags, rules }) => {
+        const heading = document.querySelector('h1');
+        let spinner = false;
+        const watch = new MutationObserver((records) => {
+          for (const r of records)
+            for (const n of r.addedNodes)
+              if (n instanceof Element && (n.matches('[data-screen-loading]') || n.querySelector('[data-screen-loading]'))) spinner = true;
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+        const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+          resultTypes: ['violations'],
+          ...(tags && { runOnly: { type: 'tag', values: tags } }),
+          ...(rules && { rules }),
+        });
+        watch.disconnect();
+        return {
+          violations: results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          screenLeft: spinner || (heading !== null && !heading.isConnected),
+        };
+      },
+      { tags, rules },
+    );
+    if (!screenLeft || attempt === 3) return violations;
+    await screenSettled(page);
+  }
+}
+
+/** The screen is there: an h1 (every screen has one) and no loading spinner of the layout's. */
+async function screenSettled(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await expect(page.locator('main [data-screen-loading]')).toHaveCount(0);
 }
 
 /**
@@ -91,7 +117,7 @@ export async function axeViolations(page: Page, tags?: string[], rules?: Record<
  * every screen has an h1, so its appearance is the sign the screen is there.
  */
 export async function expectAccessible(page: Page) {
-  await page.locator('h1').first().waitFor();
+  await screenSettled(page);
   expect(await axeViolations(page)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
  */
 test('a guest tells the hosts what would help; the host sees it beside them at the door, nobody else does', async ({ browser, page: host }, testInfo) => {
   test.setTimeout(120_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await newEvening(host, 'Quiet table evening', 19);
   const lena = await bookedGuest(browser, 'Lena Lipreader', evening.id);
   const omar = await bookedGuest(browser, 'Omar Other', evening.id);

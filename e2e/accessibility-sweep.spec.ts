@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { root } from '../scripts/processes';
-import { axeViolations, DEMO, logIn, ok } from './helpers';
+import { axeViolations, DEMO, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -192,7 +192,7 @@ async function eveningIds(page: Page) {
 async function sweep(browser: Browser, who: Role, size: 'phone' | 'desktop') {
   const context = await browser.newContext({ viewport: size === 'phone' ? PHONE : DESKTOP, isMobile: size === 'phone', hasTouch: size === 'phone' });
   const page = await context.newPage();
-  if (who !== 'visitor') await logIn(page, DEMO[who]);
+  if (who !== 'visitor') await signIn(page, DEMO[who]);
   const ids = await eveningIds(page);
   let before: string | undefined;
   for (const [route, roles] of Object.entries(ROUTES)) {
@@ -263,7 +263,7 @@ for (const [who, route] of REFLOW) {
   test(`${route} for the ${who}: nothing lost or scrolling sideways at 320 px wide, nor with text at 200%`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    if (who !== 'visitor') await logIn(page, DEMO[who]);
+    if (who !== 'visitor') await signIn(page, DEMO[who]);
     const ids = await eveningIds(page);
     const url = route.replace(':id', String(route.startsWith('/checkout') ? ids.later : ids.tonight));
     await page.goto(url);
@@ -314,7 +314,7 @@ for (const [who, route] of [
   test(`tabbing through ${route} as the ${who} at phone size, every focused control stays in view`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    if (who !== 'visitor') await logIn(page, DEMO[who]);
+    if (who !== 'visitor') await signIn(page, DEMO[who]);
     const ids = await eveningIds(page);
     await page.goto(route.replace(':id', String(route.startsWith('/checkout') ? ids.later : ids.tonight)));
     await page.locator('h1').first().waitFor({ timeout: 20_000 });

@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, logIn, ok } from './helpers';
+import { DEMO, expectAccessible, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -13,7 +13,7 @@ const TOM = 'tom@speedfriendship.test';
 test('a guest reacts and gives feedback; the host sees it in the insights and the improvements', async ({ browser, page: tom }, testInfo) => {
   test.setTimeout(120_000);
   const demo = await ok<{ id: number; title: string }>(await tom.request.get('/api/events/demo'));
-  await logIn(tom, TOM);
+  await signIn(tom, TOM);
   // No ?event: Tom's latest evening that has begun is the launch night.
   await tom.goto('/feedback');
   await expect(tom.getByText(demo.title).first()).toBeVisible();
@@ -49,7 +49,7 @@ test('a guest reacts and gives feedback; the host sees it in the insights and th
   // The host of the launch night.
   const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const host = await hostContext.newPage();
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   await host.goto(`/feedback?event=${demo.id}`);
   await host.getByRole('tab', { name: 'Insights' }).click();
   const figures = host
@@ -77,7 +77,7 @@ test('a visitor sees the launch night on /wine-wallop with its reactions and is 
 
 test("the member's missed connections, their friend group and the preview of an upcoming evening", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await logIn(page, DEMO.member);
+  await signIn(page, DEMO.member);
   await page.goto('/missed-connections');
   await expect(page.getByText('Tom').first()).toBeVisible();
   await expectAccessible(page);

@@ -1,4 +1,4 @@
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
  */
 test('two guests who share an interest are asked about it, ask for another, and the host turns the guide off', async ({ browser, page: host }, testInfo) => {
   test.setTimeout(300_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const event = await newEvening(host, 'Conversation guide evening', 17);
   // Both sign up with the same interests (helpers.newMember): walking and board games.
   const alice = await bookedGuest(browser, 'Alice Ashworth', event.id);

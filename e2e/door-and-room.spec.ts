@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { cameraBrowser, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, logIn, london, newEvening, ok, type Member } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, london, newEvening, ok, signIn, type Member } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -38,7 +38,7 @@ function eveningIn(host: Page, minutes: number) {
 
 test('the host checks a guest in by scanning the QR of the ticket on her phone', async ({ browser, page: host, baseURL }, testInfo) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await eveningIn(host, 30);
   const guest = await bookedGuest(browser, 'Quinn Quayle', evening.id);
 
@@ -57,7 +57,7 @@ test('the host checks a guest in by scanning the QR of the ticket on her phone',
   try {
     const context = await door.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
     const desk = await context.newPage();
-    await logIn(desk, DEMO.host);
+    await signIn(desk, DEMO.host);
     // The desk's clock is the page's fake one (it still runs), so the ticket can stay in view a while below.
     await desk.clock.install();
     await desk.goto(`/check-in?event=${evening.id}`);
@@ -95,7 +95,7 @@ test('the host checks a guest in by scanning the QR of the ticket on her phone',
 
 test('a guest at the venue checks in on /arrival inside the window; hours early, at the door or far away, nobody can', async ({ browser, page: host }) => {
   test.setTimeout(240_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   // Three hours ahead: self check-in opens 60 minutes before the start, wherever the guest is
   // (docs/decisions/0014: a spoofed position gains nothing).
   const evening = await eveningIn(host, 180);
@@ -150,7 +150,7 @@ test('a guest at the venue checks in on /arrival inside the window; hours early,
 
 test('the host messages the room; a guest sees it at once on /notifications, and the host sees it read', async ({ browser, page: host }) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await eveningIn(host, 30);
   const guest = await bookedGuest(browser, 'Rosa Reader', evening.id);
   const absent = await bookedGuest(browser, 'Otto Outside', evening.id);

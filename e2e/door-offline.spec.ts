@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { cameraBrowser, qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -31,7 +31,7 @@ const hhmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/L
 async function openDesk(browser: Browser, baseURL: string, eventId: number, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL, viewport, permissions: ['camera'] });
   const page = await context.newPage();
-  await logIn(page, DEMO.host);
+  await signIn(page, DEMO.host);
   const packed = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/events/${eventId}/door/desks/`) && r.ok());
   await page.goto(`/check-in?event=${eventId}`);
   await packed;
@@ -62,7 +62,7 @@ test('two desks check guests in offline, come back, and the server counts each g
   baseURL,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await offlineEvening(host);
   const priya = await bookedGuest(browser, 'Priya Offline', evening.id);
   const sam = await bookedGuest(browser, 'Sam Offline', evening.id);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { cameraBrowser, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, logIn, london, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, london, newEvening, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -83,7 +83,7 @@ for (const size of SIZES) {
   }, testInfo) => {
     test.setTimeout(300_000);
     const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${size.name}-${name}.png` });
-    await logIn(host, DEMO.host);
+    await signIn(host, DEMO.host);
     const evening = await polishEvening(host);
     const scanned = await bookedGuest(browser, 'Sofia Scanned', evening.id);
     const typed = await bookedGuest(browser, 'Tariq Typed', evening.id);
@@ -108,7 +108,7 @@ for (const size of SIZES) {
         permissions: ['camera'],
       });
       const desk = await context.newPage();
-      await logIn(desk, DEMO.host);
+      await signIn(desk, DEMO.host);
 
       // ---- /check-in: the scan's answer over the camera, in view; quiet while the ticket stays; one tick.
       // The desk's clock is the page's fake one (it still runs), so the ticket can stay in view a while below.

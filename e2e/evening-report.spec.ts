@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEMO, expectAccessible, logIn, ok } from './helpers';
+import { DEMO, expectAccessible, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -14,7 +14,7 @@ const desktop = { width: 1280, height: 900 };
 
 test("the demo host opens the launch night's report, reads its figures, downloads the CSV and prints it on one page", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await logIn(page, DEMO.host);
+  await signIn(page, DEMO.host);
   const list = await ok<{ id: number; title: string }[]>(await page.request.get('/api/events'));
   const launch = list.find((e) => e.title === 'Wine Bar Speed Friendship')!;
 

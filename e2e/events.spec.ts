@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, DEMO, logIn } from './helpers';
+import { axeViolations, DEMO, logIn, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -104,7 +104,7 @@ test('browse, pay with the test card, get the ticket e-mail, cancel and get the 
 });
 
 test('pay for tonight and cancel without a refund', async ({ page }) => {
-  await logIn(page, DEMO.member);
+  await signIn(page, DEMO.member);
   await openCheckout(page, TONIGHT);
   await payWith(page, '4242424242424242');
   await expect(page).toHaveURL(/\?payment=success$/);
@@ -122,7 +122,7 @@ test('pay for tonight and cancel without a refund', async ({ page }) => {
 });
 
 test('a declined card shows Payment Failed and keeps the seat held', async ({ page }) => {
-  await logIn(page, DEMO.member);
+  await signIn(page, DEMO.member);
   await openCheckout(page, NQ);
 
   // Checked before sending.

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, joinByApi, latestCode, logIn, newEvening, ok, unique } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, joinByApi, latestCode, newEvening, ok, signIn, unique } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -43,7 +43,7 @@ test('a guest gives their ticket to a friend new to the app, who accepts and is 
   page: host,
 }) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await newEvening(host, 'Friend seats evening', 13);
   const gina = await bookedGuest(browser, 'Gina Giver', evening.id);
   const oldCode = (await ok<{ viewer: { ticketCode: string } }>(await gina.page.request.get(`/api/events/${evening.id}`))).viewer.ticketCode;
@@ -117,7 +117,7 @@ test('a guest gives their ticket to a friend new to the app, who accepts and is 
 
 test('a member books two places, the second for a friend, from the evening page', async ({ browser, page: host }) => {
   test.setTimeout(120_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await newEvening(host, 'Bring a friend evening', 14);
   const bea = await newMemberOnPhone(browser, 'Bea Booker');
   await bea.goto(`/events/${evening.id}`);
@@ -145,6 +145,6 @@ async function newMemberOnPhone(browser: Browser, name: string) {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const { email } = await joinByApi(page.request, { name, age: 33 });
-  await logIn(page, email);
+  await signIn(page, email);
   return page;
 }

@@ -64,6 +64,42 @@ export async function logIn(page: Page, email: string) {
 }
 
 /**
+ * Signs a page that has not opened the app yet in as `email`, without the login screen: the mailed
+ * code over the API as /login sends it (the session cookie lands in the page's context), and the two
+ * keys the app keeps in local storage once signed in (src/client/lib/session.ts). The page's first
+ * goto opens the app signed in. For journeys about something else; the login screen's own journeys
+ * use logIn (docs/decisions/0121).
+ */
+export async function signIn(page: Page, email: string) {
+  expect(page.url(), 'signIn is for a page that has not opened the app yet (logIn signs in from a screen)').toBe('about:blank');
+  const code = await codeSentBy(page.request, email, async () => {
+    const started = await page.request.post('/api/auth/login', { data: { email } });
+    expect(started.ok(), await started.text()).toBe(true);
+  });
+  const res = await page.request.post('/api/auth/verify', { data: { email, code } });
+  const user = await ok<{ id: number; email: string }>(res);
+  await rememberSignIn(page.context(), new URL(res.url()).origin, user);
+  return user;
+}
+
+/** The app's local record of who is signed in, as `rememberUser` keeps it, beside the context's cookies. */
+async function rememberSignIn(context: BrowserContext, origin: string, user: { id: number; email: string }) {
+  const state = await context.storageState();
+  await context.setStorageState({
+    cookies: state.cookies,
+    origins: [
+      {
+        origin,
+        localStorage: [
+          { name: 'currentUserId', value: String(user.id) },
+          { name: 'userEmail', value: user.email },
+        ],
+      },
+    ],
+  });
+}
+
+/**
  * axe's violations on the page as it is now, with `tags` (all of axe's rules when none). axe runs in
  * the page itself with axe.run (the app has no frames: docs/decisions/0108), and gathers only the
  * violations (axe's `resultTypes`). It is put into a page once per document and reused by the next
@@ -138,17 +174,22 @@ export async function joinByApi(request: APIRequestContext, data: { name: string
   const email = data.email ?? unique('member');
   const started = await request.post('/api/users', { data: { age: 31, bio: 'Here for the chats.', interests: ['Walking'], ...data, email } });
   expect(started.status(), await started.text()).toBe(202);
-  const user = await ok<{ id: number; created: boolean }>(await request.post('/api/auth/verify', { data: { email, code: await latestCode(request, email) } }));
+  const res = await request.post('/api/auth/verify', { data: { email, code: await latestCode(request, email) } });
+  const user = await ok<{ id: number; created: boolean }>(res);
   expect(user.created).toBe(true);
-  return { id: user.id, email };
+  return { id: user.id, email, origin: new URL(res.url()).origin };
 }
 
-/** A new member on their own phone: signed up with the code, then logged in through /login. */
+/**
+ * A new member on their own phone: signed up with the code, which signs the phone in (its cookie), and
+ * remembered by the app as after a sign-in (signIn). The page has not opened the app: its first goto
+ * does, signed in.
+ */
 export async function newMember(browser: Browser, name: string, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
   const page = await context.newPage();
-  const { id, email } = await joinByApi(page.request, { name, age: 31, bio: 'Here for the chats.', interests: ['Walking', 'Board games'] });
-  await logIn(page, email);
+  const { id, email, origin } = await joinByApi(page.request, { name, age: 31, bio: 'Here for the chats.', interests: ['Walking', 'Board games'] });
+  await rememberSignIn(context, origin, { id, email });
   return { page, id, name, email };
 }
 export type Member = Awaited<ReturnType<typeof newMember>>;

@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, logIn, newMember } from './helpers';
+import { DEMO, expectAccessible, newMember, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /** Letters only (names take no digits): a stamp that tells this run's applicant apart. */
@@ -56,7 +56,7 @@ test('a new member applies to host, the admin approves, and the same session ope
   // The demo admin, on their own phone, approves it.
   const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const admin = await adminContext.newPage();
-  await logIn(admin, DEMO.admin);
+  await signIn(admin, DEMO.admin);
   await admin.goto('/host-program?tab=applications');
   const card = admin.getByRole('article', { name });
   await expect(card).toBeVisible();

@@ -1,12 +1,12 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { DEMO, expectAccessible, logIn } from './helpers';
+import { DEMO, expectAccessible, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /** A guest in their own browser, signed in and checked in to the evening. */
 async function guest(browser: Browser, email: string, eventId: number) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await logIn(page, email);
+  await signIn(page, email);
   await page.goto(`/events/${eventId}`);
   // The demo data has some of tonight's guests checked in at the door already.
   const checkIn = page.getByRole('button', { name: 'Check In' });
@@ -50,7 +50,7 @@ async function rateIfPaired(page: Page, eventId: number, round: number) {
 
 test('a host and three guests run two rounds, rate, match, and see contacts after release', async ({ browser, page }) => {
   test.setTimeout(360_000);
-  await logIn(page, DEMO.host);
+  await signIn(page, DEMO.host);
   const upcoming = (await (await page.request.get('/api/events/upcoming')).json()) as { id: number; title: string }[];
   const eventId = upcoming.find((e) => e.title.startsWith('Tonight'))!.id;
 

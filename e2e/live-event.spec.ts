@@ -1,4 +1,4 @@
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, newMember, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
 
 test('a guest logs the people they meet by code and from the list, answers yes/no, and sees it in their log', async ({ browser, page: host }) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const event = await newEvening(host);
   const alice = await bookedGuest(browser, 'Alice Ashworth', event.id);
   const bilal = await bookedGuest(browser, 'Bilal Bradshaw', event.id);

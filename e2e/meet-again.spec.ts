@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -32,7 +32,7 @@ test('three guests who all matched plan a meet-up on /friend-groups, all answer,
   test.setTimeout(180_000);
   const hostContext = await browser.newContext();
   const host = await hostContext.newPage();
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const event = await newEvening(host, 'Meet again evening', 23);
   const guests = [
     await bookedGuest(browser, 'Ada Meetwell', event.id),

@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, logIn } from './helpers';
+import { DEMO, expectAccessible, logIn, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -50,7 +50,7 @@ test('a guest answers "Did you meet NAME again?" from the e-mail, then sees how 
   // The host releases the launch night's contacts.
   const hostContext = await browser.newContext();
   const host = await hostContext.newPage();
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   expect((await host.request.post(`/api/events/${seen.eventId}/release-contacts`)).ok()).toBe(true);
   await hostContext.close();
 

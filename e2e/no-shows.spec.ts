@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -23,7 +23,7 @@ async function endEvening(host: Page, eventId: number) {
 
 test('two no-shows pause free bookings until a date the evening page shows; an admin clears one with a reason', async ({ browser, page: host }, testInfo) => {
   test.setTimeout(240_000); // a hang detector (docs/decisions/0106): several contexts, pages and screenshots
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const missedA = await newEvening(host, 'Missed evening', days++);
   const missedB = await newEvening(host, 'Missed again', days++);
   const next = await newEvening(host, 'Next free evening', days++);
@@ -63,7 +63,7 @@ test('two no-shows pause free bookings until a date the evening page shows; an a
   // An admin clears one, with a reason, on the members screen.
   const adminContext = await browser.newContext({ viewport: desktop });
   const admin = await adminContext.newPage();
-  await logIn(admin, DEMO.admin);
+  await signIn(admin, DEMO.admin);
   await admin.goto('/admin-stats');
   const panel = admin.getByRole('region', { name: 'No-shows' });
   await panel.getByRole('button', { name: `Clear the no-show of Nadia Noshow at ${missedB.title}` }).click();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, noteCaughtUp, ok } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, expectAccessible, goOffline, goOnline, newEvening, noteCaughtUp, ok, signIn } from './helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { expect, test } from './fixtures';
 
@@ -18,7 +18,7 @@ test.use({ serviceWorkers: 'allow' });
 
 test('mid-round, a guest rates and reloads with no connection; back online, the rating is stored once', async ({ browser, page: host }, testInfo) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const event = await newEvening(host, 'Offline evening', 6);
   const alice = await bookedGuest(browser, 'Alice Offline', event.id);
   const bilal = await bookedGuest(browser, 'Bilal Backonline', event.id);
@@ -110,7 +110,7 @@ test("tonight's screens open with no connection once visited: the ticket of a gu
   page: host,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const event = await newEvening(host, 'Offline screens evening', 8);
   const cleo = await bookedGuest(browser, 'Cleo Nosignal', event.id);
   const dara = await bookedGuest(browser, 'Dara Partner', event.id);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, logIn, newEvening, ok, watchFor, type Member } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, newEvening, ok, signIn, type Member, watchFor } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -61,7 +61,7 @@ test('guests who opened the page before the start reload offline mid-round: roun
   page: host,
 }, testInfo) => {
   test.setTimeout(360_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const event = await newEvening(host, 'Offline reload evening', 11);
   const names = ['Ada Nosignal', 'Ben Basement', 'Cleo Cellar', 'Dev Deadzone'];
   const guests: Member[] = [];

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expectAccessible, logIn } from './helpers';
+import { DEMO, expectAccessible, logIn, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /** 'Wednesday 14 May 2025' (browsers may add a comma after the weekday) for a London day some days ahead. */
@@ -59,7 +59,7 @@ test('a host adds a venue, schedules an evening there from the date popover and 
   const stamp = Date.now() % 1_000_000;
   const venueName = `The Rose Garden ${stamp}`;
   const title = `Garden Friendship Evening ${stamp}`;
-  await logIn(page, DEMO.host);
+  await signIn(page, DEMO.host);
 
   // /venues: the Add button waits for a name and a city; the new venue is active and not scheduled.
   await page.goto('/venues');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { tcpProxy, type Proxy } from '../scripts/tcp-proxy';
-import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, logIn, newEvening, noteCaughtUp, ok, watchFor } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, newEvening, noteCaughtUp, ok, signIn, watchFor } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -30,7 +30,7 @@ test('every phone shows the right round, partner and time once its connection re
 }, testInfo) => {
   test.setTimeout(420_000);
   const port = appServer.port;
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const event = await newEvening(host, 'Patchy Wi-Fi evening', 7);
   const guests = [];
   for (const name of ['Ada Five', 'Ben Thirty', 'Cat Twominutes', 'Dev Steady']) guests.push(await bookedGuest(browser, name, event.id));

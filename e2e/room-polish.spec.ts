@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { apiGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
+import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -68,10 +68,8 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-const myId = (page: Page) => page.evaluate(() => Number(localStorage.getItem('currentUserId')));
-
 test('/friend-groups: every name whole, interest chips in a row, and where the group met', async ({ page }) => {
-  await logIn(page, DEMO.member);
+  await signIn(page, DEMO.member);
   for (const [label, size] of SIZES) {
     await page.setViewportSize(size);
     await page.goto('/friend-groups');
@@ -92,7 +90,7 @@ test('/friend-groups: every name whole, interest chips in a row, and where the g
 });
 
 test('/missed-connections: the proposed evening is one the invitee can still book, and the choice survives a reload', async ({ page }) => {
-  await logIn(page, DEMO.member);
+  await signIn(page, DEMO.member);
   for (const [label, size] of SIZES) {
     await page.setViewportSize(size);
     await page.goto('/missed-connections');
@@ -123,8 +121,8 @@ test('/missed-connections: the proposed evening is one the invitee can still boo
 test('/arrival days ahead: when arrival opens (an hour before the start), no tips for tonight; cancelling the unpaid demo booking says why nothing is refunded', async ({
   page,
 }) => {
-  await logIn(page, DEMO.member);
-  const mine = await ok<{ id: number; title: string; price: number }[]>(await page.request.get(`/api/users/${await myId(page)}/events`));
+  const me = await signIn(page, DEMO.member);
+  const mine = await ok<{ id: number; title: string; price: number }[]>(await page.request.get(`/api/users/${me.id}/events`));
   const thursday = mine.find((e) => e.title === 'Thursday Night Speed Friendship')!;
   expect(thursday.price).toBeGreaterThan(0);
   for (const [label, size] of SIZES) {
@@ -158,7 +156,7 @@ test('a seat held for the waitlist reads "1 seat held for the waitlist", not "Fu
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await newEvening(host, 'Held Seat Supper', 10, { seats: 6, ownVenue: true, endTime: '21:00', description: 'Short chats.' });
   const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`).then((g) => g.ctx)));
   const ann = await newMember(browser, 'Ann Waiting');

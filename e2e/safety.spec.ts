@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, logIn, newEvening, ok, type Member } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn, type Member } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -24,7 +24,7 @@ const first = (m: Member) => m.name.split(' ')[0]!;
 
 test('a guest blocks someone they met: the next evening never pairs them, and neither sees the other in the preview', async ({ browser, page: host }) => {
   test.setTimeout(240_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const met = await safetyEvening(host);
   const alice = await bookedGuest(browser, 'Alice Ashworth', met.id);
   const bilal = await bookedGuest(browser, 'Bilal Bradshaw', met.id);
@@ -74,7 +74,7 @@ test('a guest blocks someone they met: the next evening never pairs them, and ne
 
 test('a guest reports someone, the admin suspends them on /reports, and the suspended person cannot log in', async ({ browser, page: host }) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await safetyEvening(host);
   const eve = await bookedGuest(browser, 'Eve Entwistle', evening.id);
   const finn = await bookedGuest(browser, 'Finn Fletcher', evening.id);
@@ -96,7 +96,7 @@ test('a guest reports someone, the admin suspends them on /reports, and the susp
   await expect(eve.page.getByRole('list', { name: 'Reports' })).toHaveCount(0);
 
   const admin = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await logIn(admin, DEMO.admin);
+  await signIn(admin, DEMO.admin);
   await admin.goto('/reports');
   const card = admin.getByRole('listitem').filter({ hasText: 'Kept asking for my address' });
   await expect(card).toContainText(finn.name);
@@ -124,7 +124,7 @@ test('a guest reports someone, the admin suspends them on /reports, and the susp
 
 test('a host removes a guest from the running evening on /check-in, and the guest’s phone says so', async ({ browser, page: host }) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await safetyEvening(host);
   const gina = await bookedGuest(browser, 'Gina Greenhalgh', evening.id);
   const hal = await bookedGuest(browser, 'Hal Haworth', evening.id);

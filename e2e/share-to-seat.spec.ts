@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { codeSentBy, DEMO, expectAccessible, joinByApi, latestCode, logIn, ok, unique } from './helpers';
+import { codeSentBy, DEMO, expectAccessible, joinByApi, latestCode, ok, signIn, unique } from './helpers';
 import { pngPixels } from './png';
 import { expect, test } from './fixtures';
 
@@ -25,7 +25,7 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
   // The host downloads the Social Post flyer of the next evening and reads its QR code.
   const hostContext = await browser.newContext();
   const host = await hostContext.newPage();
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   // A paid evening with seats (other journeys add free evenings that may come sooner): its flyers.
   const upcoming = await ok<{ id: number; price: number; maxParticipants: number; participantCount: number }[]>(await host.request.get('/api/events/upcoming'));
   const paid = upcoming.filter((e) => e.price > 0 && e.participantCount < e.maxParticipants);

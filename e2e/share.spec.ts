@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, logIn, ok } from './helpers';
+import { DEMO, expectAccessible, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -13,7 +13,7 @@ interface Analytics {
 }
 
 test('a host copies the WhatsApp template and Share Analytics counts it', async ({ page }) => {
-  await logIn(page, DEMO.host);
+  await signIn(page, DEMO.host);
   const before = await ok<Analytics>(await page.request.get('/api/share/analytics'));
   const whatsappBefore = before.platforms.find((p) => p.platform === 'whatsapp')!;
 

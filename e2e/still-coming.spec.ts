@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
+import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -18,7 +18,7 @@ test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the 
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   // Tomorrow: nearer than 48 hours, so each guest is asked at booking.
   const evening = await newEvening(host, 'Corner Table Social', 1, {
     seats: 6,

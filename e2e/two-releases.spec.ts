@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort } from '../scripts/processes';
-import { bookedGuest, DEMO, goOffline, goOnline, expectAccessible, logIn, newEvening, ok } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, goOffline, goOnline, newEvening, ok, signIn } from './helpers';
 import { buildRelease, expect, serveRelease, test } from './fixtures';
 
 /**
@@ -37,7 +37,7 @@ test('a guest who presses Later on a new version, then loses the connection, ope
     const { baseURL } = server;
     const hostContext = await browser.newContext({ baseURL, serviceWorkers: 'block' });
     const host = await hostContext.newPage();
-    await logIn(host, DEMO.host);
+    await signIn(host, DEMO.host);
     const event = await newEvening(host, 'Two releases evening', 4);
     const guest = await bookedGuest(browser, 'Rhea Release', event.id, { baseURL });
     const other = await bookedGuest(browser, 'Otto Oldversion', event.id, { baseURL });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, DEMO, logIn, newEvening, ok } from './helpers';
+import { axeViolations, DEMO, newEvening, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -18,7 +18,7 @@ test('a host tells how to get into a venue; a visitor sees it on the evening’s
   test.setTimeout(150_000); // two screens at two sizes, each checked with axe, on busy cores
   const stamp = Date.now() % 1_000_000;
   const venueName = `Mill Hall ${stamp}`;
-  await logIn(page, DEMO.host);
+  await signIn(page, DEMO.host);
   const venue = await ok<{ id: number }>(
     await page.request.post('/api/venues', { data: { name: venueName, address: '4 Mill Lane', city: 'Whitefield', capacity: 30 } }),
   );

@@ -1,4 +1,4 @@
-import { apiGuest, DEMO, expectAccessible, logIn, newEvening, newMember, ok } from './helpers';
+import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 
 test('a full evening: join the waitlist, a guest cancels, the held seat is offered and booked', async ({ browser, page: host, baseURL }, testInfo) => {
   test.setTimeout(120_000);
-  await logIn(host, DEMO.host);
+  await signIn(host, DEMO.host);
   const evening = await newEvening(host, 'Snug Supper Club', 10, { seats: 6, ownVenue: true, endTime: '21:00', description: 'Six seats round one table.' });
   const guests = await Promise.all(['Gina', 'Hal', 'Ida', 'Jon', 'Kay', 'Lou'].map((n) => apiGuest(baseURL!, evening.id, `${n} Guest`).then((g) => g.ctx)));
 

@@ -2,7 +2,8 @@
 // nothing of ours; server and client never import each other; a client feature never imports
 // another feature or the app shell; components/ui and lib never import features or the app;
 // a server module reaches another only through its service; routes never touch queries or
-// drizzle-orm; plugins never import modules; no import cycles.
+// drizzle-orm; plugins never import modules. No import cycles: eslint-rules/import-cycles.test.ts
+// walks every file's imports, lazy import() included (docs/decisions/0006, last section).
 //
 // The rules work on RESOLVED paths (import-x/no-restricted-paths zones, resolved through
 // tsconfig.json, so `@client/...`, `@shared/...` and `../../..` are the same thing), not on the
@@ -89,7 +90,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/.out/**',
-      // Deliberately broken code for the import probes (linted only by the probe test).
+      // Files that import each other on purpose, for eslint-rules/import-cycles.test.ts.
       'eslint-rules/fixtures/**',
     ],
   },
@@ -101,7 +102,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // `import { type A } from './a'` stays a runtime import under verbatimModuleSyntax; the
-      // cycle check skips type-only imports, so it must not see such a half-erased one.
+      // cycle check of what runs (eslint-rules/import-cycles.test.ts) skips type-only imports, so it
+      // must not see such a half-erased one.
       '@typescript-eslint/no-import-type-side-effects': 'error',
       // Prettier wraps code at 160 (.prettierrc.json); what it cannot break is checked here:
       // comments are, a long message, template, regular expression or URL is not (docs/decisions/0058).
@@ -132,15 +134,6 @@ export default tseslint.config(
       // An import that does not resolve would slip past the zones: make it an error.
       'import-x/no-unresolved': 'error',
     },
-  },
-  {
-    // Everywhere, src first. Type-only imports (`import type`) are skipped by the rule (it has
-    // no option to count them): they are erased at build time, so they cannot cause an
-    // evaluation-order bug. ignoreExternal: a package never imports our files, so no cycle
-    // through node_modules can come back to us, and not parsing their .d.ts files makes the
-    // rule several times faster. The probe fixtures (eslint-rules/fixtures) fall under here.
-    files: ['**/*.{ts,tsx,js,mjs}'],
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/shared/**/*.ts', 'src/client/**/*.{ts,tsx}'],

@@ -71,7 +71,8 @@ describe('location permission (§2.20)', () => {
 
   test('without the Permissions API the state starts pending', async () => {
     await openArrival({ permission: 'absent' });
-    expect(screen.getByRole('button', { name: 'Enable Location Tracking' })).toBeInTheDocument();
+    // The card shows its spinner until the state is known: on a loaded machine that is after openArrival's settle.
+    expect(await screen.findByRole('button', { name: 'Enable Location Tracking' })).toBeInTheDocument();
   });
 
   test('refusing the browser prompt (PERMISSION_DENIED) is denied, reported, and watching stops', async () => {

@@ -115,6 +115,16 @@ export async function axeViolations(page: Page, tags?: string[], rules?: Record<
   for (let attempt = 1; ; attempt++) {
     const { violations, screenLeft } = await page.evaluate(
       async ({ tags, rules }) => {
+        // A contrast failure names the colours and ratio axe measured, and where the text was on screen:
+        // a failure that comes and goes is then told apart from a colour that is wrong.
+        const described = (n: { target: unknown[]; any: { id: string; data?: unknown }[] }) => {
+          const target = n.target.join(' ');
+          const contrast = n.any.find((c) => c.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+          if (!contrast?.fgColor) return target;
+          const box = document.querySelector(target)?.getBoundingClientRect();
+          const at = box ? ` at y ${Math.round(box.top)}-${Math.round(box.bottom)} of ${window.innerHeight}` : '';
+          return `${target} (${contrast.fgColor} on ${contrast.bgColor}, ${contrast.contrastRatio}:1${at})`;
+        };
         const heading = document.querySelector('h1');
         let spinner = false;
         const watch = new MutationObserver((records) => {
@@ -130,7 +140,7 @@ export async function axeViolations(page: Page, tags?: string[], rules?: Record<
         });
         watch.disconnect();
         return {
-          violations: results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          violations: results.violations.map((v) => `${v.id}: ${v.nodes.map(described).join(', ')}`),
           screenLeft: spinner || (heading !== null && !heading.isConnected),
         };
       },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cameraBrowser, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
+import { cameraBrowser, deskContext, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
 import { bookedGuest, DEMO, expectAccessible, london, newEvening, ok, signIn, type Member } from './helpers';
 import { expect, test } from './fixtures';
 
@@ -55,7 +55,7 @@ test('the host checks a guest in by scanning the QR of the ticket on her phone',
   writeCameraFile(await qrOnScreen(ticket), video);
   const door = await cameraBrowser(video);
   try {
-    const context = await door.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+    const context = await deskContext(door, { baseURL, viewport: { width: 390, height: 844 } });
     const desk = await context.newPage();
     await signIn(desk, DEMO.host);
     // The desk's clock is the page's fake one (it still runs), so the ticket can stay in view a while below.

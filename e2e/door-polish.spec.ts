@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { cameraBrowser, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
+import { cameraBrowser, deskContext, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
 import { bookedGuest, DEMO, expectAccessible, london, newEvening, ok, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
@@ -100,13 +100,7 @@ for (const size of SIZES) {
     writeCameraFile(await qrOnScreen(ticket), video);
     const door = await cameraBrowser(video);
     try {
-      const context = await door.newContext({
-        baseURL,
-        viewport: size.viewport,
-        isMobile: size.isMobile,
-        hasTouch: size.hasTouch,
-        permissions: ['camera'],
-      });
+      const context = await deskContext(door, { baseURL, viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
       const desk = await context.newPage();
       await signIn(desk, DEMO.host);
 

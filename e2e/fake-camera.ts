@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { chromium, type Browser, type Locator, type Page, type Request } from '@playwright/test';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 
 /** A picture in grey levels (0 black … 255 white), row by row. */
@@ -92,4 +92,15 @@ export function cameraBrowser(video: string): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
+}
+
+/**
+ * The door's phone in a camera browser, camera allowed, as every journey's phone is set up
+ * (playwright.config.ts, docs/decisions/0099): no service worker and reduced motion. A browser the
+ * test launches itself does not get the config's `use` options, so without these the desk precached
+ * the whole release and ran its animations while the journey checked it. A desk that must work
+ * offline (door-offline.spec.ts) opens its own context with the worker.
+ */
+export function deskContext(door: Browser, options: BrowserContextOptions) {
+  return door.newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', permissions: ['camera'], ...options });
 }

@@ -1,4 +1,4 @@
-import { bookedGuest, DEMO, expectAccessible, newEvening, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -20,7 +20,7 @@ test('a guest tells the hosts what would help; the host sees it beside them at t
   await expect(card.getByText(/Only this evening's hosts see it/)).toBeVisible();
   await card.getByLabel('What would help you (optional)').fill('I lip-read: a quiet table, please.');
   await expectAccessible(lena.page);
-  await lena.page.screenshot({ path: testInfo.outputPath('access-needs-phone.png'), fullPage: true });
+  await shot(lena.page, testInfo.outputPath('access-needs-phone.png'), { fullPage: true });
   await card.getByRole('button', { name: 'Save for the hosts' }).click();
   await expect(card.getByText("You told this evening's hosts:")).toBeVisible();
   await expect(card.getByText('I lip-read: a quiet table, please.')).toBeVisible();
@@ -35,7 +35,7 @@ test('a guest tells the hosts what would help; the host sees it beside them at t
   await expect(guests.getByRole('listitem').filter({ hasText: 'Omar Other' }).getByText('Would help:')).toHaveCount(0);
   await expectAccessible(host);
   await host.setViewportSize({ width: 1280, height: 900 });
-  await host.screenshot({ path: testInfo.outputPath('access-needs-check-in-desktop.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('access-needs-check-in-desktop.png'), { fullPage: true });
 
   // Another guest of the evening never sees it, on any page of the evening.
   for (const path of [`/events/${evening.id}`, `/api/events/${evening.id}`, `/api/events/${evening.id}/participants`]) {

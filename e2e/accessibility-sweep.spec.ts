@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { root } from '../scripts/processes';
-import { axeViolations, DEMO, ok, signIn } from './helpers';
+import { axeViolations, DEMO, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -274,7 +274,7 @@ for (const [who, route] of REFLOW) {
     await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect.soft(await sidewaysOverflow(page), `${url} at 320 px with text at 200%`).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`${who}-${route.replace(/[/:]/g, '_')}-320-200.png`), fullPage: true });
+    await shot(page, test.info().outputPath(`${who}-${route.replace(/[/:]/g, '_')}-320-200.png`), { fullPage: true });
     await context.close();
   });
 }

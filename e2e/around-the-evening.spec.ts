@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, ok, signIn } from './helpers';
+import { DEMO, expectAccessible, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -44,7 +44,7 @@ test('a guest reacts and gives feedback; the host sees it in the insights and th
   await expectAccessible(tom);
   await submit.click();
   await expect(tom.getByText('Thank you for your feedback!')).toBeVisible();
-  await tom.screenshot({ path: testInfo.outputPath('feedback-phone.png'), fullPage: true });
+  await shot(tom, testInfo.outputPath('feedback-phone.png'), { fullPage: true });
 
   // The host of the launch night.
   const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -59,7 +59,7 @@ test('a guest reacts and gives feedback; the host sees it in the insights and th
   await expect(figures).toContainText('6');
   await expect(host.getByText('Meeting Sarah and the quiz table')).toBeVisible();
   await expectAccessible(host);
-  await host.screenshot({ path: testInfo.outputPath('insights-desktop.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('insights-desktop.png'), { fullPage: true });
   await host.getByRole('tab', { name: 'Improvements' }).click();
   await expect(host.getByText('More conversation rounds').first()).toBeVisible();
   await hostContext.close();
@@ -72,7 +72,7 @@ test('a visitor sees the launch night on /wine-wallop with its reactions and is 
   await expect(page.getByRole('list', { name: 'Reactions so far' })).toBeVisible();
   await expect(page.getByText('Log in to add your reaction.')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('wine-wallop-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('wine-wallop-phone.png'), { fullPage: true });
 });
 
 test("the member's missed connections, their friend group and the preview of an upcoming evening", async ({ page }, testInfo) => {
@@ -81,7 +81,7 @@ test("the member's missed connections, their friend group and the preview of an 
   await page.goto('/missed-connections');
   await expect(page.getByText('Tom').first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('missed-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('missed-phone.png'), { fullPage: true });
   // Nobody's surname or e-mail on the page.
   await expect(page.getByText(/@speedfriendship\.test/)).toHaveCount(0);
 
@@ -100,5 +100,5 @@ test("the member's missed connections, their friend group and the preview of an 
   await page.goto(`/match-preview?event=${next.id}`);
   await expect(page.getByRole('tab', { name: /Compatible/i })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('preview-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('preview-phone.png'), { fullPage: true });
 });

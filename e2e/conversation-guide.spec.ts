@@ -1,4 +1,4 @@
-import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -34,8 +34,8 @@ test('two guests who share an interest are asked about it, ask for another, and 
   await expect(bilal.page.getByRole('region', { name: 'A question to start' }).getByText(opening, { exact: true })).toBeVisible();
   await expectAccessible(alice.page);
   await expectAccessible(bilal.page);
-  await alice.page.screenshot({ path: testInfo.outputPath('timer-question-phone.png'), fullPage: true });
-  await bilal.page.screenshot({ path: testInfo.outputPath('event-question-phone.png'), fullPage: true });
+  await shot(alice.page, testInfo.outputPath('timer-question-phone.png'), { fullPage: true });
+  await shot(bilal.page, testInfo.outputPath('event-question-phone.png'), { fullPage: true });
 
   // Another question: a different one, numbered, with its own hint.
   await guide.getByRole('button', { name: 'Another question' }).click();
@@ -44,11 +44,11 @@ test('two guests who share an interest are asked about it, ask for another, and 
   await expect(second.getByText(opening, { exact: true })).toHaveCount(0);
   await expect(second.getByText(/^Then: Ask /)).toBeVisible();
   await alice.page.setViewportSize({ width: 1280, height: 800 });
-  await alice.page.screenshot({ path: testInfo.outputPath('timer-question-desktop.png'), fullPage: true });
+  await shot(alice.page, testInfo.outputPath('timer-question-desktop.png'), { fullPage: true });
   await bilal.page.setViewportSize({ width: 1280, height: 800 });
   await bilal.page.reload();
   await expect(bilal.page.getByRole('region', { name: 'Question 2' })).toBeVisible({ timeout: 15_000 });
-  await bilal.page.screenshot({ path: testInfo.outputPath('event-question-desktop.png'), fullPage: true });
+  await shot(bilal.page, testInfo.outputPath('event-question-desktop.png'), { fullPage: true });
 
   // The host turns the guide off on the console: the question leaves Alice's screen without a reload.
   await host.setViewportSize({ width: 1280, height: 800 });
@@ -56,12 +56,12 @@ test('two guests who share an interest are asked about it, ask for another, and 
   const setting = host.getByRole('group', { name: 'Conversation guide' });
   await expect(setting.getByRole('radio', { name: /Light/ })).toBeChecked();
   await expectAccessible(host);
-  await host.screenshot({ path: testInfo.outputPath('host-guide-desktop.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('host-guide-desktop.png'), { fullPage: true });
   await setting.getByRole('radio', { name: /Off/ }).check();
   await expect(setting.getByRole('radio', { name: /Off/ })).toBeChecked();
   await expect(alice.page.getByText(/Round 1: talk to Bilal Bradshaw/)).toBeVisible();
   await expect(second).toHaveCount(0);
   await expect(alice.page.getByRole('button', { name: 'Another question' })).toHaveCount(0);
   await host.setViewportSize({ width: 390, height: 844 });
-  await host.screenshot({ path: testInfo.outputPath('host-guide-phone.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('host-guide-phone.png'), { fullPage: true });
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { cameraBrowser, qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -105,7 +105,7 @@ test('two desks check guests in offline, come back, and the server counts each g
     await expectCounts(a.page, 2, 3);
     await expect(recentA.getByText('Waiting to send')).toHaveCount(2);
     await expect(a.page.getByRole('status').filter({ hasText: /^Offline since/ })).toContainText('2 check-ins saved on this phone');
-    await a.page.screenshot({ path: `${SHOTS}/desk-a-offline-390.png`, fullPage: true });
+    await shot(a.page, `${SHOTS}/desk-a-offline-390.png`, { fullPage: true });
     await expectAccessible(a.page);
 
     // Desk B, a little later: Priya scanned again (her ticket held up at the other door), Zoe by her code.
@@ -143,7 +143,7 @@ test('two desks check guests in offline, come back, and the server counts each g
     });
     await expectCounts(b.page, 3, 3);
     await expect(a.page.getByRole('region', { name: 'Sent, but not counted from this desk' })).toHaveCount(0);
-    await b.page.screenshot({ path: `${SHOTS}/desk-b-told-1280.png`, fullPage: true });
+    await shot(b.page, `${SHOTS}/desk-b-told-1280.png`, { fullPage: true });
     await expectAccessible(b.page);
     await told.getByRole('button', { name: /Got it/ }).click();
     await expect(told).toHaveCount(0);

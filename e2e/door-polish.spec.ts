@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { cameraBrowser, deskContext, keepInView, qrOnScreen, writeCameraFile } from './fake-camera';
-import { bookedGuest, DEMO, expectAccessible, london, newEvening, ok, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, london, newEvening, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -82,7 +82,7 @@ for (const size of SIZES) {
     baseURL,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${size.name}-${name}.png` });
+    const look = (page: Page, name: string) => shot(page, `${SHOTS}/${size.name}-${name}.png`);
     await signIn(host, DEMO.host);
     const evening = await polishEvening(host);
     const scanned = await bookedGuest(browser, 'Sofia Scanned', evening.id);
@@ -117,7 +117,7 @@ for (const size of SIZES) {
       // The picture itself is on screen too (its frame, caption and the answer lie over it by design).
       await expectOnScreen(desk, desk.getByLabel('Camera view'), 'the camera view');
       expect((await card.textContent())!.match(/✓/g)).toHaveLength(1);
-      await shot(desk, 'check-in-scan');
+      await look(desk, 'check-in-scan');
       // The ticket stays in front of the camera: no amber "already checked in".
       // Seven seconds of reads, longer than the pause after the last one (SAME_CODE_PAUSE_MS): none is sent.
       expect(await keepInView(desk, 7_000)).toEqual([]);
@@ -146,7 +146,7 @@ for (const size of SIZES) {
       const why = desk.getByText(/^Reminded \d{1,2}:\d{2} [AP]M\. Send Reminders opens again at \d{1,2}:\d{2} [AP]M: one an hour/);
       await expectInView(desk, why, 'why Send Reminders waits');
       expect((await desk.request.post(`/api/events/${evening.id}/reminders`)).status()).toBe(429);
-      await shot(desk, 'check-in-reminded');
+      await look(desk, 'check-in-reminded');
       await expectAccessible(desk);
 
       // ---- /messaging: a quick message reads on its own lines, and Undo is in view before it goes.
@@ -161,7 +161,7 @@ for (const size of SIZES) {
       await quick.click();
       const undo = desk.getByRole('button', { name: 'Undo' });
       await expectInView(desk, undo, 'Undo');
-      await shot(desk, 'messaging-undo');
+      await look(desk, 'messaging-undo');
       const history = desk.getByRole('region', { name: 'Message history' });
       await expect(history).toContainText("We've moved to the upstairs room", { timeout: 15_000 });
       await expect(history).toContainText('Sent to 2');
@@ -175,7 +175,7 @@ for (const size of SIZES) {
       await expectInView(desk, named.getByRole('heading', { name: evening.title }), 'the evening /badges shows');
       await expect(desk.getByRole('combobox', { name: 'Choose another evening' })).toHaveValue(String(evening.id));
       await expect(desk.getByRole('heading', { name: 'Sofia Scanned' })).toBeVisible();
-      await shot(desk, 'badges');
+      await look(desk, 'badges');
       await expectAccessible(desk);
 
       // ---- the host console: Start Event at the door opens it; the round's clock and controls are on screen.
@@ -190,7 +190,7 @@ for (const size of SIZES) {
         await button.scrollIntoViewIfNeeded();
         await expectInView(desk, button, name);
       }
-      await shot(desk, 'host-control');
+      await look(desk, 'host-control');
       await expectAccessible(desk);
     } finally {
       await door.close();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEMO, expectAccessible, ok, signIn } from './helpers';
+import { DEMO, expectAccessible, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -56,7 +56,7 @@ test("the demo host opens the launch night's report, reads its figures, download
   await expect(feedback).toContainText(`${insights.averageOverallRating.toFixed(1)} of 5`);
   await expect(feedback.getByRole('listitem').first()).toContainText('More time per conversation');
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('report-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('report-phone.png'), { fullPage: true });
 
   // The CSV of the same figures.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
@@ -69,13 +69,13 @@ test("the demo host opens the launch night's report, reads its figures, download
   expect(csv).toContain(`feedback,average overall (of 5),${insights.averageOverallRating.toFixed(1)},,,,`);
 
   await page.setViewportSize(desktop);
-  await page.screenshot({ path: testInfo.outputPath('report-desktop.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('report-desktop.png'), { fullPage: true });
 
   // Printed: the app's header and navigation are gone, and it fits one A4 page.
   await page.emulateMedia({ media: 'print' });
   await page.setViewportSize({ width: 794, height: 1123 });
   await expect(page.getByRole('link', { name: 'Download CSV' })).toBeHidden();
-  await page.screenshot({ path: testInfo.outputPath('report-print.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('report-print.png'), { fullPage: true });
   const pdf = (await page.pdf({ format: 'A4', printBackground: true })).toString('latin1');
   expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
   await page.emulateMedia({ media: 'screen' });
@@ -87,5 +87,5 @@ test("the demo host opens the launch night's report, reads its figures, download
   await expect(trends.getByRole('row', { name: /Mutual matches, of pairs that met/ })).toBeVisible();
   await expectAccessible(page);
   await trends.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('dashboard-desktop.png') });
+  await shot(page, testInfo.outputPath('dashboard-desktop.png'));
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, joinByApi, latestCode, newEvening, ok, signIn, unique } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, joinByApi, latestCode, newEvening, ok, shot, signIn, unique } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -33,7 +33,7 @@ async function shoot(page: Page, name: string) {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${size}-${name}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/${size}-${name}.png`, { fullPage: true });
   }
   await page.setViewportSize(PHONE);
 }

@@ -6,11 +6,26 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   type Route,
   type TestInfo,
   request as playwrightRequest,
 } from '@playwright/test';
+
+/**
+ * Whether the journeys keep their screenshots: pictures of each screen at phone and desktop size for
+ * a person to open and look at. Kept by default; left out under CI (no one looks at them there, and
+ * they were about 27 CPU-s of the journeys': docs/decisions/0123). E2E_SHOTS=1 or 0 decides either way.
+ */
+export const KEEP_SHOTS = process.env.E2E_SHOTS ? process.env.E2E_SHOTS !== '0' : !process.env.CI;
+
+/** A screenshot of the page (the whole page with `fullPage`) or of one element, for a person to look at: it asserts nothing. */
+export async function shot(target: Page | Locator, path: string, options: { fullPage?: boolean } = {}) {
+  if (!KEEP_SHOTS) return;
+  if ('goto' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
+}
 
 export const DEMO = {
   admin: 'admin@speedfriendship.test',

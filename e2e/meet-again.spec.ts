@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -60,14 +60,14 @@ test('three guests who all matched plan a meet-up on /friend-groups, all answer,
   await card.getByLabel('Time 2').fill('11:00');
   await card.getByRole('radio', { name: 'Somewhere else' }).check();
   await card.getByLabel('Place').fill('The Corner Café, Deansgate');
-  await phone.screenshot({ path: testInfo.outputPath('meet-up-form-phone.png'), fullPage: true });
+  await shot(phone, testInfo.outputPath('meet-up-form-phone.png'), { fullPage: true });
   await expectAccessible(phone);
   await card.getByRole('button', { name: 'Send to the group' }).click();
   await expect(card.getByText('You suggested meeting at')).toBeVisible();
 
   // Ada: yes to the first, no to the second; Ben yes to both; Cleo yes to the first only.
   await answer(ada.page, [true, false]);
-  await ada.page.screenshot({ path: testInfo.outputPath('meet-up-poll-phone.png'), fullPage: true });
+  await shot(ada.page, testInfo.outputPath('meet-up-poll-phone.png'), { fullPage: true });
   await expectAccessible(ada.page);
   await answer(ben.page, [true, true]);
   await answer(cleo.page, [true, false], true);
@@ -75,10 +75,10 @@ test('three guests who all matched plan a meet-up on /friend-groups, all answer,
   await phone.reload();
   await expect(card.getByRole('status').filter({ hasText: 'Meet-up confirmed' })).toBeVisible();
   await expect(card.getByText('The Corner Café, Deansgate').first()).toBeVisible();
-  await phone.screenshot({ path: testInfo.outputPath('meet-up-confirmed-phone.png'), fullPage: true });
+  await shot(phone, testInfo.outputPath('meet-up-confirmed-phone.png'), { fullPage: true });
   await expectAccessible(phone);
   await phone.setViewportSize({ width: 1280, height: 900 });
-  await phone.screenshot({ path: testInfo.outputPath('meet-up-confirmed-desktop.png'), fullPage: true });
+  await shot(phone, testInfo.outputPath('meet-up-confirmed-desktop.png'), { fullPage: true });
 
   for (const g of guests) {
     const mails = await ok<{ subject: string; text: string; attachments?: { filename: string; contentType: string }[] }[]>(

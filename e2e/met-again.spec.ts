@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, logIn, signIn } from './helpers';
+import { DEMO, expectAccessible, logIn, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -32,9 +32,9 @@ test('a guest answers "Did you meet NAME again?" from the e-mail, then sees how 
   await expect(question).toBeVisible();
   await expect(page.getByText(/You matched at Wine Bar Speed Friendship/)).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('met-again-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('met-again-phone.png'), { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('met-again-desktop.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('met-again-desktop.png'), { fullPage: true });
   await page.setViewportSize({ width: 412, height: 915 });
   const token = link.split('/').pop()!;
   const seen = (await (await request.get(`/api/met-again/${token}`)).json()) as { answer: string | null; eventId: number };
@@ -43,7 +43,7 @@ test('a guest answers "Did you meet NAME again?" from the e-mail, then sees how 
   await page.getByRole('button', { name: 'Yes, we met' }).click();
   await expect(page.getByRole('status').filter({ hasText: /you met (Sarah|Emma) again/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Yes, we met' })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('met-again-answered-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('met-again-answered-phone.png'), { fullPage: true });
   // The link works once.
   expect((await request.post(`/api/met-again/${token}`, { data: { answer: 'not_yet' } })).status()).toBe(409);
 
@@ -61,7 +61,7 @@ test('a guest answers "Did you meet NAME again?" from the e-mail, then sees how 
   await expect(count).toBeVisible();
   await expectAccessible(page);
   await count.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('see-again-phone.png') });
+  await shot(page, testInfo.outputPath('see-again-phone.png'));
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('see-again-desktop.png') });
+  await shot(page, testInfo.outputPath('see-again-desktop.png'));
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, DEMO, expectAccessible, newEvening, ok, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, newEvening, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -44,9 +44,9 @@ test('two no-shows pause free bookings until a date the evening page shows; an a
   await expect(notice).toContainText("can't book free evenings or join a waitlist until");
   await expect(nadia.page.getByRole('button', { name: 'Register free' })).toHaveCount(0);
   await expectAccessible(nadia.page);
-  await nadia.page.screenshot({ path: testInfo.outputPath('event-notice-phone.png'), fullPage: true });
+  await shot(nadia.page, testInfo.outputPath('event-notice-phone.png'), { fullPage: true });
   await nadia.page.setViewportSize(desktop);
-  await nadia.page.screenshot({ path: testInfo.outputPath('event-notice-desktop.png'), fullPage: true });
+  await shot(nadia.page, testInfo.outputPath('event-notice-desktop.png'), { fullPage: true });
 
   // Her profile lists both evenings.
   await nadia.page.goto('/profile');
@@ -56,9 +56,9 @@ test('two no-shows pause free bookings until a date the evening page shows; an a
   await expect(record.getByText('No-show', { exact: true })).toHaveCount(2);
   await expectAccessible(nadia.page);
   await record.scrollIntoViewIfNeeded();
-  await nadia.page.screenshot({ path: testInfo.outputPath('profile-record-desktop.png'), fullPage: true });
+  await shot(nadia.page, testInfo.outputPath('profile-record-desktop.png'), { fullPage: true });
   await nadia.page.setViewportSize(phone);
-  await nadia.page.screenshot({ path: testInfo.outputPath('profile-record-phone.png'), fullPage: true });
+  await shot(nadia.page, testInfo.outputPath('profile-record-phone.png'), { fullPage: true });
 
   // An admin clears one, with a reason, on the members screen.
   const adminContext = await browser.newContext({ viewport: desktop });
@@ -73,14 +73,14 @@ test('two no-shows pause free bookings until a date the evening page shows; an a
   await expect(dialog.getByText('Please give a reason')).toBeVisible();
   await dialog.getByLabel('Reason').fill('Was in hospital that week (note seen)');
   await expectAccessible(admin);
-  await admin.screenshot({ path: testInfo.outputPath('admin-clear-desktop.png') });
+  await shot(admin, testInfo.outputPath('admin-clear-desktop.png'));
   await dialog.getByRole('button', { name: 'Clear no-show' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByText('Was in hospital that week (note seen)')).toBeVisible();
   await expectAccessible(admin);
-  await admin.screenshot({ path: testInfo.outputPath('admin-cleared-desktop.png'), fullPage: true });
+  await shot(admin, testInfo.outputPath('admin-cleared-desktop.png'), { fullPage: true });
   await admin.setViewportSize(phone);
-  await admin.screenshot({ path: testInfo.outputPath('admin-cleared-phone.png'), fullPage: true });
+  await shot(admin, testInfo.outputPath('admin-cleared-phone.png'), { fullPage: true });
   await adminContext.close();
 
   // Nadia sees it cleared, with the reason, and can book the next free evening.
@@ -99,7 +99,7 @@ test('two no-shows pause free bookings until a date the evening page shows; an a
   await expect(rowB).toContainText('(1 cleared)');
   await expect(counts).not.toContainText('Nadia');
   await expectAccessible(host);
-  await counts.screenshot({ path: testInfo.outputPath('host-counts-phone.png') });
+  await shot(counts, testInfo.outputPath('host-counts-phone.png'));
 
   // /privacy says the rule with the server's numbers.
   await nadia.page.goto('/privacy#privacy-no-shows');

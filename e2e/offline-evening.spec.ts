@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, expectAccessible, goOffline, goOnline, newEvening, noteCaughtUp, ok, signIn } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, expectAccessible, goOffline, goOnline, newEvening, noteCaughtUp, ok, shot, signIn } from './helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { expect, test } from './fixtures';
 
@@ -56,10 +56,10 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
   await expect(partner.first()).toBeVisible();
   await expect(kept).toContainText(`Your rating of ${bilal.name.split(' ')[0]}: 5`);
   await expect(phone.getByText(/^You are offline since/)).toBeVisible();
-  await phone.screenshot({ path: testInfo.outputPath('rating-kept-390.png'), fullPage: true });
+  await shot(phone, testInfo.outputPath('rating-kept-390.png'), { fullPage: true });
   await expectAccessible(phone);
   await phone.setViewportSize({ width: 1280, height: 800 });
-  await phone.screenshot({ path: testInfo.outputPath('rating-kept-1280.png'), fullPage: true });
+  await shot(phone, testInfo.outputPath('rating-kept-1280.png'), { fullPage: true });
   await phone.setViewportSize({ width: 390, height: 844 });
   expect(await aliceHasRated()).toBe(false);
 
@@ -147,7 +147,7 @@ test("tonight's screens open with no connection once visited: the ticket of a gu
     for (const s of screens) {
       await phone.goto(s.path);
       for (const l of s.shows) await expect(l, `${s.path} offline`).toBeVisible({ timeout: 15_000 });
-      await phone.screenshot({ path: testInfo.outputPath(`offline-${s.path.replace(/\W+/g, '-')}-390.png`), fullPage: true });
+      await shot(phone, testInfo.outputPath(`offline-${s.path.replace(/\W+/g, '-')}-390.png`), { fullPage: true });
     }
     await expectAccessible(phone);
     await goOnline(phone.context());

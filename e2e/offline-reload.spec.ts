@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, newEvening, ok, signIn, type Member, watchFor } from './helpers';
+import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, goOffline, goOnline, type Member, newEvening, ok, shot, signIn, watchFor } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -107,7 +107,7 @@ test('guests who opened the page before the start reload offline mid-round: roun
     gaps.push(gap);
     expect(gap, `${g.name}'s clock is ${gap} s off the server's`).toBeLessThanOrEqual(1);
   }
-  await guests[0]!.page.screenshot({ path: testInfo.outputPath('offline-reload-event-390.png') });
+  await shot(guests[0]!.page, testInfo.outputPath('offline-reload-event-390.png'));
 
   // Meanwhile the host moves on to round 2.
   await ok(await host.request.post(`/api/events/${event.id}/timer`, { data: { type: 'next_round' } }));
@@ -139,17 +139,17 @@ test('guests who opened the page before the start reload offline mid-round: roun
   await ada.goto(`/timer?event=${event.id}`);
   await expect(ada.getByText(sentenceFor(after, 2, guests[0]!)).first()).toBeVisible();
   await expect(ada.getByText('Not synchronized: showing the last time heard')).toBeVisible();
-  await ada.screenshot({ path: testInfo.outputPath('offline-timer-390.png'), fullPage: true });
+  await shot(ada, testInfo.outputPath('offline-timer-390.png'), { fullPage: true });
   await ada.goto(`/live-event?event=${event.id}`);
   await expect(ada.getByRole('heading', { name: 'Round 2' })).toBeVisible();
-  await ada.screenshot({ path: testInfo.outputPath('offline-live-event-390.png'), fullPage: true });
+  await shot(ada, testInfo.outputPath('offline-live-event-390.png'), { fullPage: true });
   await host.setViewportSize({ width: 390, height: 844 });
   await host.goto(`/host-control?event=${event.id}`);
   await expect(host.getByText('Round 2 of', { exact: false })).toBeVisible();
   await goOffline(host.context());
   await expect(host.getByText('You are offline', { exact: true })).toBeVisible();
   await expect(host.getByRole('button', { name: 'Next Round', exact: true })).toBeDisabled();
-  await host.screenshot({ path: testInfo.outputPath('offline-host-console-390.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('offline-host-console-390.png'), { fullPage: true });
   await goOnline(host.context());
 
   testInfo.annotations.push({ type: 'measured', description: `clock gaps ${gaps.join(', ')} s; round 2 after return ${delays.join(', ')} ms` });

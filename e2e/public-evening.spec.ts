@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { codeSentBy, expectAccessible, ok, unique } from './helpers';
+import { codeSentBy, expectAccessible, ok, shot, unique } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -57,9 +57,9 @@ test('a visitor opens an evening, sees what, when, where and how much, and books
   // Nothing private: no guest list, no host tools.
   await expect(page.getByText(/Who's coming|Check guests in|Host control/)).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('public-evening-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('public-evening-phone.png'), { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('public-evening-desktop.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('public-evening-desktop.png'), { fullPage: true });
   await expectAccessible(page);
 
   // Book: a sign-up begun elsewhere (its code never entered) waits with the next code; the code on
@@ -149,9 +149,9 @@ test('a visitor saves the evening to a calendar, copies its link, sees who hosts
   await page.keyboard.press('Enter');
   await expect(page.getByText(/Speed Friendship is for making friends/)).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/shots-34b/public-evening-phone.png', fullPage: true });
+  await shot(page, '/tmp/shots-34b/public-evening-phone.png', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: '/tmp/shots-34b/public-evening-desktop.png', fullPage: true });
+  await shot(page, '/tmp/shots-34b/public-evening-desktop.png', { fullPage: true });
 
   // The footer leads to the refund rule, a page of its own.
   await page.getByRole('navigation', { name: 'About this site' }).getByRole('link', { name: 'Refunds' }).click();
@@ -159,8 +159,8 @@ test('a visitor saves the evening to a calendar, copies its link, sees who hosts
   await expect(page.getByRole('heading', { level: 1, name: 'Cancellations and refunds' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '24 hours or more before the start: a full refund' })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/shots-34b/refunds-desktop.png', fullPage: true });
+  await shot(page, '/tmp/shots-34b/refunds-desktop.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-34b/refunds-phone.png', fullPage: true });
+  await shot(page, '/tmp/shots-34b/refunds-phone.png', { fullPage: true });
   await expectAccessible(page);
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, signIn } from './helpers';
+import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -65,7 +65,7 @@ async function insideWidth(page: Page, el: Locator) {
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await shot(page, `${SHOTS}/${name}.png`, { fullPage: true });
 }
 
 test('/friend-groups: every name whole, interest chips in a row, and where the group met', async ({ page }) => {

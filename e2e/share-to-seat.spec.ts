@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { codeSentBy, DEMO, expectAccessible, joinByApi, latestCode, ok, signIn, unique } from './helpers';
+import { codeSentBy, DEMO, expectAccessible, joinByApi, latestCode, ok, shot, signIn, unique } from './helpers';
 import { pngPixels } from './png';
 import { expect, test } from './fixtures';
 
@@ -121,7 +121,7 @@ test('a flyer QR code to a booked seat, counted for the flyer', async ({ browser
   const seats = (await host.getByRole('columnheader', { name: 'Seats booked' }).boundingBox())!;
   const tableBox = (await table.boundingBox())!;
   expect(seats.x + seats.width).toBeLessThanOrEqual(tableBox.x + tableBox.width + 0.5);
-  await host.screenshot({ path: test.info().outputPath('sources-table-390.png') });
+  await shot(host, test.info().outputPath('sources-table-390.png'));
 
   await visitorContext.close();
   await hostContext.close();

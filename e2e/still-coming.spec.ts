@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, signIn } from './helpers';
+import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -48,9 +48,9 @@ test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the 
   const no = ginaPage.getByRole('button', { name: /I can't make it/ });
   await expect(no).toHaveAccessibleDescription('Your place goes to someone else.');
   await expectAccessible(ginaPage);
-  await ginaPage.screenshot({ path: testInfo.outputPath('still-coming-phone.png'), fullPage: true });
+  await shot(ginaPage, testInfo.outputPath('still-coming-phone.png'), { fullPage: true });
   await ginaPage.setViewportSize({ width: 1280, height: 800 });
-  await ginaPage.screenshot({ path: testInfo.outputPath('still-coming-desktop.png'), fullPage: true });
+  await shot(ginaPage, testInfo.outputPath('still-coming-desktop.png'), { fullPage: true });
   await ginaPage.setViewportSize({ width: 390, height: 844 });
 
   // Opening the link changed nothing: Gina is still booked, Ann still waits.
@@ -61,7 +61,7 @@ test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the 
   await expect(ginaPage.getByRole('status').filter({ hasText: 'You gave up your place.' })).toBeVisible();
   await expect(ginaPage.getByRole('button', { name: /I can't make it/ })).toHaveCount(0);
   await expectAccessible(ginaPage);
-  await ginaPage.screenshot({ path: testInfo.outputPath('still-coming-answered-phone.png'), fullPage: true });
+  await shot(ginaPage, testInfo.outputPath('still-coming-answered-phone.png'), { fullPage: true });
   // The link works once: opened again, it says what was answered.
   await ginaPage.reload();
   await expect(ginaPage.getByText('You gave up your place.')).toBeVisible();
@@ -78,7 +78,7 @@ test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the 
   const question = ann.page.getByRole('region', { name: new RegExp(`^Still coming to ${evening.title} on `) });
   await expect(question.getByRole('button', { name: 'Yes, see you there' })).toBeVisible();
   await expectAccessible(ann.page);
-  await ann.page.screenshot({ path: testInfo.outputPath('notifications-question-phone.png'), fullPage: true });
+  await shot(ann.page, testInfo.outputPath('notifications-question-phone.png'), { fullPage: true });
   await question.getByRole('button', { name: 'Yes, see you there' }).click();
   await expect(ann.page.getByText("You said you're coming. See you there!").first()).toBeVisible();
 
@@ -89,15 +89,15 @@ test('a guest says "I can\'t make it" from the e-mail\'s link; the first on the 
   await expect(counts.getByRole('definition')).toHaveText(['1', '5', '1']);
   await expect(counts.getByRole('term')).toHaveText(['Confirmed', 'Not answered', 'Released']);
   await expectAccessible(host);
-  await host.screenshot({ path: testInfo.outputPath('check-in-counts-phone.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('check-in-counts-phone.png'), { fullPage: true });
   await host.setViewportSize({ width: 1280, height: 900 });
-  await host.screenshot({ path: testInfo.outputPath('check-in-counts-desktop.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('check-in-counts-desktop.png'), { fullPage: true });
   await host.goto('/dashboard');
   await expect(host.getByText('Still coming? 1 confirmed · 5 not answered · 1 released')).toBeVisible();
   await expectAccessible(host);
-  await host.screenshot({ path: testInfo.outputPath('dashboard-counts-desktop.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('dashboard-counts-desktop.png'), { fullPage: true });
   await host.setViewportSize({ width: 390, height: 844 });
-  await host.screenshot({ path: testInfo.outputPath('dashboard-counts-phone.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('dashboard-counts-phone.png'), { fullPage: true });
 
   await phone.close();
   await Promise.all(guests.map((g) => g.ctx.dispose()));

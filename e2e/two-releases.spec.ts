@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort } from '../scripts/processes';
-import { bookedGuest, DEMO, expectAccessible, goOffline, goOnline, newEvening, ok, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, goOffline, goOnline, newEvening, ok, shot, signIn } from './helpers';
 import { buildRelease, expect, serveRelease, test } from './fixtures';
 
 /**
@@ -89,7 +89,7 @@ test('a guest who presses Later on a new version, then loses the connection, ope
     const prompt = phone.getByRole('region', { name: 'A new version of Speed Friendship is ready' });
     await expect(prompt).toBeVisible({ timeout: 30_000 });
     await opens(phone, 'with the prompt', 'R1');
-    await phone.screenshot({ path: `${SHOTS}/update-prompt-390.png` });
+    await shot(phone, `${SHOTS}/update-prompt-390.png`);
     await expectAccessible(phone);
 
     await prompt.getByRole('button', { name: 'Later' }).click();
@@ -111,7 +111,7 @@ test('a guest who presses Later on a new version, then loses the connection, ope
     await opens(phone, '/my-matches offline', 'R1');
     // With what it read online (the worker's copy of the member's matches), not a spinner.
     await expect(phone.getByText(/Checking for your matches/)).toHaveCount(0, { timeout: 15_000 });
-    await phone.screenshot({ path: `${SHOTS}/later-offline-my-matches-390.png`, fullPage: true });
+    await shot(phone, `${SHOTS}/later-offline-my-matches-390.png`, { fullPage: true });
     expect(failed).toEqual([]);
 
     // Back online, the guest updates: the whole page is R2.

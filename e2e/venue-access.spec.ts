@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, DEMO, newEvening, ok, signIn } from './helpers';
+import { axeViolations, DEMO, newEvening, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -41,16 +41,16 @@ test('a host tells how to get into a venue; a visitor sees it on the evening’s
   await form.getByLabel('Public transport').fill('Tram to Whitefield, then a 6-minute flat walk');
   await form.getByLabel('More about getting in').fill('One step at the door: ring the bell and staff bring the ramp.');
   await expectWcag22(page);
-  await page.screenshot({ path: testInfo.outputPath('venue-access-form-phone.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('venue-access-form-phone.png'), { fullPage: true });
   await form.getByRole('button', { name: 'Save how to get in' }).click();
   await expect(page.getByText(`How to get into ${venueName} saved`)).toBeVisible();
   const told = card.getByRole('list', { name: 'Getting in' });
   await expect(told.getByText('Step-free entrance with help: ask the venue')).toBeVisible();
   await expect(told.getByText('Chairs and high stools')).toBeVisible();
   await expectWcag22(page);
-  await card.screenshot({ path: testInfo.outputPath('venue-card-phone.png') });
+  await shot(card, testInfo.outputPath('venue-card-phone.png'));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await card.screenshot({ path: testInfo.outputPath('venue-card-desktop.png') });
+  await shot(card, testInfo.outputPath('venue-card-desktop.png'));
 
   // An evening there, open to visitors.
   const evening = await newEvening(page, 'Step-free Social', 9, { venueId: venue.id, endTime: '21:30', description: 'Short conversations in a quiet hall.' });
@@ -80,13 +80,13 @@ test('a host tells how to get into a venue; a visitor sees it on the evening’s
     'More about getting inOne step at the door: ring the bell and staff bring the ramp.',
   ]);
   await expectWcag22(guest);
-  await gettingIn.screenshot({ path: testInfo.outputPath('getting-in-phone.png') });
+  await shot(gettingIn, testInfo.outputPath('getting-in-phone.png'));
   // The whole page from its top (a sticky header or Book card would otherwise be drawn where the page was scrolled to).
   await guest.evaluate(() => window.scrollTo(0, 0));
-  await guest.screenshot({ path: testInfo.outputPath('public-evening-getting-in-phone.png'), fullPage: true });
+  await shot(guest, testInfo.outputPath('public-evening-getting-in-phone.png'), { fullPage: true });
   await guest.setViewportSize({ width: 1280, height: 900 });
   await guest.evaluate(() => window.scrollTo(0, 0));
-  await guest.screenshot({ path: testInfo.outputPath('public-evening-getting-in-desktop.png'), fullPage: true });
+  await shot(guest, testInfo.outputPath('public-evening-getting-in-desktop.png'), { fullPage: true });
   await expectWcag22(guest);
   await visitor.close();
 });

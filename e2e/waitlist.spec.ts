@@ -1,4 +1,4 @@
-import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, signIn } from './helpers';
+import { apiGuest, DEMO, expectAccessible, newEvening, newMember, ok, shot, signIn } from './helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -20,7 +20,7 @@ test('a full evening: join the waitlist, a guest cancels, the held seat is offer
   await ann.page.getByRole('button', { name: 'Join the waitlist', exact: true }).click();
   await expect(ann.page.getByText("You're number 1 on the waitlist")).toBeVisible();
   await expectAccessible(ann.page);
-  await ann.page.screenshot({ path: testInfo.outputPath('waitlist-phone.png'), fullPage: true });
+  await shot(ann.page, testInfo.outputPath('waitlist-phone.png'), { fullPage: true });
 
   await ben.page.goto(`/events/${evening.id}`);
   await ben.page.getByRole('button', { name: 'Join the waitlist', exact: true }).click();
@@ -38,7 +38,7 @@ test('a full evening: join the waitlist, a guest cancels, the held seat is offer
   await expect(ann.page.getByText('A place has opened for you')).toBeVisible();
   await expect(ann.page.getByText(/^11:5\d:\d\d$/)).toBeVisible();
   await expectAccessible(ann.page);
-  await ann.page.screenshot({ path: testInfo.outputPath('offer-phone.png'), fullPage: true });
+  await shot(ann.page, testInfo.outputPath('offer-phone.png'), { fullPage: true });
 
   // Someone new cannot take the held seat.
   const late = await newMember(browser, 'Lee Late');
@@ -55,6 +55,6 @@ test('a full evening: join the waitlist, a guest cancels, the held seat is offer
   const line = host.getByRole('list', { name: 'People on the waitlist' });
   await expect(line.getByRole('listitem')).toHaveText(['1.Ben BehindWaiting']);
   await host.setViewportSize({ width: 1280, height: 900 });
-  await host.screenshot({ path: testInfo.outputPath('host-waitlist-desktop.png'), fullPage: true });
+  await shot(host, testInfo.outputPath('host-waitlist-desktop.png'), { fullPage: true });
   await Promise.all(guests.map((g) => g.dispose()));
 });

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { expect, test, vi } from 'vitest';
 import { KEYS } from '@client/lib/session';
 import { fakeServer, renderAt } from '@client/test/render';
@@ -22,6 +23,30 @@ test('e-mail, then the mailed code, signs the member in and remembers them', asy
   await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith({ created: false, name: 'Member' }));
   expect(server.calls.find((c) => c.url.pathname === '/api/auth/verify')?.body).toEqual({ email, code: '123456' });
   expect(localStorage.getItem(KEYS.userId)).toBe('7');
+});
+
+test('the "Check your email" toast goes once the code has signed the member in, not over the next screen', async () => {
+  fakeServer({
+    'POST /api/auth/login': { message: 'Code sent', email },
+    'POST /api/auth/verify': { id: 7, email, name: 'Member', created: false },
+  });
+  const onSignedIn = vi.fn();
+  const { user } = renderAt(
+    <>
+      <Toaster />
+      <LoginForm onSignedIn={onSignedIn} />
+    </>,
+    { path: '/login' },
+  );
+
+  await user.type(screen.getByLabelText('Email address'), email);
+  await user.click(screen.getByRole('button', { name: 'Access My Account' }));
+  expect(await screen.findByText('Check your email')).toBeInTheDocument();
+  await user.type(await screen.findByLabelText('Login code'), '123456');
+  await user.click(screen.getByRole('button', { name: /log in|verify|sign in/i }));
+
+  await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+  await waitFor(() => expect(screen.queryByText('Check your email')).not.toBeInTheDocument());
 });
 
 test('an e-mail that is not an e-mail is refused before anything is sent', async () => {

@@ -15,6 +15,8 @@ const codeRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) 
 const accountRules = lazyZodResolver(() => import('@shared/schemas/auth').then((m) => m.newAccountForm));
 
 const CANNOT_SEND = 'We could not send a code. Please try again.';
+/** The "Check your email" toast's id: it goes once the code has signed the member in (it sat over the next screen's heading). */
+const CODE_SENT = 'code-sent';
 
 export interface SignedIn {
   /** True when this code made the account (a new member). */
@@ -46,9 +48,13 @@ export function loginLinkFrom(hash: string): { email: string; code: string } | n
  * One way in, for log-in and sign-up alike (docs/decisions/0070): the e-mail, then the 6-digit code
  * we mail to any address, then, only for a new address, a first name and age. Nothing typed is asked twice.
  */
-export function LoginForm({ onSignedIn, signupHref = '/', evening = null, sentTo = null, code = null }: LoginFormProps) {
+export function LoginForm({ onSignedIn: settled, signupHref = '/', evening = null, sentTo = null, code = null }: LoginFormProps) {
   const [email, setEmail] = useState<string | null>(sentTo);
   const [proven, setProven] = useState<{ code: string } | null>(null);
+  const onSignedIn = (who: SignedIn) => {
+    toast.dismiss(CODE_SENT);
+    settled(who);
+  };
   if (!email) return <EmailStep onSent={setEmail} signupHref={signupHref} evening={evening} />;
   if (!proven)
     return (
@@ -71,7 +77,7 @@ function EmailStep({ onSent, signupHref, evening }: { onSent: (email: string) =>
     setNetworkError(false);
     try {
       const res = await start.mutateAsync(email);
-      toast.success('Check your email', { description: `We sent a 6-digit code to ${res.email}.` });
+      toast.success('Check your email', { id: CODE_SENT, description: `We sent a 6-digit code to ${res.email}.` });
       onSent(res.email);
     } catch (err) {
       if (err instanceof NetworkError) setNetworkError(true);
@@ -191,7 +197,7 @@ function CodeStep({
             disabled={resend.isPending}
             onClick={() =>
               resend.mutate(email, {
-                onSuccess: () => toast.success('New code sent', { description: 'Use the newest code from your email.' }),
+                onSuccess: () => toast.success('New code sent', { id: CODE_SENT, description: 'Use the newest code from your email.' }),
                 onError: (err) => toast.error('Login Failed', { description: (err instanceof ApiError && err.serverMessage) || CANNOT_SEND }),
               })
             }

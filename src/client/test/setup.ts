@@ -8,8 +8,10 @@ import { resetAppQueryClient } from '@client/lib/app-query-client';
 import { forgetOfflineSince } from '@client/lib/connectivity';
 import { resetTimerVersions } from './fake-socket';
 
-// Lazy screens can take over a second to load on a busy machine: wait up to 3 s for what a test finds.
-configure({ asyncUtilTimeout: 3000 });
+// Lazy screens can take seconds to load on a busy machine: wait up to 10 s for what a test finds. A hang
+// detector, not a speed check (docs/decisions/0106): a passing test is not slowed by it. At 3 s, /dashboard's
+// lazy screen missed it once in a CI run beside a second journey run (2026-11-30).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -28,8 +28,11 @@ export const friendSeats = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The friend's address, lower case: only an account with this address may claim. */
     email: text('email').notNull(),
-    /** The secret in the claim link. */
-    token: text('token').notNull(),
+    /**
+     * The SHA-256 (hex) of the claim link's secret: the secret itself is only in the friend's e-mail,
+     * so the table alone opens no seat (docs/decisions/0124).
+     */
+    tokenHash: text('token_hash').notNull(),
     status: text('status').$type<FriendSeatStatus>().notNull(),
     /** A 'bring' seat not claimed yet: counted in events.seats_taken. */
     holdsSeat: boolean('holds_seat').notNull().default(false),
@@ -44,7 +47,7 @@ export const friendSeats = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('friend_seats_token_unique').on(t.token),
+    uniqueIndex('friend_seats_token_hash_unique').on(t.tokenHash),
     index('friend_seats_event_idx').on(t.eventId, t.status),
     index('friend_seats_email_idx').on(t.email),
     // One open gift per giver and evening (a transfer or a friend's seat), so a ticket is never promised twice.

@@ -317,7 +317,7 @@ describe('two friends who booked together', () => {
       eventId: ev.event.id,
       fromUserId: a.user.id,
       email: b.user.email,
-      token: `booked-together-${ev.event.id}`,
+      tokenHash: `booked-together-${ev.event.id}`,
       status: 'accepted',
       acceptedBy: b.user.id,
     });

@@ -173,7 +173,7 @@ export async function afterFriendSeatSettled(d: TicketDeps, settled: { seatId: n
   const seat = await fq.byId(d.db, settled.seatId);
   if (!seat) return;
   // A friend's seat of a booking for two is claimable until its deadline (always before check-in opens).
-  if (settled.invite && seat.expiresAt) await mailInvite(d, seat, seat.eventId, seat.expiresAt);
+  if (settled.invite && seat.expiresAt) await mailInvite(d, { ...seat, token: await fq.renewToken(d.db, seat.id) }, seat.eventId, seat.expiresAt);
   else await refundShare(d, seat);
 }
 

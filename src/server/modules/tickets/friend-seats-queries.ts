@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, events, eventWaitlist, friendSeats, payments, registrations, removedGuests, users } from '../../db/schema/index';
@@ -13,7 +13,6 @@ const columns = {
   eventId: friendSeats.eventId,
   fromUserId: friendSeats.fromUserId,
   email: friendSeats.email,
-  token: friendSeats.token,
   status: friendSeats.status,
   holdsSeat: friendSeats.holdsSeat,
   paymentId: friendSeats.paymentId,
@@ -27,8 +26,10 @@ export type FriendSeatRow = Awaited<ReturnType<typeof byId>> & {};
 
 /** 24 random bytes, URL-safe: the claim link's secret. */
 export const newClaimToken = () => randomBytes(24).toString('base64url');
+/** What the table keeps of a claim link's secret (docs/decisions/0124): the link is checked by it, and the table alone opens nothing. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new open gift. Null when the giver already has one open for this evening (one at a time). */
+/** A new open gift, with its claim link's secret (kept only as its hash). Null when the giver already has one open for this evening (one at a time). */
 export async function insert(
   db: Db,
   p: {
@@ -43,12 +44,26 @@ export async function insert(
     expiresAt?: Date | null;
   },
 ) {
+  const token = newClaimToken();
   const rows = await db
     .insert(friendSeats)
-    .values({ ...p, token: newClaimToken() })
+    .values({ ...p, tokenHash: hashOf(token) })
     .onConflictDoNothing()
     .returning(columns);
-  return rows[0] ?? null;
+  return rows[0] ? { ...rows[0], token } : null;
+}
+
+/**
+ * A new claim link for a gift whose link was never mailed (a booking for two, invited once its payment
+ * has settled): the table holds no secret to mail, so a new one replaces the old one's hash.
+ */
+export async function renewToken(db: Db, id: number) {
+  const token = newClaimToken();
+  await db
+    .update(friendSeats)
+    .set({ tokenHash: hashOf(token) })
+    .where(eq(friendSeats.id, id));
+  return token;
 }
 
 export async function byId(db: Db, id: number) {
@@ -56,12 +71,29 @@ export async function byId(db: Db, id: number) {
 }
 
 export async function byToken(db: Db, token: string) {
-  return (await db.select(columns).from(friendSeats).where(eq(friendSeats.token, token)).limit(1))[0] ?? null;
+  return (
+    (
+      await db
+        .select(columns)
+        .from(friendSeats)
+        .where(eq(friendSeats.tokenHash, hashOf(token)))
+        .limit(1)
+    )[0] ?? null
+  );
 }
 
 /** Lock the gift for the rest of the transaction: each is resolved once. */
 export async function lockByToken(db: Db, token: string) {
-  return (await db.select(columns).from(friendSeats).where(eq(friendSeats.token, token)).for('update').limit(1))[0] ?? null;
+  return (
+    (
+      await db
+        .select(columns)
+        .from(friendSeats)
+        .where(eq(friendSeats.tokenHash, hashOf(token)))
+        .for('update')
+        .limit(1)
+    )[0] ?? null
+  );
 }
 export async function lockById(db: Db, id: number) {
   return (await db.select(columns).from(friendSeats).where(eq(friendSeats.id, id)).for('update').limit(1))[0] ?? null;

@@ -5,6 +5,7 @@
  * SQL with the registrations, holds and offers), releases it at its deadline with the share
  * refunded; and two who booked together are never seated together, nor rate each other.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairKey } from '@shared/domain/rotation';
@@ -143,6 +144,10 @@ describe('give my ticket to a friend', () => {
     const view = await get(`/api/friend-seats/claim/${token}`, friend);
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json<FriendSeatClaim>()).toMatchObject({ kind: 'transfer', status: 'pending', fromName: 'Gina Giver', event: { id: event.id } });
+    // The table keeps only the SHA-256 of the mailed secret (decision 0124): what it holds opens no seat.
+    const [stored] = await t.db.select({ tokenHash: friendSeats.tokenHash }).from(friendSeats).where(eq(friendSeats.id, seat.id));
+    expect(stored!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect((await get(`/api/friend-seats/claim/${stored!.tokenHash}`, friend)).statusCode).toBe(404);
 
     const results = await Promise.all(Array.from({ length: 20 }, () => claim(token, friend)));
     const codes = results.map((r) => r.statusCode);
@@ -329,7 +334,7 @@ describe('bring a friend', () => {
     expect((await outbox(t.app, booker.user.email)).some((m) => m.subject.includes('was released') && m.text.includes('£15.00'))).toBe(true);
     // The link no longer works.
     const late = await signUp(t.app, { email: 'slow.friend@example.com' });
-    expect((await claim(seat!.token, late)).statusCode).toBe(409);
+    expect((await claim(await tokenMailedTo('slow.friend@example.com'), late)).statusCode).toBe(409);
   }, 60_000);
 
   it('the booker can cancel the friend’s seat before it is claimed: the seat is freed and its share refunded', async () => {

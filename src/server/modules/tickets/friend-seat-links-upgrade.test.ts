@@ -3,10 +3,11 @@
  * docs/decisions/0124): a link mailed before it keeps working after it, and the table no longer
  * holds the secret. Run on a clone of the migrated test database, taken back to the state before.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createTestApp, createEvent, createVenue, eventBody, signUp, signUpHost, withCookie } from '../../test/harness';
 import { pendingMigrations } from '../../db/client';
+import { friendSeats } from '../../db/schema/index';
 
 it('a claim link mailed before the upgrade still opens its seat after it, and the table keeps only its hash', async () => {
   const t = await createTestApp();
@@ -28,11 +29,10 @@ it('a claim link mailed before the upgrade still opens its seat after it, and th
 
     expect(await t.database.migrate()).toEqual(['0030_friend_seat_token_hash']);
 
-    const stored = await t.db.execute<{ token_hash: string }>(sql`select token_hash from friend_seats where event_id = ${event.id}`);
-    const rows = 'rows' in stored ? stored.rows : (stored as unknown as { token_hash: string }[]);
+    const rows = await t.db.select({ tokenHash: friendSeats.tokenHash }).from(friendSeats).where(eq(friendSeats.eventId, event.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.token_hash).not.toBe(secret);
-    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.tokenHash).not.toBe(secret);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const view = await t.app.inject({ method: 'GET', url: `/api/friend-seats/claim/${secret}`, headers: withCookie(friend.cookie) });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toMatchObject({ kind: 'transfer', status: 'pending', fromName: 'Gina Giver', event: { id: event.id } });

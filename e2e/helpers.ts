@@ -166,10 +166,17 @@ export async function axeViolations(page: Page, tags?: string[], rules?: Record<
   }
 }
 
-/** The screen is there: an h1 (every screen has one) and no loading spinner of the layout's. */
+/**
+ * The screen is there: an h1 (every screen has one) and no loading spinner of the layout's, and what
+ * the last action set off has run: React runs its effects after the next paint (a scroll into view,
+ * a focus), so two animation frames pass before axe reads where things are. A scroll in the middle of
+ * axe's read moves the text away from the point where axe looks for its background.
+ */
 async function screenSettled(page: Page) {
   await page.locator('h1').first().waitFor();
   await expect(page.locator('main [data-screen-loading]')).toHaveCount(0);
+  // A page the browser does not draw (hidden) runs no frames: then a tenth of a second does.
+  await page.evaluate(() => new Promise((done) => (requestAnimationFrame(() => requestAnimationFrame(done)), setTimeout(done, 100))));
 }
 
 /**

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import type { CurrentSession, SessionStore, Viewer } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import * as q from './queries';
+import { hashSecret, newSecret } from '../../lib/secret';
 
 export type { Viewer };
 
@@ -33,7 +34,7 @@ export const CODE_EXPIRED = 'This code has expired or was tried too many times. 
 /** Said to a suspended account at login (docs/decisions/0041). */
 export const ACCOUNT_SUSPENDED = 'This account is suspended, so you cannot sign in. If you think this is a mistake, reply to the e-mail we sent you about it.';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = hashSecret;
 
 /** The key a session goes by on the live bus: the start of its token's hash (migration 0015 says the same). */
 export const sessionKey = (tokenHash: string) => tokenHash.slice(0, 16);
@@ -59,7 +60,7 @@ export function effectiveRoles(email: string, stored: string[], adminEmails: str
 }
 
 export async function createSession(db: Db, userId: number, days: number) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecret();
   const expiresAt = new Date(Date.now() + days * 86_400_000);
   await q.insertSession(db, { tokenHash: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
@@ -234,7 +235,7 @@ export async function verifyLogin(
     if (place.failures >= LOGIN_GUARD_MAX_FAILURES) {
       // This wrong code used the account's last place: lock and tell the owner, once per lock.
       const until = new Date(place.windowStart.getTime() + LOGIN_GUARD_WINDOW_MS);
-      const unlockToken = randomBytes(32).toString('base64url');
+      const unlockToken = newSecret();
       if (opts.mailer && (await q.claimLockMail(db, { ...guard(email, now), unlockTokenHash: hashToken(unlockToken) }))) {
         await mailLockNotice(db, opts.mailer, email, until, opts.appName ?? 'Speed Friendship', `${opts.publicUrl ?? ''}/unlock#token=${unlockToken}`);
       }

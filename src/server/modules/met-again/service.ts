@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { MET_AGAIN_LABELS, metAgainQuestionText, type MetAgainAnswerKey } from '@shared/domain/met-again';
 import { TIME_ZONE } from '@shared/domain/time';
@@ -9,6 +8,7 @@ import type { Mailer } from '../../plugins/mail';
 import type { Viewer } from '../auth/service';
 import * as q from './queries';
 import { every } from '../../lib/every';
+import { hashSecret, newSecret } from '../../lib/secret';
 
 /**
  * "Did you meet NAME again?" (issue 36, docs/decisions/0083-met-again.md). Seven and twenty-one days
@@ -36,10 +36,9 @@ export const NO_QUESTION = "There's no such question for you";
 export const alreadyAnswered = (answer: MetAgainAnswerKey) => `You've already answered "${MET_AGAIN_LABELS[answer]}".`;
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
+  const token = newSecret();
+  return { token, hash: hashSecret(token) };
 };
 
 const dayFmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
@@ -124,7 +123,7 @@ export function startMetAgainSweep(app: FastifyInstance, deps: () => MetAgainDep
 /* ------------------------------------------------------------------ answering */
 
 async function questionByToken(d: MetAgainDeps, token: string) {
-  const row = TOKEN_RE.test(token) ? await q.questionByTokenHash(d.db, hashToken(token)) : null;
+  const row = TOKEN_RE.test(token) ? await q.questionByTokenHash(d.db, hashSecret(token)) : null;
   if (!row) throw notFound(LINK_NOT_FOUND);
   return row;
 }

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { hashSecret, newSecret } from '../../lib/secret';
 import { blocks, events, eventWaitlist, friendSeats, payments, registrations, removedGuests, users } from '../../db/schema/index';
 import type { FriendSeatKind, FriendSeatStatus } from '../../db/schema/friend-seats';
 import { newTicketCode } from './queries';
@@ -25,9 +25,7 @@ const columns = {
 export type FriendSeatRow = Awaited<ReturnType<typeof byId>> & {};
 
 /** 24 random bytes, URL-safe: the claim link's secret. */
-export const newClaimToken = () => randomBytes(24).toString('base64url');
-/** What the table keeps of a claim link's secret (docs/decisions/0124): the link is checked by it, and the table alone opens nothing. */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newClaimToken = () => newSecret(24);
 
 /** A new open gift, with its claim link's secret (kept only as its hash). Null when the giver already has one open for this evening (one at a time). */
 export async function insert(
@@ -47,7 +45,7 @@ export async function insert(
   const token = newClaimToken();
   const rows = await db
     .insert(friendSeats)
-    .values({ ...p, tokenHash: hashOf(token) })
+    .values({ ...p, tokenHash: hashSecret(token) })
     .onConflictDoNothing()
     .returning(columns);
   return rows[0] ? { ...rows[0], token } : null;
@@ -61,7 +59,7 @@ export async function renewToken(db: Db, id: number) {
   const token = newClaimToken();
   await db
     .update(friendSeats)
-    .set({ tokenHash: hashOf(token) })
+    .set({ tokenHash: hashSecret(token) })
     .where(eq(friendSeats.id, id));
   return token;
 }
@@ -76,7 +74,7 @@ export async function byToken(db: Db, token: string) {
       await db
         .select(columns)
         .from(friendSeats)
-        .where(eq(friendSeats.tokenHash, hashOf(token)))
+        .where(eq(friendSeats.tokenHash, hashSecret(token)))
         .limit(1)
     )[0] ?? null
   );
@@ -89,7 +87,7 @@ export async function lockByToken(db: Db, token: string) {
       await db
         .select(columns)
         .from(friendSeats)
-        .where(eq(friendSeats.tokenHash, hashOf(token)))
+        .where(eq(friendSeats.tokenHash, hashSecret(token)))
         .for('update')
         .limit(1)
     )[0] ?? null

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { REFUND_WINDOW_HOURS } from '@shared/domain/constants';
 import { answeredNote, NO_LABEL, releaseNote, stillComingQuestionText, YES_LABEL } from '@shared/domain/still-coming';
@@ -13,6 +12,7 @@ import * as resale from './resale';
 import * as tickets from './service';
 import * as sq from './still-coming-queries';
 import { every } from '../../lib/every';
+import { hashSecret, newSecret } from '../../lib/secret';
 
 /**
  * "Still coming?" (issue 35, docs/decisions/0074-still-coming.md). STILL_COMING_HOURS (48) before an
@@ -37,8 +37,6 @@ export const BEGUN_NO_RELEASE = 'This evening has already begun, so your place c
 export const alreadyAnswered = (answer: StillComingAnswer) => `You've already answered "${answer === 'yes' ? YES_LABEL : NO_LABEL}".`;
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-const newToken = () => randomBytes(32).toString('base64url');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const dayFmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -114,8 +112,8 @@ async function mailQuestion(d: StillComingDeps, row: sq.QuestionRow, token: stri
 export async function askDue(d: StillComingDeps, only: { eventId?: number; userId?: number } = {}) {
   let asked = 0;
   for (const g of await sq.guestsToAsk(d.db, d.now(), d.hours, only)) {
-    const token = newToken();
-    if (!(await sq.claimQuestion(d.db, { ...g, tokenHash: hashToken(token), askedAt: d.now() }))) continue;
+    const token = newSecret();
+    if (!(await sq.claimQuestion(d.db, { ...g, tokenHash: hashSecret(token), askedAt: d.now() }))) continue;
     asked++;
     const row = await sq.questionFor(d.db, g.eventId, g.userId);
     if (row)
@@ -127,7 +125,7 @@ export async function askDue(d: StillComingDeps, only: { eventId?: number; userI
 /* ------------------------------------------------------------------ answering */
 
 async function questionByToken(d: StillComingDeps, token: string) {
-  const row = TOKEN_RE.test(token) ? await sq.questionByTokenHash(d.db, hashToken(token)) : null;
+  const row = TOKEN_RE.test(token) ? await sq.questionByTokenHash(d.db, hashSecret(token)) : null;
   if (!row) throw notFound(LINK_NOT_FOUND);
   return row;
 }

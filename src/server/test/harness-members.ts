@@ -87,6 +87,14 @@ export async function outbox(app: TestApp, email: string): Promise<OutboxMail[]>
   return res.json<OutboxMail[]>();
 }
 
+/** The secret of the claim link in the newest friend's-seat invitation mailed to this address (the table keeps only its hash). */
+export async function friendSeatLinkMailedTo(app: TestApp, email: string): Promise<string> {
+  // The outbox lists the newest first.
+  const invite = (await outbox(app, email)).find((m) => /\/friend-seat\//.test(m.text));
+  expect(invite, `an invitation to ${email}`).toBeDefined();
+  return invite!.text.match(/\/friend-seat\/([A-Za-z0-9_-]+)/)![1]!;
+}
+
 /**
  * The 6-digit code in the newest mail to this address, read from the outbox table itself, so it
  * works where the development route is off too (production, SMTP; sent or still queued).

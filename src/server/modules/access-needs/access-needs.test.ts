@@ -15,7 +15,7 @@ import {
   createVenue,
   eventBody,
   expectBadInput,
-  outbox,
+  friendSeatLinkMailedTo,
   registerFor,
   signUp,
   signUpHost,
@@ -158,7 +158,7 @@ describe('a booked guest tells the hosts what would help', () => {
       payload: { email: friend.user.email },
     });
     expect(given.statusCode, given.body).toBe(201);
-    const token = (await outbox(t.app, friend.user.email)).find((m) => /friend-seat\//.test(m.text))!.text.match(/\/friend-seat\/([A-Za-z0-9_-]+)/)![1]!;
+    const token = await friendSeatLinkMailedTo(t.app, friend.user.email);
     const claimed = await t.app.inject({
       method: 'POST',
       url: `/api/friend-seats/claim/${token}`,

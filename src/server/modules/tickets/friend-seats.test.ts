@@ -20,6 +20,7 @@ import {
   eventBody,
   expectBadInput,
   getEvent,
+  friendSeatLinkMailedTo,
   outbox,
   registerFor,
   signUp,
@@ -72,13 +73,7 @@ const claim = (token: string, m: Member) => post(`/api/friend-seats/claim/${toke
 const withdraw = (id: number, m: Member) => t.app.inject({ method: 'DELETE', url: `/api/friend-seats/${id}`, headers: withCookie(m.cookie) });
 
 /** The claim link's token in the newest invitation mailed to this address. */
-async function tokenMailedTo(email: string) {
-  const mails = await outbox(t.app, email);
-  // The outbox lists the newest first.
-  const invite = mails.find((m) => /friend-seat\//.test(m.text));
-  expect(invite, `an invitation to ${email}`).toBeDefined();
-  return invite!.text.match(/\/friend-seat\/([A-Za-z0-9_-]+)/)![1]!;
-}
+const tokenMailedTo = (email: string) => friendSeatLinkMailedTo(t.app, email);
 
 /** What the test card company has refunded on this payment, in pence. */
 async function refundedOn(intentId: string) {

@@ -118,10 +118,11 @@ export async function buildApp(opts: BuildOptions) {
 
   // helmet's headers with our content security policy, worked out once (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin, securityPolicy({ stripe: !!config.stripe }));
+  // The session cookie is parsed before the idempotency plugin claims a key with the session's read (docs/decisions/0125).
+  await app.register(cookie);
   // Idempotency keys on the writes a phone keeps offline (docs/decisions/0051); before compression, whose onSend must run after its own.
   await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie);
   // A signed-in answer is the member's own: no browser or proxy keeps a copy (issue 33). Answers a
   // route marks `public` (the same for everyone: the /privacy figures, an evening's card) keep theirs.
   app.addHook('onSend', async (req, reply, payload) => {

@@ -17,6 +17,7 @@ const PEOPLE: Record<string, Viewer> = { member: person(1, ['member']), host: pe
 
 const sessions: SessionStore = {
   viewerFromToken: async (token) => PEOPLE[token] ?? null,
+  viewerClaiming: async (token) => ({ viewer: PEOPLE[token] ?? null, claimed: false }),
   current: async () => null,
   stillOpen: async () => new Set(),
   create: async () => ({ token: 'x', expiresAt: new Date() }),

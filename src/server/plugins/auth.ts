@@ -27,6 +27,12 @@ export interface CurrentSession {
 export interface SessionStore {
   /** The user behind a session token, or null when the token is unknown or expired. */
   viewerFromToken(token: string): Promise<Viewer | null>;
+  /**
+   * The same, and an Idempotency-Key claimed for that viewer in the same statement
+   * (plugins/idempotency.ts, docs/decisions/0125): `claimed` is false when no viewer, or when the
+   * key is already held.
+   */
+  viewerClaiming(token: string, claim: { key: string; request: string }): Promise<{ viewer: Viewer | null; claimed: boolean }>;
   /** The session behind a token as it is now (one query), or null once it has ended. */
   current(token: string): Promise<CurrentSession | null>;
   /** Of these tokens, the ones whose session still stands (one query). */

@@ -105,6 +105,48 @@ describe('a write sent with an Idempotency-Key', () => {
     expect(list.json()).toEqual([{ emoji: 'party' }]);
   });
 
+  it("a visitor's key is not kept: 401, and nothing is claimed for anybody", async () => {
+    const before = await t.db.select({ key: idempotentRequests.key }).from(idempotentRequests);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${ev.event.id}/ratings`,
+      headers: { 'idempotency-key': 'visitor-key-0001' },
+      payload: { raterId: a.user.id, ratedId: b.user.id, rating: 5, round: 1 },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await t.db.select({ key: idempotentRequests.key }).from(idempotentRequests)).toEqual(before);
+  });
+
+  it('an answer of "too many" (429) is not kept with its key: its retry is not refused for two days', async () => {
+    // The emoji widget allows SEND_LIMITS.feedback (20 an hour); c's 21st is refused.
+    const react = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${ev.event.id}/feedback`,
+        headers: withCookie(c.cookie, { 'idempotency-key': key }),
+        payload: { eventId: ev.event.id, userId: c.user.id, emoji: 'clap' },
+      });
+    const sent: string[] = [];
+    let refusedKey: string | null = null;
+    for (let i = 0; i < 30 && !refusedKey; i++) {
+      const key = `react-c-limit-${String(i).padStart(4, '0')}`;
+      sent.push(key);
+      const res = await react(key);
+      if (res.statusCode === 429) refusedKey = key;
+      else expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(refusedKey).not.toBeNull();
+    const kept = (
+      await t.db
+        .select({ key: idempotentRequests.key, status: idempotentRequests.status })
+        .from(idempotentRequests)
+        .where(eq(idempotentRequests.userId, c.user.id))
+    ).filter((k) => sent.includes(k.key));
+    // Every key answered 200 is kept; the refused one is released, so its retry is not answered 429 for two days.
+    expect(kept.map((k) => k.key).sort()).toEqual(sent.filter((k) => k !== refusedKey).sort());
+    expect(kept.every((k) => k.status === 200)).toBe(true);
+  });
+
   it('keys are forgotten after two days', async () => {
     const n = async () => Number((await t.db.select({ n: count() }).from(idempotentRequests))[0]!.n);
     expect(await n()).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { runPrepared, type PreparedStatement } from '../db/prepared';
 import { idempotentRequests } from '../db/schema/index';
 import { AppError } from '../errors';
+import { SESSION_COOKIE } from './auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +15,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     idempotency?: { userId: number; key: string } | null;
+    /** The key was already held when the session's read tried to claim it (a replay, or a copy racing). */
+    idempotencyHeld?: boolean;
   }
 }
 
@@ -28,12 +31,27 @@ const POLL_MS = 25;
 /** Keys older than this are forgotten: a phone sends its kept writes the same evening. */
 export const KEEP_MS = 2 * 24 * 3_600_000;
 
+/** What a request is before its body is read: what a key claimed with the session holds until answered. */
+const target = (req: FastifyRequest) => `${req.method} ${req.url.split('?')[0]}`;
+
 function fingerprint(req: FastifyRequest) {
   const body = createHash('sha256')
     .update(JSON.stringify(req.body ?? null))
     .digest('base64url');
-  return `${req.method} ${req.url.split('?')[0]} ${body}`;
+  return `${target(req)} ${body}`;
 }
+
+/** The request's key: undefined without the header; a malformed one is refused in preHandler. */
+function keyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !KEY.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
+  return key;
+}
+
+/** Answers that are not kept with their key: the write did not happen, so a retry may make it. */
+const released = (status: number) => status >= 500 || status === 429;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,14 +61,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * rates at once (issue 37). On the embedded database a prepared claim costs a third of the same
  * INSERT built by Drizzle (0.09 against 0.27-0.33 ms, measured 2026-11-30, docs/decisions/0113).
  */
-const CLAIM: PreparedStatement = {
+export const CLAIM: PreparedStatement = {
   name: 'idempotency_claim',
   text: `INSERT INTO "idempotent_requests" (user_id, key, request) VALUES ($1::int, $2::text, $3::text) ON CONFLICT DO NOTHING RETURNING key`,
 };
 /** An empty body is kept as NULL: a replay sends `body ?? ''`, the same answer. */
-const ANSWER: PreparedStatement = {
+export const ANSWER: PreparedStatement = {
   name: 'idempotency_answer',
-  text: `UPDATE "idempotent_requests" SET status = $3::int, body = NULLIF($4::text, '') WHERE user_id = $1::int AND key = $2::text`,
+  text: `UPDATE "idempotent_requests" SET status = $3::int, body = NULLIF($4::text, ''), request = $5::text WHERE user_id = $1::int AND key = $2::text`,
 };
 const claim = async (db: Db, userId: number, key: string, request: string) => (await runPrepared(db, CLAIM, [userId, key, request])).length > 0;
 
@@ -68,17 +86,36 @@ export const idempotencyPlugin = fp(
   async (app) => {
     app.decorateRequest('idempotency', null);
 
+    // The claim rides on the session's read (docs/decisions/0125): one statement fewer for every
+    // keyed write. It runs before the auth plugin's guard reads the viewer, which then finds it read.
+    // The body is not read yet, so the key holds what the request is without it until its answer.
+    app.addHook('onRequest', async (req) => {
+      if (!req.routeOptions.config.idempotent) return;
+      let key: string | undefined;
+      try {
+        key = keyOf(req);
+      } catch {
+        return; // refused in preHandler, after the guard's 401 to a visitor
+      }
+      const token = req.cookies[SESSION_COOKIE];
+      if (!key || !token || req.viewerCache) return;
+      const attempt = app.sessions.viewerClaiming(token, { key, request: target(req) });
+      req.viewerCache = attempt.then((r) => r.viewer);
+      const { viewer, claimed } = await attempt;
+      if (!viewer) return;
+      if (claimed) req.idempotency = { userId: viewer.id, key };
+      else req.idempotencyHeld = true;
+    });
+
     app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.routeOptions.config.idempotent) return;
-      const raw = req.headers[IDEMPOTENCY_HEADER];
-      if (raw === undefined) return;
-      const key = Array.isArray(raw) ? raw[0] : raw;
-      if (!key || !KEY.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
+      const key = keyOf(req);
+      if (key === undefined || req.idempotency) return;
       const viewer = await req.viewer();
       // Not signed in: the route answers 401 itself, and there is nobody to keep a key for.
       if (!viewer) return;
       const request = fingerprint(req);
-      if (await claim(app.db, viewer.id, key, request)) {
+      if (!req.idempotencyHeld && (await claim(app.db, viewer.id, key, request))) {
         req.idempotency = { userId: viewer.id, key };
         return;
       }
@@ -86,15 +123,18 @@ export const idempotencyPlugin = fp(
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
         const [row] = await app.db.select().from(idempotentRequests).where(where);
-        if (row && row.request !== request) throw new AppError('bad_request', 'This Idempotency-Key was already used for a different request.');
+        // Until it is answered, a key claimed with the session holds the request without its body.
         if (row?.status != null) {
+          if (row.request !== request) throw new AppError('bad_request', 'This Idempotency-Key was already used for a different request.');
           return reply
             .code(row.status)
             .header(REPLAYED_HEADER, 'true')
             .type('application/json; charset=utf-8')
             .send(row.body ?? '');
         }
-        // The first copy failed with a 5xx meanwhile and released the key: this copy may make the write.
+        if (row && !request.startsWith(`${row.request} `) && row.request !== request)
+          throw new AppError('bad_request', 'This Idempotency-Key was already used for a different request.');
+        // The first copy failed meanwhile (a 5xx, a 429) and released the key: this copy may make the write.
         if (!row) {
           if (await claim(app.db, viewer.id, key, request)) {
             req.idempotency = { userId: viewer.id, key };
@@ -110,14 +150,15 @@ export const idempotencyPlugin = fp(
       const held = req.idempotency;
       if (!held) return payload;
       req.idempotency = null;
-      if (reply.statusCode >= 500)
+      if (released(reply.statusCode))
         await app.db.delete(idempotentRequests).where(and(eq(idempotentRequests.userId, held.userId), eq(idempotentRequests.key, held.key)));
-      else await runPrepared(app.db, ANSWER, [held.userId, held.key, reply.statusCode, typeof payload === 'string' ? payload : '']);
+      else await runPrepared(app.db, ANSWER, [held.userId, held.key, reply.statusCode, typeof payload === 'string' ? payload : '', fingerprint(req)]);
       return payload;
     });
   },
-  // Registered before compression (app.ts), so onSend sees the answer as the JSON text the route wrote;
-  // it reads app.db and req.viewer() only while handling requests, when both are there.
+  // Registered after the cookie parser and before compression and the auth plugin (app.ts): onRequest
+  // reads the session cookie and runs before the guard, onSend sees the answer as the JSON text the
+  // route wrote; it reads app.db, app.sessions and req.viewer() only while handling requests, when all are there.
   { name: 'idempotency' },
 );
 

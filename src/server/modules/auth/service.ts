@@ -40,16 +40,26 @@ export const hashToken = hashSecret;
 export const sessionKey = (tokenHash: string) => tokenHash.slice(0, 16);
 
 /** The session behind a token as it is now, in one query: its user with their roles, and its expiry. */
+type SessionRow = NonNullable<Awaited<ReturnType<typeof q.findSession>>>;
+const asViewer = ({ roles, expiresAt: _expiresAt, ...user }: SessionRow, adminEmails: string[]): Viewer => ({
+  ...user,
+  roles: effectiveRoles(user.email, roles, adminEmails),
+});
+
 export async function currentSession(db: Db, token: string, adminEmails: string[]): Promise<CurrentSession | null> {
   const tokenHash = hashToken(token);
   const row = await q.findSession(db, tokenHash);
-  if (!row) return null;
-  const { roles, expiresAt, ...user } = row;
-  return { viewer: { ...user, roles: effectiveRoles(user.email, roles, adminEmails) }, expiresAt, key: sessionKey(tokenHash) };
+  return row ? { viewer: asViewer(row, adminEmails), expiresAt: row.expiresAt, key: sessionKey(tokenHash) } : null;
 }
 
 export async function viewerFromToken(db: Db, token: string, adminEmails: string[]): Promise<Viewer | null> {
   return (await currentSession(db, token, adminEmails))?.viewer ?? null;
+}
+
+/** The viewer, and whether their Idempotency-Key was claimed, in one statement (docs/decisions/0125). */
+export async function viewerClaiming(db: Db, token: string, claim: { key: string; request: string }, adminEmails: string[]) {
+  const found = await q.findSessionClaiming(db, hashToken(token), claim.key, claim.request);
+  return found ? { viewer: asViewer(found.session, adminEmails), claimed: found.claimed } : { viewer: null, claimed: false };
 }
 
 /** member always; admin from the table or ADMIN_EMAILS; an admin can do everything a host can. */
@@ -74,6 +84,7 @@ export async function endSession(db: Db, token: string) {
 export function sessionStore(db: Db, opts: { adminEmails: string[]; sessionDays: number }): SessionStore {
   return {
     viewerFromToken: (token) => viewerFromToken(db, token, opts.adminEmails),
+    viewerClaiming: (token, claim) => viewerClaiming(db, token, claim, opts.adminEmails),
     current: (token) => currentSession(db, token, opts.adminEmails),
     async stillOpen(tokens) {
       const open = new Set(await q.openSessions(db, tokens.map(hashToken)));

@@ -88,7 +88,7 @@ export async function upsertRating(
  * The rating's one statement (docs/decisions/0092), prepared once per connection
  * (docs/decisions/0102): $1 the evening, $2 the rater, $3 the rated, $4 the rating, $5 its source.
  */
-const RATE_IN_ONE_STATEMENT: PreparedStatement = {
+export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
   name: 'rate_in_one_statement',
   text: `
     WITH met AS (

@@ -105,9 +105,10 @@ describe('a rating right after the bell', () => {
     expect(made.map((m) => [m.a, m.b].sort((p, q) => p - q))).toEqual([[x.user.id, y.user.id].sort((p, q) => p - q)]);
   });
 
-  it('as a phone sends it, with an Idempotency-Key: the claim and the answer are one prepared statement each, and a replay changes nothing', async () => {
-    // The app's phones key every rating (client lib/outbox.ts): the key is claimed before the write
-    // and the answer kept after it (plugins/idempotency.ts, docs/decisions/0113).
+  it('as a phone sends it, with an Idempotency-Key: the key is claimed by the session’s read, answered in one more statement, and a replay changes nothing', async () => {
+    // The app's phones key every rating (client lib/outbox.ts): the key is claimed before the write,
+    // in the statement that reads the session (docs/decisions/0125), and the answer kept after it
+    // (plugins/idempotency.ts, docs/decisions/0113).
     const w = partnerOf(x, 2);
     const keyed = (key: string, rating: number) =>
       t.app.inject({
@@ -124,11 +125,12 @@ describe('a rating right after the bell', () => {
       first = res.json();
     });
     const perRating = sent.filter((s) => !/^PREPARE /.test(s) && !/^SELECT pg_notify/.test(s));
-    // The session, the claim, the rating and the answer.
-    expect(perRating, sent.join('\n---\n')).toHaveLength(4);
-    expect(
-      perRating.filter((s) => /^EXECUTE idempotency_(claim|answer)\(|^INSERT INTO "idempotent_requests"|^UPDATE "idempotent_requests"/.test(s)),
-    ).toHaveLength(2);
+    // The session with the claim, the rating and the answer.
+    expect(perRating, sent.join('\n---\n')).toHaveLength(3);
+    const keyStatements = perRating.filter((s) => /idempotent_requests|idempotency_|find_session_claiming/.test(s));
+    expect(keyStatements, sent.join('\n---\n')).toHaveLength(2);
+    expect(keyStatements[0]).toMatch(/^EXECUTE find_session_claiming\(|^\s*WITH s AS \(/);
+    expect(keyStatements[1]).toMatch(/^EXECUTE idempotency_answer\(|^UPDATE "idempotent_requests"/);
     // The same key again (the phone never heard the answer): the kept answer, and the rating unchanged.
     const again = await keyed('the-phones-key-2', 3);
     expect(again.statusCode).toBe(201);

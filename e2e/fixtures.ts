@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { freePort, root, stopChild } from '../scripts/processes';
@@ -102,6 +103,9 @@ export function buildRelease(mark: string, outDir: string): Promise<void> {
  */
 export async function serveRelease(opts: { clientDir: string; dataDir: string; port: number }) {
   const baseURL = `http://127.0.0.1:${opts.port}`;
+  // A new data directory starts from the run's migrated database, as every journey's server does (e2e/global-setup.ts).
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (template && !existsSync(opts.dataDir)) cpSync(template, opts.dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],

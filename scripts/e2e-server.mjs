@@ -3,7 +3,7 @@
 // ends (Playwright stops it with SIGTERM; Ctrl+C sends SIGINT). Data directories left by runs
 // that were killed outright (.tmp/e2e-<pid> of a process that is gone) are removed first.
 import { spawn } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,6 +45,10 @@ const removeData = () => {
 };
 
 removeData();
+// A database created and migrated once for the whole run (e2e/global-setup.ts), copied: the server
+// then opens it instead of creating one, and loads the demo data itself (docs/decisions/0126).
+const template = process.env.E2E_TEMPLATE_DIR;
+if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
 const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
 // Playwright signals the whole process group; pass a signal on in case only we received it,
 // then wait for the server to close its database before deleting it.

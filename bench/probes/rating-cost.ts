@@ -2,9 +2,10 @@
  * What one keyed rating costs the embedded database, statement by statement (issue 37): 40
  * evenings of 50 checked-in guests seeded into an in-memory PGlite, round 1 started and planned in
  * each, then every guest rates their round-1 partner, one after another (nothing else running),
- * through the statements the server makes (the session with the key's claim, decision 0125, or every
- * other guest the two apart as before it; the rating; the key's answer), and again through the
- * floor's one bare `INSERT ... ON CONFLICT` (bench/workers/bare-rating.ts).
+ * through the statements the server makes: every other guest as now (the session with the key's
+ * claim, decision 0125; the rating with the key's answer, decision 0127), the rest as before them
+ * (the session, the claim, the rating, the answer); and again through the floor's one bare
+ * `INSERT ... ON CONFLICT` (bench/workers/bare-rating.ts).
  * Prints the median and the total of each, so the rating's share of the burst can be read apart
  * from the server's own work (Fastify, JSON, the socket).
  *
@@ -61,6 +62,7 @@ const steps = {
   claim: [] as number[],
   'session with the claim': [] as number[],
   rating: [] as number[],
+  'rating with the answer': [] as number[],
   answer: [] as number[],
   'floor insert': [] as number[],
 };
@@ -101,7 +103,15 @@ for (let pass = 0; pass < passes; pass++) {
       const found = await timed('session with the claim', () => findSessionClaiming(db, tokenHash, key, `POST /api/events/${g.eventId}/ratings`));
       if (found?.session.id !== g.id || !found.claimed) throw new Error('the session with the claim did not answer');
     }
-    const stored = await timed('rating', () => runPrepared(db, RATE_IN_ONE_STATEMENT, [g.eventId, g.id, rated, value, 'card']));
+    if (g.id % 2 === 1) {
+      const request = `POST /api/events/${g.eventId}/ratings x`;
+      const stored = await timed('rating with the answer', () =>
+        runPrepared<{ answer: string | null }>(db, RATE_IN_ONE_STATEMENT, [g.eventId, g.id, rated, value, 'card', key, request]),
+      );
+      if (stored[0]?.answer == null) throw new Error('the rating was refused or its key not answered');
+      continue;
+    }
+    const stored = await timed('rating', () => runPrepared(db, RATE_IN_ONE_STATEMENT, [g.eventId, g.id, rated, value, 'card', '', '']));
     if (stored.length !== 1) throw new Error('the rating was refused');
     await timed('answer', () =>
       runPrepared(db, ANSWER, [g.id, key, 201, JSON.stringify({ rating: stored[0], ratedEveryone: false }), `POST /api/events/${g.eventId}/ratings x`]),

@@ -126,11 +126,7 @@ export const idempotencyPlugin = fp(
         // Until it is answered, a key claimed with the session holds the request without its body.
         if (row?.status != null) {
           if (row.request !== request) throw new AppError('bad_request', 'This Idempotency-Key was already used for a different request.');
-          return reply
-            .code(row.status)
-            .header(REPLAYED_HEADER, 'true')
-            .type('application/json; charset=utf-8')
-            .send(row.body ?? '');
+          return sendKept(reply.header(REPLAYED_HEADER, 'true'), row.status, row.body ?? '');
         }
         if (row && !request.startsWith(`${row.request} `) && row.request !== request)
           throw new AppError('bad_request', 'This Idempotency-Key was already used for a different request.');
@@ -161,6 +157,24 @@ export const idempotencyPlugin = fp(
   // route wrote; it reads app.db, app.sessions and req.viewer() only while handling requests, when all are there.
   { name: 'idempotency' },
 );
+
+/**
+ * For a route that answers the key in its own write's statement (a rating, docs/decisions/0127):
+ * the key this request holds and what the request is, or null when it holds none.
+ */
+export function keyToAnswer(req: FastifyRequest): { key: string; request: string } | null {
+  return req.idempotency ? { key: req.idempotency.key, request: fingerprint(req) } : null;
+}
+
+/** An answer kept with a key, sent as it was stored: a replay, or a route that stored it itself. */
+export function sendKept(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The route's statement stored the key's answer: nothing is written after it, whatever follows. */
+export function answeredByRoute(req: FastifyRequest) {
+  req.idempotency = null;
+}
 
 /** Forget keys older than KEEP_MS (called with the retention sweep). */
 export async function forgetOldIdempotencyKeys(db: Db, now: Date) {

@@ -86,7 +86,10 @@ export async function upsertRating(
  */
 /**
  * The rating's one statement (docs/decisions/0092), prepared once per connection
- * (docs/decisions/0102): $1 the evening, $2 the rater, $3 the rated, $4 the rating, $5 its source.
+ * (docs/decisions/0102): $1 the evening, $2 the rater, $3 the rated, $4 the rating, $5 its source;
+ * $6 the Idempotency-Key the request holds ('' for none) and $7 what the request is: when the rating
+ * is stored, the key is answered in the same statement, its body the rating as JSON written here, which
+ * the route sends as it is (docs/decisions/0127).
  */
 export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
   name: 'rate_in_one_statement',
@@ -108,14 +111,22 @@ export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
           SELECT 1 FROM "friend_seats" f WHERE f.event_id = $1::int AND f.kind = 'bring' AND f.status = 'accepted'
             AND ((f.from_user_id = $2::int AND f.accepted_by = $3::int) OR (f.from_user_id = $3::int AND f.accepted_by = $2::int)))
       ON CONFLICT (event_id, rater_id, rated_id) DO UPDATE SET rating = excluded.rating, round = excluded.round, source = excluded.source, updated_at = now()
-      RETURNING t.id, t.rating, t.round, (extract(epoch from t.created_at) * 1000)::float8 AS created_ms
+      RETURNING t.id, t.rating, t.round, t.created_at, (extract(epoch from t.created_at) * 1000)::float8 AS created_ms
+    ),
+    answered AS (
+      UPDATE "idempotent_requests" k SET status = 201, request = $7::text, body = (
+        SELECT json_build_object('id', s.id, 'raterId', $2::int, 'ratedId', $3::int, 'rating', s.rating, 'round', s.round,
+          'createdAt', to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+        FROM stored s)
+      WHERE $6::text <> '' AND k.user_id = $2::int AND k.key = $6::text AND k.status IS NULL AND EXISTS (SELECT 1 FROM stored)
+      RETURNING k.body
     ),
     partners AS (
       SELECT DISTINCT CASE WHEN r.user_a = $2::int THEN r.user_b ELSE r.user_a END AS p FROM "rotations" r
       WHERE r.event_id = $1::int AND r.user_b IS NOT NULL AND (r.user_a = $2::int OR r.user_b = $2::int)
         AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
     )
-    SELECT s.id, s.rating, s.round, s.created_ms,
+    SELECT s.id, s.rating, s.round, s.created_ms, (SELECT a.body FROM answered a) AS answer,
       NOT EXISTS (
         SELECT 1 FROM partners p WHERE p.p <> $3::int
           AND NOT EXISTS (SELECT 1 FROM "ratings" o WHERE o.event_id = $1::int AND o.rater_id = $2::int AND o.rated_id = p.p)
@@ -123,17 +134,27 @@ export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
     FROM stored s`,
 };
 
-export async function rateInOneStatement(db: Db, v: { eventId: number; raterId: number; ratedId: number; rating: number; source: 'card' | 'quick' }) {
-  const rows = await runPrepared<{ id: number; rating: number; round: number | null; created_ms: number; rated_all: boolean }>(db, RATE_IN_ONE_STATEMENT, [
-    v.eventId,
-    v.raterId,
-    v.ratedId,
-    v.rating,
-    v.source,
-  ]);
+/** The key a rating's request holds, answered by the rating's statement (docs/decisions/0127). */
+export interface KeyToAnswer {
+  key: string;
+  request: string;
+}
+
+export async function rateInOneStatement(
+  db: Db,
+  v: { eventId: number; raterId: number; ratedId: number; rating: number; source: 'card' | 'quick' },
+  keyed: KeyToAnswer | null = null,
+) {
+  const rows = await runPrepared<{ id: number; rating: number; round: number | null; created_ms: number; answer: string | null; rated_all: boolean }>(
+    db,
+    RATE_IN_ONE_STATEMENT,
+    [v.eventId, v.raterId, v.ratedId, v.rating, v.source, keyed?.key ?? '', keyed?.request ?? ''],
+  );
   const row = rows[0];
   if (!row) return null;
   return {
+    /** The key's answer as stored, when the request held one: the body to send. */
+    answer: row.answer,
     rating: {
       id: Number(row.id),
       raterId: v.raterId,

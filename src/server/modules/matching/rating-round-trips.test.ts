@@ -105,10 +105,10 @@ describe('a rating right after the bell', () => {
     expect(made.map((m) => [m.a, m.b].sort((p, q) => p - q))).toEqual([[x.user.id, y.user.id].sort((p, q) => p - q)]);
   });
 
-  it('as a phone sends it, with an Idempotency-Key: the key is claimed by the session’s read, answered in one more statement, and a replay changes nothing', async () => {
+  it('as a phone sends it, with an Idempotency-Key: the key is claimed by the session’s read, answered by the rating’s statement, and a replay changes nothing', async () => {
     // The app's phones key every rating (client lib/outbox.ts): the key is claimed before the write,
-    // in the statement that reads the session (docs/decisions/0125), and the answer kept after it
-    // (plugins/idempotency.ts, docs/decisions/0113).
+    // in the statement that reads the session (docs/decisions/0125), and answered by the rating's
+    // own statement (docs/decisions/0127).
     const w = partnerOf(x, 2);
     const keyed = (key: string, rating: number) =>
       t.app.inject({
@@ -125,12 +125,16 @@ describe('a rating right after the bell', () => {
       first = res.json();
     });
     const perRating = sent.filter((s) => !/^PREPARE /.test(s) && !/^SELECT pg_notify/.test(s));
-    // The session with the claim, the rating and the answer.
-    expect(perRating, sent.join('\n---\n')).toHaveLength(3);
-    const keyStatements = perRating.filter((s) => /idempotent_requests|idempotency_|find_session_claiming/.test(s));
-    expect(keyStatements, sent.join('\n---\n')).toHaveLength(2);
-    expect(keyStatements[0]).toMatch(/^EXECUTE find_session_claiming\(|^\s*WITH s AS \(/);
-    expect(keyStatements[1]).toMatch(/^EXECUTE idempotency_answer\(|^UPDATE "idempotent_requests"/);
+    // The session with the claim, then the rating with the answer.
+    expect(perRating, sent.join('\n---\n')).toHaveLength(2);
+    expect(perRating[0]).toMatch(/^EXECUTE find_session_claiming\(|^\s*WITH s AS \(/);
+    expect(perRating[1]).toMatch(/^EXECUTE rate_in_one_statement\(|^\s*WITH met AS/);
+    // The answer is the rating, as the card's route has always answered it.
+    const rating = { raterId: w.user.id, ratedId: x.user.id, rating: 3, round: expect.any(Number) };
+    expect(first).toEqual({ id: expect.any(Number), ...rating, createdAt: expect.any(String) });
+    // Written by SQL (docs/decisions/0127), its time reads as the guest's own list of ratings gives it.
+    const given = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/ratings/${w.user.id}`, headers: withCookie(w.cookie) });
+    expect(given.json()).toContainEqual(first);
     // The same key again (the phone never heard the answer): the kept answer, and the rating unchanged.
     const again = await keyed('the-phones-key-2', 3);
     expect(again.statusCode).toBe(201);

@@ -34,19 +34,27 @@ export const RATINGS_DELETED = 'Ratings are closed: this evening was too long ag
  * started (the round stored is that one, whatever the phone says), changeable until release.
  * Stored in one statement that keeps every rule (docs/decisions/0092); only a refusal asks, rule by
  * rule, which one, so its message is the same as ever. `ratedEveryone`: this was the rater's last.
+ * `keyed`: the Idempotency-Key the request holds, answered by the same statement; `answer` is then the
+ * body it stored, for the route to send as it is (docs/decisions/0127).
  */
-export async function rate(db: Db, viewer: Viewer, eventId: number, input: z.output<typeof ratingBody>): Promise<{ rating: Rating; ratedEveryone: boolean }> {
+export async function rate(
+  db: Db,
+  viewer: Viewer,
+  eventId: number,
+  input: z.output<typeof ratingBody>,
+  keyed: q.KeyToAnswer | null = null,
+): Promise<{ rating: Rating; ratedEveryone: boolean; answer: string | null }> {
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
   if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');
   const v = { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, source: 'card' as const };
-  let done = await q.rateInOneStatement(db, v);
+  let done = await q.rateInOneStatement(db, v, keyed);
   if (!done) {
     await whyNotRated(db, eventId, input.raterId, input.ratedId);
     // Every rule holds now (one changed between the two reads, e.g. a round just started): once more.
-    done = await q.rateInOneStatement(db, v);
+    done = await q.rateInOneStatement(db, v, keyed);
     if (!done) throw conflict(NOT_MET);
   }
-  return { rating: { ...done.rating, createdAt: done.rating.createdAt.toISOString() }, ratedEveryone: done.ratedEveryone };
+  return { rating: { ...done.rating, createdAt: done.rating.createdAt.toISOString() }, ratedEveryone: done.ratedEveryone, answer: done.answer };
 }
 
 /** The first rule a refused rating breaks, as its own error, in the order a guest meets them. */

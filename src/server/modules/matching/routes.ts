@@ -16,6 +16,7 @@ import {
   releaseResult,
 } from '@shared/schemas/matching';
 import { AppError } from '../../errors';
+import { answeredByRoute, keyToAnswer, sendKept } from '../../plugins/idempotency';
 import { startAutoRelease } from './auto-release';
 import { createRecalculator } from './recalculate';
 import * as matching from './service';
@@ -41,10 +42,15 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
     { config: { idempotent: true }, schema: { params: idParams, body: ratingBody, response: { 201: ratingSchema, ...errors } } },
     async (req, reply) => {
       const viewer = req.me;
-      const { rating, ratedEveryone } = await matching.rate(app.db, viewer, req.params.id, req.body);
+      // A phone's key is answered by the rating's own statement (docs/decisions/0127).
+      const keyed = keyToAnswer(req);
+      const { rating, ratedEveryone, answer } = await matching.rate(app.db, viewer, req.params.id, req.body, keyed);
+      if (answer !== null) answeredByRoute(req);
       // After a guest's last rating, matches are calculated (idempotent).
       if (ratedEveryone) await recalc.after(req.params.id);
       await app.live.publish(req.params.id, 'ratings_updated');
+      // The key's answer is sent as it was stored, so a replay is the same text.
+      if (answer !== null) return sendKept(reply, 201, answer);
       return reply.code(201).send(rating);
     },
   );

@@ -85,6 +85,7 @@ const claim = async (db: Db, userId: number, key: string, request: string) => (a
 export const idempotencyPlugin = fp(
   async (app) => {
     app.decorateRequest('idempotency', null);
+    app.decorateRequest('idempotencyHeld', false);
 
     // The claim rides on the session's read (docs/decisions/0125): one statement fewer for every
     // keyed write. It runs before the auth plugin's guard reads the viewer, which then finds it read.

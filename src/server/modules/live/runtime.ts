@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
 import type { NoShowRule } from '@shared/domain/no-shows';
 import type { BusMessage } from '../../plugins/realtime';
+import { atMostEvery } from '../../lib/at-most-every';
 import { hearBus } from './bus';
 import { createCommands, type Commands } from './commands';
 import { createFanOut, createKnown } from './fan-out';
@@ -33,6 +34,13 @@ declare module 'fastify' {
 }
 
 /**
+ * The least time between two "ratings updated" messages of one evening (docs/decisions/0128): right
+ * after the bell every guest rates at once, and each message made every host's desk read the
+ * progress, the rounds and the connections again.
+ */
+export const RATINGS_NEWS_EVERY_MS = 1_000;
+
+/**
  * The live runtime, one per instance (docs/decisions/0056, 0100): the evening's authoritative timer is
  * persisted; each instance keeps only its own sockets (rooms.ts, /ws in socket.ts), a timeout for the
  * next due transition (timers.ts), the places it read (places.ts), the plans it makes ahead
@@ -55,9 +63,18 @@ const runtime: FastifyPluginAsync<{ pollMs?: number; planAhead?: boolean; public
   const { syncFor } = fanOut;
   hearBus(app, rooms, places, known, fanOut);
 
+  // Ratings are news to the hosts' desks, which read the progress again on each: at most one per
+  // evening every RATINGS_NEWS_EVERY_MS, the last always said (docs/decisions/0128).
+  const ratingsNews = atMostEvery(
+    RATINGS_NEWS_EVERY_MS,
+    (eventId) => app.bus.publish({ eventId, kind: 'ratings_updated' }),
+    (err, eventId) => app.log.warn({ err, eventId }, 'telling the hosts about new ratings failed'),
+  );
+  app.addHook('onClose', () => ratingsNews.close());
+
   app.decorate('live', {
     publishTimer: (eventId, announce) => app.bus.publish({ eventId, kind: 'timer', announce }),
-    publish: (eventId, kind) => app.bus.publish({ eventId, kind }),
+    publish: (eventId, kind) => (kind === 'ratings_updated' ? ratingsNews.say(eventId) : app.bus.publish({ eventId, kind })),
     publishRoom: async (m) => {
       await app.bus.publish(m);
       // The plan follows the door, which does not wait for it (docs/decisions/0103).

@@ -35,6 +35,42 @@ async function rounds(eventId: number) {
     .orderBy(roundHistory.round);
 }
 
+describe("the hosts' desks hear of new ratings", () => {
+  it('at once, then once more after the last of many at once: not once per rating (docs/decisions/0128)', async () => {
+    const ev = await setUpEvening(t, { guests: 10 });
+    const { client: desk } = await join(base, { eventId: ev.event.id, userId: ev.host.user.id, isHost: true }, ev.host.cookie);
+    await hostTimer(t.app, ev, 'start_timer');
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
+    const pairs = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().filter((r) => r.round === 1 && r.b);
+    const guest = (id: number) => ev.present.find((g) => g.user.id === id)!;
+    // Every guest rates their round-1 partner, all at once, as right after the bell.
+    const answers = await Promise.all(
+      pairs.flatMap((p) =>
+        [
+          [p.a.id, p.b!.id],
+          [p.b!.id, p.a.id],
+        ].map(([from, to]) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/events/${ev.event.id}/ratings`,
+            headers: withCookie(guest(from!).cookie),
+            payload: { raterId: from, ratedId: to, rating: 4 },
+          }),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    expect(answers.length).toBe(10);
+    // The first is heard at once; those after it within the interval, together at its end.
+    await desk.next('ratings_updated');
+    await desk.next('ratings_updated', 5_000);
+    const total = desk.count('ratings_updated');
+    // Ten ratings (and the matches' calculations they set off) within about a second: two messages, a
+    // third only if the machine took over a second for them. Before: one per rating and per calculation.
+    expect(total).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('who may open the socket', () => {
   it('refuses a visitor without a session cookie with 401', async () => {
     const { event, guests } = await setUpEvening(t, { guests: 1 });

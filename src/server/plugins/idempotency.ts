@@ -159,11 +159,17 @@ export const idempotencyPlugin = fp(
   { name: 'idempotency' },
 );
 
+/** A key a request holds, with what the request is (its fingerprint): what a statement writes with it. */
+export interface HeldKey {
+  key: string;
+  request: string;
+}
+
 /**
  * For a route that answers the key in its own write's statement (a rating, docs/decisions/0127):
  * the key this request holds and what the request is, or null when it holds none.
  */
-export function keyToAnswer(req: FastifyRequest): { key: string; request: string } | null {
+export function keyToAnswer(req: FastifyRequest): HeldKey | null {
   return req.idempotency ? { key: req.idempotency.key, request: fingerprint(req) } : null;
 }
 

@@ -40,8 +40,8 @@ export const hashToken = hashSecret;
 export const sessionKey = (tokenHash: string) => tokenHash.slice(0, 16);
 
 /** The session behind a token as it is now, in one query: its user with their roles, and its expiry. */
-type SessionRow = NonNullable<Awaited<ReturnType<typeof q.findSession>>>;
-const asViewer = ({ roles, expiresAt: _expiresAt, ...user }: SessionRow, adminEmails: string[]): Viewer => ({
+type StoredSession = NonNullable<Awaited<ReturnType<typeof q.findSession>>>;
+const asViewer = ({ roles, expiresAt: _expiresAt, ...user }: StoredSession, adminEmails: string[]): Viewer => ({
   ...user,
   roles: effectiveRoles(user.email, roles, adminEmails),
 });

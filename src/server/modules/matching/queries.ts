@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-
 import type { Db } from '../../db/client';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { blocks, events, matchCalculations, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
+import type { HeldKey } from '../../plugins/idempotency';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
   return (
@@ -134,16 +135,11 @@ export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
     FROM stored s`,
 };
 
-/** The key a rating's request holds, answered by the rating's statement (docs/decisions/0127). */
-export interface KeyToAnswer {
-  key: string;
-  request: string;
-}
-
 export async function rateInOneStatement(
   db: Db,
   v: { eventId: number; raterId: number; ratedId: number; rating: number; source: 'card' | 'quick' },
-  keyed: KeyToAnswer | null = null,
+  /** The key the rating's request holds, answered by this statement (docs/decisions/0127). */
+  keyed: HeldKey | null = null,
 ) {
   const rows = await runPrepared<{ id: number; rating: number; round: number | null; created_ms: number; answer: string | null; rated_all: boolean }>(
     db,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Rating, ratingBody } from '@shared/schemas/matching';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden } from '../../errors';
+import type { HeldKey } from '../../plugins/idempotency';
 import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as tickets from '../tickets/service';
@@ -42,7 +43,7 @@ export async function rate(
   viewer: Viewer,
   eventId: number,
   input: z.output<typeof ratingBody>,
-  keyed: q.KeyToAnswer | null = null,
+  keyed: HeldKey | null = null,
 ): Promise<{ rating: Rating; ratedEveryone: boolean; answer: string | null }> {
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
   if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');

@@ -22,20 +22,21 @@ export async function logConnection(
   viewer: Viewer,
   eventId: number,
   input: { ratedId?: number | undefined; code?: string | undefined; method: 'qr' | 'code' | 'list'; decision?: 'yes' | 'no' | undefined },
-  live: { round: number | null; active: boolean },
+  /** The round under way, read only off the fast path (the live runtime's, given by the route). */
+  roundUnderWay: () => Promise<{ round: number | null; active: boolean }>,
 ): Promise<ConnectionsState> {
-  // The quick yes/no after the bell (issue 37): the rating's one statement keeps every rule a
-  // decision needs (both checked in, the two sat together in a round that started, ratings open),
-  // the log is written if it was not, and the state is read in one more. Only a refusal, or a
-  // decision outside a running round, takes the reads below, which say which rule it broke.
+  // The quick yes/no during a round (issue 37): one statement reads the round under way, keeps every
+  // rule a decision needs (both checked in, the two sat together in a round that started, ratings
+  // open) and writes the rating and the log if it was not there (DECIDE_IN_ONE_STATEMENT); the state
+  // is read in one more. Only a refusal, or a decision outside a running round, takes the reads
+  // below, which say which rule it broke (docs/decisions/0130).
   const otherGiven = input.code ? undefined : input.ratedId;
-  if (input.decision && otherGiven && otherGiven !== viewer.id && live.active) {
+  if (input.decision && otherGiven && otherGiven !== viewer.id) {
     const rating = input.decision === 'yes' ? MIN_MATCH_RATING : 1;
-    if (await q.rateInOneStatement(db, { eventId, raterId: viewer.id, ratedId: otherGiven, rating, source: 'quick' })) {
-      await cq.logConnection(db, { eventId, userId: viewer.id, otherId: otherGiven, method: input.method, round: live.round });
+    if (await q.decideInOneStatement(db, { eventId, raterId: viewer.id, ratedId: otherGiven, rating, method: input.method }))
       return connections(db, viewer, eventId);
-    }
   }
+  const live = await roundUnderWay();
   const me = await q.registrationOf(db, eventId, viewer.id);
   if (!me) throw forbidden(ONLY_GUESTS);
   if (!me.checkedIn) throw conflict('Check in to this event first');

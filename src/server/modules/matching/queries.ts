@@ -79,6 +79,32 @@ export async function upsertRating(
 }
 
 /**
+ * The two CTEs every one-statement rating starts with: `met`, the first started round in which $2
+ * and $3 of evening $1 sat together, and `stored`, the rating $4 (source $5) written only when every
+ * rule holds, and only for a row of `alsoFrom` when one is named (a CTE of the statement). The
+ * statements below add what each caller needs in the same round trip.
+ */
+const metAndStored = (alsoFrom?: string) => `met AS (
+      SELECT r.round FROM "rotations" r
+      WHERE r.event_id = $1::int AND ((r.user_a = $2::int AND r.user_b = $3::int) OR (r.user_a = $3::int AND r.user_b = $2::int))
+        AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
+      ORDER BY r.round LIMIT 1
+    ),
+    stored AS (
+      INSERT INTO "ratings" AS t (event_id, rater_id, rated_id, rating, round, source)
+      SELECT $1::int, $2::int, $3::int, $4::int, met.round, $5::text
+      FROM met${alsoFrom ? ` CROSS JOIN ${alsoFrom}` : ''} JOIN "events" ev ON ev.id = $1::int
+      WHERE ev.contacts_released_at IS NULL AND ev.personal_data_purged_at IS NULL
+        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $2::int AND g.checked_in)
+        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $3::int AND g.checked_in)
+        AND NOT EXISTS (
+          SELECT 1 FROM "friend_seats" f WHERE f.event_id = $1::int AND f.kind = 'bring' AND f.status = 'accepted'
+            AND ((f.from_user_id = $2::int AND f.accepted_by = $3::int) OR (f.from_user_id = $3::int AND f.accepted_by = $2::int)))
+      ON CONFLICT (event_id, rater_id, rated_id) DO UPDATE SET rating = excluded.rating, round = excluded.round, source = excluded.source, updated_at = now()
+      RETURNING t.id, t.rating, t.round, t.created_at, (extract(epoch from t.created_at) * 1000)::float8 AS created_ms
+    )`;
+
+/**
  * A rating in one statement (docs/decisions/0092): stored (or changed) only when every rule holds,
  * the round being the first started round in which the two sat together; and, in the same round
  * trip, whether the rater has now rated everyone they talked to. Null: a rule refused it, and the
@@ -95,25 +121,7 @@ export async function upsertRating(
 export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
   name: 'rate_in_one_statement',
   text: `
-    WITH met AS (
-      SELECT r.round FROM "rotations" r
-      WHERE r.event_id = $1::int AND ((r.user_a = $2::int AND r.user_b = $3::int) OR (r.user_a = $3::int AND r.user_b = $2::int))
-        AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
-      ORDER BY r.round LIMIT 1
-    ),
-    stored AS (
-      INSERT INTO "ratings" AS t (event_id, rater_id, rated_id, rating, round, source)
-      SELECT $1::int, $2::int, $3::int, $4::int, met.round, $5::text
-      FROM met JOIN "events" ev ON ev.id = $1::int
-      WHERE ev.contacts_released_at IS NULL AND ev.personal_data_purged_at IS NULL
-        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $2::int AND g.checked_in)
-        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $3::int AND g.checked_in)
-        AND NOT EXISTS (
-          SELECT 1 FROM "friend_seats" f WHERE f.event_id = $1::int AND f.kind = 'bring' AND f.status = 'accepted'
-            AND ((f.from_user_id = $2::int AND f.accepted_by = $3::int) OR (f.from_user_id = $3::int AND f.accepted_by = $2::int)))
-      ON CONFLICT (event_id, rater_id, rated_id) DO UPDATE SET rating = excluded.rating, round = excluded.round, source = excluded.source, updated_at = now()
-      RETURNING t.id, t.rating, t.round, t.created_at, (extract(epoch from t.created_at) * 1000)::float8 AS created_ms
-    ),
+    WITH ${metAndStored()},
     answered AS (
       UPDATE "idempotent_requests" k SET status = 201, request = $7::text, body = (
         SELECT json_build_object('id', s.id, 'raterId', $2::int, 'ratedId', $3::int, 'rating', s.rating, 'round', s.round,
@@ -161,6 +169,34 @@ export async function rateInOneStatement(
     },
     ratedEveryone: row.rated_all === true,
   };
+}
+
+/**
+ * /live-event's quick yes/no during a running round in one statement (issue 37): the rating's rules
+ * as RATE_IN_ONE_STATEMENT keeps them ($1-$5), only while evening $1's timer is in a round
+ * (`phase = 'active'`, read in the same snapshot), and the conversation logged by method $6 in that
+ * round if it was not. No row: nothing was written, and the caller asks which rule held it back.
+ */
+export const DECIDE_IN_ONE_STATEMENT: PreparedStatement = {
+  name: 'decide_in_one_statement',
+  text: `
+    WITH live AS (
+      SELECT CASE WHEN t.current_round > 0 THEN t.current_round END AS round FROM "event_timers" t
+      WHERE t.event_id = $1::int AND t.phase = 'active'
+    ),
+    ${metAndStored('live')},
+    logged AS (
+      INSERT INTO "connection_logs" (event_id, user_id, other_id, method, round)
+      SELECT $1::int, $2::int, $3::int, $6::text, live.round FROM live WHERE EXISTS (SELECT 1 FROM stored)
+      ON CONFLICT DO NOTHING
+    )
+    SELECT s.id FROM stored s`,
+};
+
+/** The quick yes/no in one statement (DECIDE_IN_ONE_STATEMENT): true when it was stored and logged. */
+export async function decideInOneStatement(db: Db, v: { eventId: number; raterId: number; ratedId: number; rating: number; method: 'qr' | 'code' | 'list' }) {
+  const rows = await runPrepared<{ id: number }>(db, DECIDE_IN_ONE_STATEMENT, [v.eventId, v.raterId, v.ratedId, v.rating, 'quick', v.method]);
+  return rows.length > 0;
 }
 
 export async function ratingsBy(db: Db, eventId: number, raterId: number) {

@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches, ratings } from '../../db/schema/index';
+import { connectionLogs, matches, ratings } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
 import { statementsSent } from '../../test/statements';
 import { holdRounds, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
@@ -149,7 +149,7 @@ describe('a rating right after the bell', () => {
 });
 
 describe("/live-event's quick yes/no right after the bell", () => {
-  it('is the rating’s one statement, the log and the state in one more each, and the guest sees it', async () => {
+  it('is one statement for the round under way, the rating and the log, one more for the state, and the guest sees it', async () => {
     const ev = await setUpEvening(t, { guests: 4 });
     // Round 2 is running: the guests decide on their round-1 partners, as the card invites.
     await holdRounds(t, ev, 2);
@@ -172,15 +172,25 @@ describe("/live-event's quick yes/no right after the bell", () => {
       answer = r.json();
     });
     const perDecision = sent.filter((s) => !/^PREPARE /.test(s) && !/^SELECT pg_notify/.test(s));
-    // Before (issue 37's measure): 13, a read per rule and five for the state. Now: the session, the
-    // round under way, the rating's statement, the log (if it is not there yet) and the state.
-    expect(perDecision, sent.join('\n---\n')).toHaveLength(5);
+    // Before (issue 37's measure): 13, a read per rule and five for the state; then five (the session,
+    // the round under way, the rating, the log, the state). Now (docs/decisions/0130): the session, the
+    // decision's one statement (the round under way, the rating and the log) and the state.
+    expect(perDecision, sent.join('\n---\n')).toHaveLength(3);
     // EXECUTE on the embedded database; the named statements' own text on PostgreSQL.
     expect(
-      perDecision.filter((s) => /^EXECUTE (rate_in_one_statement|connections_state)\(|^\s*WITH met AS|^\s*SELECT g\.connect_code AS code/.test(s)),
+      perDecision.filter((s) => /^EXECUTE (decide_in_one_statement|connections_state)\(|^\s*WITH live AS|^\s*SELECT g\.connect_code AS code/.test(s)),
     ).toHaveLength(2);
-    expect(perDecision.filter((s) => /^insert into "connection_logs"/.test(s))).toHaveLength(1);
+    // No read of the timer and no insert of the log of their own (Drizzle writes them in lower case).
+    expect(perDecision.filter((s) => /^select [^]*from "event_timers"|^insert into "connection_logs"/.test(s))).toEqual([]);
+    // The conversation is logged in the round under way (2), the rating in the round they sat together (1).
     expect(answer!.connections).toEqual([expect.objectContaining({ participantId: b.user.id, response: 'yes', round: 2, canDecide: true })]);
+    const logs = await t.db.select().from(connectionLogs).where(eq(connectionLogs.eventId, ev.event.id));
+    expect(logs.map((l) => [l.userId, l.otherId, l.method, l.round]).sort()).toEqual(
+      [
+        [a.user.id, b.user.id, 'list', 2],
+        [b.user.id, a.user.id, 'list', 2],
+      ].sort(),
+    );
     const stored = await t.db.select().from(ratings).where(eq(ratings.eventId, ev.event.id));
     expect(stored.map((r) => [r.raterId, r.ratedId, r.rating, r.round, r.source]).sort()).toEqual(
       [
@@ -188,5 +198,10 @@ describe("/live-event's quick yes/no right after the bell", () => {
         [b.user.id, a.user.id, 1, 1, 'quick'],
       ].sort(),
     );
+    // Changing one's mind: the rating changes, the log stays one row.
+    expect((await decide(a, b, 'no')).json<{ connections: { response: string | null }[] }>().connections).toEqual([
+      expect.objectContaining({ participantId: b.user.id, response: 'no' }),
+    ]);
+    expect(await t.db.select().from(connectionLogs).where(eq(connectionLogs.userId, a.user.id))).toHaveLength(1);
   });
 });

@@ -115,10 +115,9 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
       const viewer = req.me;
       if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
       // The round under way, from the live runtime rather than live's service, which calls this module's own (no module loop, docs/decisions/0056).
-      const timer = await app.live.timer(req.params.id);
-      const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, {
-        round: timer.currentRound > 0 ? timer.currentRound : null,
-        active: timer.phase === 'active',
+      const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, async () => {
+        const timer = await app.live.timer(req.params.id);
+        return { round: timer.currentRound > 0 ? timer.currentRound : null, active: timer.phase === 'active' };
       });
       await app.live.publish(req.params.id, 'ratings_updated');
       return result;

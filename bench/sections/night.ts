@@ -9,6 +9,8 @@
  *   a partner in the round before rates them: the card (POST /ratings) or, a share, the quick
  *   yes/no (POST /connections with a decision); round 1's ratings all at once, the others spread
  *   over a window "as people tap", the last round's while it runs;
+ * - each host's desk holds its socket as the host console does and, on each `ratings_updated`, reads
+ *   the round history and the shown round's progress again (GET /rounds, GET /progress?round=);
  * - a host message to each room (POST /messages); each phone marks it read (POST /inbox/:id/read);
  * - the end: end_event, calculate-matches, release-contacts; each phone GETs its matches when it
  *   hears the release;
@@ -158,7 +160,7 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
     }));
     w = { guests: Array.from({ length: args.workers }, () => forkWorker('night-client.ts')), host: forkWorker('night-client.ts') };
     const ws = w;
-    await ask(ws.host, { type: 'hosts', hosts: [...hostOf.values()].map((h) => ({ eventId: h.eventId, cookie: h.cookie, base: h.base })) }, 'hosts');
+    await ask(ws.host, { type: 'hosts', hosts: [...hostOf.values()].map((h) => ({ id: h.id, eventId: h.eventId, cookie: h.cookie, base: h.base })) }, 'hosts');
     const opened = await Promise.all(
       ws.guests.map((g, k) =>
         ask<{ opened: number; failed: number }>(g, { type: 'open', users: guests.filter((_, i) => i % args.workers === k), concurrency: 100 }, 'opened'),

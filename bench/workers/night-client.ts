@@ -11,7 +11,12 @@
  * POST /connections with a decision), at once or spread; on the host's message each phone marks it
  * read (POST /inbox/:id/read) within `readSpreadMs`; on the release each phone GETs its matches;
  * `feedback` (PUT /feedback/form). `fire` sends a given list of requests all at once (the floor).
- * Hosts: `host` sends one request per host at once and answers when all are answered.
+ * Hosts: `hosts` opens each host's desk socket, as the host console holds one (isHost); `host` sends
+ * one request per host at once and answers when all are answered. On `ratings_updated` a desk reads
+ * what the console reads again (src/client/lib/live-cache.ts, features/live/components/host-console.tsx):
+ * GET /rounds and GET /progress?round= of the round it shows, one read of each at a time and one
+ * more after it when news came meanwhile (React Query refetches the queries on screen; it would
+ * cancel the read under way and start again, which costs the server no less).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -36,9 +41,22 @@ interface Guest {
 }
 
 interface HostUser {
+  id: number;
   eventId: number;
   cookie: string;
   base: string;
+}
+
+/** A host's desk: its socket, the round and phase it last heard, and its reads on ratings news. */
+interface Desk {
+  host: HostUser;
+  ws?: WebSocket;
+  round: number;
+  phase: string;
+  /** The highest round the desk has heard: after the end it shows the last round's progress. */
+  lastRound: number;
+  reading: boolean;
+  again: boolean;
 }
 
 /** One request: kind (for the report), method, URL, cookie, JSON body; `tag` travels back with its answer. */
@@ -84,6 +102,7 @@ type Msg =
 
 const guests: Guest[] = [];
 let hosts: HostUser[] = [];
+const desks: Desk[] = [];
 let armed = 0;
 let readSpreadMs = 0;
 let closing = false;
@@ -202,6 +221,60 @@ function open(g: Guest): Promise<boolean> {
       resolve(ok);
     };
     ws.on('message', (raw) => onMessage(g, raw));
+    ws.once('open', () => {
+      ws.on('close', () => {
+        if (!closing) dropped++;
+      });
+      done(true);
+    });
+    ws.once('error', () => done(false));
+    ws.once('unexpected-response', () => done(false));
+  });
+}
+
+/** The host console's reads after ratings news, one of each at a time per desk. */
+async function deskReads(d: Desk) {
+  if (d.reading) {
+    d.again = true;
+    return;
+  }
+  d.reading = true;
+  pending++;
+  do {
+    d.again = false;
+    const shown = d.phase === 'ended' ? d.lastRound : d.round;
+    const at = `${d.host.base}/api/events/${d.host.eventId}`;
+    await Promise.all([
+      send({ kind: 'desk: rounds', method: 'GET', url: `${at}/rounds`, cookie: d.host.cookie, tag: d.host.eventId }),
+      send({ kind: 'desk: progress', method: 'GET', url: `${at}/progress?round=${shown}`, cookie: d.host.cookie, tag: d.host.eventId }),
+    ]);
+  } while (d.again && !closing);
+  d.reading = false;
+  pending--;
+}
+
+function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
+  const m = JSON.parse(String(raw)) as { type: string; currentRound?: number; phase?: string };
+  if (typeof m.currentRound === 'number') {
+    d.round = m.currentRound;
+    d.lastRound = Math.max(d.lastRound, m.currentRound);
+  }
+  if (typeof m.phase === 'string') d.phase = m.phase;
+  if (m.type === 'ratings_updated') void deskReads(d);
+}
+
+function openDesk(d: Desk): Promise<boolean> {
+  return new Promise((resolve) => {
+    const url = `${d.host.base.replace(/^http/, 'ws')}/ws?eventId=${d.host.eventId}&userId=${d.host.id}&isHost=true`;
+    const ws = new WebSocket(url, { headers: { cookie: d.host.cookie }, perMessageDeflate: false });
+    const t = setTimeout(() => done(false), 60_000);
+    const done = (ok: boolean) => {
+      clearTimeout(t);
+      if (!ok) ws.terminate();
+      else d.ws = ws;
+      resolve(ok);
+    };
+    ws.on('message', (raw) => onDeskMessage(d, raw));
     ws.once('open', () => {
       ws.on('close', () => {
         if (!closing) dropped++;
@@ -377,9 +450,13 @@ process.on('message', (m: Msg) => {
         );
         return reply({ type: 'fired', ms: performance.now() - start });
       }
-      case 'hosts':
+      case 'hosts': {
         hosts = m.hosts;
+        for (const host of hosts) desks.push({ host, round: 0, phase: 'idle', lastRound: 0, reading: false, again: false });
+        const opened = (await Promise.all(desks.map(openDesk))).filter(Boolean).length;
+        if (opened < desks.length) throw new Error(`${desks.length - opened} of ${desks.length} host desks could not open their socket`);
         return reply({ type: 'hosts' });
+      }
       case 'host': {
         const res = await Promise.all(
           hosts.map((h) =>
@@ -406,6 +483,7 @@ process.on('message', (m: Msg) => {
       case 'close': {
         closing = true;
         for (const g of guests) g.ws?.terminate();
+        for (const d of desks) d.ws?.terminate();
         reply({ type: 'closed', dropped });
         process.disconnect();
         return;

@@ -302,11 +302,15 @@ export async function roundHistory(db: Db, viewer: Viewer, eventId: number): Pro
   const rows = await q.history(db, eventId);
   // The same count as the host's submission progress: of the guests paired that round (a guest
   // sitting out has nobody to rate), how many rated that round's partner.
+  // Every round's from one read (docs/decisions/0131): the viewer is a host of it, checked above.
+  const byRound = await matching.progressOfRounds(
+    db,
+    eventId,
+    rows.map((r) => r.round),
+  );
   const counts = new Map<number, { submitted: number; total: number }>();
-  for (const r of rows) {
-    const progress = await matching.progress(db, viewer, eventId, r.round);
-    counts.set(r.round, { submitted: progress.filter((p) => p.hasSubmitted).length, total: progress.filter((p) => p.partnerId !== null).length });
-  }
+  for (const [round, progress] of byRound)
+    counts.set(round, { submitted: progress.filter((p) => p.hasSubmitted).length, total: progress.filter((p) => p.partnerId !== null).length });
   return rows.map((r) => ({
     round: r.round,
     startTime: r.startedAt.toISOString(),

@@ -7,19 +7,36 @@ import * as q from './queries';
 /** Host console: who has rated their partner of this round. */
 export async function progress(db: Db, viewer: Viewer, eventId: number, round: number): Promise<ProgressRow[]> {
   await events.requireHostOf(db, viewer, eventId, 'Only hosts of this event can see progress');
+  return (await progressOfRounds(db, eventId, [round])).get(round)!;
+}
+
+/**
+ * The progress of each of `rounds`, from one read of the guests, the rotation and the ratings
+ * whatever the number of rounds (the round history counts every round's on each host's read: docs/decisions/0131).
+ * The caller has checked that the viewer hosts the evening.
+ */
+export async function progressOfRounds(db: Db, eventId: number, rounds: number[]): Promise<Map<number, ProgressRow[]>> {
   const guests = await q.checkedIn(db, eventId);
-  const rotation = (await q.rotationOf(db, eventId)).filter((r) => r.round === round);
+  const rotation = await q.rotationOf(db, eventId);
   const all = await q.allRatings(db, eventId);
   const rated = new Set(all.map((r) => `${r.raterId}>${r.ratedId}`));
-  return guests.map((g) => {
-    const pair = rotation.find((r) => r.a === g.userId || r.b === g.userId);
-    const partner = pair ? (pair.a === g.userId ? pair.b : pair.a) : null;
-    return {
-      id: g.userId,
-      name: g.name,
-      partnerId: partner,
-      hasSubmitted: partner !== null && rated.has(`${g.userId}>${partner}`),
-      sittingOut: !!pair && partner === null,
-    };
-  });
+  const byRound = new Map<number, ProgressRow[]>();
+  for (const round of rounds) {
+    const pairs = rotation.filter((r) => r.round === round);
+    byRound.set(
+      round,
+      guests.map((g) => {
+        const pair = pairs.find((r) => r.a === g.userId || r.b === g.userId);
+        const partner = pair ? (pair.a === g.userId ? pair.b : pair.a) : null;
+        return {
+          id: g.userId,
+          name: g.name,
+          partnerId: partner,
+          hasSubmitted: partner !== null && rated.has(`${g.userId}>${partner}`),
+          sittingOut: !!pair && partner === null,
+        };
+      }),
+    );
+  }
+  return byRound;
 }

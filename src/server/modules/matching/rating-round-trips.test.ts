@@ -205,3 +205,40 @@ describe("/live-event's quick yes/no right after the bell", () => {
     expect(await t.db.select().from(connectionLogs).where(eq(connectionLogs.userId, a.user.id))).toHaveLength(1);
   });
 });
+
+describe("the host console's round history on each rating's news", () => {
+  it('is read in as many statements after three rounds as after one, and counts each round’s ratings', async () => {
+    const history = async (ev: Evening) => {
+      let res: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+      const sent = await statementsSent(t.db, async () => {
+        res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rounds`, headers: withCookie(ev.host.cookie) });
+      });
+      expect(res!.statusCode, res!.body).toBe(200);
+      return {
+        sent: sent.filter((s) => !/^PREPARE /.test(s)),
+        rounds: res!.json<{ round: number; participantsSubmitted: number; totalParticipants: number }[]>(),
+      };
+    };
+    const one = await setUpEvening(t, { guests: 4 });
+    await holdRounds(t, one, 1);
+    const three = await setUpEvening(t, { guests: 4 });
+    await holdRounds(t, three, 3);
+    // Round 1's first pair rate each other in the three-round evening.
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${three.event.id}/rotation`, headers: withCookie(three.host.cookie) });
+    const pair = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().find((r) => r.round === 1 && r.b)!;
+    const [a, b] = [three.present.find((g) => g.user.id === pair.a.id)!, three.present.find((g) => g.user.id === pair.b!.id)!];
+    expect((await rate(three, a, b, 5)).statusCode).toBe(201);
+    expect((await rate(three, b, a, 4)).statusCode).toBe(201);
+    await history(one); // statements prepared
+    const after1 = await history(one);
+    const after3 = await history(three);
+    // Each round's count used to read the host, the guests, the rotation and the ratings again:
+    // four statements more per round (docs/decisions/0131).
+    expect(after3.sent, after3.sent.join('\n---\n')).toHaveLength(after1.sent.length);
+    expect(after3.rounds.map((r) => [r.round, r.participantsSubmitted, r.totalParticipants])).toEqual([
+      [1, 2, 4],
+      [2, 0, 4],
+      [3, 0, 4],
+    ]);
+  });
+});

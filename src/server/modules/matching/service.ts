@@ -7,6 +7,6 @@
 export { RATINGS_DELETED, rate, ratingsGiven } from './ratings';
 export { activity, calculate, calculateAsHost, calculateFromRatings, eventMatches, matchesFor, releasedMatchesOf, share } from './matches';
 export { myReleasedMatches, release, releaseDue } from './release';
-export { progress } from './progress';
+export { progress, progressOfRounds } from './progress';
 export { connections, logConnection } from './connections';
 export { myGroups } from './friend-groups';

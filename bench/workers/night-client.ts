@@ -209,18 +209,18 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
   }
 }
 
-function open(g: Guest): Promise<boolean> {
-  return new Promise((resolve) => {
-    const url = `${g.base.replace(/^http/, 'ws')}/ws?eventId=${g.eventId}&userId=${g.id}&isHost=false`;
-    const ws = new WebSocket(url, { headers: { cookie: g.cookie }, perMessageDeflate: false });
+/** A live socket as a phone or a desk opens it; null when it did not open within a minute. */
+function openSocket(base: string, eventId: number, userId: number, isHost: boolean, cookie: string, onMessage: (raw: WebSocket.RawData) => void) {
+  return new Promise<WebSocket | null>((resolve) => {
+    const url = `${base.replace(/^http/, 'ws')}/ws?eventId=${eventId}&userId=${userId}&isHost=${isHost}`;
+    const ws = new WebSocket(url, { headers: { cookie }, perMessageDeflate: false });
     const t = setTimeout(() => done(false), 60_000);
     const done = (ok: boolean) => {
       clearTimeout(t);
       if (!ok) ws.terminate();
-      else g.ws = ws;
-      resolve(ok);
+      resolve(ok ? ws : null);
     };
-    ws.on('message', (raw) => onMessage(g, raw));
+    ws.on('message', onMessage);
     ws.once('open', () => {
       ws.on('close', () => {
         if (!closing) dropped++;
@@ -230,6 +230,12 @@ function open(g: Guest): Promise<boolean> {
     ws.once('error', () => done(false));
     ws.once('unexpected-response', () => done(false));
   });
+}
+
+async function open(g: Guest): Promise<boolean> {
+  const ws = await openSocket(g.base, g.eventId, g.id, false, g.cookie, (raw) => onMessage(g, raw));
+  if (ws) g.ws = ws;
+  return !!ws;
 }
 
 /** The host console's reads after ratings news, one of each at a time per desk. */
@@ -263,27 +269,10 @@ function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
   if (m.type === 'ratings_updated') void deskReads(d);
 }
 
-function openDesk(d: Desk): Promise<boolean> {
-  return new Promise((resolve) => {
-    const url = `${d.host.base.replace(/^http/, 'ws')}/ws?eventId=${d.host.eventId}&userId=${d.host.id}&isHost=true`;
-    const ws = new WebSocket(url, { headers: { cookie: d.host.cookie }, perMessageDeflate: false });
-    const t = setTimeout(() => done(false), 60_000);
-    const done = (ok: boolean) => {
-      clearTimeout(t);
-      if (!ok) ws.terminate();
-      else d.ws = ws;
-      resolve(ok);
-    };
-    ws.on('message', (raw) => onDeskMessage(d, raw));
-    ws.once('open', () => {
-      ws.on('close', () => {
-        if (!closing) dropped++;
-      });
-      done(true);
-    });
-    ws.once('error', () => done(false));
-    ws.once('unexpected-response', () => done(false));
-  });
+async function openDesk(d: Desk): Promise<boolean> {
+  const ws = await openSocket(d.host.base, d.host.eventId, d.host.id, true, d.host.cookie, (raw) => onDeskMessage(d, raw));
+  if (ws) d.ws = ws;
+  return !!ws;
 }
 
 async function openAll(concurrency: number) {

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { controlFile, openConfiguredDatabase } from './database';
 import { loadDemoData } from './demo/seed';
 import { EnvError, loadConfig } from './env';
+import { DRAIN_MS, drainConnections } from './lib/drain';
 import { every } from './lib/every';
 import { cleanUpSessions } from './modules/auth/service';
 import { startRetention } from './modules/privacy/retention';
@@ -68,8 +69,8 @@ async function main() {
   /**
    * SIGTERM (systemd, a deploy script) or SIGINT (Ctrl-C), docs/decisions/0036: readiness turns 503,
    * every phone is told 1012 (reconnect now), the listener closes (new connections are refused), the
-   * requests in flight are answered, the live timers stop and the ones under way finish, then the
-   * database closes. After SHUTDOWN_TIMEOUT_MS the process exits anyway, and says so.
+   * open connections are drained (docs/decisions/0132), the requests in flight are answered, the live
+   * timers stop and the ones under way finish, then the database closes. After SHUTDOWN_TIMEOUT_MS the process exits anyway, and says so.
    */
   let stopping = false;
   const stop = async (signal: string) => {
@@ -83,8 +84,14 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    // The listener closes now: app.close() closes it too, but only after its hooks have had their turns
-    // of a busy event loop (up to seconds under load); Fastify takes the second close in its stride.
+    // The listener closes now (app.close() closes it too, but only after its hooks have had their turns
+    // of a busy event loop); the phones are sent elsewhere; the open connections are kept for what is
+    // still sent on them, each closed after its next answer, until none is left or DRAIN_MS
+    // (docs/decisions/0132).
+    app.sendPhonesElsewhere();
+    const left = await drainConnections(app.server, Math.min(DRAIN_MS, config.shutdownTimeoutMs / 3));
+    app.log.info(`connections drained in ${Date.now() - began} ms${left ? ` (${left} still open are closed now)` : ''}`);
+    // Fastify takes the second close in its stride.
     app.server.close();
     // A kept-alive connection is closed once it is idle: at once, or as soon as its request is answered.
     const idle = setInterval(() => app.server.closeIdleConnections(), 50);

@@ -123,7 +123,8 @@ const refused = (port: number) =>
     s.once('error', () => resolve(true));
   });
 
-type Outcome = { status: number; body: string } | { error: string };
+/** An answer (with its Connection header, and whether it came on a kept-alive connection), or the network error the client saw. */
+type Outcome = { status: number; body: string; connection?: string; reused: boolean } | { error: string };
 
 /** POST a rating over HTTP; the answer, or the network error the client saw. */
 function postRating(agent: http.Agent, port: number, eventId: number, rater: Evening['guests'][0], ratedId: number, rating: number): Promise<Outcome> {
@@ -141,7 +142,7 @@ function postRating(agent: http.Agent, port: number, eventId: number, rater: Eve
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection, reused: req.reusedSocket }));
         res.on('error', (err) => resolve({ error: err.message }));
       },
     );
@@ -168,7 +169,7 @@ function slowRating(port: number, eventId: number, rater: Evening['guests'][0], 
     req.on('response', (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, reused: false }));
     });
     req.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
   });
@@ -340,6 +341,71 @@ describe('SIGTERM to the server process with ratings in flight', () => {
     } finally {
       await database.close();
     }
+  }, 180_000);
+
+  it('keeps the open connections for what is still sent on them: a proxy never has one closed under a request (decision 0132)', async () => {
+    const server = await startServer(store, { SHUTDOWN_TIMEOUT_MS: '20000' });
+    servers.push(server);
+    const { port } = server;
+    const [g0, g1] = ev.guests;
+    // Two connections as a proxy pools them: each carried one request and sits idle, kept alive.
+    const poolFor = () => new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const forRating = poolFor();
+    const forSocket = poolFor();
+    const score = 2; // ((0 + 1) % 5) + 1: the first test's, so the stored ratings stay as it left them
+    expect(await postRating(forRating, port, ev.event.id, g0!, g1!.user.id, score)).toMatchObject({ status: 201 });
+    const socketPath = new URL(wsUrl(`ws://127.0.0.1:${port}`, { eventId: ev.event.id, userId: g0!.user.id }));
+    const get = (agent: http.Agent, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; connection?: string; reused: boolean } | { error: string }>((resolve) => {
+        const req = http.get({
+          agent,
+          host: '127.0.0.1',
+          port,
+          path: socketPath.pathname + socketPath.search,
+          headers: withCookie(g0!.cookie, headers),
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket }));
+        });
+        req.on('upgrade', (res, socket) => {
+          socket.destroy();
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket });
+        });
+        req.on('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
+      });
+    // A plain GET of /ws (no upgrade) is a 4xx that keeps its connection: the second pooled connection.
+    const plain = await get(forSocket);
+    expect(plain, JSON.stringify(plain)).toMatchObject({ reused: false });
+
+    const killedAt = Date.now();
+    server.child.kill('SIGTERM');
+    await vi.waitFor(
+      async () => {
+        if (!(await refused(port))) throw new Error('still accepted');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    // The listener is closed; the pooled connections are still there, and what a proxy sends on them is
+    // answered, each answer closing its connection: the rating is stored (not a 502 for nginx to give
+    // the phone), a socket upgrade is refused 503 for the proxy to try the other instance.
+    const rating = await postRating(forRating, port, ev.event.id, g0!, g1!.user.id, score);
+    expect(rating, JSON.stringify(rating)).toMatchObject({ status: 201, connection: 'close', reused: true });
+    const upgrade = await get(forSocket, {
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    });
+    expect(upgrade, JSON.stringify(upgrade)).toEqual({ status: 503, connection: 'close', reused: true });
+
+    // No connection is left, so the process goes on at once rather than waiting out the drain.
+    const { code, at } = await server.exited;
+    forRating.destroy();
+    forSocket.destroy();
+    expect(code, server.output()).toBe(0);
+    expect(server.output()).toMatch(/connections drained in \d+ ms"/);
+    expect(at - killedAt, server.output()).toBeLessThan(15_000);
   }, 180_000);
 
   it('exits 1 after SHUTDOWN_TIMEOUT_MS when a request never finishes, and says so', async () => {

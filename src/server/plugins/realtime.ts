@@ -194,6 +194,8 @@ function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown,
 declare module 'fastify' {
   interface FastifyInstance {
     bus: MessageBus;
+    /** Tells every phone 1012 Service Restart (reconnect now); one that does not answer is cut after a second. */
+    sendPhonesElsewhere: () => void;
   }
 }
 
@@ -211,14 +213,20 @@ export const realtimePlugin = fp<{ database: Database; pingMs?: number }>(
       // another instance or to this one restarted. A phone that does not answer the close is cut after
       // a second, so that the server can close.
       preClose(done) {
-        const wss = app.websocketServer;
-        for (const client of wss.clients) client.close(SERVICE_RESTART, 'Server restarting');
-        const cut = setTimeout(() => wss.clients.forEach((client) => client.terminate()), 1000);
-        cut.unref();
-        wss.close(() => clearTimeout(cut));
+        const cut = sendPhonesElsewhere();
+        app.websocketServer.close(() => clearTimeout(cut));
         done();
       },
     });
+    function sendPhonesElsewhere() {
+      const wss = app.websocketServer;
+      for (const client of wss.clients) client.close(SERVICE_RESTART, 'Server restarting');
+      const cut = setTimeout(() => wss.clients.forEach((client) => client.terminate()), 1000);
+      cut.unref();
+      return cut;
+    }
+    // Called first on SIGTERM (src/server/main.ts), before the connections are drained (docs/decisions/0132).
+    app.decorate('sendPhonesElsewhere', () => void sendPhonesElsewhere());
     // Heartbeat: ping each socket; one that has not answered the previous ping is ended.
     const answered = new WeakSet<object>();
     app.websocketServer.on('connection', (ws: Socket) => {

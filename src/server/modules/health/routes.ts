@@ -35,6 +35,17 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.decorate('databaseWatch', watch);
   app.addHook('onClose', async () => watch.stop());
 
+  // Shutting down (src/server/lib/drain.ts, docs/decisions/0132): every answer closes its connection,
+  // so a proxy's pooled connection ends after a request it sent, never under one; a socket upgrade is
+  // refused (503, a GET) for the proxy to take to another instance.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!app.readiness.shuttingDown) return;
+    reply.header('connection', 'close');
+    if (req.headers.upgrade) {
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: NOT_READY.shutting_down, error: NOT_READY.shutting_down });
+    }
+  });
+
   const noStore = { 'cache-control': 'no-store' };
 
   app.get('/api/health/live', { config: { rateLimit: false }, schema: { response: { 200: liveUp } } }, async (_req, reply) =>

@@ -49,6 +49,20 @@ export const timerStateFields = z.object({
 });
 export type TimerStateMessage = z.infer<typeof timerStateFields>;
 
+export const ROUND_STATUSES = ['active', 'completed', 'skipped'] as const;
+
+/** One row of GET /api/events/{id}/rounds (hosts). */
+export const roundRecordSchema = z.object({
+  round: z.number(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  duration: z.number(),
+  participantsSubmitted: z.number(),
+  totalParticipants: z.number(),
+  status: z.enum(ROUND_STATUSES),
+});
+export type RoundRecord = z.infer<typeof roundRecordSchema>;
+
 /** A guest's place in one round: 'Round n: talk to NAME at table T'; partner null is a bye. */
 export const roundAssignment = z.object({
   round: z.number(),

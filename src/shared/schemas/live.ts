@@ -24,19 +24,8 @@ export const rotationRowSchema = z.object({
 });
 export type RotationRow = z.infer<typeof rotationRowSchema>;
 
-export const ROUND_STATUSES = ['active', 'completed', 'skipped'] as const;
-
-/** One row of GET /api/events/{id}/rounds (hosts). */
-export const roundRecordSchema = z.object({
-  round: z.number(),
-  startTime: z.string(),
-  endTime: z.string().nullable(),
-  duration: z.number(),
-  participantsSubmitted: z.number(),
-  totalParticipants: z.number(),
-  status: z.enum(ROUND_STATUSES),
-});
-export type RoundRecord = z.infer<typeof roundRecordSchema>;
+// Defined beside the socket's messages, which carry them too (../realtime.ts); exported here as before.
+export { ROUND_STATUSES, roundRecordSchema, type RoundRecord } from '../realtime';
 
 /** One row of GET /api/live/events (hosts): an evening with its real timer state and counts. */
 export const liveDashboardRowSchema = z.object({

@@ -35,7 +35,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
     `- **six rounds** (POST /api/events/:id/timer start_timer, then next_round); after each bell every guest who had a partner in the round before rates them, ${100 - QUICK_SHARE * 100} % with the card (POST /api/events/:id/ratings, 1-5, with an Idempotency-Key as the app's phones send it) and ${QUICK_SHARE * 100} % with the quick yes/no (POST /api/events/:id/connections with a decision): round ${BURST_ROUND}'s ratings **all at once** right after round ${BURST_ROUND + 1}'s bell, the others spread at random over ${SPREAD_MS / 1000} s, round ${ROUNDS}'s while it runs;`,
   );
   log(
-    `- **the hosts' desks**: each host holds the live socket as the host console does (isHost) and, on each \`ratings_updated\` (at most one a second per evening: docs/decisions/0128), reads again what the console shows (GET /api/events/:id/rounds and GET /api/events/:id/progress?round=), one of each at a time, one more after when news came meanwhile (kinds "desk: rounds" and "desk: progress");`,
+    `- **the hosts' desks**: each host holds the live socket as the host console does (isHost) and, on each \`ratings_updated\` (at most one a second per evening: docs/decisions/0128), does what the console does (src/client/lib/live-cache.ts): news that carries the round history and the shown round's progress (docs/decisions/0133) is shown as it is; otherwise it reads both again (GET /api/events/:id/rounds and GET /api/events/:id/progress?round=), one of each at a time, one more after when news came meanwhile (kinds "desk: rounds" and "desk: progress");`,
   );
   log(
     `- **a host message** to each room (POST /api/events/:id/messages), timed to the phones of the guests checked in (those it goes to); each phone marks it read (POST /api/events/:id/inbox/:id/read) at a random moment of ${READ_SPREAD_MS / 1000} s after it lands;`,
@@ -117,6 +117,9 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
   log('');
   log(
     `- sockets: open ${runs.map((r) => r.opened).join(', ')} of ${total}, failed to open ${runs.map((r) => r.failed).join(', ')}, dropped **${runs.map((r) => r.dropped).join(', ')}** ${verdict(runs.every((r) => r.failed === 0 && r.dropped === 0))}. A phone that never had a message counts as ${PHONE_TIMEOUT_MS / 1000} s.`,
+  );
+  log(
+    `- the hosts' desks' ratings news: carried what the console shows ${runs.map((r) => r.deskNews.carried).join(', ')}, sent the desk to read ${runs.map((r) => r.deskNews.read).join(', ')} (a read falls back when a bell rang during the server's read, or when the read failed).`,
   );
   const memBudget = args.db === 'embedded' && args.instances === 1 && args.sockets <= 2000;
   const after = f((r) => r.rssAfter);

@@ -107,6 +107,9 @@ let armed = 0;
 let readSpreadMs = 0;
 let closing = false;
 let dropped = 0;
+/** The desks' ratings news: carried what the console shows, or sent the desk to read it. */
+let newsCarried = 0;
+let newsRead = 0;
 /** Every answer since the last `report`, and the errors' texts (a few per kind). */
 let answers: Done[] = [];
 /** Requests started by socket messages (reads, matches) still under way. */
@@ -260,13 +263,21 @@ async function deskReads(d: Desk) {
 }
 
 function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
-  const m = JSON.parse(String(raw)) as { type: string; currentRound?: number; phase?: string };
+  const m = JSON.parse(String(raw)) as { type: string; currentRound?: number; phase?: string; rounds?: unknown[]; progress?: { round: number } };
   if (typeof m.currentRound === 'number') {
     d.round = m.currentRound;
     d.lastRound = Math.max(d.lastRound, m.currentRound);
   }
   if (typeof m.phase === 'string') d.phase = m.phase;
-  if (m.type === 'ratings_updated') void deskReads(d);
+  if (m.type !== 'ratings_updated') return;
+  // News that carries the history and the shown round's progress is all the console needs
+  // (live-cache.ts, docs/decisions/0133); without them it reads both again.
+  const shown = d.phase === 'ended' ? d.lastRound : d.round;
+  if (m.rounds && m.progress?.round === shown) newsCarried++;
+  else {
+    newsRead++;
+    void deskReads(d);
+  }
 }
 
 async function openDesk(d: Desk): Promise<boolean> {
@@ -473,7 +484,7 @@ process.on('message', (m: Msg) => {
         closing = true;
         for (const g of guests) g.ws?.terminate();
         for (const d of desks) d.ws?.terminate();
-        reply({ type: 'closed', dropped });
+        reply({ type: 'closed', dropped, newsCarried, newsRead });
         process.disconnect();
         return;
       }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { idParam, publicProfile } from './schemas/common';
 import { EXTEND_CHOICES_SECONDS } from './domain/timer';
 import { ROUND_DURATIONS } from './schemas/events';
-import { matchSchema } from './schemas/matching';
+import { matchSchema, progressRowSchema } from './schemas/matching';
 import { inboxMessageSchema } from './schemas/messages';
 
 const duration = z
@@ -93,7 +93,18 @@ export const serverMessage = z.discriminatedUnion('type', [
    * /api/events/{id}/matches/{userId} would answer them (docs/decisions/0105); absent for hosts.
    */
   z.object({ type: z.literal('contacts_released'), eventId: z.number(), matches: z.array(matchSchema).optional() }),
-  z.object({ type: z.literal('ratings_updated'), eventId: z.number() }),
+  /**
+   * New ratings, to the evening's hosts (at most one a second per instance, docs/decisions/0128). With
+   * `rounds` (what GET /api/events/{id}/rounds answers) and `progress` (what GET
+   * /api/events/{id}/progress?round= answers for the latest round held), the desk needs no read
+   * (docs/decisions/0133); without them, the desk reads both again.
+   */
+  z.object({
+    type: z.literal('ratings_updated'),
+    eventId: z.number(),
+    rounds: z.array(roundRecordSchema).optional(),
+    progress: z.object({ round: z.number(), rows: z.array(progressRowSchema) }).optional(),
+  }),
   /** The host changed the evening's conversation guide (docs/decisions/0081): phones read their question again. */
   z.object({ type: z.literal('guide_updated'), eventId: z.number() }),
   /** A host's message, to each checked-in guest it was sent to (docs/spec/organiser-tools.md §2.23). */

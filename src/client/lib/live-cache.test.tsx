@@ -3,7 +3,8 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import type { ServerMessage } from '@shared/realtime';
-import type { MyRound } from '@shared/schemas/live';
+import type { MyRound, RoundRecord } from '@shared/schemas/live';
+import type { ProgressRow } from '@shared/schemas/matching';
 import { fakeSockets, settle, timerMessage } from '@client/test/fake-socket';
 import { fakeServer } from '@client/test/render';
 import { useLiveSocket } from './live-socket';
@@ -105,5 +106,68 @@ describe("the guest's place arrives with the state (docs/decisions/0017)", () =>
     sockets.last().push(timerMessage('timer_started', { phase: 'active', currentRound: 2, secondsLeft: 300 }));
     await settle();
     expect(qc.getQueryState(queryKeys.myRotation(1))?.isInvalidated).toBe(true);
+  });
+});
+
+describe("the ratings news carries the host's desk (docs/decisions/0133)", () => {
+  const record = (round: number, submitted: number): RoundRecord => ({
+    round,
+    startTime: '2026-11-30T20:00:00.000Z',
+    endTime: null,
+    duration: 300,
+    participantsSubmitted: submitted,
+    totalParticipants: 4,
+    status: 'active',
+  });
+  const row = (id: number, hasSubmitted: boolean): ProgressRow => ({ id, name: `Guest ${id}`, partnerId: id + 1, hasSubmitted, sittingOut: false });
+
+  /** The desk's three reads, each counting how often it asked the server. */
+  function desk() {
+    fakeServer({});
+    const sockets = fakeSockets();
+    const qc = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+    const asked: string[] = [];
+    const read =
+      <T,>(what: string, data: T) =>
+      async () => {
+        asked.push(what);
+        return data;
+      };
+    const { result } = renderHook(
+      () => {
+        useLiveSocket(1, 9, true);
+        return {
+          rounds: useQuery({ queryKey: queryKeys.rounds(1), queryFn: read('rounds', [record(1, 0), record(2, 0)]) }),
+          now: useQuery({ queryKey: queryKeys.progress(1, 2), queryFn: read('progress 2', [row(1, false)]) }),
+          earlier: useQuery({ queryKey: queryKeys.progress(1, 1), queryFn: read('progress 1', [row(1, true)]) }),
+        };
+      },
+      { wrapper },
+    );
+    return { sockets, result, asked };
+  }
+
+  test('with the history and the latest round in it, the desk shows them with no read; another round is read again', async () => {
+    const { sockets, result, asked } = desk();
+    await vi.waitFor(() => expect(result.current.rounds.data && result.current.now.data && result.current.earlier.data).toBeTruthy());
+    expect(asked.sort()).toEqual(['progress 1', 'progress 2', 'rounds']);
+    asked.length = 0;
+    const rounds = [record(1, 4), record(2, 1)];
+    const rows = [row(1, true)];
+    sockets.last().push({ type: 'ratings_updated', eventId: 1, rounds, progress: { round: 2, rows } });
+    await vi.waitFor(() => expect(result.current.rounds.data).toEqual(rounds));
+    expect(result.current.now.data).toEqual(rows);
+    await vi.waitFor(() => expect(asked).toEqual(['progress 1']));
+    await settle();
+    expect(asked).toEqual(['progress 1']);
+  });
+
+  test('without them (a failed read on the server, or a round that began meanwhile), the desk reads both again', async () => {
+    const { sockets, result, asked } = desk();
+    await vi.waitFor(() => expect(result.current.rounds.data && result.current.now.data && result.current.earlier.data).toBeTruthy());
+    asked.length = 0;
+    sockets.last().push({ type: 'ratings_updated', eventId: 1 });
+    await vi.waitFor(() => expect(asked.sort()).toEqual(['progress 1', 'progress 2', 'rounds']));
   });
 });

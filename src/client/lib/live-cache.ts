@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ServerMessage, TimerStateMessage } from '@shared/realtime';
 import type { MyRound } from '@shared/schemas/live';
 import type { Inbox } from '@shared/schemas/messages';
-import type { Match } from '@shared/schemas/matching';
+import type { RoundRecord } from '@shared/schemas/live';
+import type { Match, ProgressRow } from '@shared/schemas/matching';
 import type { ReceivedTimer } from './queries/live';
 import { queryKeys } from './query-keys';
 
@@ -12,8 +13,8 @@ import { queryKeys } from './query-keys';
  * A socket message applied to the query keys the screens read (docs/architecture.md, habit 6), once
  * per message whatever the number of listeners: a timer state becomes the timer query's data; a
  * new round refreshes the rotation (late arrivals join then) and the round history, as does a phase
- * change; new ratings refresh the host's progress and history and the guest's connection log (as a
- * round start does); released contacts bring the guest's own matches (or refresh them) and refresh the member's others.
+ * change; new ratings bring the host's progress and history (or refresh them) and refresh the
+ * connection log (as a round start does); released contacts bring the guest's own matches (or refresh them) and refresh the member's others.
  */
 export function applyToCache(qc: QueryClient, eventId: number, userId: number, before: TimerStateMessage | null, m: ServerMessage, offset: number) {
   const refresh = (queryKey: readonly unknown[], exact = false) => void qc.invalidateQueries({ queryKey, exact });
@@ -41,8 +42,13 @@ export function applyToCache(qc: QueryClient, eventId: number, userId: number, b
   }
   if (m.type === 'timer_started' || m.type === 'ratings_updated') refresh(queryKeys.connections(eventId), true);
   if (m.type === 'ratings_updated') {
-    refresh(queryKeys.progress(eventId));
-    refresh(queryKeys.rounds(eventId));
+    // The news carries what the desk shows (docs/decisions/0133): the round history and the latest
+    // round's progress go straight into their queries; any other round's progress is read again.
+    if (m.rounds) qc.setQueryData<RoundRecord[]>(queryKeys.rounds(eventId), m.rounds);
+    else refresh(queryKeys.rounds(eventId));
+    const carried = m.progress;
+    if (carried) qc.setQueryData<ProgressRow[]>(queryKeys.progress(eventId, carried.round), carried.rows);
+    void qc.invalidateQueries({ queryKey: queryKeys.progress(eventId), predicate: (q) => !carried || q.queryKey[3] !== carried.round });
   }
   // The host changed the evening's conversation guide (docs/decisions/0081): the question is read again.
   if (m.type === 'guide_updated') refresh(queryKeys.guide(eventId));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerMessage } from '@shared/realtime';
 import type { BusMessage } from '../../plugins/realtime';
 import type { FanOut, Known } from './fan-out';
 import type { Places } from './places';
@@ -12,10 +13,11 @@ export type BusHandlers = {
 };
 
 /** What this instance does with each message heard on the bus (the realtime plugin): said to its rooms. */
-export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, fanOut: FanOut): BusHandlers {
+export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, known: Known, fanOut: FanOut): BusHandlers {
   const { tellRoom } = fanOut;
+  const ratingsNews = hostsRatingsNews(app, rooms, known);
   /** Said to everyone watching (`hostsOnly`: only to the event's hosts), nothing more. */
-  const plain = (hostsOnly: boolean) => (m: { eventId: number; kind: 'ratings_updated' | 'guide_updated' }) =>
+  const plain = (hostsOnly: boolean) => (m: { eventId: number; kind: 'guide_updated' }) =>
     rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, hostsOnly);
   return {
     timer: async (m, heardAt) => {
@@ -64,14 +66,48 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
         return matches ? { type: 'contacts_released', eventId: m.eventId, matches } : { type: 'contacts_released', eventId: m.eventId };
       });
     },
-    ratings_updated: plain(true),
+    ratings_updated: (m) => ratingsNews(m.eventId),
     guide_updated: plain(false),
+  };
+}
+
+/**
+ * New ratings, said to the evening's hosts watching here with what their desks show (the round
+ * history and the latest round's progress, docs/decisions/0133): one read on this instance however
+ * many desks, instead of two reads by each. The news is sent without them (and each desk reads as
+ * before) when the read fails, or when a timer state reached the room while it was under way (a
+ * round started or ended: the read may predate it, and the desk re-reads on the state anyway).
+ * Reads of one evening may finish out of order: one that a later read has overtaken is dropped.
+ */
+function hostsRatingsNews(app: FastifyInstance, rooms: Rooms, known: Known) {
+  const started = new Map<number, number>();
+  const sent = new Map<number, number>();
+  return async (eventId: number) => {
+    if (!rooms.hasHosts(eventId)) {
+      started.delete(eventId);
+      sent.delete(eventId);
+      return;
+    }
+    const seq = (started.get(eventId) ?? 0) + 1;
+    started.set(eventId, seq);
+    const version = known.lastKnown.get(eventId)?.version;
+    const news = await live.ratingsNews(app.db, eventId).catch((err: unknown) => {
+      app.log.warn({ err, eventId }, "reading the ratings news failed (the hosts' desks will ask)");
+      return null;
+    });
+    if ((sent.get(eventId) ?? 0) > seq) return;
+    sent.set(eventId, seq);
+    const fresh = news && known.lastKnown.get(eventId)?.version === version;
+    const m: ServerMessage = fresh
+      ? { type: 'ratings_updated', eventId, rounds: news.rounds, ...(news.progress ? { progress: news.progress } : {}) }
+      : { type: 'ratings_updated', eventId };
+    rooms.broadcast(eventId, m, true);
   };
 }
 
 /** Hands each message heard on the bus to its kind's handler; after the bus was away, reads every room here back. */
 export function hearBus(app: FastifyInstance, rooms: Rooms, places: Places, known: Known, fanOut: FanOut) {
-  const handlers = busHandlers(app, rooms, places, fanOut);
+  const handlers = busHandlers(app, rooms, places, known, fanOut);
   // Back on the bus after losing it: what was said meanwhile is lost, so this instance forgets what
   // it kept and tells every room here the state as stored, with each guest's place.
   app.bus.resumed(() => {

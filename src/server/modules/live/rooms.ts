@@ -109,6 +109,11 @@ export function createRooms() {
         if (text !== null) deliver(c, text);
       }
     },
+    /** A host of the event is watching here. */
+    hasHosts(eventId: number) {
+      for (const c of rooms.get(eventId) ?? []) if (c.host) return true;
+      return false;
+    },
     /** Anyone but hosts watching (so someone's `mine` is worth computing). */
     hasGuests(eventId: number) {
       for (const c of rooms.get(eventId) ?? []) if (!c.host) return true;

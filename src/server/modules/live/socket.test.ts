@@ -71,6 +71,41 @@ describe("the hosts' desks hear of new ratings", () => {
   });
 });
 
+describe("the ratings news carries what the hosts' desks show (docs/decisions/0133)", () => {
+  it('the round history and the round in progress, as GET /rounds and /progress answer them, so no desk reads them', async () => {
+    const ev = await setUpEvening(t, { guests: 6 });
+    const { client: desk } = await join(base, { eventId: ev.event.id, userId: ev.host.user.id, isHost: true }, ev.host.cookie);
+    await hostTimer(t.app, ev, 'start_timer');
+    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
+    const pairs = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().filter((r) => r.round === 1 && r.b);
+    const guest = (id: number) => ev.present.find((g) => g.user.id === id)!;
+    // One side of each pair rates: half the room has submitted.
+    for (const p of pairs) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${ev.event.id}/ratings`,
+        headers: withCookie(guest(p.a.id).cookie),
+        payload: { raterId: p.a.id, ratedId: p.b!.id, rating: 5 },
+      });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    type News = { rounds?: { round: number; participantsSubmitted: number }[]; progress?: { round: number; rows: { id: number; hasSubmitted: boolean }[] } };
+    const last = () => desk.messages.filter((m) => m.type === 'ratings_updated').at(-1) as News | undefined;
+    // The news after the last rating says all of them.
+    await vi.waitFor(() => expect(last()?.rounds?.[0]?.participantsSubmitted).toBe(pairs.length), { timeout: 5_000 });
+    const news = last()!;
+    const read = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: withCookie(ev.host.cookie) })).json<unknown>();
+    expect(news.rounds).toEqual(await read(`/api/events/${ev.event.id}/rounds`));
+    expect(news.progress).toEqual({ round: 1, rows: await read(`/api/events/${ev.event.id}/progress?round=1`) });
+    expect(
+      news
+        .progress!.rows.filter((r) => r.hasSubmitted)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(pairs.map((p) => p.a.id).sort());
+  });
+});
+
 describe('who may open the socket', () => {
   it('refuses a visitor without a session cookie with 401', async () => {
     const { event, guests } = await setUpEvening(t, { guests: 1 });

@@ -24,7 +24,7 @@ export async function logConnection(
   input: { ratedId?: number | undefined; code?: string | undefined; method: 'qr' | 'code' | 'list'; decision?: 'yes' | 'no' | undefined },
   /** The round under way, read only off the fast path (the live runtime's, given by the route). */
   roundUnderWay: () => Promise<{ round: number | null; active: boolean }>,
-): Promise<ConnectionsState> {
+): Promise<{ state: ConnectionsState; ratedEveryone: boolean }> {
   // The quick yes/no during a round (issue 37): one statement reads the round under way, keeps every
   // rule a decision needs (both checked in, the two sat together in a round that started, ratings
   // open) and writes the rating and the log if it was not there (DECIDE_IN_ONE_STATEMENT); the state
@@ -34,7 +34,7 @@ export async function logConnection(
   if (input.decision && otherGiven && otherGiven !== viewer.id) {
     const rating = input.decision === 'yes' ? MIN_MATCH_RATING : 1;
     if (await q.decideInOneStatement(db, { eventId, raterId: viewer.id, ratedId: otherGiven, rating, method: input.method }))
-      return connections(db, viewer, eventId);
+      return afterDecision(db, viewer, eventId);
   }
   const live = await roundUnderWay();
   const me = await q.registrationOf(db, eventId, viewer.id);
@@ -71,16 +71,36 @@ export async function logConnection(
         source: 'quick',
       });
   });
-  return connections(db, viewer, eventId);
+  if (input.decision) return afterDecision(db, viewer, eventId);
+  return { state: await connections(db, viewer, eventId), ratedEveryone: false };
+}
+
+/**
+ * The state after a decision was stored, and whether the guest has now decided about (or rated)
+ * everyone they sat with, read from the same statement: then the route calculates the matches, as
+ * after the card's last rating (docs/decisions/0093).
+ */
+async function afterDecision(db: Db, viewer: Viewer, eventId: number) {
+  const row = await stateRow(db, viewer, eventId);
+  const rated = new Set(row.mine.map(([id]) => id));
+  return { state: stateOf(row), ratedEveryone: row.talked.every((id) => rated.has(id)) };
 }
 
 /** What /live-event shows the guest, read in one statement (connections-queries.ts). */
 export async function connections(db: Db, viewer: Viewer, eventId: number): Promise<ConnectionsState> {
+  return stateOf(await stateRow(db, viewer, eventId));
+}
+
+async function stateRow(db: Db, viewer: Viewer, eventId: number) {
   const state = await cq.connectionsState(db, eventId, viewer.id);
   if (!state) {
     await events.getEventRow(db, eventId); // an unknown evening is 404 (docs/product.md "Bad input")
     throw forbidden(ONLY_GUESTS);
   }
+  return state;
+}
+
+function stateOf(state: cq.ConnectionsRow): ConnectionsState {
   const mine = new Map(state.mine);
   const talkedTo = new Set(state.talked);
   return {

@@ -7,7 +7,7 @@
  * taken shows too): a change that adds a read to this path fails.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectionLogs, matches, ratings } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
 import { statementsSent } from '../../test/statements';
@@ -27,22 +27,39 @@ const rate = (ev: Evening, from: Member, to: Member, rating: number) =>
     payload: { raterId: from.user.id, ratedId: to.user.id, rating },
   });
 
-describe('a rating right after the bell', () => {
-  let ev: Evening;
-  let rows: { round: number; a: { id: number }; b: { id: number } | null }[];
+/** /live-event's quick yes/no about someone the guest sat with. */
+const decide = (ev: Evening, from: Member, to: Member, decision: 'yes' | 'no') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/events/${ev.event.id}/connections`,
+    headers: withCookie(from.cookie),
+    payload: { ratedId: to.user.id, method: 'list', decision },
+  });
+
+type RotationRows = { round: number; a: { id: number }; b: { id: number } | null }[];
+/** The evening's rotation as the host reads it, and who sat with a guest in a round. */
+async function rotationOf(ev: Evening) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
+  const rows = res.json<RotationRows>();
   const partnerOf = (m: Member, round: number) => {
     const row = rows.find((r) => r.round === round && r.b && (r.a.id === m.user.id || r.b.id === m.user.id))!;
     return ev.present.find((g) => g.user.id === (row.a.id === m.user.id ? row.b!.id : row.a.id))!;
   };
+  return { rows, partnerOf };
+}
+
+describe('a rating right after the bell', () => {
+  let ev: Evening;
+  let partnerOf: Awaited<ReturnType<typeof rotationOf>>['partnerOf'];
   let x: Member;
   let y: Member;
   beforeAll(async () => {
     // Four guests, two rounds held: each has talked to two of the other three.
     ev = await setUpEvening(t, { guests: 4 });
     await holdRounds(t, ev, 2);
-    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
-    rows = res.json<typeof rows>();
-    x = ev.present.find((g) => rows.some((r) => r.round === 1 && r.b && r.a.id === g.user.id))!;
+    const rotation = await rotationOf(ev);
+    partnerOf = rotation.partnerOf;
+    x = ev.present.find((g) => rotation.rows.some((r) => r.round === 1 && r.b && r.a.id === g.user.id))!;
     y = partnerOf(x, 1);
   });
 
@@ -153,21 +170,13 @@ describe("/live-event's quick yes/no right after the bell", () => {
     const ev = await setUpEvening(t, { guests: 4 });
     // Round 2 is running: the guests decide on their round-1 partners, as the card invites.
     await holdRounds(t, ev, 2);
-    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
-    const rows = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>();
+    const { rows } = await rotationOf(ev);
     const pair = rows.find((r) => r.round === 1 && r.b)!;
     const [a, b] = [ev.present.find((g) => g.user.id === pair.a.id)!, ev.present.find((g) => g.user.id === pair.b!.id)!];
-    const decide = (from: Member, to: Member, decision: 'yes' | 'no') =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/events/${ev.event.id}/connections`,
-        headers: withCookie(from.cookie),
-        payload: { ratedId: to.user.id, method: 'list', decision },
-      });
-    expect((await decide(b, a, 'no')).statusCode).toBe(200); // the statements are prepared by now
+    expect((await decide(ev, b, a, 'no')).statusCode).toBe(200); // the statements are prepared by now
     let answer: { connections: { participantId: number; response: string | null; round: number | null; canDecide: boolean }[] } | undefined;
     const sent = await statementsSent(t.db, async () => {
-      const r = await decide(a, b, 'yes');
+      const r = await decide(ev, a, b, 'yes');
       expect(r.statusCode, r.body).toBe(200);
       answer = r.json();
     });
@@ -199,10 +208,34 @@ describe("/live-event's quick yes/no right after the bell", () => {
       ].sort(),
     );
     // Changing one's mind: the rating changes, the log stays one row.
-    expect((await decide(a, b, 'no')).json<{ connections: { response: string | null }[] }>().connections).toEqual([
+    expect((await decide(ev, a, b, 'no')).json<{ connections: { response: string | null }[] }>().connections).toEqual([
       expect.objectContaining({ participantId: b.user.id, response: 'no' }),
     ]);
     expect(await t.db.select().from(connectionLogs).where(eq(connectionLogs.userId, a.user.id))).toHaveLength(1);
+  });
+});
+
+describe('a quick yes/no that is the guest’s last decision', () => {
+  it("makes the evening's matches, as the card's last rating does (docs/decisions/0093)", async () => {
+    const ev = await setUpEvening(t, { guests: 4 });
+    await holdRounds(t, ev, 2);
+    const { rows, partnerOf } = await rotationOf(ev);
+    const x = ev.present.find((g) => rows.some((r) => r.round === 1 && r.b && r.a.id === g.user.id))!;
+    const y = partnerOf(x, 1);
+    const made = async () =>
+      (await t.db.select({ a: matches.user1Id, b: matches.user2Id }).from(matches).where(eq(matches.eventId, ev.event.id))).map((m) =>
+        [m.a, m.b].sort((p, q) => p - q),
+      );
+    // y rates both partners on the card: y's last rating calculates, and nobody has said yes to y yet.
+    expect((await rate(ev, y, x, 5)).statusCode).toBe(201);
+    expect((await rate(ev, y, partnerOf(y, 2), 2)).statusCode).toBe(201);
+    expect(await made()).toEqual([]);
+    // x decides about both by the quick yes/no; the second is x's last: the matches follow (at once, or
+    // in the calculation owed when y's began less than RECALCULATE_EVERY_MS before).
+    expect((await decide(ev, x, y, 'yes')).statusCode).toBe(200);
+    expect(await made()).toEqual([]);
+    expect((await decide(ev, x, partnerOf(x, 2), 'no')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await made()).toEqual([[x.user.id, y.user.id].sort((p, q) => p - q)]), { timeout: 8_000, interval: 100 });
   });
 });
 

@@ -115,12 +115,14 @@ const plugin: FastifyPluginAsyncZod<{ releasePollMs?: number }> = async (app, op
       const viewer = req.me;
       if (!req.body.ratedId && !req.body.code) throw new AppError('bad_request', 'Choose who you talked to');
       // The round under way, from the live runtime rather than live's service, which calls this module's own (no module loop, docs/decisions/0056).
-      const result = await matching.logConnection(app.db, viewer, req.params.id, req.body, async () => {
+      const { state, ratedEveryone } = await matching.logConnection(app.db, viewer, req.params.id, req.body, async () => {
         const timer = await app.live.timer(req.params.id);
         return { round: timer.currentRound > 0 ? timer.currentRound : null, active: timer.phase === 'active' };
       });
+      // A decision about the last of those the guest sat with calculates the matches, as the card's does.
+      if (ratedEveryone) await recalc.after(req.params.id);
       await app.live.publish(req.params.id, 'ratings_updated');
-      return result;
+      return state;
     },
   );
 };

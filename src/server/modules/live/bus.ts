@@ -77,31 +77,37 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
  * many desks, instead of two reads by each. The news is sent without them (and each desk reads as
  * before) when the read fails, or when a timer state reached the room while it was under way (a
  * round started or ended: the read may predate it, and the desk re-reads on the state anyway).
- * Reads of one evening may finish out of order: one that a later read has overtaken is dropped.
+ * At most one read per evening at a time: news that comes during one is said by one more read
+ * after it, however much came (in a burst a read can take longer than the news' second).
  */
-function hostsRatingsNews(app: FastifyInstance, rooms: Rooms, known: Known) {
-  const started = new Map<number, number>();
-  const sent = new Map<number, number>();
+export function hostsRatingsNews(app: Pick<FastifyInstance, 'db' | 'log'>, rooms: Rooms, known: Known) {
+  /** Evenings with a read under way, and whether news came meanwhile. */
+  const reading = new Map<number, { again: boolean }>();
   return async (eventId: number) => {
-    if (!rooms.hasHosts(eventId)) {
-      started.delete(eventId);
-      sent.delete(eventId);
+    const under = reading.get(eventId);
+    if (under) {
+      under.again = true;
       return;
     }
-    const seq = (started.get(eventId) ?? 0) + 1;
-    started.set(eventId, seq);
-    const version = known.lastKnown.get(eventId)?.version;
-    const news = await live.ratingsNews(app.db, eventId).catch((err: unknown) => {
-      app.log.warn({ err, eventId }, "reading the ratings news failed (the hosts' desks will ask)");
-      return null;
-    });
-    if ((sent.get(eventId) ?? 0) > seq) return;
-    sent.set(eventId, seq);
-    const fresh = news && known.lastKnown.get(eventId)?.version === version;
-    const m: ServerMessage = fresh
-      ? { type: 'ratings_updated', eventId, rounds: news.rounds, ...(news.progress ? { progress: news.progress } : {}) }
-      : { type: 'ratings_updated', eventId };
-    rooms.broadcast(eventId, m, true);
+    const state = { again: true };
+    reading.set(eventId, state);
+    try {
+      while (state.again && rooms.hasHosts(eventId)) {
+        state.again = false;
+        const version = known.lastKnown.get(eventId)?.version;
+        const news = await live.ratingsNews(app.db, eventId).catch((err: unknown) => {
+          app.log.warn({ err, eventId }, "reading the ratings news failed (the hosts' desks will ask)");
+          return null;
+        });
+        const fresh = news && known.lastKnown.get(eventId)?.version === version;
+        const m: ServerMessage = fresh
+          ? { type: 'ratings_updated', eventId, rounds: news.rounds, ...(news.progress ? { progress: news.progress } : {}) }
+          : { type: 'ratings_updated', eventId };
+        rooms.broadcast(eventId, m, true);
+      }
+    } finally {
+      reading.delete(eventId);
+    }
   };
 }
 

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerMessage, TimerStateMessage } from '@shared/realtime';
-import type { MyRound } from '@shared/schemas/live';
+import type { MyRound, RoundRecord } from '@shared/schemas/live';
 import type { Inbox } from '@shared/schemas/messages';
-import type { RoundRecord } from '@shared/schemas/live';
 import type { Match, ProgressRow } from '@shared/schemas/matching';
 import type { ReceivedTimer } from './queries/live';
 import { queryKeys } from './query-keys';

@@ -35,14 +35,20 @@ async function rounds(eventId: number) {
     .orderBy(roundHistory.round);
 }
 
+/** An evening of `guests` with the host's desk open and round 1 started: its pairs, and each guest by id. */
+async function deskInRoundOne(guests: number) {
+  const ev = await setUpEvening(t, { guests });
+  const { client: desk } = await join(base, { eventId: ev.event.id, userId: ev.host.user.id, isHost: true }, ev.host.cookie);
+  await hostTimer(t.app, ev, 'start_timer');
+  const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
+  const pairs = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().filter((r) => r.round === 1 && r.b);
+  const guest = (id: number) => ev.present.find((g) => g.user.id === id)!;
+  return { ev, desk, pairs, guest };
+}
+
 describe("the hosts' desks hear of new ratings", () => {
   it('at once, then once more after the last of many at once: not once per rating (docs/decisions/0128)', async () => {
-    const ev = await setUpEvening(t, { guests: 10 });
-    const { client: desk } = await join(base, { eventId: ev.event.id, userId: ev.host.user.id, isHost: true }, ev.host.cookie);
-    await hostTimer(t.app, ev, 'start_timer');
-    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
-    const pairs = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().filter((r) => r.round === 1 && r.b);
-    const guest = (id: number) => ev.present.find((g) => g.user.id === id)!;
+    const { ev, desk, pairs, guest } = await deskInRoundOne(10);
     // Every guest rates their round-1 partner, all at once, as right after the bell.
     const answers = await Promise.all(
       pairs.flatMap((p) =>
@@ -73,12 +79,7 @@ describe("the hosts' desks hear of new ratings", () => {
 
 describe("the ratings news carries what the hosts' desks show (docs/decisions/0133)", () => {
   it('the round history and the round in progress, as GET /rounds and /progress answer them, so no desk reads them', async () => {
-    const ev = await setUpEvening(t, { guests: 6 });
-    const { client: desk } = await join(base, { eventId: ev.event.id, userId: ev.host.user.id, isHost: true }, ev.host.cookie);
-    await hostTimer(t.app, ev, 'start_timer');
-    const res = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/rotation`, headers: withCookie(ev.host.cookie) });
-    const pairs = res.json<{ round: number; a: { id: number }; b: { id: number } | null }[]>().filter((r) => r.round === 1 && r.b);
-    const guest = (id: number) => ev.present.find((g) => g.user.id === id)!;
+    const { ev, desk, pairs, guest } = await deskInRoundOne(6);
     // One side of each pair rates: half the room has submitted.
     for (const p of pairs) {
       const r = await t.app.inject({

@@ -2,7 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { bookedGuest, CAUGHT_UP_WITHIN_MS, DEMO, expectAccessible, goOffline, goOnline, newEvening, noteCaughtUp, ok, shot, signIn } from './helpers';
+import {
+  bookedGuest,
+  CAUGHT_UP_WITHIN_MS,
+  DEMO,
+  expectAccessible,
+  expectWorkerCut,
+  goOffline,
+  goOnline,
+  newEvening,
+  noteCaughtUp,
+  ok,
+  shot,
+  signIn,
+} from './helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { expect, test } from './fixtures';
 
@@ -11,8 +24,7 @@ import { expect, test } from './fixtures';
  * rates their partner, reloads the page with no connection (the service worker opens it, the rating
  * waits on the phone and says so), then comes back: the rating reaches the server exactly once.
  *
- * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
- * #2311), so while offline the worker's requests are aborted too, as the network would.
+ * Offline cuts the service worker's own requests too, as the network would (e2e/helpers.ts goOffline).
  */
 test.use({ serviceWorkers: 'allow' });
 
@@ -42,6 +54,7 @@ test('mid-round, a guest rates and reloads with no connection; back online, the 
 
   // The bar's Wi-Fi drops.
   await goOffline(context);
+  await expectWorkerCut(phone);
   await expect(phone.getByText(/^You are offline since \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
   await phone.getByRole('radio', { name: /Amazing connection!/ }).check({ force: true });
   await phone.getByRole('button', { name: /Submit Rating/ }).click();

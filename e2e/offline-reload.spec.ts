@@ -9,8 +9,7 @@ import { expect, test } from './fixtures';
  * stay on screen, and the page says it is not synchronized. The host moves to round 2 meanwhile; back
  * online, each phone shows round 2 within 2 s.
  *
- * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
- * #2311): while offline the worker's requests are aborted too, as the network would.
+ * Offline cuts the service worker's own requests too, as the network would (e2e/helpers.ts goOffline).
  */
 interface RotationRow {
   round: number;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort } from '../scripts/processes';
-import { bookedGuest, DEMO, expectAccessible, goOffline, goOnline, newEvening, ok, shot, signIn } from './helpers';
+import { bookedGuest, DEMO, expectAccessible, expectWorkerCut, goOffline, goOnline, newEvening, ok, shot, signIn } from './helpers';
 import { buildRelease, expect, serveRelease, test } from './fixtures';
 
 /**
@@ -15,8 +15,7 @@ import { buildRelease, expect, serveRelease, test } from './fixtures';
  * address: each opens, all of it R1 (never R1's worker with R2's page, whose chunks it does not
  * hold). Back online, "Reload to update" brings R2, all of it.
  *
- * setOffline does not cut what the service worker itself fetches in Chromium (microsoft/playwright
- * #2311), so while offline the worker's requests are aborted too, as the network would.
+ * Offline cuts the service worker's own requests too, as the network would (e2e/helpers.ts goOffline).
  */
 const SHOTS = '/tmp/shots-32b';
 
@@ -98,6 +97,7 @@ test('a guest who presses Later on a new version, then loses the connection, ope
 
     // No connection: through the menu first (chunks this page has not loaded yet), then every screen by address.
     await goOffline(phone.context());
+    await expectWorkerCut(phone);
     const menu = phone.getByRole('navigation', { name: 'Main' });
     for (const label of ['Events', 'Friend Matches', 'Profile', 'Home']) {
       await menu.getByRole('link', { name: label }).click();

@@ -13,8 +13,12 @@ import type { Db } from './client';
  *   PGlite's extended protocol does not bind parameters to `EXECUTE`, so each value is a safe
  *   integer or a string quoted here (standard_conforming_strings is on in every PostgreSQL since 9.1;
  *   a NUL, which would end the statement's text, is refused on both databases). The extended
- *   protocol (`query`) refuses a second statement in the text, should a literal ever break out;
- *   the simple one (`exec`) was measured no faster over the night (docs/decisions/0113).
+ *   protocol (`query`), used for an EXECUTE sent alone, refuses a second statement in the text.
+ * - PGlite, at a rush (docs/decisions/0135): an EXECUTE waits for the rest of the event loop's turn,
+ *   then goes with every other one waiting, in one message of the simple protocol (`exec`), where
+ *   they run one after the other in one transaction, each seeing the ones before it, as they would
+ *   have one by one. Should one fail, none of them stands, and each runs again alone, so each caller
+ *   gets its own answer or error.
  *
  * `text` names its parameters $1, $2, … with a cast each, so their types are known when it is prepared.
  */
@@ -53,7 +57,90 @@ export async function runPrepared<Row>(db: Db, statement: PreparedStatement, val
       prepared.catch(() => names.delete(statement.name));
     }
     await prepared;
-    return (await client.query<Row>(`EXECUTE ${statement.name}(${values.map(literal).join(', ')})`)).rows;
+    return together<Row>(client, `EXECUTE ${statement.name}(${values.map(literal).join(', ')})`);
   }
   return (await (client as pg.Pool).query({ name: statement.name, text: statement.text, values: [...values] })).rows as Row[];
+}
+
+/** At most this many EXECUTEs in one message: a burst's 2,000 ratings go as a few dozen. */
+export const MOST_TOGETHER = 100;
+
+/** Between two EXECUTEs of one message (docs/decisions/0135): tests count the statements by it. */
+export const BETWEEN = ';\n';
+
+interface Waiting {
+  text: string;
+  resolve: (rows: never[]) => void;
+  reject: (err: unknown) => void;
+}
+interface Line {
+  /** A send is due (on the next turn) or under way. */
+  sending: boolean;
+  queue: Waiting[];
+  literalsSafe: Promise<boolean> | null;
+}
+const lines = new WeakMap<PGlite, Line>();
+
+/**
+ * The real setImmediate, taken as this module loads, before any test fakes the timers. The embedded
+ * database runs inside this process, so while an EXECUTE runs no other request is even read: an
+ * EXECUTE waits for the rest of this turn of the event loop, in which the requests that came in
+ * together reach theirs, and then goes with them.
+ */
+const nextTurn: (fn: () => void) => unknown = setImmediate;
+
+/**
+ * One EXECUTE on the embedded database, sent with those waiting beside it (docs/decisions/0135). Only
+ * when the database reads a quoted literal as plain text (standard_conforming_strings, asked once):
+ * otherwise a value's backslash could end its literal, and each EXECUTE goes alone as before.
+ */
+function together<Row>(client: PGlite, text: string): Promise<Row[]> {
+  let line = lines.get(client);
+  if (!line) {
+    line = { sending: false, queue: [], literalsSafe: null };
+    lines.set(client, line);
+  }
+  const q = line;
+  return new Promise<Row[]>((resolve, reject) => {
+    q.queue.push({ text, resolve: resolve as (rows: never[]) => void, reject });
+    if (q.sending) return;
+    q.sending = true;
+    nextTurn(() => void sendWaiting(client, q));
+  });
+}
+
+async function sendWaiting(client: PGlite, q: Line) {
+  try {
+    while (q.queue.length) {
+      q.literalsSafe ??= client
+        .query<{ on: string }>(`SELECT current_setting('standard_conforming_strings') AS on`)
+        .then((r) => r.rows[0]?.on === 'on')
+        .catch(() => false);
+      const safe = await q.literalsSafe;
+      const batch = q.queue.splice(0, safe ? MOST_TOGETHER : 1);
+      if (batch.length > 1) {
+        let results;
+        try {
+          results = await client.exec(batch.map((b) => b.text).join(BETWEEN));
+        } catch {
+          results = null; // one failed, so the transaction they shared stored none of them: each again, alone, below
+        }
+        if (results) {
+          // Never expected: a literal that ended early would have made more statements than were sent.
+          const mismatch = results.length === batch.length ? null : new Error(`${batch.length} statements sent, ${results.length} answered`);
+          batch.forEach((b, i) => (mismatch ? b.reject(mismatch) : b.resolve(results[i]!.rows as never[])));
+          continue;
+        }
+      }
+      for (const b of batch) {
+        try {
+          b.resolve((await client.query(b.text)).rows as never[]);
+        } catch (err) {
+          b.reject(err);
+        }
+      }
+    }
+  } finally {
+    q.sending = false;
+  }
 }

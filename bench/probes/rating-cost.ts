@@ -18,7 +18,7 @@ import { runPrepared } from '../../src/server/db/prepared';
 import { findSession, findSessionClaiming } from '../../src/server/modules/auth/queries';
 import { hashToken } from '../../src/server/modules/auth/service';
 import * as live from '../../src/server/modules/live/queries';
-import { RATE_IN_ONE_STATEMENT } from '../../src/server/modules/matching/queries';
+import { RATE_IN_ONE_STATEMENT } from '../../src/server/modules/matching/rating-statements';
 import { ANSWER, CLAIM } from '../../src/server/plugins/idempotency';
 import { defaultRounds, planSchedule } from '../../src/shared/domain/rotation';
 import { applyCommand } from '../../src/shared/domain/timer';

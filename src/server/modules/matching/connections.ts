@@ -7,6 +7,7 @@ import * as events from '../events/service';
 import * as tickets from '../tickets/service';
 import * as cq from './connections-queries';
 import * as q from './queries';
+import { decideInOneStatement } from './rating-statements';
 import { RATINGS_DELETED, roundTalkedIn } from './ratings';
 
 /** The connection log is for guests of the event (docs/product.md: /live-event, guest of the event). */
@@ -33,7 +34,7 @@ export async function logConnection(
   const otherGiven = input.code ? undefined : input.ratedId;
   if (input.decision && otherGiven && otherGiven !== viewer.id) {
     const rating = input.decision === 'yes' ? MIN_MATCH_RATING : 1;
-    if (await q.decideInOneStatement(db, { eventId, raterId: viewer.id, ratedId: otherGiven, rating, method: input.method }))
+    if (await decideInOneStatement(db, { eventId, raterId: viewer.id, ratedId: otherGiven, rating, method: input.method }))
       return afterDecision(db, viewer, eventId);
   }
   const live = await roundUnderWay();

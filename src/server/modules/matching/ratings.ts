@@ -7,6 +7,7 @@ import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as tickets from '../tickets/service';
 import * as q from './queries';
+import { rateInOneStatement } from './rating-statements';
 
 export async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId: number) {
   const event = await events.getEventRow(db, eventId);
@@ -48,11 +49,11 @@ export async function rate(
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
   if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');
   const v = { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, source: 'card' as const };
-  let done = await q.rateInOneStatement(db, v, keyed);
+  let done = await rateInOneStatement(db, v, keyed);
   if (!done) {
     await whyNotRated(db, eventId, input.raterId, input.ratedId);
     // Every rule holds now (one changed between the two reads, e.g. a round just started): once more.
-    done = await q.rateInOneStatement(db, v, keyed);
+    done = await rateInOneStatement(db, v, keyed);
     if (!done) throw conflict(NOT_MET);
   }
   return { rating: { ...done.rating, createdAt: done.rating.createdAt.toISOString() }, ratedEveryone: done.ratedEveryone, answer: done.answer };

@@ -5,6 +5,7 @@ import type { FanOut, Known } from './fan-out';
 import type { Places } from './places';
 import type { Rooms } from './rooms';
 import * as matching from '../matching/service';
+import { ratingsNews } from './round-history';
 import * as live from './service';
 
 /** One handler per kind of bus message (docs/decisions/0100): the compiler says when a kind has none. */
@@ -95,7 +96,7 @@ export function hostsRatingsNews(app: Pick<FastifyInstance, 'db' | 'log'>, rooms
       while (state.again && rooms.hasHosts(eventId)) {
         state.again = false;
         const version = known.lastKnown.get(eventId)?.version;
-        const news = await live.ratingsNews(app.db, eventId).catch((err: unknown) => {
+        const news = await ratingsNews(app.db, eventId).catch((err: unknown) => {
           app.log.warn({ err, eventId }, "reading the ratings news failed (the hosts' desks will ask)");
           return null;
         });

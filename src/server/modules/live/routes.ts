@@ -5,6 +5,7 @@ import { errorBody, idParams } from '@shared/schemas/common';
 import { liveDashboardRowSchema, myRoundSchema, roundRecordSchema, rotationRowSchema, timerSyncSchema, timerUpdateSchema } from '@shared/schemas/live';
 import { clientMessage } from '@shared/realtime';
 import { forbidden } from '../../errors';
+import { roundHistory } from './round-history';
 import * as live from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -37,7 +38,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/events/:id/rounds', { schema: { params: idParams, response: { 200: z.array(roundRecordSchema), ...errors } } }, async (req) =>
-    live.roundHistory(app.db, req.me, req.params.id),
+    roundHistory(app.db, req.me, req.params.id),
   );
 
   /** /dashboard: every live or upcoming event the host runs, with its real timer state. */

@@ -26,7 +26,7 @@ import path from 'node:path';
 import type { BenchArgs } from '../lib/args';
 import { ask, forkWorker, freePort, freshPostgres, removeDir, rssMb, sleep, startServer, stopChild, tempDir, warmUp, type ServerProc } from '../lib/procs';
 import { percentile } from '../lib/stats';
-import type { Done, Job, Timed } from '../workers/night-client';
+import type { Done, Job, Timed } from '../workers/night-http';
 import { seedNight, verify, type Check, type Kind } from './night-checks';
 
 /** The door's window (an hour's arrivals compressed), and the share who check themselves in. */

@@ -80,6 +80,13 @@ describe('many statements at once', () => {
     expect(await ids()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it.skipIf(onPostgres)('on the embedded database, a statement alone waits for nothing: it is answered before the turn of the event loop ends', async () => {
+    let turnEnded = false;
+    setImmediate(() => (turnEnded = true));
+    expect(await runPrepared<{ n: number }>(t.db, ECHO, ['alone', 1, 'alone'])).toEqual([{ t: 'alone', n: 1, same: true }]);
+    expect(turnEnded).toBe(false);
+  });
+
   it.skipIf(onPostgres)('on the embedded database, each sees those sent before it, as one by one', async () => {
     const counts = await Promise.all([1, 2, 3, 4, 5].flatMap((id) => [runPrepared(t.db, ADD, [id]), runPrepared<{ n: number }>(t.db, COUNT, [id])]));
     expect(counts.filter((_, i) => i % 2 === 1).map((r) => Number((r[0] as { n: number }).n))).toEqual([1, 2, 3, 4, 5]);

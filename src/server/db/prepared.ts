@@ -14,8 +14,9 @@ import type { Db } from './client';
  *   integer or a string quoted here (standard_conforming_strings is on in every PostgreSQL since 9.1;
  *   a NUL, which would end the statement's text, is refused on both databases). The extended
  *   protocol (`query`), used for an EXECUTE sent alone, refuses a second statement in the text.
- * - PGlite, at a rush (docs/decisions/0135): an EXECUTE waits for the rest of the event loop's turn,
- *   then goes with every other one waiting, in one message of the simple protocol (`exec`), where
+ * - PGlite, at a rush (docs/decisions/0135): an EXECUTE of the burst after the bell (`together`) waits
+ *   for the rest of the event loop's turn, then goes with every other one waiting (any EXECUTE that
+ *   arrives meanwhile joins it), in one message of the simple protocol (`exec`), where
  *   they run one after the other in one transaction, each seeing the ones before it, as they would
  *   have one by one. Should one fail, none of them stands, and each runs again alone, so each caller
  *   gets its own answer or error.
@@ -26,6 +27,13 @@ export interface PreparedStatement {
   /** A PostgreSQL identifier, unique in the app. */
   name: string;
   text: string;
+  /**
+   * One of the statements every guest sends at once right after the bell (the rating, the quick yes/no,
+   * a keyed write's session): on the embedded database it waits for the rest of the event loop's turn
+   * and goes with the others (docs/decisions/0135). Every other statement (the door's scan, a plain
+   * session) is sent at once.
+   */
+  together?: true;
 }
 
 type Value = number | string;
@@ -57,7 +65,7 @@ export async function runPrepared<Row>(db: Db, statement: PreparedStatement, val
       prepared.catch(() => names.delete(statement.name));
     }
     await prepared;
-    return together<Row>(client, `EXECUTE ${statement.name}(${values.map(literal).join(', ')})`);
+    return together<Row>(client, `EXECUTE ${statement.name}(${values.map(literal).join(', ')})`, statement.together === true);
   }
   return (await (client as pg.Pool).query({ name: statement.name, text: statement.text, values: [...values] })).rows as Row[];
 }
@@ -94,7 +102,7 @@ const nextTurn: (fn: () => void) => unknown = setImmediate;
  * when the database reads a quoted literal as plain text (standard_conforming_strings, asked once):
  * otherwise a value's backslash could end its literal, and each EXECUTE goes alone as before.
  */
-function together<Row>(client: PGlite, text: string): Promise<Row[]> {
+function together<Row>(client: PGlite, text: string, waitForTheTurn: boolean): Promise<Row[]> {
   let line = lines.get(client);
   if (!line) {
     line = { sending: false, queue: [], literalsSafe: null };
@@ -105,7 +113,8 @@ function together<Row>(client: PGlite, text: string): Promise<Row[]> {
     q.queue.push({ text, resolve: resolve as (rows: never[]) => void, reject });
     if (q.sending) return;
     q.sending = true;
-    nextTurn(() => void sendWaiting(client, q));
+    if (waitForTheTurn) nextTurn(() => void sendWaiting(client, q));
+    else void sendWaiting(client, q);
   });
 }
 

@@ -41,6 +41,7 @@ export async function findSession(db: Db, tokenHash: string) {
  */
 const FIND_SESSION_CLAIMING: PreparedStatement = {
   name: 'find_session_claiming',
+  together: true,
   text: `
     WITH s AS (${FIND_SESSION.text}),
     claimed AS (

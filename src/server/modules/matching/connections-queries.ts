@@ -45,6 +45,7 @@ export async function connectionsOf(db: Db, eventId: number, userId: number) {
  */
 const CONNECTIONS_STATE: PreparedStatement = {
   name: 'connections_state',
+  together: true,
   text: `
     SELECT g.connect_code AS code,
       coalesce((

@@ -48,6 +48,7 @@ const metAndStored = (alsoFrom?: string) => `met AS (
  */
 export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
   name: 'rate_in_one_statement',
+  together: true,
   text: `
     WITH ${metAndStored()},
     answered AS (
@@ -107,6 +108,7 @@ export async function rateInOneStatement(
  */
 export const DECIDE_IN_ONE_STATEMENT: PreparedStatement = {
   name: 'decide_in_one_statement',
+  together: true,
   text: `
     WITH live AS (
       SELECT CASE WHEN t.current_round > 0 THEN t.current_round END AS round FROM "event_timers" t

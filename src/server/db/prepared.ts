@@ -91,15 +91,16 @@ const lines = new WeakMap<PGlite, Line>();
 
 /**
  * The real setImmediate, taken as this module loads, before any test fakes the timers. The embedded
- * database runs inside this process, so while an EXECUTE runs no other request is even read: an
- * EXECUTE waits for the rest of this turn of the event loop, in which the requests that came in
- * together reach theirs, and then goes with them.
+ * database runs inside this process, so while an EXECUTE runs no other request is even read: a
+ * `together` EXECUTE waits for the rest of this turn of the event loop, in which the requests that
+ * came in together reach theirs, and then goes with them.
  */
 const nextTurn: (fn: () => void) => unknown = setImmediate;
 
 /**
- * One EXECUTE on the embedded database, sent with those waiting beside it (docs/decisions/0135). Only
- * when the database reads a quoted literal as plain text (standard_conforming_strings, asked once):
+ * One EXECUTE on the embedded database, sent with those waiting beside it (docs/decisions/0135);
+ * `waitForTheTurn` for the statements of the burst after the bell. Several go in one message only when
+ * the database reads a quoted literal as plain text (standard_conforming_strings, asked once):
  * otherwise a value's backslash could end its literal, and each EXECUTE goes alone as before.
  */
 function together<Row>(client: PGlite, text: string, waitForTheTurn: boolean): Promise<Row[]> {

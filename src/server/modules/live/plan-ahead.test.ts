@@ -59,7 +59,7 @@ async function plannedIntoRoundOne(eventId: number) {
 }
 const idsOf = (members: Evening['present']) => members.map((g) => g.user.id).sort((a, b) => a - b);
 
-/** The plan follows the door: wait until it counts exactly these guests (a plan waits at most PLAN_AHEAD_EVERY_MS for its turn). */
+/** The plan follows the door: wait until it counts exactly these guests (a plan begins once the door is quiet for PLAN_AHEAD_QUIET_MS). */
 const plannedFor = (eventId: number, members: Evening['present']) =>
   vi.waitFor(async () => expect(await plannedIntoRoundOne(eventId)).toEqual(idsOf(members)), { timeout: 10_000, interval: 50 });
 
@@ -75,7 +75,7 @@ describe('the evening planned ahead as its guests check in', () => {
   it('is planned for everyone at the door, hidden from guests until round 1, and standing when the host starts right after the last check-in: nothing is written then and every phone gets its place', async () => {
     const { event, host, guests, present } = await setUpEvening(t, { guests: 6, checkedIn: 4 });
     const said = heardOnTheBus(event.id);
-    // The plan follows the door: it counts the four guests checked in, without waiting for a quiet door.
+    // The plan follows the door: once it is quiet, a plan counts the four guests checked in.
     await plannedFor(event.id, present);
     // The host sees the plan as it stands; a guest sees none before the evening starts.
     expect((await get<unknown[]>(`/api/events/${event.id}/rotation`, host.cookie)).length).toBeGreaterThan(0);
@@ -85,7 +85,7 @@ describe('the evening planned ahead as its guests check in', () => {
     const hostSocket = await join(base, { eventId: event.id, userId: host.user.id, isHost: true }, host.cookie);
 
     // Two more arrive back to back, and the host presses Start the moment the last is answered: the
-    // plan that counts them was still to come (its turn is at most PLAN_AHEAD_EVERY_MS away).
+    // plan that counts them was still to come (waiting for the door to go quiet).
     const plansBefore = said.filter((m) => m.kind === 'rotation_planned').length;
     await checkIn(t.app, event.id, host, guests[4]!);
     await checkIn(t.app, event.id, host, guests[5]!);
@@ -156,7 +156,7 @@ describe('the evening planned ahead as its guests check in', () => {
     const said = heardOnTheBus(event.id);
     await Promise.all(guests.map((g) => checkIn(t.app, event.id, host, g)));
     await plannedFor(event.id, guests);
-    // The first arrival on a quiet door is planned at once; the others wait for one plan in its turn.
+    // A rush shares a plan, begun once the door is quiet (two if the rush itself had a quiet second).
     expect(said.filter((m) => m.kind === 'rotation_planned').length).toBeLessThanOrEqual(2);
   });
 

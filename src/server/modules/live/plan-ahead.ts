@@ -2,62 +2,85 @@ import type { FastifyInstance } from 'fastify';
 import * as live from './service';
 
 /**
- * At most one plan ahead per evening in this time while its door is busy (docs/decisions/0103, 0104): a
- * rush of arrivals shares a plan, and the one connection of the embedded database is not taken by
- * a plan per guest.
+ * The door's pace of planning ahead (docs/decisions/0136): an evening is planned once its door has
+ * been quiet this long, so a rush of arrivals shares one plan (each plan rewrites the whole evening,
+ * and every plan made during a rush is written over by the next).
  */
-export const PLAN_AHEAD_EVERY_MS = 3_000;
+export const PLAN_AHEAD_QUIET_MS = 1_000;
+/** A door that never goes quiet is still planned this long after the first change not yet planned. */
+export const PLAN_AHEAD_LATEST_MS = 10_000;
+
+export interface PlanAheadPace {
+  quietMs: number;
+  latestMs: number;
+}
 
 /**
- * Planning ahead (docs/decisions/0029, 0053, 0103): a change at the door brings the evening's plan
- * up to date soon after, on the instance where the change was made, then tells every instance to
- * forget the places it kept. The door answers without waiting for it. The first change of a quiet
- * door is planned at once; changes after it, at most once every PLAN_AHEAD_EVERY_MS, each plan
- * counting every change made before it began. At most one plan runs per evening.
+ * Planning ahead (docs/decisions/0029, 0053, 0103, 0136): a change at the door brings the evening's
+ * plan up to date soon after, on the instance where the change was made, then tells every instance
+ * to forget the places it kept. The door answers without waiting for it. A plan begins once the
+ * evening's door has been quiet for `quietMs`, or `latestMs` after the first change it will count,
+ * whichever is sooner; it counts every change made before it began. At most one plan runs per
+ * evening; a change made while one runs is planned after it.
  *
  * `settle` is the host's Start on this instance: a plan still to come runs now, and the start waits
  * for it, so the start finds the plan standing and writes nothing. A start on another instance, or
  * a guest checked in where the door did not see it, is planned by the start itself (service.ts).
  */
-export function createPlanAhead(app: FastifyInstance, enabled: boolean, everyMs = PLAN_AHEAD_EVERY_MS) {
+export function createPlanAhead(
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'log'>,
+  enabled: boolean,
+  pace: PlanAheadPace = { quietMs: PLAN_AHEAD_QUIET_MS, latestMs: PLAN_AHEAD_LATEST_MS },
+  plan: (eventId: number) => Promise<boolean> = (eventId) => live.planAhead(app.db, eventId),
+) {
   interface Evening {
     /** The plan under way and those chained after it; settled when the last is done. */
     running: Promise<void>;
-    /** performance.now() when the last plan was asked for. */
-    lastAsked: number;
-    /** A plan waiting for its turn in time. */
+    /** performance.now() of the first change not yet counted by a plan, and of the last change. */
+    firstChange: number;
+    lastChange: number;
+    /** The plan waiting for the door to go quiet. */
     timer: NodeJS.Timeout | null;
   }
   const evenings = new Map<number, Evening>();
   const planOnce = (eventId: number) =>
-    live
-      .planAhead(app.db, eventId)
+    plan(eventId)
       .then((wrote) => (wrote ? app.bus.publish({ eventId, kind: 'rotation_planned' }) : undefined))
       .catch((err) => app.log.warn({ err, eventId }, 'planning the evening ahead failed (round 1 will plan it)'));
+
+  /** When the waiting plan is due: the door quiet for quietMs, or latestMs after its first change. */
+  const due = (ev: Evening) => Math.min(ev.lastChange + pace.quietMs, ev.firstChange + pace.latestMs);
 
   const run = (eventId: number, ev: Evening) => {
     if (ev.timer) clearTimeout(ev.timer);
     ev.timer = null;
-    ev.lastAsked = performance.now();
-    const plan = ev.running.then(() => planOnce(eventId));
-    ev.running = plan;
-    void plan.then(() => {
+    const planned = ev.running.then(() => planOnce(eventId));
+    ev.running = planned;
+    void planned.then(() => {
       // Forgotten once quiet: nothing under way after this plan, nothing waiting.
-      if (ev.running === plan && !ev.timer && performance.now() - ev.lastAsked >= everyMs) evenings.delete(eventId);
+      if (ev.running === planned && !ev.timer) evenings.delete(eventId);
     });
-    return plan;
+    return planned;
+  };
+
+  /** The waiting plan's timer fired: run it if the door stayed quiet, else wait until it is due. */
+  const wake = (eventId: number, ev: Evening) => {
+    const wait = due(ev) - performance.now();
+    if (wait > 0) ev.timer = setTimeout(() => wake(eventId, ev), wait);
+    else void run(eventId, ev);
   };
 
   return {
-    /** A change at the door: planned at once on a quiet door, else in its turn (never more than everyMs after the plan before). */
+    /** A change at the door: planned once the door has been quiet for quietMs (or latestMs after the first change not yet planned). */
     changed(eventId: number): void {
       if (!enabled) return;
-      const ev = evenings.get(eventId) ?? { running: Promise.resolve(), lastAsked: -Infinity, timer: null };
+      const now = performance.now();
+      const ev = evenings.get(eventId) ?? { running: Promise.resolve(), firstChange: now, lastChange: now, timer: null };
       evenings.set(eventId, ev);
-      if (ev.timer) return; // the plan waiting will count this change
-      const wait = ev.lastAsked + everyMs - performance.now();
-      if (wait <= 0) void run(eventId, ev);
-      else ev.timer = setTimeout(() => void run(eventId, ev), wait);
+      ev.lastChange = now;
+      if (ev.timer) return; // the waiting plan will count this change; its timer checks the quiet when it fires
+      ev.firstChange = now;
+      ev.timer = setTimeout(() => wake(eventId, ev), pace.quietMs);
     },
     /** The host starts the evening here: the plan still to come runs now, and this resolves when every plan asked for is done. */
     async settle(eventId: number): Promise<void> {

@@ -71,7 +71,7 @@ export async function runPrepared<Row>(db: Db, statement: PreparedStatement, val
 }
 
 /** At most this many EXECUTEs in one message: a burst's 2,000 ratings go as a few dozen. */
-export const MOST_TOGETHER = 100;
+const MOST_TOGETHER = 100;
 
 /** Between two EXECUTEs of one message (docs/decisions/0135): tests count the statements by it. */
 export const BETWEEN = ';\n';

@@ -6,11 +6,11 @@ import * as live from './service';
  * been quiet this long, so a rush of arrivals shares one plan (each plan rewrites the whole evening,
  * and every plan made during a rush is written over by the next).
  */
-export const PLAN_AHEAD_QUIET_MS = 1_000;
+const PLAN_AHEAD_QUIET_MS = 1_000;
 /** A door that never goes quiet is still planned this long after the first change not yet planned. */
-export const PLAN_AHEAD_LATEST_MS = 10_000;
+const PLAN_AHEAD_LATEST_MS = 10_000;
 
-export interface PlanAheadPace {
+interface PlanAheadPace {
   quietMs: number;
   latestMs: number;
 }

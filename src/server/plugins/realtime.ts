@@ -6,6 +6,7 @@ import type { WebSocket as Socket } from 'ws';
 import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
 import type { InboxMessage } from '@shared/schemas/messages';
 import type { Database } from '../db/client';
+import { oneSendAtATime } from '../lib/one-send-at-a-time';
 
 /**
  * What crosses instances: "event N changed". A timer change carries the state just written (a few
@@ -74,6 +75,15 @@ interface Bus extends MessageBus {
 }
 
 const CHANNEL = 'sf_live';
+/**
+ * Several messages in one statement, each its own notification, heard in the order given (a volatile
+ * function in the select list runs after ORDER BY). Two identical payloads in it reach listeners once
+ * (PostgreSQL's NOTIFY within one transaction), which every message here allows: each says what changed,
+ * not how often (docs/decisions/0137).
+ */
+const NOTIFY_EACH = 'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, i) ORDER BY i';
+/** At most this many messages to one statement (each at most 8000 bytes: NOTIFY's limit). */
+const MOST_NOTIFIED_TOGETHER = 200;
 
 /**
  * How often every open socket is pinged (ms). A proxy ends a connection that carries nothing for
@@ -168,11 +178,15 @@ function pgBus(pool: pg.Pool, listener: () => pg.Client, log: { warn(o: unknown,
     }
   };
   const first = connect();
+  // At a rush (the door, the bell) an instance says hundreds of changes a second: those said while a
+  // NOTIFY is under way go together in the next statement, in order (docs/decisions/0137).
+  const notify = oneSendAtATime(async (payloads: string[]) => {
+    if (payloads.length === 1) await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payloads[0]]);
+    else await pool.query(NOTIFY_EACH, [CHANNEL, payloads]);
+  }, MOST_NOTIFIED_TOGETHER);
   return {
     ready: first,
-    async publish(m) {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
-    },
+    publish: (m) => notify(JSON.stringify(m)),
     subscribe(fn) {
       handlers.push(fn);
     },

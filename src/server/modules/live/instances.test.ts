@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { openPostgres } from '../../db/client';
 import { eventTimers, roundHistory } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
+import { statementsSent } from '../../test/statements';
 import * as q from './queries';
 import {
   endPhaseIn,
@@ -230,5 +231,26 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
         { round: 2, status: 'active' },
       ]);
     }
+  });
+
+  it('a rush of changes said on A reaches B in order, each once, in two statements instead of one each (decision 0137)', async () => {
+    // An evening no page watches: what B does with the messages is not the subject, that it hears them is.
+    const eventId = 2_000_000_000;
+    const rush = 50;
+    const heard: number[] = [];
+    const allHeard = new Promise<void>((resolve) =>
+      B.app.bus.subscribe((m) => {
+        if (m.eventId !== eventId || m.kind !== 'checkins_updated') return;
+        heard.push(m.userIds[0]!);
+        if (heard.length === rush) resolve();
+      }),
+    );
+    const sent = await statementsSent(A.db, () =>
+      Promise.all(Array.from({ length: rush }, (_, i) => A.app.bus.publish({ eventId, kind: 'checkins_updated', userIds: [i + 1] }))),
+    );
+    // The first goes alone at once; the 49 said while it was under way go together after it.
+    expect(sent.filter((s) => s.includes('pg_notify'))).toHaveLength(2);
+    await allHeard;
+    expect(heard).toEqual(Array.from({ length: rush }, (_, i) => i + 1));
   });
 });

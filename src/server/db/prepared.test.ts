@@ -27,6 +27,11 @@ it('a value with quotes, a semicolon and backslashes comes back as sent, and not
   expect(await users()).toBe(before);
 });
 
+it('a null is sent as SQL NULL, not as text (docs/decisions/0137: an admin scanning at any evening)', async () => {
+  const rows = await runPrepared<{ t: string | null; n: number | null; same: boolean | null }>(t.db, ECHO, [null, null, 'NULL']);
+  expect(rows).toEqual([{ t: null, n: null, same: null }]);
+});
+
 it('a NUL in a value is refused before anything is sent; so is a number that is not a safe integer', async () => {
   const sent = await statementsSent(t.db, async () => {
     await expect(runPrepared(t.db, ECHO, ['a\0b', 1, 'a'])).rejects.toThrow(/NUL/);

@@ -36,17 +36,17 @@ export interface PreparedStatement {
   together?: true;
 }
 
-type Value = number | string;
+type Value = number | string | null;
 
 const preparing = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
 
-/** Every value, on either database: a safe integer, or a string without a NUL (which would end the text). */
+/** Every value, on either database: a safe integer, a string without a NUL (which would end the text), or null. */
 function check(v: Value) {
   if (typeof v === 'number' && !Number.isSafeInteger(v)) throw new Error(`a prepared statement's number must be a safe integer, not ${v}`);
   if (typeof v === 'string' && v.includes('\0')) throw new Error("a prepared statement's string cannot hold a NUL character");
 }
 
-const literal = (v: Value): string => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`);
+const literal = (v: Value): string => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`);
 
 const isPglite = (client: unknown): client is PGlite => typeof (client as PGlite).dumpDataDir === 'function';
 

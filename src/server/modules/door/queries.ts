@@ -231,10 +231,14 @@ export async function checkInFromDesk(db: Db, v: { registrationId: number; at: D
  * A ticket of this evening checked in, in one statement prepared once per connection (issue 37,
  * docs/decisions/0102): the ticket's guest found by its exact code, the flip made as `checkIn` makes
  * it (only if not in yet, never for a guest the host removed), and the guest and the door's counts
- * as they stand after it. $1 the evening, $2 the code, $3 when, $4 the method, $5 the host. No row:
- * the code is not a ticket of this evening. `done` false: the guest was in already or removed; the
- * guest's columns are then as the statement found them, which a scan at the same moment may have
- * changed since (read them again).
+ * as they stand after it. $1 the evening, $2 the code, $3 when, $4 the method, $5 the host who scans.
+ * The flip is made only while the door may take it (docs/decisions/0137): $6 the evening's host must
+ * be (null: any, an admin scans; events/policies.ts `hostToMatch`), and the evening not finished (as
+ * service.ts `hasFinished` says: not completed, and its end not reached by the database's clock nor
+ * by $3). No row: the code is not a ticket of this evening. `done` false: the guest was in already or
+ * removed, or the door may not take it (the caller then asks afresh, which answers why); the guest's
+ * columns are then as the statement found them, which a scan at the same moment may have changed
+ * since (read them again).
  */
 const CHECK_IN_BY_TICKET: PreparedStatement = {
   name: 'door_check_in_by_ticket',
@@ -246,6 +250,10 @@ const CHECK_IN_BY_TICKET: PreparedStatement = {
       UPDATE "registrations" r SET checked_in = true, checked_in_at = $3::timestamptz, check_in_method = $4::text, checked_in_by = $5::int
       WHERE r.event_id = $1::int AND r.user_id = (SELECT user_id FROM t) AND NOT r.checked_in
         AND NOT EXISTS (SELECT 1 FROM "removed_guests" x WHERE x.event_id = r.event_id AND x.user_id = r.user_id)
+        AND EXISTS (
+          SELECT 1 FROM "events" e WHERE e.id = $1::int AND ($6::int IS NULL OR e.host_id = $6::int)
+            AND e.status <> 'completed' AND e.ends_at >= now() AND e.ends_at > $3::timestamptz
+        )
       RETURNING r.user_id, r.checked_in_at, r.check_in_method
     )
     SELECT g.user_id, u.name, g.ticket_code,
@@ -263,7 +271,7 @@ const CHECK_IN_BY_TICKET: PreparedStatement = {
       LEFT JOIN flip f ON f.user_id = g.user_id`,
 };
 
-export async function checkInByTicket(db: Db, p: { eventId: number; code: string; at: Date; method: CheckInMethod; by: number }) {
+export async function checkInByTicket(db: Db, p: { eventId: number; code: string; at: Date; method: CheckInMethod; by: number; hostToMatch: number | null }) {
   const [row] = await runPrepared<{
     user_id: number;
     name: string;
@@ -275,7 +283,7 @@ export async function checkInByTicket(db: Db, p: { eventId: number; code: string
     done: boolean;
     registered: number;
     checked: number;
-  }>(db, CHECK_IN_BY_TICKET, [p.eventId, p.code, p.at.toISOString(), p.method, p.by]);
+  }>(db, CHECK_IN_BY_TICKET, [p.eventId, p.code, p.at.toISOString(), p.method, p.by, p.hostToMatch]);
   if (!row) return null;
   const guest: GuestRow = {
     userId: Number(row.user_id),

@@ -135,22 +135,26 @@ async function checkInAtDoor(d: DoorDeps, viewer: Viewer, event: EventRow, userI
  * code is refused with a message saying which; scanning twice is harmless (the first time is kept).
  */
 export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: string, sent?: ScanMethod): Promise<DoorCheckInResult> {
-  const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
   const code = ticketCodeOf(text);
   // As the desk says it happened; a desk that does not say goes by the QR's prefix (shared/schemas/door.ts scanBody).
   const method: ScanMethod = sent ?? (text.trim().toUpperCase().startsWith(TICKET_QR_PREFIX) ? 'scan' : 'code');
+
+  // The usual scan, a host's ticket of their evening checking its guest in while the door is open:
+  // who may, the flip, the guest and the counts in one statement (issue 37: a rush at the door,
+  // docs/decisions/0137). Anything else (a second scan, whose statement may have read the guest
+  // before a scan at the same moment made them in; another evening's ticket; a code of no ticket;
+  // a viewer who may not; a closed door) is answered below, reading what it says afresh.
+  const may = events.hostToMatch(viewer);
+  if (code && may) {
+    const atOnce = await q.checkInByTicket(d.db, { eventId, code, at: d.now(), method, by: viewer.id, hostToMatch: may.hostId });
+    if (atOnce?.done) {
+      await d.publishCheckins(eventId, [atOnce.guest.userId]);
+      return { outcome: 'checked_in', guest: guestOut(atOnce.guest), counts: atOnce.counts };
+    }
+  }
+  const event = await hostEvent(d.db, viewer, eventId, DOOR_HOSTS_ONLY);
   if (!code) throw new AppError('bad_request', 'Scan a ticket or type its code', [{ path: 'code', message: 'Scan a ticket or type its code' }]);
   if (hasFinished(event, d.now())) throw conflict(DOOR_CLOSED);
-
-  // The usual scan, a ticket of this evening checking its guest in: the flip, the guest and the
-  // counts in one statement (issue 37: a rush at the door). Anything else (a second scan, whose
-  // statement may have read the guest before a scan at the same moment made them in; another
-  // evening's ticket; a code of no ticket) is answered below, reading what it says afresh.
-  const atOnce = await q.checkInByTicket(d.db, { eventId, code, at: d.now(), method, by: viewer.id });
-  if (atOnce?.done) {
-    await d.publishCheckins(eventId, [atOnce.guest.userId]);
-    return { outcome: 'checked_in', guest: guestOut(atOnce.guest), counts: atOnce.counts };
-  }
   const ticket = await q.ticketByCode(d.db, code);
   if (ticket) {
     if (ticket.eventId !== eventId) throw conflict(`This ticket is for “${ticket.title}” on ${londonDayLabel(ticket.date)}, not for this evening.`);

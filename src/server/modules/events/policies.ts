@@ -14,6 +14,16 @@ export function isHostOf(viewer: Viewer | null, event: { hostId?: number | null 
   return !!viewer && (hasRole(viewer, 'admin') || (hasRole(viewer, 'host') && event.hostId === viewer.id));
 }
 
+/**
+ * `isHostOf` said as a condition for a statement that acts only on an evening this viewer hosts
+ * (docs/decisions/0137): `{ hostId: null }` for an admin (any evening), `{ hostId: id }` for a host
+ * (the evening's host must be them), null for anyone else (no evening: do not ask).
+ */
+export function hostToMatch(viewer: Viewer): { hostId: number | null } | null {
+  if (hasRole(viewer, 'admin')) return { hostId: null };
+  return hasRole(viewer, 'host') ? { hostId: viewer.id } : null;
+}
+
 /** 403 with `refusal` (the sentence the screen shows) unless the viewer hosts the event or is an admin. */
 export function refuseUnlessHostOf(viewer: Viewer, event: { hostId: number | null }, refusal: string) {
   if (!isHostOf(viewer, event)) throw forbidden(refusal);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Viewer } from '../auth/service';
 import * as venues from '../venues/service';
-import { isHostOf, refuseUnlessCreatesFor, refuseUnlessHostOf } from './policies';
+import { hostToMatch, isHostOf, refuseUnlessCreatesFor, refuseUnlessHostOf } from './policies';
 import * as q from './queries';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -63,6 +63,8 @@ export async function demoEvent(db: Db) {
 
 /** Hosts of an event: its host, and admins (the policy, policies.ts; other modules read it here). */
 export { isHostOf };
+/** The same policy as a condition for one statement (docs/decisions/0137): the door's scan. */
+export { hostToMatch };
 
 /**
  * The event (404 if there is none) when the viewer hosts it (or is an admin); anyone else is

@@ -113,8 +113,12 @@ export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbox_updated'), eventId: z.number() }),
   /** Hosts: a message was sent, read or acknowledged (history and read counts). */
   z.object({ type: z.literal('messages_updated'), eventId: z.number() }),
-  /** Hosts, and the guests concerned: someone was checked in or out, or reported their arrival. */
-  z.object({ type: z.literal('checkins_updated'), eventId: z.number() }),
+  /**
+   * Hosts, and the guests concerned: someone was checked in or out, or reported their arrival. To a
+   * guest whose check-in changed, `checkedInAt`: theirs as it now stands (ISO instant; null: not
+   * checked in), so the phone need not read the evening again (docs/decisions/0139).
+   */
+  z.object({ type: z.literal('checkins_updated'), eventId: z.number(), checkedInAt: z.string().nullable().optional() }),
   /** To the guest a host removed from the evening (issue 21, docs/decisions/0042): their phone says so. */
   z.object({ type: z.literal('guest_removed'), eventId: z.number() }),
   z.object({ type: z.literal('error'), message: z.string() }),

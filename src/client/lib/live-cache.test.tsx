@@ -6,6 +6,7 @@ import type { ServerMessage } from '@shared/realtime';
 import type { MyRound, RoundRecord } from '@shared/schemas/live';
 import type { ProgressRow } from '@shared/schemas/matching';
 import { fakeSockets, settle, timerMessage } from '@client/test/fake-socket';
+import { anEventDetail } from '@client/test/fixtures';
 import { fakeServer } from '@client/test/render';
 import { useLiveSocket } from './live-socket';
 import { createQueryClient } from './query-client';
@@ -169,5 +170,57 @@ describe("the ratings news carries the host's desk (docs/decisions/0133)", () =>
     asked.length = 0;
     sockets.last().push({ type: 'ratings_updated', eventId: 1 });
     await vi.waitFor(() => expect(asked.sort()).toEqual(['progress 1', 'progress 2', 'rounds']));
+  });
+});
+
+describe("a guest's own check-in news (docs/decisions/0139)", () => {
+  function phone(isHost = false) {
+    fakeServer({});
+    const sockets = fakeSockets();
+    const qc = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+    let reads = 0;
+    const { result } = renderHook(
+      () => {
+        useLiveSocket(1, 2, isHost);
+        return useQuery({
+          queryKey: queryKeys.event(1),
+          queryFn: async () => {
+            reads++;
+            return anEventDetail({ id: 1 }, { registered: !isHost, checkedIn: false, checkedInAt: null, isHost });
+          },
+        });
+      },
+      { wrapper },
+    );
+    return { sockets, result, reads: () => reads };
+  }
+
+  test('carrying the check-in, it goes straight into the evening with no read; checked out again too', async () => {
+    const { sockets, result, reads } = phone();
+    await vi.waitFor(() => expect(result.current.data).toBeTruthy());
+    expect(reads()).toBe(1);
+    const at = '2025-05-14T18:10:00.000Z';
+    sockets.last().push({ type: 'checkins_updated', eventId: 1, checkedInAt: at });
+    await vi.waitFor(() => expect(result.current.data?.viewer).toMatchObject({ checkedIn: true, checkedInAt: at }));
+    sockets.last().push({ type: 'checkins_updated', eventId: 1, checkedInAt: null });
+    await vi.waitFor(() => expect(result.current.data?.viewer).toMatchObject({ checkedIn: false, checkedInAt: null }));
+    await settle();
+    expect(reads()).toBe(1);
+  });
+
+  test('without it (an arrival report, an older server), the phone reads the evening again', async () => {
+    const { sockets, result, reads } = phone();
+    await vi.waitFor(() => expect(result.current.data).toBeTruthy());
+    sockets.last().push({ type: 'checkins_updated', eventId: 1 });
+    await vi.waitFor(() => expect(reads()).toBe(2));
+  });
+
+  test("a host's desk does not read its evening again on the guests' check-in news: it says nothing of them", async () => {
+    const { sockets, result, reads } = phone(true);
+    await vi.waitFor(() => expect(result.current.data).toBeTruthy());
+    sockets.last().push({ type: 'checkins_updated', eventId: 1 });
+    await settle();
+    expect(reads()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerMessage, TimerStateMessage } from '@shared/realtime';
 import type { MyRound, RoundRecord } from '@shared/schemas/live';
+import type { EventDetail } from '@shared/schemas/events';
 import type { Inbox } from '@shared/schemas/messages';
 import type { Match, ProgressRow } from '@shared/schemas/matching';
 import type { ReceivedTimer } from './queries/live';
@@ -75,7 +76,16 @@ export function applyToCache(qc: QueryClient, eventId: number, userId: number, b
     refresh(queryKeys.door(eventId), true);
     refresh(queryKeys.room(eventId), true);
     refresh(queryKeys.arrival(eventId), true);
-    refresh(queryKeys.event(eventId), true);
+    // The guest's own check-in carried by the news goes straight into the evening (docs/decisions/0139):
+    // at the door every phone read the whole evening again the moment its guest was scanned. A host's
+    // evening says nothing of the guests' check-ins: the desk does not read it again on their news.
+    const carried = m.checkedInAt;
+    if (carried === undefined) {
+      if (!qc.getQueryData<EventDetail>(queryKeys.event(eventId))?.viewer.isHost) refresh(queryKeys.event(eventId), true);
+    } else
+      qc.setQueryData<EventDetail>(queryKeys.event(eventId), (old) =>
+        old ? { ...old, viewer: { ...old.viewer, checkedIn: carried !== null, checkedInAt: carried } } : old,
+      );
   }
   if (m.type === 'guest_removed') {
     refresh(queryKeys.event(eventId), true);

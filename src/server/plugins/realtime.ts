@@ -35,8 +35,12 @@ export type BusMessage =
   | { eventId: number; kind: 'host_message'; message: InboxMessage; recipients: number[] }
   /** Messages read or acknowledged: hosts refresh their counts, `userId`'s other devices their inbox. */
   | { eventId: number; kind: 'messages_updated'; userId?: number }
-  /** Check-ins or arrival reports changed: hosts refresh the door, the guests named their own state. */
-  | { eventId: number; kind: 'checkins_updated'; userIds: number[] }
+  /**
+   * Check-ins or arrival reports changed: hosts refresh the door, the guests named their own state.
+   * `states`: a named guest's check-in as the change left it (ISO time, null: not checked in), which
+   * their phone takes as it is instead of reading the evening again (docs/decisions/0139).
+   */
+  | { eventId: number; kind: 'checkins_updated'; userIds: number[]; states?: { userId: number; checkedInAt: string | null }[] }
   /** The evening was planned ahead of its start (docs/decisions/0029): instances forget the places they kept. */
   | { eventId: number; kind: 'rotation_planned' }
   /** A host removed a guest (docs/decisions/0042): the guest's phone is told, and the evening's places are read again. */

@@ -19,6 +19,7 @@ import { buildApp } from '../app';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { eventTimers, rotations } from '../db/schema/index';
 import { loadConfig } from '../env';
+import { CHECKINS_NEWS_EVERY_MS } from '../modules/live/bus';
 import { toState } from '../modules/live/queries';
 import {
   createEvent,
@@ -248,12 +249,21 @@ export function refusal(
 export const quietFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * How long a test waits for check-in news to a host's socket: the hosts hear at most one a second
+ * per evening (docs/decisions/0138), so news after the first is owed to the end of its second;
+ * with room for a loaded machine.
+ */
+export const HOSTS_CHECKIN_NEWS_WAIT_MS = CHECKINS_NEWS_EVERY_MS + 4_000;
+export { CHECKINS_NEWS_EVERY_MS };
+
+/**
  * Show that nothing more is on its way to these sockets without waiting a while
  * (docs/decisions/0095-tests-wait-for-events-not-time.md): say one thing more on the bus
  * (guide_updated, which every socket of the evening hears, hosts and guests) and wait for it on
  * each. The bus delivers in the order said, and what it carries whole (host messages, reads,
  * check-ins) is written to the sockets as it is heard, so anything said before has arrived by then.
- * Timer changes are read back before they are written: this does not cover them.
+ * Timer changes are read back before they are written: this does not cover them; nor the hosts'
+ * check-in news owed to the end of its second (HOSTS_CHECKIN_NEWS_WAIT_MS).
  */
 export async function heardAfter(app: TestApp, eventId: number, clients: LiveClient[]) {
   await app.bus.publish({ eventId, kind: 'guide_updated' });

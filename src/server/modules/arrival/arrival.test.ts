@@ -24,7 +24,7 @@ import {
   withCookie,
   type TestContext,
 } from '../../test/harness';
-import { connectLive, heardAfter, type LiveClient } from '../../test/live-helpers';
+import { connectLive, heardAfter, HOSTS_CHECKIN_NEWS_WAIT_MS, type LiveClient } from '../../test/live-helpers';
 import { statementsSent } from '../../test/statements';
 import { DOOR_CLOSED } from '../door/service';
 import { ARRIVAL_GUESTS_ONLY } from './service';
@@ -430,17 +430,21 @@ describe('the live socket hears of arrivals', () => {
     await heardAfter(t.app, event.id, [door]);
     expect(door.count('checkins_updated')).toBe(1);
 
+    // News after the first reaches the hosts at the end of its second (decision 0138).
     await send({ permission: 'granted', position: north(30, 10) }); // arrived
-    await door.next('checkins_updated');
+    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
     await send({ permission: 'granted', position: north(25, 10) }); // quiet
     await send({ permission: 'denied' }); // changed
-    await door.next('checkins_updated');
+    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
 
     minutesBefore(event, 30);
     expect((await checkIn(event.id, { position: north(10, 5) }, guest.cookie)).statusCode).toBe(200);
-    await door.next('checkins_updated');
+    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
     await heardAfter(t.app, event.id, [door, mine]);
     expect(door.count('checkins_updated')).toBe(4);
     expect(mine.count('checkins_updated')).toBe(4);
+    // A report leaves the check-in as it was: the phone reads its screens again. The check-in is carried (decision 0139).
+    const carried = mine.messages.flatMap((m) => (m.type === 'checkins_updated' ? [m.checkedInAt === undefined ? 'read' : m.checkedInAt] : []));
+    expect(carried).toEqual(['read', 'read', 'read', clock.fixed!.toISOString()]);
   });
 });

@@ -11,7 +11,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const deps = (): arrival.ArrivalDeps => ({
     db: app.db,
     now: () => app.now(),
-    publishCheckins: (eventId, userIds) => app.live.publishRoom({ eventId, kind: 'checkins_updated', userIds }),
+    publishCheckins: (eventId, userIds, states) => app.live.publishRoom({ eventId, kind: 'checkins_updated', userIds, ...(states ? { states } : {}) }),
   });
 
   app.get('/api/events/:id/arrival', { schema: { params: idParams, response: { 200: arrivalSchema, ...errors } } }, async (req) =>

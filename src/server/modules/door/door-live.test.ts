@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DoorCheckInResult } from '@shared/schemas/door';
 import { createEvent, createVenue, eventBody, registerFor, signUp, startingIn, withCookie } from '../../test/harness';
-import { connectLive, heardAfter, type LiveClient } from '../../test/live-helpers';
+import { CHECKINS_NEWS_EVERY_MS, connectLive, heardAfter, HOSTS_CHECKIN_NEWS_WAIT_MS, type LiveClient } from '../../test/live-helpers';
 import { t, host, codeOf, scan, undo, registerDoorFixtures, type Member } from './door.fixtures';
 
 registerDoorFixtures();
@@ -31,24 +32,52 @@ describe('the host hears of check-ins on the live socket', () => {
     const guestA = await open(event.id, a);
     const guestB = await open(event.id, b);
 
-    expect((await scan(event.id, `SFTICKET:${await codeOf(event.id, a.user.id)}`, host.cookie)).json()).toMatchObject({ outcome: 'checked_in' });
+    const scanned = (await scan(event.id, `SFTICKET:${await codeOf(event.id, a.user.id)}`, host.cookie)).json<DoorCheckInResult>();
+    expect(scanned).toMatchObject({ outcome: 'checked_in' });
     expect(await door.next('checkins_updated')).toEqual({ type: 'checkins_updated', eventId: event.id });
-    await guestA.next('checkins_updated');
+    // The guest's phone is told their own check-in, so it need not read the evening again (decision 0139).
+    expect(await guestA.next('checkins_updated')).toEqual({ type: 'checkins_updated', eventId: event.id, checkedInAt: scanned.guest.checkedInAt });
 
     // Scanning again changes nothing: nobody is told.
     await scan(event.id, `SFTICKET:${await codeOf(event.id, a.user.id)}`, host.cookie);
     expect((await undo(event.id, a.user.id, host.cookie)).statusCode).toBe(200);
-    await door.next('checkins_updated');
-    await guestA.next('checkins_updated');
+    // The hosts' news comes at most once a second (decision 0138): this one at the end of the first's second.
+    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
+    expect(await guestA.next('checkins_updated')).toEqual({ type: 'checkins_updated', eventId: event.id, checkedInAt: null });
 
     const self = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/checkin`, headers: withCookie(b.cookie), payload: { userId: b.user.id } });
     expect(self.statusCode, self.body).toBe(200);
-    await door.next('checkins_updated');
+    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
     await guestB.next('checkins_updated');
 
     await heardAfter(t.app, event.id, [door, guestA, guestB]);
     expect(door.count('checkins_updated')).toBe(3);
     expect(guestA.count('checkins_updated')).toBe(2);
     expect(guestB.count('checkins_updated')).toBe(1);
+  });
+
+  it('at a rush the hosts hear of check-ins at most once a second, the last always said; each guest hears their own at once (decision 0138)', async () => {
+    const venue = await createVenue(t.app, host.cookie);
+    const event = await createEvent(t.app, host.cookie, eventBody(venue.id, { price: 0, ...startingIn(30) }));
+    const guests = [await signUp(t.app), await signUp(t.app), await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    for (const g of guests) expect((await registerFor(t.app, event.id, g)).statusCode).toBe(201);
+    const door = await open(event.id, host, true);
+    const phones = await Promise.all(guests.map((g) => open(event.id, g)));
+    const heardAt: number[] = [];
+    door.ws.on('message', (raw) => {
+      if ((JSON.parse(String(raw)) as { type: string }).type === 'checkins_updated') heardAt.push(performance.now());
+    });
+
+    const codes = await Promise.all(guests.map((g) => codeOf(event.id, g.user.id)));
+    const answers = await Promise.all(codes.map((code) => scan(event.id, `SFTICKET:${code}`, host.cookie)));
+    expect(answers.map((a) => a.json<{ outcome: string }>().outcome)).toEqual(guests.map(() => 'checked_in'));
+    for (const phone of phones) await phone.next('checkins_updated');
+    await door.next('checkins_updated');
+    // Five check-ins, two news for the desk: the first at once, the rest together a second later.
+    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
+    expect(heardAt[1]! - heardAt[0]!).toBeGreaterThanOrEqual(CHECKINS_NEWS_EVERY_MS - 50);
+    await heardAfter(t.app, event.id, [door, ...phones]);
+    expect(door.count('checkins_updated')).toBe(2);
+    for (const phone of phones) expect(phone.count('checkins_updated')).toBe(1);
   });
 });

@@ -29,7 +29,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const deps = (): door.DoorDeps => ({
     db: app.db,
     now: () => app.now(),
-    publishCheckins: (eventId, userIds) => app.live.publishRoom({ eventId, kind: 'checkins_updated', userIds }),
+    publishCheckins: (eventId, userIds, states) => app.live.publishRoom({ eventId, kind: 'checkins_updated', userIds, ...(states ? { states } : {}) }),
   });
 
   app.get('/api/events/:id/door', { schema: { params: idParams, response: { 200: doorSchema, ...errors } } }, async (req) =>

@@ -38,11 +38,22 @@ export interface DoorDeps {
   db: Db;
   /** The app's clock (src/server/plugins/clock.ts): tests place "now" relative to the start. */
   now: () => Date;
-  /** Tell the host's door and these guests' pages that check-ins changed (app.live.publishRoom, every instance). */
-  publishCheckins(eventId: number, userIds: number[]): Promise<void>;
+  /**
+   * Tell the host's door and these guests' pages that check-ins changed (app.live.publishRoom, every
+   * instance); `states`, each named guest's check-in as it now stands, when known (docs/decisions/0139).
+   */
+  publishCheckins(eventId: number, userIds: number[], states?: CheckInState[]): Promise<void>;
 }
 
 export type EventRow = Awaited<ReturnType<typeof events.getEventRow>>;
+
+/** A guest's check-in as a change left it, for their phone: when (ISO), or null when not checked in. */
+export type CheckInState = { userId: number; checkedInAt: string | null };
+/** What the door's row says of a guest's check-in, as the news carries it. */
+export const checkInState = (g: { userId: number; checkedIn: boolean; checkedInAt: Date | null }): CheckInState => ({
+  userId: g.userId,
+  checkedInAt: g.checkedIn && g.checkedInAt ? g.checkedInAt.toISOString() : null,
+});
 
 /* ------------------------------------------------------------ time and text */
 
@@ -126,7 +137,7 @@ async function checkInAtDoor(d: DoorDeps, viewer: Viewer, event: EventRow, userI
   const done = await q.checkIn(d.db, { eventId: event.id, userId, at: d.now(), method, by: viewer.id });
   const guest = await q.guest(d.db, event.id, userId);
   if (!guest) throw notFound(NOT_REGISTERED);
-  if (done) await d.publishCheckins(event.id, [userId]);
+  if (done) await d.publishCheckins(event.id, [userId], [checkInState(guest)]);
   return { outcome: done ? 'checked_in' : 'already_checked_in', guest: guestOut(guest), counts: await q.counts(d.db, event.id) };
 }
 
@@ -148,7 +159,7 @@ export async function scan(d: DoorDeps, viewer: Viewer, eventId: number, text: s
   if (code && may) {
     const atOnce = await q.checkInByTicket(d.db, { eventId, code, at: d.now(), method, by: viewer.id, hostToMatch: may.hostId });
     if (atOnce?.done) {
-      await d.publishCheckins(eventId, [atOnce.guest.userId]);
+      await d.publishCheckins(eventId, [atOnce.guest.userId], [checkInState(atOnce.guest)]);
       return { outcome: 'checked_in', guest: guestOut(atOnce.guest), counts: atOnce.counts };
     }
   }
@@ -191,7 +202,7 @@ export async function undoCheckIn(d: DoorDeps, viewer: Viewer, eventId: number, 
   const before = await q.guest(d.db, eventId, userId);
   if (!before) throw notFound(NOT_REGISTERED);
   if (!(await q.undoCheckIn(d.db, eventId, userId))) throw conflict(`${before.name} is not checked in`);
-  await d.publishCheckins(eventId, [userId]);
+  await d.publishCheckins(eventId, [userId], [{ userId, checkedInAt: null }]);
   const guest = await q.guest(d.db, eventId, userId);
   if (!guest) throw notFound(NOT_REGISTERED);
   return { guest: guestOut(guest), counts: await q.counts(d.db, eventId) };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerMessage } from '@shared/realtime';
+import { atMostEvery } from '../../lib/at-most-every';
 import type { BusMessage } from '../../plugins/realtime';
 import type { FanOut, Known } from './fan-out';
 import type { Places } from './places';
@@ -7,6 +8,12 @@ import type { Rooms } from './rooms';
 import * as matching from '../matching/service';
 import { ratingsNews } from './round-history';
 import * as live from './service';
+
+/**
+ * The least time between two check-in news to one evening's hosts on one instance (docs/decisions/0138):
+ * each makes every host's door screen read the whole guest list again.
+ */
+export const CHECKINS_NEWS_EVERY_MS = 1_000;
 
 /** One handler per kind of bus message (docs/decisions/0100): the compiler says when a kind has none. */
 export type BusHandlers = {
@@ -17,6 +24,14 @@ export type BusHandlers = {
 export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, known: Known, fanOut: FanOut): BusHandlers {
   const { tellRoom } = fanOut;
   const ratingsNews = hostsRatingsNews(app, rooms, known);
+  // The hosts' screens read the door again on each check-in news: at a rush, at most once per
+  // evening every CHECKINS_NEWS_EVERY_MS on this instance, the last always said (docs/decisions/0138).
+  const checkinsNews = atMostEvery(
+    CHECKINS_NEWS_EVERY_MS,
+    async (eventId) => rooms.broadcast(eventId, { type: 'checkins_updated', eventId }, true),
+    (err, eventId) => app.log.warn({ err, eventId }, "telling the hosts' desks about check-ins failed"),
+  );
+  app.addHook('onClose', () => checkinsNews.close());
   /** Said to everyone watching (`hostsOnly`: only to the event's hosts), nothing more. */
   const plain = (hostsOnly: boolean) => (m: { eventId: number; kind: 'guide_updated' }) =>
     rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, hostsOnly);
@@ -37,7 +52,18 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
       if (m.userId !== undefined) rooms.sendTo(m.eventId, [m.userId], { type: 'inbox_updated', eventId: m.eventId });
       rooms.broadcast(m.eventId, { type: 'messages_updated', eventId: m.eventId }, true);
     },
-    checkins_updated: (m) => rooms.sendTo(m.eventId, m.userIds, { type: 'checkins_updated', eventId: m.eventId }, true),
+    // The guests named hear at once (their own screen); the hosts at most once a second (above).
+    checkins_updated: async (m) => {
+      // Each named guest with their own check-in when the change carries it (docs/decisions/0139).
+      const named = new Set(m.userIds);
+      const carried = new Map((m.states ?? []).map((s) => [s.userId, s.checkedInAt]));
+      rooms.sendEach(m.eventId, (c) => {
+        if (!named.has(c.userId)) return null;
+        const checkedInAt = carried.get(c.userId);
+        return checkedInAt === undefined ? { type: 'checkins_updated', eventId: m.eventId } : { type: 'checkins_updated', eventId: m.eventId, checkedInAt };
+      });
+      if (rooms.hasHosts(m.eventId)) await checkinsNews.say(m.eventId);
+    },
     rotation_planned: (m) => {
       places.forget(m.eventId);
       if (rooms.hasGuests(m.eventId)) places.readAhead(m.eventId);

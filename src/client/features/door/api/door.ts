@@ -10,8 +10,9 @@ import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult, type
 /**
  * The host's check-in desk (/check-in, docs/spec/organiser-tools.md §2.19): the door's counts and
  * guests, check-ins by scan, code or search, undo, reminders and the start of round 1. Every
- * change lands on queryKeys.door(eventId) at once and is then re-read; the live socket re-reads it
- * when another device checks someone in (checkins_updated).
+ * change lands on queryKeys.door(eventId) at once from the server's answer (re-read only when the
+ * desk answered offline or the request failed); the live socket re-reads it when anyone checks
+ * someone in (checkins_updated, at most once a second: docs/decisions/0138).
  */
 
 /** GET /api/events/{id}/door (hosts of the event): counts, the 5 most recent check-ins, every guest. */
@@ -46,8 +47,13 @@ function landOnDoor(qc: QueryClient, eventId: number, result: DeskCheckInResult 
  * Read the door again after a change, without waiting for it: TanStack Query waits for a promise
  * returned from onSettled before it calls the caller's own callbacks, and offline the re-read is
  * paused until the connection returns, so the scan's answer would stay on "Checking the ticket…".
+ * Not after the server's own answer: it holds the guest and the counts as the change left them
+ * (landOnDoor), and other desks' changes come with the live socket's news, at most a second later
+ * (docs/decisions/0138). At a rush a desk scanning five guests a second read the whole list five
+ * times a second.
  */
-const reRead = (qc: QueryClient, eventId: number) => {
+const reReadUnlessAnswered = (qc: QueryClient, eventId: number, result: DeskCheckInResult | DeskUndoResult | undefined) => {
+  if (result && !('offline' in result)) return;
   void qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
 };
 
@@ -79,7 +85,7 @@ export function useScanTicket(eventId: number) {
         (d) => d.scanOffline(body.code, body.method),
       ),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
-    onSettled: () => reRead(qc, eventId),
+    onSettled: (result) => reReadUnlessAnswered(qc, eventId, result),
   });
 }
 
@@ -96,7 +102,7 @@ export function useCheckInGuest(eventId: number) {
         (d) => d.checkInOffline(userId, 'search'),
       ),
     onSuccess: (result) => landOnDoor(qc, eventId, result),
-    onSettled: () => reRead(qc, eventId),
+    onSettled: (result) => reReadUnlessAnswered(qc, eventId, result),
   });
 }
 
@@ -113,7 +119,7 @@ export function useUndoCheckIn(eventId: number) {
       return del(`/api/events/${eventId}/door/check-in/${userId}`, doorUndoResult);
     },
     onSuccess: (result) => landOnDoor(qc, eventId, result),
-    onSettled: () => reRead(qc, eventId),
+    onSettled: (result) => reReadUnlessAnswered(qc, eventId, result),
   });
 }
 

@@ -303,6 +303,22 @@ describe('finding a guest', () => {
     expect(counts()).toEqual({ registered: '4', checkedIn: '3', toCome: '1' });
   });
 
+  test('a check-in the server answered is shown from its answer, without reading the whole list again (docs/decisions/0138); a refusal reads it again', async () => {
+    const { server, user } = desk({ [`POST ${PATH}/door/check-in`]: aCheckIn(DOOR, arrived(zoe, AT_7_10, 'search')) });
+    const doorReads = () => server.calls.filter((c) => c.method === 'GET' && c.url.pathname === `${PATH}/door`).length;
+    await user.click(await screen.findByRole('button', { name: 'Check in Zoë Brown' }));
+    expect(await screen.findByText('Zoë Brown checked in')).toBeInTheDocument();
+    await waitFor(() => expect(counts()).toEqual({ registered: '4', checkedIn: '3', toCome: '1' }));
+    expect(within(screen.getByRole('list', { name: 'Recently checked in' })).getAllByRole('listitem')[0]).toHaveTextContent('Zoë Brown');
+    await settle();
+    expect(doorReads()).toBe(1);
+
+    server.set(`POST ${PATH}/door/check-in`, failure(409, 'This evening has finished'));
+    await user.click(await screen.findByRole('button', { name: 'Check in Priya Shah' }));
+    expect(await screen.findByText('This evening has finished')).toBeInTheDocument();
+    await waitFor(() => expect(doorReads()).toBe(2));
+  });
+
   test("a refused check-in shows the server's sentence", async () => {
     const { user } = desk({ [`POST ${PATH}/door/check-in`]: failure(409, 'This evening has finished') });
     await user.click(await screen.findByRole('button', { name: 'Check in Priya Shah' }));

@@ -48,7 +48,7 @@ export interface NightRun {
   failed: number;
   dropped: number;
   /** The hosts' desks' ratings news: how many carried what the console shows, how many sent the desk to read. */
-  deskNews: { carried: number; read: number };
+  deskNews: { carried: number; read: number; checkins: number };
   /** Per round: ms from the host's command to each phone having its place. */
   bells: number[][];
   /** From the host's send to each phone: the message, the release heard, the matches answered. */
@@ -263,10 +263,16 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
     const rssAfter = rssMb(servers[0]!.pid);
 
     const closed = await Promise.all(
-      [...ws.guests, ws.host].map((c) => ask<{ dropped: number; newsCarried?: number; newsRead?: number }>(c, { type: 'close' }, 'closed')),
+      [...ws.guests, ws.host].map((c) =>
+        ask<{ dropped: number; newsCarried?: number; newsRead?: number; checkinNews?: number }>(c, { type: 'close' }, 'closed'),
+      ),
     );
     const dropped = closed.reduce((s, c) => s + c.dropped, 0);
-    const deskNews = { carried: closed.reduce((s, c) => s + (c.newsCarried ?? 0), 0), read: closed.reduce((s, c) => s + (c.newsRead ?? 0), 0) };
+    const deskNews = {
+      carried: closed.reduce((s, c) => s + (c.newsCarried ?? 0), 0),
+      read: closed.reduce((s, c) => s + (c.newsRead ?? 0), 0),
+      checkins: closed.reduce((s, c) => s + (c.checkinNews ?? 0), 0),
+    };
     const seenMatches = new Map(endPhones.map((p) => [`${p[1]}:${p[0]}`, p[6]]));
     for (const c of [...ws.guests, ws.host]) await stopChild(c);
     w = undefined;

@@ -11,12 +11,10 @@
  * POST /connections with a decision), at once or spread; on the host's message each phone marks it
  * read (POST /inbox/:id/read) within `readSpreadMs`; on the release each phone GETs its matches;
  * `feedback` (PUT /feedback/form). `fire` sends a given list of requests all at once (the floor).
- * Hosts: `hosts` opens each host's desk socket, as the host console holds one (isHost); `host` sends
- * one request per host at once and answers when all are answered. On `ratings_updated` a desk reads
- * what the console reads again (src/client/lib/live-cache.ts, features/live/components/host-console.tsx):
- * GET /rounds and GET /progress?round= of the round it shows, one read of each at a time and one
- * more after it when news came meanwhile (React Query refetches the queries on screen; it would
- * cancel the read under way and start again, which costs the server no less).
+ * Hosts: `hosts` opens each host's desk socket (isHost); `host` sends one request per host at once.
+ * On news a desk reads what its screen reads again (src/client/lib/live-cache.ts), one read at a time
+ * and one more after when news came meanwhile (React Query would cancel the read under way and start
+ * again, which costs the server no less): `newDesk`.
  */
 import { keptWriteKey, sender, sleep, spread, type Done, type Job, type Timed } from './night-http';
 import WebSocket from 'ws';
@@ -54,8 +52,9 @@ interface Desk {
   phase: string;
   /** The highest round the desk has heard: after the end it shows the last round's progress. */
   lastRound: number;
-  reading: boolean;
-  again: boolean;
+  /** The console's reads on ratings news, and the door screen's on check-in news. */
+  readRatings: () => void;
+  readDoor: () => void;
 }
 
 type Msg =
@@ -81,9 +80,8 @@ let armed = 0;
 let readSpreadMs = 0;
 let closing = false;
 let dropped = 0;
-/** The desks' ratings news: carried what the console shows, or sent the desk to read it. */
-let newsCarried = 0;
-let newsRead = 0;
+/** The desks' ratings news (carried what the console shows, or sent the desk to read it) and check-in news heard. */
+let [newsCarried, newsRead, checkinNews] = [0, 0, 0];
 /** Every answer since the last `report`, and the errors' texts (a few per kind). */
 let answers: Done[] = [];
 /** Requests started by socket messages (reads, matches) still under way. */
@@ -100,10 +98,19 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
     mine?: { round: number; partner: { id: number } | null } | null;
     message?: { id: number };
     matches?: unknown[];
+    checkedInAt?: string | null;
   };
   if (m.mine && m.mine.round === m.currentRound) g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
   // The phone knows what to show for the round: its place, or `mine: null` (not paired: sitting out, or not checked in).
   if (armed && m.currentRound === armed && 'mine' in m && (m.mine === null || m.mine?.round === armed)) g.roundAt ??= at;
+  // The guest's own check-in news: the phone reads the evening again (its viewer.checkedIn, live-cache.ts),
+  // unless the news carries the check-in (docs/decisions/0139).
+  if (m.type === 'checkins_updated' && m.checkedInAt === undefined) {
+    pending++;
+    void send({ kind: 'phone: evening after check-in', method: 'GET', url: `${g.base}/api/events/${g.eventId}`, cookie: g.cookie, tag: g.id }).then(
+      () => pending--,
+    );
+  }
   if (m.type === 'host_message' && m.message && g.messageAt === undefined) {
     g.messageAt = at;
     const id = m.message.id;
@@ -163,25 +170,46 @@ async function open(g: Guest): Promise<boolean> {
   return !!ws;
 }
 
-/** The host console's reads after ratings news, one of each at a time per desk. */
-async function deskReads(d: Desk) {
-  if (d.reading) {
-    d.again = true;
-    return;
-  }
-  d.reading = true;
-  pending++;
-  do {
-    d.again = false;
-    const shown = d.phase === 'ended' ? d.lastRound : d.round;
-    const at = `${d.host.base}/api/events/${d.host.eventId}`;
-    await Promise.all([
-      send({ kind: 'desk: rounds', method: 'GET', url: `${at}/rounds`, cookie: d.host.cookie, tag: d.host.eventId }),
-      send({ kind: 'desk: progress', method: 'GET', url: `${at}/progress?round=${shown}`, cookie: d.host.cookie, tag: d.host.eventId }),
-    ]);
-  } while (d.again && !closing);
-  d.reading = false;
-  pending--;
+/** A desk's reads: one at a time, and one more after it when news came meanwhile (however much came). */
+function oneReadAtATime(read: () => Promise<unknown>) {
+  let reading = false;
+  let again = false;
+  return () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    pending++;
+    void (async () => {
+      do {
+        again = false;
+        await read();
+      } while (again && !closing);
+      reading = false;
+      pending--;
+    })();
+  };
+}
+
+/** A host's desk: the console's reads after ratings news, and the check-in desk's after check-in news. */
+function newDesk(host: HostUser): Desk {
+  const at = `${host.base}/api/events/${host.eventId}`;
+  const get = (kind: string, url: string) => send({ kind, method: 'GET', url, cookie: host.cookie, tag: host.eventId });
+  const d: Desk = {
+    host,
+    round: 0,
+    phase: 'idle',
+    lastRound: 0,
+    readRatings: oneReadAtATime(() => {
+      const shown = d.phase === 'ended' ? d.lastRound : d.round;
+      return Promise.all([get('desk: rounds', `${at}/rounds`), get('desk: progress', `${at}/progress?round=${shown}`)]);
+    }),
+    // The door (every guest and the counts), as the check-in desk's screen does (src/client/lib/live-cache.ts;
+    // until decision 0139 it read the evening too, and until 0138 the door after each of its own scans).
+    readDoor: oneReadAtATime(() => get('desk: door', `${at}/door`)),
+  };
+  return d;
 }
 
 function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
@@ -191,6 +219,11 @@ function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
     d.lastRound = Math.max(d.lastRound, m.currentRound);
   }
   if (typeof m.phase === 'string') d.phase = m.phase;
+  if (m.type === 'checkins_updated') {
+    checkinNews++;
+    d.readDoor();
+    return;
+  }
   if (m.type !== 'ratings_updated') return;
   // News that carries the history and the shown round's progress is all the console needs
   // (live-cache.ts, docs/decisions/0133); without them it reads both again.
@@ -198,7 +231,7 @@ function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
   if (m.rounds && m.progress?.round === shown) newsCarried++;
   else {
     newsRead++;
-    void deskReads(d);
+    d.readRatings();
   }
 }
 
@@ -374,7 +407,7 @@ process.on('message', (m: Msg) => {
       }
       case 'hosts': {
         hosts = m.hosts;
-        for (const host of hosts) desks.push({ host, round: 0, phase: 'idle', lastRound: 0, reading: false, again: false });
+        for (const host of hosts) desks.push(newDesk(host));
         const opened = (await Promise.all(desks.map(openDesk))).filter(Boolean).length;
         if (opened < desks.length) throw new Error(`${desks.length - opened} of ${desks.length} host desks could not open their socket`);
         return reply({ type: 'hosts' });
@@ -406,7 +439,7 @@ process.on('message', (m: Msg) => {
         closing = true;
         for (const g of guests) g.ws?.terminate();
         for (const d of desks) d.ws?.terminate();
-        reply({ type: 'closed', dropped, newsCarried, newsRead });
+        reply({ type: 'closed', dropped, newsCarried, newsRead, checkinNews });
         process.disconnect();
         return;
       }

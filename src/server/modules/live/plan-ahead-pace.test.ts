@@ -73,27 +73,53 @@ describe('planning ahead at the door', () => {
     expect(begun.map((b) => b.at - t0)).toEqual([10_000, 20_000]);
   });
 
-  it('two evenings are paced apart; a change during a plan is planned after it, never beside it', async () => {
+  it('two evenings are paced apart, their plans one at a time; a change during a plan is planned after it, never beside it', async () => {
     const { plans, begun, t0 } = planAheadWithStandIn();
     plans.changed(7);
     await vi.advanceTimersByTimeAsync(500);
     plans.changed(8);
     await vi.advanceTimersByTimeAsync(500);
     expect(begun.map((b) => [b.eventId, b.at - t0])).toEqual([[7, 1_000]]);
-    // Evening 7's plan is still running when its door changes again, and when the door goes quiet.
+    // Evening 7's plan is still running when its door changes again, and when the door goes quiet;
+    // evening 8's plan, due at 1,500, waits for it (decision 0140).
     plans.changed(7);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(begun.map((b) => [b.eventId, b.at - t0])).toEqual([
-      [7, 1_000],
-      [8, 1_500],
-    ]);
+    expect(begun.map((b) => [b.eventId, b.at - t0])).toEqual([[7, 1_000]]);
     begun[0]!.finish();
     await vi.advanceTimersByTimeAsync(0);
     expect(begun.map((b) => [b.eventId, b.at - t0])).toEqual([
       [7, 1_000],
-      [8, 1_500],
+      [8, 3_000],
+    ]);
+    begun[1]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(begun.map((b) => [b.eventId, b.at - t0])).toEqual([
+      [7, 1_000],
+      [8, 3_000],
       [7, 3_000],
     ]);
+  });
+
+  it('forty doors due at once are planned one after another, and a start goes before those still waiting (decision 0140)', async () => {
+    const { plans, begun } = planAheadWithStandIn();
+    for (let e = 1; e <= 40; e++) plans.changed(e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(begun.map((b) => b.eventId)).toEqual([1]);
+    let started = false;
+    const start = plans.settle(30).then(() => (started = true));
+    begun[0]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    // Evening 30's start runs its plan next, before the 38 others waiting.
+    expect(begun.map((b) => b.eventId)).toEqual([1, 30]);
+    begun[1]!.finish();
+    await start;
+    expect(started).toBe(true);
+    for (let i = 2; i < 40; i++) {
+      expect(begun).toHaveLength(i + 1);
+      begun[i]!.finish();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(begun.map((b) => b.eventId)).toEqual([1, 30, ...Array.from({ length: 40 }, (_, i) => i + 1).filter((e) => e !== 1 && e !== 30)]);
   });
 
   it("the host's Start runs the plan still to come at once and waits for it", async () => {

@@ -21,10 +21,13 @@ interface PlanAheadPace {
  * to forget the places it kept. The door answers without waiting for it. A plan begins once the
  * evening's door has been quiet for `quietMs`, or `latestMs` after the first change it will count,
  * whichever is sooner; it counts every change made before it began. At most one plan runs per
- * evening; a change made while one runs is planned after it.
+ * evening; a change made while one runs is planned after it. The plans of all evenings run one at a
+ * time on an instance (docs/decisions/0140): at a rush forty doors fall due within a moment, and their
+ * plans queued together held every scan behind them; one at a time, a scan waits for one plan at most.
  *
- * `settle` is the host's Start on this instance: a plan still to come runs now, and the start waits
- * for it, so the start finds the plan standing and writes nothing. A start on another instance, or
+ * `settle` is the host's Start on this instance: a plan still to come runs now, ahead of the other
+ * evenings' plans waiting, and the start waits for it, so the start finds the plan standing and
+ * writes nothing. A start on another instance, or
  * a guest checked in where the door did not see it, is planned by the start itself (service.ts).
  */
 export function createPlanAhead(
@@ -41,10 +44,13 @@ export function createPlanAhead(
     lastChange: number;
     /** The plan waiting for the door to go quiet. */
     timer: NodeJS.Timeout | null;
+    /** The host started the evening here: its plans go before other evenings' waiting (decision 0140). */
+    hurried: boolean;
   }
   const evenings = new Map<number, Evening>();
-  const planOnce = (eventId: number) =>
-    plan(eventId)
+  const lane = oneAtATime();
+  const planOnce = (eventId: number, ev: Evening) =>
+    lane(() => plan(eventId), eventId, ev.hurried)
       .then((wrote) => (wrote ? app.bus.publish({ eventId, kind: 'rotation_planned' }) : undefined))
       .catch((err) => app.log.warn({ err, eventId }, 'planning the evening ahead failed (round 1 will plan it)'));
 
@@ -54,7 +60,7 @@ export function createPlanAhead(
   const run = (eventId: number, ev: Evening) => {
     if (ev.timer) clearTimeout(ev.timer);
     ev.timer = null;
-    const planned = ev.running.then(() => planOnce(eventId));
+    const planned = ev.running.then(() => planOnce(eventId, ev));
     ev.running = planned;
     void planned.then(() => {
       // Forgotten once quiet: nothing under way after this plan, nothing waiting.
@@ -75,7 +81,7 @@ export function createPlanAhead(
     changed(eventId: number): void {
       if (!enabled) return;
       const now = performance.now();
-      const ev = evenings.get(eventId) ?? { running: Promise.resolve(), firstChange: now, lastChange: now, timer: null };
+      const ev = evenings.get(eventId) ?? { running: Promise.resolve(), firstChange: now, lastChange: now, timer: null, hurried: false };
       evenings.set(eventId, ev);
       ev.lastChange = now;
       if (ev.timer) return; // the waiting plan will count this change; its timer checks the quiet when it fires
@@ -86,6 +92,8 @@ export function createPlanAhead(
     async settle(eventId: number): Promise<void> {
       const ev = evenings.get(eventId);
       if (!ev) return;
+      ev.hurried = true;
+      lane.hurry(eventId);
       if (ev.timer) await run(eventId, ev);
       else await ev.running;
     },
@@ -97,3 +105,32 @@ export function createPlanAhead(
   };
 }
 export type PlanAhead = ReturnType<typeof createPlanAhead>;
+
+/**
+ * Runs what it is given one at a time, in order; `first` goes before all that wait, and `hurry` moves
+ * a key's waiting work to the front (docs/decisions/0140).
+ */
+function oneAtATime() {
+  const waiting: { key: number; go: () => void }[] = [];
+  let busy = false;
+  const next = () => {
+    const w = waiting.shift();
+    busy = !!w;
+    w?.go();
+  };
+  const run = <T>(fn: () => Promise<T>, key: number, first: boolean) =>
+    new Promise<T>((resolve, reject) => {
+      const go = () => void Promise.resolve().then(fn).then(resolve, reject).finally(next);
+      if (!busy) {
+        busy = true;
+        go();
+      } else if (first) waiting.unshift({ key, go });
+      else waiting.push({ key, go });
+    });
+  return Object.assign(run, {
+    hurry(key: number) {
+      const i = waiting.findIndex((w) => w.key === key);
+      if (i > 0) waiting.unshift(...waiting.splice(i, 1));
+    },
+  });
+}

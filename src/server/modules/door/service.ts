@@ -50,7 +50,7 @@ export type EventRow = Awaited<ReturnType<typeof events.getEventRow>>;
 /** A guest's check-in as a change left it, for their phone: when (ISO), or null when not checked in. */
 export type CheckInState = { userId: number; checkedInAt: string | null };
 /** What the door's row says of a guest's check-in, as the news carries it. */
-export const checkInState = (g: { userId: number; checkedIn: boolean; checkedInAt: Date | null }): CheckInState => ({
+const checkInState = (g: { userId: number; checkedIn: boolean; checkedInAt: Date | null }): CheckInState => ({
   userId: g.userId,
   checkedInAt: g.checkedIn && g.checkedInAt ? g.checkedInAt.toISOString() : null,
 });

@@ -69,6 +69,9 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   return entries.filter((e) => e.when > last).map((e) => e.tag);
 }
 
+/** The `application_name` of each instance's live bus connection (LISTEN, and its NOTIFYs: docs/decisions/0141). */
+export const LIVE_BUS_CONNECTION = 'speed-friendship live bus';
+
 export function openPostgres(url: string, opts: { max?: number; connectionTimeoutMillis?: number } = {}): Database {
   // A bounded wait for a connection: while PostgreSQL is unreachable, requests fail fast (503,
   // src/server/errors.ts) instead of queueing without end.
@@ -81,7 +84,8 @@ export function openPostgres(url: string, opts: { max?: number; connectionTimeou
     db,
     kind: 'postgres',
     pool,
-    listener: () => new pg.Client({ connectionString: url }),
+    // Named, so that an operator (and a test) can tell the bus's connection in pg_stat_activity.
+    listener: () => new pg.Client({ connectionString: url, application_name: LIVE_BUS_CONNECTION }),
     get migrating() {
       return migrating > 0;
     },

@@ -3,7 +3,7 @@
  * lost (docs/decisions/0093, 0104): the ratings of a bell arrive together; each is "the last" of its
  * guest so far.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createRecalculator, RECALCULATE_EVERY_MS } from './recalculate';
 
 /** A calculation the test finishes by hand; counts the runs per evening. */
@@ -77,6 +77,26 @@ describe('matches after last ratings', () => {
     expect(failures).toEqual([3]);
     await recalc.after(3);
     expect(calls).toBe(3);
+  });
+
+  it('a calculation a rating waits for that fails is reported and owed again; the rating is answered (decision 0141)', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const failures: number[] = [];
+    let calls = 0;
+    const recalc = createRecalculator(
+      (eventId) => (++calls === 1 ? Promise.reject(new Error(`no pooled connection for ${eventId}`)) : Promise.resolve()),
+      (_err, eventId) => failures.push(eventId),
+    );
+    // Before: the rating's request failed with the calculation's error although the rating stood.
+    await expect(recalc.after(4)).resolves.toBeUndefined();
+    expect(failures).toEqual([4]);
+    expect(calls).toBe(1);
+    // Owed again, in its turn: once the interval since the failed one began has passed.
+    await vi.advanceTimersByTimeAsync(RECALCULATE_EVERY_MS);
+    expect(calls).toBe(2);
+    await recalc.idle();
+    expect(failures).toEqual([4]);
   });
 
   describe('at most one calculation begun per interval', () => {

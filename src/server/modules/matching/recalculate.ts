@@ -6,6 +6,9 @@
  * the matches when it is answered). One that finds a calculation running, or one begun less than
  * RECALCULATE_EVERY_MS ago, is answered at once and owed one more calculation, which begins when the
  * running one is over and the interval has passed, and includes every rating stored meanwhile.
+ * A calculation a rating waited for that fails (at a rush, no pooled connection within the pool's
+ * wait) is reported and owed again in its turn; the rating, which stood, is answered as stored
+ * (docs/decisions/0141).
  */
 export interface Recalculator {
   /** After a rating is stored: calculate now, or once more in its turn. */
@@ -32,7 +35,7 @@ interface Evening {
 
 export function createRecalculator(
   calculate: (eventId: number) => Promise<void>,
-  onBackgroundError: (err: unknown, eventId: number) => void,
+  onError: (err: unknown, eventId: number) => void,
   everyMs = RECALCULATE_EVERY_MS,
 ): Recalculator {
   const evenings = new Map<number, Evening>();
@@ -53,7 +56,7 @@ export function createRecalculator(
     ev.running = run;
     return run;
   };
-  const inBackground = (eventId: number, ev: Evening) => void start(eventId, ev).catch((err: unknown) => onBackgroundError(err, eventId));
+  const inBackground = (eventId: number, ev: Evening) => void start(eventId, ev).catch((err: unknown) => onError(err, eventId));
   /** The owed calculation, once the interval since the last one began has passed. */
   const schedule = (eventId: number, ev: Evening) => {
     const wait = ev.began + everyMs - performance.now();
@@ -73,7 +76,12 @@ export function createRecalculator(
         ev.owed = true;
         return Promise.resolve();
       }
-      if (performance.now() - ev.began >= everyMs) return start(eventId, ev);
+      if (performance.now() - ev.began >= everyMs)
+        return start(eventId, ev).catch((err: unknown) => {
+          onError(err, eventId);
+          ev.owed = true;
+          if (!ev.running && !ev.timer) schedule(eventId, ev);
+        });
       ev.owed = true;
       schedule(eventId, ev);
       return Promise.resolve();

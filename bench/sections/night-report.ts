@@ -119,7 +119,7 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
     `- sockets: open ${runs.map((r) => r.opened).join(', ')} of ${total}, failed to open ${runs.map((r) => r.failed).join(', ')}, dropped **${runs.map((r) => r.dropped).join(', ')}** ${verdict(runs.every((r) => r.failed === 0 && r.dropped === 0))}. A phone that never had a message counts as ${PHONE_TIMEOUT_MS / 1000} s.`,
   );
   log(
-    `- the hosts' desks' ratings news: carried what the console shows ${runs.map((r) => r.deskNews.carried).join(', ')}, sent the desk to read ${runs.map((r) => r.deskNews.read).join(', ')} (a read falls back when a bell rang during the server's read, or when the read failed); check-in news heard by the desks ${runs.map((r) => r.deskNews.checkins).join(', ')}.`,
+    `- the hosts' desks' ratings news: carried what the console shows ${runs.map((r) => r.deskNews.carried).join(', ')}, sent the desk to read ${runs.map((r) => r.deskNews.read).join(', ')} (a read falls back when a bell rang during the server's read, or when the read failed); check-in news heard by the desks ${runs.map((r) => r.deskNews.checkins).join(', ')}, of which applied with no read of the list (decision 0142) ${runs.map((r) => r.deskNews.checkinsCarried).join(', ')}.`,
   );
   const memBudget = args.db === 'embedded' && args.instances === 1 && args.sockets <= 2000;
   const after = f((r) => r.rssAfter);

@@ -48,7 +48,7 @@ export interface NightRun {
   failed: number;
   dropped: number;
   /** The hosts' desks' ratings news: how many carried what the console shows, how many sent the desk to read. */
-  deskNews: { carried: number; read: number; checkins: number };
+  deskNews: { carried: number; read: number; checkins: number; checkinsCarried: number };
   /** Per round: ms from the host's command to each phone having its place. */
   bells: number[][];
   /** From the host's send to each phone: the message, the release heard, the matches answered. */
@@ -264,7 +264,7 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
 
     const closed = await Promise.all(
       [...ws.guests, ws.host].map((c) =>
-        ask<{ dropped: number; newsCarried?: number; newsRead?: number; checkinNews?: number }>(c, { type: 'close' }, 'closed'),
+        ask<{ dropped: number; newsCarried?: number; newsRead?: number; checkinNews?: number; checkinsCarried?: number }>(c, { type: 'close' }, 'closed'),
       ),
     );
     const dropped = closed.reduce((s, c) => s + c.dropped, 0);
@@ -272,6 +272,7 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
       carried: closed.reduce((s, c) => s + (c.newsCarried ?? 0), 0),
       read: closed.reduce((s, c) => s + (c.newsRead ?? 0), 0),
       checkins: closed.reduce((s, c) => s + (c.checkinNews ?? 0), 0),
+      checkinsCarried: closed.reduce((s, c) => s + (c.checkinsCarried ?? 0), 0),
     };
     const seenMatches = new Map(endPhones.map((p) => [`${p[1]}:${p[0]}`, p[6]]));
     for (const c of [...ws.guests, ws.host]) await stopChild(c);

@@ -1,8 +1,7 @@
 /**
- * The whole night's load generator (issue 37), one process among several (child_process.fork): it
- * holds guests' sockets and sends what their phones send over HTTP, or it is the hosts' desk and
- * sends each host's command. Every request is timed here, per kind; every message a phone needs
- * (its place in a round, the host's message, the release) is timed when it lands.
+ * The whole night's load generator (issue 37), one process among several (child_process.fork): it holds guests' sockets
+ * and sends what their phones send over HTTP, or it is the hosts' desk and sends each host's command. Every request is
+ * timed here, per kind; every message a phone needs (its place in a round, the host's message, the release) when it lands.
  *
  * Guests: `open` their sockets (their own session cookies); `door` (each arrives at a random moment
  * of the window and is scanned in by their host at the desk, POST /door/scan, or checks in
@@ -12,9 +11,8 @@
  * read (POST /inbox/:id/read) within `readSpreadMs`; on the release each phone GETs its matches;
  * `feedback` (PUT /feedback/form). `fire` sends a given list of requests all at once (the floor).
  * Hosts: `hosts` opens each host's desk socket (isHost); `host` sends one request per host at once.
- * On news a desk reads what its screen reads again (src/client/lib/live-cache.ts), one read at a time
- * and one more after when news came meanwhile (React Query would cancel the read under way and start
- * again, which costs the server no less): `newDesk`.
+ * On news a desk reads what its screen reads unless the news carries it (src/client/lib/live-cache.ts), one read
+ * at a time and one more after when news came meanwhile (React Query would cancel and restart, no cheaper): `newDesk`.
  */
 import { keptWriteKey, sender, sleep, spread, type Done, type Job, type Timed } from './night-http';
 import WebSocket from 'ws';
@@ -53,8 +51,8 @@ interface Desk {
   /** The highest round the desk has heard: after the end it shows the last round's progress. */
   lastRound: number;
   /** The console's reads on ratings news, and the door screen's on check-in news. */
-  readRatings: () => void;
-  readDoor: () => void;
+  readRatings: ReturnType<typeof oneReadAtATime>;
+  readDoor: ReturnType<typeof oneReadAtATime>;
 }
 
 type Msg =
@@ -81,7 +79,7 @@ let readSpreadMs = 0;
 let closing = false;
 let dropped = 0;
 /** The desks' ratings news (carried what the console shows, or sent the desk to read it) and check-in news heard. */
-let [newsCarried, newsRead, checkinNews] = [0, 0, 0];
+let [newsCarried, newsRead, checkinNews, checkinsCarried] = [0, 0, 0, 0];
 /** Every answer since the last `report`, and the errors' texts (a few per kind). */
 let answers: Done[] = [];
 /** Requests started by socket messages (reads, matches) still under way. */
@@ -170,11 +168,12 @@ async function open(g: Guest): Promise<boolean> {
   return !!ws;
 }
 
-/** A desk's reads: one at a time, and one more after it when news came meanwhile (however much came). */
+type DeskNews = { type: string; currentRound?: number; phase?: string; rounds?: unknown[]; progress?: { round: number }; guests?: unknown[] };
+/** A desk's reads: one at a time, and one more after it when news came meanwhile (however much came); `busy()`: one is under way. */
 function oneReadAtATime(read: () => Promise<unknown>) {
   let reading = false;
   let again = false;
-  return () => {
+  const ask = () => {
     if (reading) {
       again = true;
       return;
@@ -190,6 +189,7 @@ function oneReadAtATime(read: () => Promise<unknown>) {
       pending--;
     })();
   };
+  return Object.assign(ask, { busy: () => reading });
 }
 
 /** A host's desk: the console's reads after ratings news, and the check-in desk's after check-in news. */
@@ -213,7 +213,7 @@ function newDesk(host: HostUser): Desk {
 }
 
 function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
-  const m = JSON.parse(String(raw)) as { type: string; currentRound?: number; phase?: string; rounds?: unknown[]; progress?: { round: number } };
+  const m = JSON.parse(String(raw)) as DeskNews;
   if (typeof m.currentRound === 'number') {
     d.round = m.currentRound;
     d.lastRound = Math.max(d.lastRound, m.currentRound);
@@ -221,7 +221,9 @@ function onDeskMessage(d: Desk, raw: WebSocket.RawData) {
   if (typeof m.phase === 'string') d.phase = m.phase;
   if (m.type === 'checkins_updated') {
     checkinNews++;
-    d.readDoor();
+    // Its changes land on the list unless a read is under way (live-cache.ts, decision 0142); plain news reads.
+    if (m.guests && !d.readDoor.busy()) checkinsCarried++;
+    else d.readDoor();
     return;
   }
   if (m.type !== 'ratings_updated') return;
@@ -439,7 +441,7 @@ process.on('message', (m: Msg) => {
         closing = true;
         for (const g of guests) g.ws?.terminate();
         for (const d of desks) d.ws?.terminate();
-        reply({ type: 'closed', dropped, newsCarried, newsRead, checkinNews });
+        reply({ type: 'closed', dropped, newsCarried, newsRead, checkinNews, checkinsCarried });
         process.disconnect();
         return;
       }

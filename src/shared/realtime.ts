@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idParam, publicProfile } from './schemas/common';
 import { EXTEND_CHOICES_SECONDS } from './domain/timer';
+import { checkInChangeSchema } from './schemas/door';
 import { ROUND_DURATIONS } from './schemas/events';
 import { matchSchema, progressRowSchema } from './schemas/matching';
 import { inboxMessageSchema } from './schemas/messages';
@@ -116,9 +117,16 @@ export const serverMessage = z.discriminatedUnion('type', [
   /**
    * Hosts, and the guests concerned: someone was checked in or out, or reported their arrival. To a
    * guest whose check-in changed, `checkedInAt`: theirs as it now stands (ISO instant; null: not
-   * checked in), so the phone need not read the evening again (docs/decisions/0139).
+   * checked in), so the phone need not read the evening again (docs/decisions/0139). To the hosts,
+   * `guests`: every check-in changed since their last news, which the desk applies to its list
+   * instead of reading it (0142); without it, the desk reads the list.
    */
-  z.object({ type: z.literal('checkins_updated'), eventId: z.number(), checkedInAt: z.string().nullable().optional() }),
+  z.object({
+    type: z.literal('checkins_updated'),
+    eventId: z.number(),
+    checkedInAt: z.string().nullable().optional(),
+    guests: z.array(checkInChangeSchema).optional(),
+  }),
   /** To the guest a host removed from the evening (issue 21, docs/decisions/0042): their phone says so. */
   z.object({ type: z.literal('guest_removed'), eventId: z.number() }),
   z.object({ type: z.literal('error'), message: z.string() }),

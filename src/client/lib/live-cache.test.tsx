@@ -3,6 +3,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import type { ServerMessage } from '@shared/realtime';
+import { doorSummary, type Door, type DoorGuest } from '@shared/schemas/door';
 import type { MyRound, RoundRecord } from '@shared/schemas/live';
 import type { ProgressRow } from '@shared/schemas/matching';
 import { fakeSockets, settle, timerMessage } from '@client/test/fake-socket';
@@ -222,5 +223,92 @@ describe("a guest's own check-in news (docs/decisions/0139)", () => {
     sockets.last().push({ type: 'checkins_updated', eventId: 1 });
     await settle();
     expect(reads()).toBe(1);
+  });
+});
+
+describe("the hosts' check-in news carries the changes (docs/decisions/0142)", () => {
+  const guest = (userId: number, checkedInAt: string | null): DoorGuest => ({
+    userId,
+    name: `Guest ${userId}`,
+    ticketCode: `CODE${userId}`,
+    checkedIn: checkedInAt !== null,
+    checkedInAt,
+    method: checkedInAt ? 'scan' : null,
+    accessNeeds: null,
+  });
+  const earlier = '2025-05-14T18:05:00.000Z';
+  const later = '2025-05-14T18:10:00.000Z';
+  const listed = [guest(1, earlier), guest(2, null), guest(3, null)];
+  const door = (guests: DoorGuest[]): Door => ({ eventId: 1, ...doorSummary(guests), guests, reminders: { lastSentAt: null, nextAt: null } });
+
+  /** The check-in desk's list, counting its reads; `answer` is what the next read returns (or waits for). */
+  function desk() {
+    fakeServer({});
+    const sockets = fakeSockets();
+    const qc = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+    let reads = 0;
+    let answer: () => Promise<Door> = async () => door(listed);
+    const { result } = renderHook(
+      () => {
+        useLiveSocket(1, 9, true);
+        return useQuery({
+          queryKey: queryKeys.door(1),
+          queryFn: () => {
+            reads++;
+            return answer();
+          },
+        });
+      },
+      { wrapper },
+    );
+    return { sockets, result, reads: () => reads, answerWith: (a: () => Promise<Door>) => (answer = a) };
+  }
+
+  test('the changes land on the list, its counts and its latest check-ins with no read of it', async () => {
+    const { sockets, result, reads } = desk();
+    await vi.waitFor(() => expect(result.current.data).toBeTruthy());
+    sockets.last().push({ type: 'checkins_updated', eventId: 1, guests: [{ userId: 3, checkedInAt: later, method: 'self' }] });
+    await vi.waitFor(() => expect(result.current.data?.counts).toEqual({ registered: 3, checkedIn: 2, toCome: 1 }));
+    expect(result.current.data?.recent.map((g) => g.userId)).toEqual([3, 1]);
+    expect(result.current.data?.guests[2]).toMatchObject({ checkedIn: true, checkedInAt: later, method: 'self' });
+    // An undo: out of the latest check-ins and the count.
+    sockets.last().push({ type: 'checkins_updated', eventId: 1, guests: [{ userId: 1, checkedInAt: null, method: null }] });
+    await vi.waitFor(() => expect(result.current.data?.counts).toEqual({ registered: 3, checkedIn: 1, toCome: 2 }));
+    expect(result.current.data?.recent.map((g) => g.userId)).toEqual([3]);
+    await settle();
+    expect(reads()).toBe(1);
+  });
+
+  test('news without changes, or naming a guest the list lacks, reads the list again', async () => {
+    const { sockets, result, reads } = desk();
+    await vi.waitFor(() => expect(result.current.data).toBeTruthy());
+    sockets.last().push({ type: 'checkins_updated', eventId: 1 });
+    await vi.waitFor(() => expect(reads()).toBe(2));
+    sockets.last().push({ type: 'checkins_updated', eventId: 1, guests: [{ userId: 4, checkedInAt: later, method: 'scan' }] });
+    await vi.waitFor(() => expect(reads()).toBe(3));
+  });
+
+  test('news while the list is being read reads it again: the read under way may predate the change', async () => {
+    const { sockets, result, reads, answerWith } = desk();
+    await vi.waitFor(() => expect(result.current.data).toBeTruthy());
+    let answerStale: (d: Door) => void = () => {};
+    answerWith(() => new Promise<Door>((resolve) => (answerStale = resolve)));
+    sockets.last().push({ type: 'checkins_updated', eventId: 1 });
+    await vi.waitFor(() => expect(reads()).toBe(2));
+    answerWith(async () => door([guest(1, earlier), guest(2, later), guest(3, null)]));
+    sockets.last().push({ type: 'checkins_updated', eventId: 1, guests: [{ userId: 2, checkedInAt: later, method: 'scan' }] });
+    answerStale(door(listed));
+    await vi.waitFor(() => expect(reads()).toBe(3));
+    await vi.waitFor(() => expect(result.current.data?.counts.checkedIn).toBe(2));
+  });
+
+  test('back after a dropped line, the desk reads the list again: the news it missed is not repeated', async () => {
+    const { sockets, result, reads } = desk();
+    await vi.waitFor(() => expect(result.current.data).toBeTruthy());
+    await settle();
+    expect(reads()).toBe(1);
+    sockets.last().drop();
+    await vi.waitFor(() => expect(reads()).toBe(2), { timeout: 3_000 });
   });
 });

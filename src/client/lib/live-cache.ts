@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerMessage, TimerStateMessage } from '@shared/realtime';
 import type { MyRound, RoundRecord } from '@shared/schemas/live';
+import { withCheckIns, type CheckInChange, type Door } from '@shared/schemas/door';
 import type { EventDetail } from '@shared/schemas/events';
 import type { Inbox } from '@shared/schemas/messages';
 import type { Match, ProgressRow } from '@shared/schemas/matching';
@@ -73,7 +74,7 @@ export function applyToCache(qc: QueryClient, eventId: number, userId: number, b
   if (m.type === 'inbox_updated') refresh(queryKeys.inbox(eventId), true);
   if (m.type === 'messages_updated') refresh(queryKeys.room(eventId), true);
   if (m.type === 'checkins_updated') {
-    refresh(queryKeys.door(eventId), true);
+    applyToDoor(qc, eventId, m.guests);
     refresh(queryKeys.room(eventId), true);
     refresh(queryKeys.arrival(eventId), true);
     // The guest's own check-in carried by the news goes straight into the evening (docs/decisions/0139):
@@ -91,6 +92,28 @@ export function applyToCache(qc: QueryClient, eventId: number, userId: number, b
     refresh(queryKeys.event(eventId), true);
     refresh(queryKeys.myRotation(eventId));
   }
+}
+
+/**
+ * The hosts' check-in news: the changes it carries land on the door the desk shows (docs/decisions/0142);
+ * the list is read again when the news carries none, names a guest the list lacks, or a read of it is
+ * under way (the read may predate the change, and its answer would overwrite what was applied).
+ */
+function applyToDoor(qc: QueryClient, eventId: number, changes: CheckInChange[] | undefined) {
+  const key = queryKeys.door(eventId);
+  const state = qc.getQueryState<Door>(key);
+  const applied = changes && state?.data && state.fetchStatus === 'idle' ? withCheckIns(state.data, changes) : null;
+  if (applied) qc.setQueryData<Door>(key, applied);
+  else void qc.invalidateQueries({ queryKey: key, exact: true });
+}
+
+/**
+ * What this evening's socket missed while it was away and no later news repairs: the door's check-ins
+ * (the news carries changes, not the list: docs/decisions/0142). Read again when the socket opens
+ * after a drop, not on its first opening (the page has just read it).
+ */
+export function readAgainWhatWasMissed(qc: QueryClient, eventId: number) {
+  void qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });
 }
 
 /**

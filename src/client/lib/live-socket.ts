@@ -3,7 +3,7 @@ import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'r
 import type { ClientMessage, ServerMessage, TimerStateMessage } from '@shared/realtime';
 import { secondsLeft } from './format';
 import { readLiveMemory, rememberHeard, rememberState } from './live-memory';
-import { applyToCache, askAgainWhatFailed } from './live-cache';
+import { applyToCache, askAgainWhatFailed, readAgainWhatWasMissed } from './live-cache';
 import { queryKeys } from './query-keys';
 
 /**
@@ -128,6 +128,8 @@ interface Channel {
   removed: boolean;
   /** The app's query cache, when there is one (a bare hook in a test has none). */
   qc: QueryClient | null;
+  /** The socket opened once already: a later opening follows a drop, and what was missed is read again. */
+  openedBefore: boolean;
   connect(): void;
   /** After an ordinary drop: wait RETRY_MS, ask whether the server answers, then open (or wait again). */
   retryLater(): void;
@@ -191,6 +193,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
     lastError: null,
     removed: false,
     qc,
+    openedBefore: false,
     connect() {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
       const ws = new WebSocket(`${proto}://${location.host}/ws?eventId=${eventId}&userId=${userId}&isHost=${isHost}`);
@@ -199,6 +202,8 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         ch.status = 'open';
         ch.heard();
         if (ch.qc) askAgainWhatFailed(ch.qc, eventId);
+        if (ch.qc && ch.openedBefore) readAgainWhatWasMissed(ch.qc, eventId);
+        ch.openedBefore = true;
         if (ch.heardTimer === null) ch.heardTimer = window.setInterval(() => ch.status === 'open' && ch.heard(), HEARD_EVERY_MS);
         notify(ch);
       };

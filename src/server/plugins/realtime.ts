@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { WebSocket as Socket } from 'ws';
 import type { TimerAnnouncement, TimerState } from '@shared/domain/timer';
+import type { CheckInMethod } from '@shared/schemas/door';
 import type { InboxMessage } from '@shared/schemas/messages';
 import type { Database } from '../db/client';
 import { oneSendAtATime } from '../lib/one-send-at-a-time';
@@ -38,9 +39,15 @@ export type BusMessage =
   /**
    * Check-ins or arrival reports changed: hosts refresh the door, the guests named their own state.
    * `states`: a named guest's check-in as the change left it (ISO time, null: not checked in), which
-   * their phone takes as it is instead of reading the evening again (docs/decisions/0139).
+   * their phone takes as it is instead of reading the evening again (docs/decisions/0139), and how,
+   * which the hosts' desks apply to their list (0142; an older sender leaves `method` out).
    */
-  | { eventId: number; kind: 'checkins_updated'; userIds: number[]; states?: { userId: number; checkedInAt: string | null }[] }
+  | {
+      eventId: number;
+      kind: 'checkins_updated';
+      userIds: number[];
+      states?: { userId: number; checkedInAt: string | null; method?: CheckInMethod | null }[];
+    }
   /** The evening was planned ahead of its start (docs/decisions/0029): instances forget the places they kept. */
   | { eventId: number; kind: 'rotation_planned' }
   /** A host removed a guest (docs/decisions/0042): the guest's phone is told, and the evening's places are read again. */

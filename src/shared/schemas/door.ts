@@ -3,6 +3,7 @@
  * bodies and answers, shared by server routes and client forms; the guest's /arrival is ./arrival.ts.
  */
 import { z } from 'zod';
+import { RECENT_CHECK_INS } from '../domain/arrival';
 import { DOOR_SYNC_MAX_ITEMS } from '../domain/door';
 import { idField, idParam, storedText } from './common';
 
@@ -52,6 +53,14 @@ export type DoorGuest = z.infer<typeof doorGuestSchema>;
 export const doorCountsSchema = z.object({ registered: z.number(), checkedIn: z.number(), toCome: z.number() });
 export type DoorCounts = z.infer<typeof doorCountsSchema>;
 
+/**
+ * A guest's check-in as a change left it (ISO instant and how; both null: not checked in). The
+ * check-in news carries it to the evening's hosts, whose desks apply it to the door they show instead
+ * of reading every guest again (docs/decisions/0142).
+ */
+export const checkInChangeSchema = z.object({ userId: z.number(), checkedInAt: z.string().nullable(), method: z.enum(CHECK_IN_METHODS).nullable() });
+export type CheckInChange = z.infer<typeof checkInChangeSchema>;
+
 /** GET /api/events/{id}/door: counts, the 5 most recent check-ins, and every registered guest (by name). */
 export const doorSchema = z.object({
   eventId: z.number(),
@@ -62,6 +71,35 @@ export const doorSchema = z.object({
   reminders: z.object({ lastSentAt: z.string().nullable(), nextAt: z.string().nullable() }),
 });
 export type Door = z.infer<typeof doorSchema>;
+
+/**
+ * The door's counts and its RECENT_CHECK_INS latest check-ins (newest first; equal times in the list's
+ * order), from every guest: the server's GET /door and a desk applying check-in news count alike.
+ */
+export function doorSummary(guests: DoorGuest[]): Pick<Door, 'counts' | 'recent'> {
+  const checkedIn = guests.filter((g) => g.checkedIn);
+  const at = (g: DoorGuest) => (g.checkedInAt ? Date.parse(g.checkedInAt) : 0);
+  return {
+    counts: { registered: guests.length, checkedIn: checkedIn.length, toCome: guests.length - checkedIn.length },
+    recent: [...checkedIn].sort((a, b) => at(b) - at(a)).slice(0, RECENT_CHECK_INS),
+  };
+}
+
+/**
+ * The door after check-in changes (docs/decisions/0142): each guest named takes their check-in as it
+ * now stands, and the counts and latest check-ins follow. Null when a change names someone the door
+ * does not list (registered since it was read): only a read of the list can show them.
+ */
+export function withCheckIns(door: Door, changes: CheckInChange[]): Door | null {
+  const listed = new Set(door.guests.map((g) => g.userId));
+  if (changes.some((c) => !listed.has(c.userId))) return null;
+  const byId = new Map(changes.map((c) => [c.userId, c]));
+  const guests = door.guests.map((g) => {
+    const c = byId.get(g.userId);
+    return c ? { ...g, checkedIn: c.checkedInAt !== null, checkedInAt: c.checkedInAt, method: c.method } : g;
+  });
+  return { ...door, ...doorSummary(guests), guests };
+}
 
 /**
  * POST /api/events/{id}/door/scan: the text the camera read (the QR's `SFTICKET:CODE`) or a typed

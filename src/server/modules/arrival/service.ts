@@ -114,7 +114,7 @@ export async function arrivalCheckIn(d: ArrivalDeps, viewer: Viewer, eventId: nu
   const method = position && distanceM !== null && isAtVenue(distanceM, position.accuracy) ? 'location' : 'self';
   // The same conditional flip as the door: a scan at the same moment leaves one check-in, the first.
   if (await door.recordCheckIn(d.db, { eventId, userId: viewer.id, at: now, method, by: null })) {
-    await d.publishCheckins(eventId, [viewer.id], [{ userId: viewer.id, checkedInAt: now.toISOString() }]);
+    await d.publishCheckins(eventId, [viewer.id], [{ userId: viewer.id, checkedInAt: now.toISOString(), method }]);
     // Checked in by this flip: the answer is known without reading it back (issue 37).
     return arrivalOut(event, venue, { ...guest, checkedIn: true, checkedInAt: now, method }, reported ?? state);
   }

@@ -34,7 +34,12 @@ describe('the host hears of check-ins on the live socket', () => {
 
     const scanned = (await scan(event.id, `SFTICKET:${await codeOf(event.id, a.user.id)}`, host.cookie)).json<DoorCheckInResult>();
     expect(scanned).toMatchObject({ outcome: 'checked_in' });
-    expect(await door.next('checkins_updated')).toEqual({ type: 'checkins_updated', eventId: event.id });
+    // The hosts' desk is told the change itself, which it applies to its list (decision 0142).
+    expect(await door.next('checkins_updated')).toEqual({
+      type: 'checkins_updated',
+      eventId: event.id,
+      guests: [{ userId: a.user.id, checkedInAt: scanned.guest.checkedInAt, method: 'scan' }],
+    });
     // The guest's phone is told their own check-in, so it need not read the evening again (decision 0139).
     expect(await guestA.next('checkins_updated')).toEqual({ type: 'checkins_updated', eventId: event.id, checkedInAt: scanned.guest.checkedInAt });
 
@@ -42,12 +47,17 @@ describe('the host hears of check-ins on the live socket', () => {
     await scan(event.id, `SFTICKET:${await codeOf(event.id, a.user.id)}`, host.cookie);
     expect((await undo(event.id, a.user.id, host.cookie)).statusCode).toBe(200);
     // The hosts' news comes at most once a second (decision 0138): this one at the end of the first's second.
-    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
+    expect(await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS)).toEqual({
+      type: 'checkins_updated',
+      eventId: event.id,
+      guests: [{ userId: a.user.id, checkedInAt: null, method: null }],
+    });
     expect(await guestA.next('checkins_updated')).toEqual({ type: 'checkins_updated', eventId: event.id, checkedInAt: null });
 
+    // The event page's check-in says no more than who: the desk reads its list.
     const self = await t.app.inject({ method: 'POST', url: `/api/events/${event.id}/checkin`, headers: withCookie(b.cookie), payload: { userId: b.user.id } });
     expect(self.statusCode, self.body).toBe(200);
-    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
+    expect(await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS)).toEqual({ type: 'checkins_updated', eventId: event.id });
     await guestB.next('checkins_updated');
 
     await heardAfter(t.app, event.id, [door, guestA, guestB]);
@@ -72,10 +82,18 @@ describe('the host hears of check-ins on the live socket', () => {
     const answers = await Promise.all(codes.map((code) => scan(event.id, `SFTICKET:${code}`, host.cookie)));
     expect(answers.map((a) => a.json<{ outcome: string }>().outcome)).toEqual(guests.map(() => 'checked_in'));
     for (const phone of phones) await phone.next('checkins_updated');
-    await door.next('checkins_updated');
-    // Five check-ins, two news for the desk: the first at once, the rest together a second later.
-    await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
+    const first = await door.next('checkins_updated');
+    // Five check-ins, two news for the desk: the first at once, the rest together a second later,
+    // with every change between them (decision 0142).
+    const second = await door.next('checkins_updated', HOSTS_CHECKIN_NEWS_WAIT_MS);
     expect(heardAt[1]! - heardAt[0]!).toBeGreaterThanOrEqual(CHECKINS_NEWS_EVERY_MS - 50);
+    const told = [first, second].flatMap((m) => (m as { guests?: { userId: number; checkedInAt: string | null; method: string | null }[] }).guests ?? []);
+    expect(told.sort((x, y) => x.userId - y.userId)).toEqual(
+      answers
+        .map((a) => a.json<DoorCheckInResult>().guest)
+        .map((g) => ({ userId: g.userId, checkedInAt: g.checkedInAt, method: 'scan' }))
+        .sort((x, y) => x.userId - y.userId),
+    );
     await heardAfter(t.app, event.id, [door, ...phones]);
     expect(door.count('checkins_updated')).toBe(2);
     for (const phone of phones) expect(phone.count('checkins_updated')).toBe(1);

@@ -5,12 +5,13 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { SELF_CHECK_IN_MINUTES } from '@shared/domain/constants';
-import { RECENT_CHECK_INS } from '@shared/domain/arrival';
 import { boundClaim, DOOR_SYNC_GRACE_HOURS, looseTicketHashInput, ticketHashInput } from '@shared/domain/door';
 import { londonDay, TIME_ZONE } from '@shared/domain/time';
 import {
   TICKET_QR_PREFIX,
   ticketCodeOf,
+  doorSummary,
+  type CheckInChange,
   type CheckInMethod,
   type Door,
   type DoorCheckInResult,
@@ -47,13 +48,16 @@ export interface DoorDeps {
 
 export type EventRow = Awaited<ReturnType<typeof events.getEventRow>>;
 
-/** A guest's check-in as a change left it, for their phone: when (ISO), or null when not checked in. */
-export type CheckInState = { userId: number; checkedInAt: string | null };
+/**
+ * A guest's check-in as a change left it, for their phone (when, docs/decisions/0139) and the hosts'
+ * desks (when and how, 0142): both null when not checked in.
+ */
+export type CheckInState = CheckInChange;
 /** What the door's row says of a guest's check-in, as the news carries it. */
-const checkInState = (g: { userId: number; checkedIn: boolean; checkedInAt: Date | null }): CheckInState => ({
-  userId: g.userId,
-  checkedInAt: g.checkedIn && g.checkedInAt ? g.checkedInAt.toISOString() : null,
-});
+const checkInState = (g: { userId: number; checkedIn: boolean; checkedInAt: Date | null; method: CheckInMethod | null }): CheckInState =>
+  g.checkedIn && g.checkedInAt
+    ? { userId: g.userId, checkedInAt: g.checkedInAt.toISOString(), method: g.method }
+    : { userId: g.userId, checkedInAt: null, method: null };
 
 /* ------------------------------------------------------------ time and text */
 
@@ -119,16 +123,8 @@ function guestOut(g: q.GuestRow): DoorGuest {
 /** GET /api/events/{id}/door: counts, the RECENT_CHECK_INS (5) latest check-ins (newest first), every guest by name. */
 export async function door(db: Db, viewer: Viewer, eventId: number): Promise<Door> {
   await hostEvent(db, viewer, eventId, DOOR_HOSTS_ONLY);
-  const rows = byName(await q.guests(db, eventId));
-  const checkedIn = rows.filter((g) => g.checkedIn);
-  const recent = [...checkedIn].sort((a, b) => (b.checkedInAt?.getTime() ?? 0) - (a.checkedInAt?.getTime() ?? 0)).slice(0, RECENT_CHECK_INS);
-  return {
-    eventId,
-    counts: { registered: rows.length, checkedIn: checkedIn.length, toCome: rows.length - checkedIn.length },
-    recent: recent.map(guestOut),
-    guests: rows.map(guestOut),
-    reminders: await messages.reminderWindow(db, eventId),
-  };
+  const guests = byName(await q.guests(db, eventId)).map(guestOut);
+  return { eventId, ...doorSummary(guests), guests, reminders: await messages.reminderWindow(db, eventId) };
 }
 
 export { ticketCodeOf };
@@ -202,7 +198,7 @@ export async function undoCheckIn(d: DoorDeps, viewer: Viewer, eventId: number, 
   const before = await q.guest(d.db, eventId, userId);
   if (!before) throw notFound(NOT_REGISTERED);
   if (!(await q.undoCheckIn(d.db, eventId, userId))) throw conflict(`${before.name} is not checked in`);
-  await d.publishCheckins(eventId, [userId], [{ userId, checkedInAt: null }]);
+  await d.publishCheckins(eventId, [userId], [{ userId, checkedInAt: null, method: null }]);
   const guest = await q.guest(d.db, eventId, userId);
   if (!guest) throw notFound(NOT_REGISTERED);
   return { guest: guestOut(guest), counts: await q.counts(d.db, eventId) };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerMessage } from '@shared/realtime';
+import type { CheckInChange } from '@shared/schemas/door';
 import { atMostEvery } from '../../lib/at-most-every';
 import type { BusMessage } from '../../plugins/realtime';
 import type { FanOut, Known } from './fan-out';
@@ -11,7 +12,8 @@ import * as live from './service';
 
 /**
  * The least time between two check-in news to one evening's hosts on one instance (docs/decisions/0138):
- * each makes every host's door screen read the whole guest list again.
+ * each made every host's door screen read the whole guest list again (now only one without the
+ * changes it stands for: 0142).
  */
 export const CHECKINS_NEWS_EVERY_MS = 1_000;
 
@@ -24,14 +26,25 @@ export type BusHandlers = {
 export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, known: Known, fanOut: FanOut): BusHandlers {
   const { tellRoom } = fanOut;
   const ratingsNews = hostsRatingsNews(app, rooms, known);
-  // The hosts' screens read the door again on each check-in news: at a rush, at most once per
-  // evening every CHECKINS_NEWS_EVERY_MS on this instance, the last always said (docs/decisions/0138).
+  // The hosts' check-in news: at a rush, at most once per evening every CHECKINS_NEWS_EVERY_MS on
+  // this instance, the last always said (docs/decisions/0138), with every change since the last
+  // (0142), which their desks apply; or plain, and the desks read the list, when one came without.
+  const owed = new Map<number, Map<number, CheckInChange> | 'read'>();
   const checkinsNews = atMostEvery(
     CHECKINS_NEWS_EVERY_MS,
-    async (eventId) => rooms.broadcast(eventId, { type: 'checkins_updated', eventId }, true),
+    async (eventId) => {
+      const changes = owed.get(eventId);
+      owed.delete(eventId);
+      const m: ServerMessage =
+        changes && changes !== 'read' ? { type: 'checkins_updated', eventId, guests: [...changes.values()] } : { type: 'checkins_updated', eventId };
+      rooms.broadcast(eventId, m, true);
+    },
     (err, eventId) => app.log.warn({ err, eventId }, "telling the hosts' desks about check-ins failed"),
   );
-  app.addHook('onClose', () => checkinsNews.close());
+  app.addHook('onClose', () => {
+    checkinsNews.close();
+    owed.clear();
+  });
   /** Said to everyone watching (`hostsOnly`: only to the event's hosts), nothing more. */
   const plain = (hostsOnly: boolean) => (m: { eventId: number; kind: 'guide_updated' }) =>
     rooms.broadcast(m.eventId, { type: m.kind, eventId: m.eventId }, hostsOnly);
@@ -62,7 +75,9 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
         const checkedInAt = carried.get(c.userId);
         return checkedInAt === undefined ? { type: 'checkins_updated', eventId: m.eventId } : { type: 'checkins_updated', eventId: m.eventId, checkedInAt };
       });
-      if (rooms.hasHosts(m.eventId)) await checkinsNews.say(m.eventId);
+      if (!rooms.hasHosts(m.eventId)) return;
+      owe(owed, m);
+      await checkinsNews.say(m.eventId);
     },
     rotation_planned: (m) => {
       places.forget(m.eventId);
@@ -96,6 +111,23 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
     ratings_updated: (m) => ratingsNews(m.eventId),
     guide_updated: plain(false),
   };
+}
+
+/**
+ * What the hosts are owed for one check-in news: each guest's change when it carries every guest it
+ * names with how they came in (a later change of a guest replaces theirs), else a read of the list.
+ */
+function owe(owed: Map<number, Map<number, CheckInChange> | 'read'>, m: Extract<BusMessage, { kind: 'checkins_updated' }>) {
+  const before = owed.get(m.eventId) ?? new Map<number, CheckInChange>();
+  if (before === 'read') return;
+  const states = m.states ?? [];
+  const whole = m.userIds.every((id) => states.some((s) => s.userId === id && s.method !== undefined));
+  if (!whole) {
+    owed.set(m.eventId, 'read');
+    return;
+  }
+  for (const s of states) before.set(s.userId, { userId: s.userId, checkedInAt: s.checkedInAt, method: s.method ?? null });
+  owed.set(m.eventId, before);
 }
 
 /**
@@ -146,6 +178,8 @@ export function hearBus(app: FastifyInstance, rooms: Rooms, places: Places, know
   app.bus.resumed(() => {
     places.clear();
     known.lastKnown.clear();
+    // The check-ins said meanwhile never reached the hosts' desks, which apply the news rather than read (decision 0142).
+    for (const eventId of rooms.events()) rooms.broadcast(eventId, { type: 'checkins_updated', eventId }, true);
     Promise.all(rooms.events().map(async (eventId) => fanOut.tellRoom(eventId, 'timer_sync', await live.timerState(app.db, eventId)))).catch((err) =>
       app.log.error({ err }, 'live: reading the evenings back after the bus returned failed'),
     );

@@ -115,6 +115,9 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
       expect(m).toMatchObject({ phase: 'active', version: 2, mine: rotation.json<{ round: number }[]>().find((r) => r.round === 2) });
       expect(m).toHaveProperty('mine.partner.id');
     }
+    // The host's desk, which applies the check-in news it hears rather than reading (decision 0142), is
+    // told to read its list: what was said meanwhile never reached it.
+    expect(await host.next('checkins_updated', 5000)).toEqual({ type: 'checkins_updated', eventId: ev.event.id });
     // And the bus works again: the next command is heard on both instances.
     host.send({ type: 'pause_timer' });
     await Promise.all(phones.map((p) => p.next('timer_paused')));

@@ -11,8 +11,9 @@ import { UNDO_NEEDS_CONNECTION, useDesk, type Desk, type DeskCheckInResult, type
  * The host's check-in desk (/check-in, docs/spec/organiser-tools.md §2.19): the door's counts and
  * guests, check-ins by scan, code or search, undo, reminders and the start of round 1. Every
  * change lands on queryKeys.door(eventId) at once from the server's answer (re-read only when the
- * desk answered offline or the request failed); the live socket re-reads it when anyone checks
- * someone in (checkins_updated, at most once a second: docs/decisions/0138).
+ * desk answered offline or the request failed); the live socket's check-in news, at most once a
+ * second (docs/decisions/0138), brings every other desk's and guest's changes, which land on it too
+ * (@client/lib/live-cache, 0142).
  */
 
 /** GET /api/events/{id}/door (hosts of the event): counts, the 5 most recent check-ins, every guest. */

@@ -50,7 +50,7 @@ export function CheckInDesk({
   // go on behind it, and the server's list replaces it when one gets through.
   const cutOff = door.fetchStatus === 'paused' || door.error instanceof NetworkError || door.failureReason instanceof NetworkError || !desk.online;
   const shown = door.data ? desk.show(door.data) : cutOff ? desk.show(undefined) : undefined;
-  // checkins_updated re-reads queryKeys.door(eventId) (@client/lib/live-socket); the timer tells Start Event where the evening is.
+  // checkins_updated lands on queryKeys.door(eventId) (@client/lib/live-cache); the timer tells Start Event where the evening is.
   const live = useLiveSocket(eventId, userId, true);
   useCatchUpAfterReconnect(live.status, door.refetch);
   const title = event.data?.title ?? desk.pack?.event.title;

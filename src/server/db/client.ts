@@ -69,7 +69,7 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   return entries.filter((e) => e.when > last).map((e) => e.tag);
 }
 
-/** The `application_name` of each instance's live bus connection (LISTEN, and its NOTIFYs: docs/decisions/0141). */
+/** The `application_name` of each instance's live bus connection, the one that LISTENs (docs/decisions/0141). */
 export const LIVE_BUS_CONNECTION = 'speed-friendship live bus';
 
 export function openPostgres(url: string, opts: { max?: number; connectionTimeoutMillis?: number } = {}): Database {

@@ -4,11 +4,11 @@
  * instances race for it. Runs only with DATABASE_URL (CI); PGlite has a single instance.
  */
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LIVE_BUS_CONNECTION, openPostgres } from '../../db/client';
 import { eventTimers, roundHistory } from '../../db/schema/index';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
+import { statementsSent } from '../../test/statements';
 import * as q from './queries';
 import {
   endPhaseIn,
@@ -248,38 +248,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
         if (heard.length === rush) resolve();
       }),
     );
-    // On any connection, pooled or the bus's own listening one (decision 0141).
-    const sent: string[] = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0];
-      sent.push(typeof first === 'string' ? first : String((first as { text?: string }).text ?? ''));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    onTestFinished(() => {
-      pg.Client.prototype.query = original;
-    });
-    await Promise.all(Array.from({ length: rush }, (_, i) => A.app.bus.publish({ eventId, kind: 'checkins_updated', userIds: [i + 1] })));
+    const sent = await statementsSent(A.db, () =>
+      Promise.all(Array.from({ length: rush }, (_, i) => A.app.bus.publish({ eventId, kind: 'checkins_updated', userIds: [i + 1] }))),
+    );
     // The first goes alone at once; the 49 said while it was under way go together after it.
     expect(sent.filter((s) => s.includes('pg_notify'))).toHaveLength(2);
     await allHeard;
     expect(heard).toEqual(Array.from({ length: rush }, (_, i) => i + 1));
-  });
-
-  it('a change is said at once while every pooled connection is taken (decision 0141)', async () => {
-    const eventId = 2_000_000_001;
-    const pool = (A.db as unknown as { $client: pg.Pool }).$client;
-    // Every connection of A's pool held, as at a rush when each waits on the database for seconds.
-    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
-    onTestFinished(() => held.forEach((c) => c.release()));
-    const heard = new Promise<number>((resolve) =>
-      B.app.bus.subscribe((m) => {
-        if (m.eventId === eventId) resolve(performance.now());
-      }),
-    );
-    const saidAt = performance.now();
-    await A.app.bus.publish({ eventId, kind: 'ratings_updated' });
-    // Through the pool it waited the pool's 5 s for a connection and failed its caller.
-    expect((await heard) - saidAt).toBeLessThan(1_000);
   });
 });

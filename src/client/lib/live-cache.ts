@@ -108,9 +108,10 @@ function applyToDoor(qc: QueryClient, eventId: number, changes: CheckInChange[] 
 }
 
 /**
- * What this evening's socket missed while it was away and no later news repairs: the door's check-ins
- * (the news carries changes, not the list: docs/decisions/0142). Read again when the socket opens
- * after a drop, not on its first opening (the page has just read it).
+ * What no later news repairs when the socket missed some: the door's check-ins (the news carries
+ * changes, not the list: docs/decisions/0142). Read again on the first message after each opening,
+ * which the server sends once the socket is in the evening's room: a check-in between the page's own
+ * read and then (a busy door has several a second), or while the line was down, is in that read.
  */
 export function readAgainWhatWasMissed(qc: QueryClient, eventId: number) {
   void qc.invalidateQueries({ queryKey: queryKeys.door(eventId), exact: true });

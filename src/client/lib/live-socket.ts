@@ -128,8 +128,8 @@ interface Channel {
   removed: boolean;
   /** The app's query cache, when there is one (a bare hook in a test has none). */
   qc: QueryClient | null;
-  /** The socket opened once already: a later opening follows a drop, and what was missed is read again. */
-  openedBefore: boolean;
+  /** The server has spoken on this socket since it opened: its first message says the phone is in the room. */
+  heardSinceOpen: boolean;
   connect(): void;
   /** After an ordinary drop: wait RETRY_MS, ask whether the server answers, then open (or wait again). */
   retryLater(): void;
@@ -193,7 +193,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
     lastError: null,
     removed: false,
     qc,
-    openedBefore: false,
+    heardSinceOpen: false,
     connect() {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
       const ws = new WebSocket(`${proto}://${location.host}/ws?eventId=${eventId}&userId=${userId}&isHost=${isHost}`);
@@ -202,8 +202,7 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         ch.status = 'open';
         ch.heard();
         if (ch.qc) askAgainWhatFailed(ch.qc, eventId);
-        if (ch.qc && ch.openedBefore) readAgainWhatWasMissed(ch.qc, eventId);
-        ch.openedBefore = true;
+        ch.heardSinceOpen = false;
         if (ch.heardTimer === null) ch.heardTimer = window.setInterval(() => ch.status === 'open' && ch.heard(), HEARD_EVERY_MS);
         notify(ch);
       };
@@ -211,6 +210,10 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         const m = readServerMessage(String(e.data));
         if (!m) return;
         const before = ch.timer;
+        // The first message follows the server's putting this socket in the evening's room: news from
+        // then on arrives; what was said before, since the page read it, is read again (decision 0142).
+        if (!ch.heardSinceOpen && ch.qc) readAgainWhatWasMissed(ch.qc, eventId);
+        ch.heardSinceOpen = true;
         if ('serverNow' in m) {
           const now = Date.now();
           ch.offset = m.serverNow - now;

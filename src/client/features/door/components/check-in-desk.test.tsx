@@ -120,9 +120,14 @@ describe('the desk', () => {
     const { server, sockets } = desk();
     await screen.findByRole('list', { name: 'Guests' });
     await settle();
+    const reads = () => server.calls.filter((c) => c.url.pathname === `${PATH}/door`);
+    // The server's first message on the socket (its state) reads the list once more (docs/decisions/0142).
+    sockets.of(EVENT_ID)[0]!.push(timerMessage('timer_sync'));
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    await settle();
     server.set(`GET ${PATH}/door`, new Reply(500, { message: 'Something went wrong' }));
     sockets.of(EVENT_ID)[0]!.push({ type: 'checkins_updated', eventId: EVENT_ID });
-    await waitFor(() => expect(server.calls.filter((c) => c.url.pathname === `${PATH}/door`)).toHaveLength(2));
+    await waitFor(() => expect(reads()).toHaveLength(3));
     await settle();
     expect(screen.getByRole('list', { name: 'Guests' })).toBeInTheDocument();
     expect(counts().registered).toBe('4');

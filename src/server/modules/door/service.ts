@@ -43,18 +43,16 @@ export interface DoorDeps {
    * Tell the host's door and these guests' pages that check-ins changed (app.live.publishRoom, every
    * instance); `states`, each named guest's check-in as it now stands, when known (docs/decisions/0139).
    */
-  publishCheckins(eventId: number, userIds: number[], states?: CheckInState[]): Promise<void>;
+  publishCheckins(eventId: number, userIds: number[], states?: CheckInChange[]): Promise<void>;
 }
 
 export type EventRow = Awaited<ReturnType<typeof events.getEventRow>>;
 
 /**
- * A guest's check-in as a change left it, for their phone (when, docs/decisions/0139) and the hosts'
- * desks (when and how, 0142): both null when not checked in.
+ * What the door's row says of a guest's check-in, as the news carries it: for their phone (when,
+ * docs/decisions/0139) and the hosts' desks (when and how, 0142); both null when not checked in.
  */
-export type CheckInState = CheckInChange;
-/** What the door's row says of a guest's check-in, as the news carries it. */
-const checkInState = (g: { userId: number; checkedIn: boolean; checkedInAt: Date | null; method: CheckInMethod | null }): CheckInState =>
+const checkInState = (g: { userId: number; checkedIn: boolean; checkedInAt: Date | null; method: CheckInMethod | null }): CheckInChange =>
   g.checkedIn && g.checkedInAt
     ? { userId: g.userId, checkedInAt: g.checkedInAt.toISOString(), method: g.method }
     : { userId: g.userId, checkedInAt: null, method: null };

@@ -88,6 +88,35 @@ describe('useLiveSocket', () => {
     expect(result.current.offset).toBeLessThanOrEqual(4_000);
   });
 
+  test('a state that arrives late does not move the clock; a later opening measures afresh (decision 0143)', async () => {
+    const server = fakeSockets();
+    const { result } = renderHook(() => useLiveSocket(1, 2, false));
+    await settle();
+    // The server's clock is 4 s ahead. The bell's state is read 1.5 s after it left the server (a
+    // room's phones all at once on bar Wi-Fi): it measures 2.5 s, and the phone keeps counting with 4.
+    server.last().push(timerMessage('timer_sync', { phase: 'idle', currentRound: 0, clockAhead: 4_000 }));
+    server.last().push(timerMessage('timer_started', { phase: 'active', currentRound: 1, secondsLeft: 300, clockAhead: 2_500 }));
+    expect(result.current.timer).toMatchObject({ phase: 'active', currentRound: 1 });
+    expect(result.current.offset).toBeGreaterThanOrEqual(3_990);
+    expect(result.current.offset).toBeLessThanOrEqual(4_000);
+    const shown = result.current.timer!.endsAt! - (Date.now() + result.current.offset);
+    expect(shown).toBeLessThanOrEqual(298_500 + 10);
+    // One that arrives quicker than any before raises it.
+    server.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 290, clockAhead: 4_300 }));
+    expect(result.current.offset).toBeGreaterThanOrEqual(4_290);
+
+    // The phone's clock was set 3 s ahead while the line was down: the next opening's first state says so.
+    server.last().drop();
+    await act(async () => {
+      vi.advanceTimersByTime(RETRY_MS);
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(server.all).toHaveLength(2);
+    server.last().push(timerMessage('timer_sync', { phase: 'active', currentRound: 1, secondsLeft: 280, clockAhead: 1_300 }));
+    expect(result.current.offset).toBeGreaterThanOrEqual(1_290);
+    expect(result.current.offset).toBeLessThanOrEqual(1_300);
+  });
+
   test('ignores junk and messages outside the shared union, and keeps listening', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = fakeSockets();

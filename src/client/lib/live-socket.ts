@@ -115,7 +115,7 @@ interface Channel {
   ws: WebSocket | null;
   status: ConnectionStatus;
   timer: TimerStateMessage | null;
-  /** serverNow - Date.now() at the last state message (ms). */
+  /** Server clock minus this phone's (ms): the best measured since the socket opened (keptOffset). */
   offset: number;
   /** When (this phone's clock) the server was last heard: kept across reloads (./live-memory.ts). */
   heardAt: number | null;
@@ -210,13 +210,14 @@ function open(eventId: number, userId: number, isHost: boolean, qc: QueryClient 
         const m = readServerMessage(String(e.data));
         if (!m) return;
         const before = ch.timer;
+        const first = !ch.heardSinceOpen;
         // The first message follows the server's putting this socket in the evening's room: news from
         // then on arrives; what was said before, since the page read it, is read again (decision 0142).
-        if (!ch.heardSinceOpen && ch.qc) readAgainWhatWasMissed(ch.qc, eventId);
+        if (first && ch.qc) readAgainWhatWasMissed(ch.qc, eventId);
         ch.heardSinceOpen = true;
         if ('serverNow' in m) {
           const now = Date.now();
-          ch.offset = m.serverNow - now;
+          ch.offset = keptOffset(first ? null : ch.offset, m.serverNow - now);
           ch.timer = m;
           ch.heardAt = now;
           rememberState(eventId, userId, m, ch.offset, now);
@@ -305,6 +306,17 @@ function release(ch: Channel) {
   channels.delete(ch.key);
   ch.ws?.close();
 }
+
+/**
+ * The server clock offset (server minus phone, ms) to count with, given the one kept since the socket
+ * opened (null for the first state of an opening) and one just measured from a state's serverNow
+ * (docs/decisions/0143). A measurement is never above the true offset: the state left the server at
+ * serverNow and took time to arrive and be read, a second or more on a busy phone or Wi-Fi (the bell
+ * goes to the whole room at once). So the highest since the opening stands, and a lower one was late,
+ * not a clock that moved; each opening measures afresh, so a phone whose clock was set counts right
+ * again from its next connection.
+ */
+export const keptOffset = (kept: number | null, measured: number): number => (kept === null || measured > kept ? measured : kept);
 
 export interface LiveSocket {
   status: ConnectionStatus;

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { describe, expect, test } from 'vitest';
-import { fakeServer, Reply } from '@client/test/render';
+import { fakeServer, renderAt, Reply } from '@client/test/render';
 import { anEventDetail, aRegistration, DAY, fromNow, HOUR, MINUTE } from '../events.fixtures';
+import { EventDetailScreen } from './event-detail-screen';
 import { ID, detailAt, guests } from './event-detail-screen.fixtures';
 
 describe('a member without a place', () => {
@@ -160,6 +162,40 @@ describe('a member without a place', () => {
     expect(screen.getByText("You're hosting")).toBeInTheDocument();
     expect(screen.getByText(/check themselves in from an hour before the start/)).toBeInTheDocument();
     expect(await screen.findByText('Priya Shah')).toBeInTheDocument();
+  });
+});
+
+describe('the live evening', () => {
+  test('when round 1 starts, the live part moves to the top without being mounted again (no screen of it asks the server again at the bell)', async () => {
+    fakeServer({
+      [`GET /api/events/${ID}`]: anEventDetail({ id: ID, date: fromNow(-5 * MINUTE), endsAt: fromNow(2 * HOUR) }, { registered: true, checkedIn: true }),
+      [`GET /api/events/${ID}/participants`]: guests,
+    });
+    let mounts = 0;
+    function LivePart() {
+      useEffect(() => {
+        mounts++;
+      }, []);
+      return <p>The live timer</p>;
+    }
+    let start: () => void = () => {};
+    function Page() {
+      const [stage, setStage] = useState<'before' | 'running'>('before');
+      start = () => setStage('running');
+      return <EventDetailScreen eventId={ID} userId={1} liveStage={stage} liveSlot={() => <LivePart />} />;
+    }
+    renderAt(<Page />, { path: `/events/${ID}`, pattern: '/events/:id' });
+    const live = await screen.findByText('The live timer');
+    const about = screen.getByText('The Church Inn, Prestwich');
+    // Before round 1 the evening's facts come first; the live part below them.
+    expect(about.compareDocumentPosition(live) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(mounts).toBe(1);
+
+    act(() => start());
+    const moved = screen.getByText('The live timer');
+    expect(moved.compareDocumentPosition(screen.getByText('The Church Inn, Prestwich')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(moved).toBe(live);
+    expect(mounts).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type { EventDetail } from '@shared/schemas/events';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { GettingIn } from '@client/components/ui/getting-in';
@@ -114,11 +114,13 @@ function EventDetailView({
       {friend != null && <div className="mt-5">{friend}</div>}
     </div>
   );
+  // One key wherever it stands: when round 1 starts and it moves up, React moves it rather than mounting
+  // it afresh, so a room's phones ask nothing again at the bell (docs/decisions/0144).
   const liveParts = (
-    <>
+    <Fragment key="live-parts">
       {live != null && <div className="lg:col-start-1">{live}</div>}
       {rating != null && <div className="lg:col-start-1">{rating}</div>}
-    </>
+    </Fragment>
   );
 
   return (

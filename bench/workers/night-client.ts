@@ -15,32 +15,8 @@
  * at a time and one more after when news came meanwhile (React Query would cancel and restart, no cheaper): `newDesk`.
  */
 import { keptWriteKey, sender, sleep, spread, type Done, type Job, type Timed } from './night-http';
+import { ANSWER, type Guest, type HostUser, type Msg } from './night-protocol';
 import WebSocket from 'ws';
-
-interface Guest {
-  id: number;
-  cookie: string;
-  eventId: number;
-  base: string;
-  ticketCode: string;
-  hostCookie: string;
-  ws?: WebSocket;
-  /** Partner id per round, from `mine` (null: a bye). */
-  partners: Map<number, number | null>;
-  roundAt?: number;
-  messageAt?: number;
-  releasedAt?: number;
-  /** The release: when GET /matches/:userId answered, and how many matches it held. */
-  matchesAt?: number;
-  matches?: number;
-}
-
-interface HostUser {
-  id: number;
-  eventId: number;
-  cookie: string;
-  base: string;
-}
 
 /** A host's desk: its socket, the round and phase it last heard, and its reads on ratings news. */
 interface Desk {
@@ -54,22 +30,6 @@ interface Desk {
   readRatings: ReturnType<typeof oneReadAtATime>;
   readDoor: ReturnType<typeof oneReadAtATime>;
 }
-
-type Msg =
-  | { type: 'open'; users: Omit<Guest, 'partners'>[]; concurrency: number }
-  | { type: 'door'; windowMs: number; selfShare: number }
-  | { type: 'arm'; round: number }
-  | { type: 'count' }
-  | { type: 'rate'; round: number; spreadMs: number; quickShare: number; label: string }
-  | { type: 'message'; readSpreadMs: number }
-  | { type: 'release' }
-  | { type: 'feedback'; spreadMs: number }
-  | { type: 'fire'; jobs: Job[] }
-  | { type: 'replay'; jobs: Timed[] }
-  | { type: 'hosts'; hosts: HostUser[] }
-  | { type: 'host'; kind: string; method: string; path: string; body?: unknown }
-  | { type: 'report' }
-  | { type: 'close' };
 
 const guests: Guest[] = [];
 let hosts: HostUser[] = [];
@@ -255,23 +215,6 @@ async function openAll(concurrency: number) {
 }
 
 const DECISION_OF = { yes: 4, no: 1 } as const;
-/** The type of each command's answer: a failure answers with it too, so the bench's `ask` rejects. */
-const ANSWER: Record<Msg['type'], string> = {
-  open: 'opened',
-  door: 'door',
-  arm: 'armed',
-  count: 'count',
-  rate: 'rated',
-  message: 'armed',
-  release: 'armed',
-  feedback: 'feedback',
-  fire: 'fired',
-  replay: 'fired',
-  hosts: 'hosts',
-  host: 'host',
-  report: 'report',
-  close: 'closed',
-};
 
 process.on('message', (m: Msg) => {
   void (async () => {

@@ -148,6 +148,28 @@ export async function verify(
       detail: `${want.size} mutual pairs rated 4+, ${have.size} matches stored; missing ${lost}, not mutual ${more}, stored twice ${dupMatch}; phones shown another count than stored ${shownWrong}`,
     });
 
+    // The conversation guide: every pair of a round that started holds one opening question, the same
+    // on both phones, and nothing else was written (docs/decisions/0081, 0145).
+    const guide = await rows<{ pairs: number; same: number; missing: number; stored: number }>(
+      database,
+      sql`SELECT count(*)::int AS pairs,
+                 count(*) FILTER (WHERE qa.question_key = qb.question_key)::int AS same,
+                 count(*) FILTER (WHERE qa.question_key IS NULL OR qb.question_key IS NULL)::int AS missing,
+                 (SELECT count(*)::int FROM conversation_questions c WHERE c.event_id IN (${ours})) AS stored
+            FROM rotations r
+            LEFT JOIN conversation_questions qa ON qa.event_id = r.event_id AND qa.user_id = r.user_a AND qa.round = r.round AND qa.position = 0
+            LEFT JOIN conversation_questions qb ON qb.event_id = r.event_id AND qb.user_id = r.user_b AND qb.round = r.round AND qb.position = 0
+           WHERE r.event_id IN (${ours}) AND r.user_b IS NOT NULL
+             AND EXISTS (SELECT 1 FROM round_history h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))`,
+    );
+    const g = guide[0]!;
+    const guideOk = doorOk('conversation guide (at the bell)');
+    checks.push({
+      what: 'conversation questions',
+      ok: Number(g.missing) === 0 && Number(g.same) === Number(g.pairs) && Number(g.stored) === 2 * Number(g.pairs) && guideOk === 2 * Number(g.pairs),
+      detail: `${g.pairs} pairs in the rounds held, ${guideOk} asks answered 2xx; a pair without its opening question ${g.missing}, with the same one on both phones ${g.same}; ${g.stored} rows stored`,
+    });
+
     const reads = await rows<{ n: number }>(
       database,
       sql`SELECT count(*)::int AS n FROM message_recipients r JOIN event_messages m ON m.id = r.message_id WHERE m.event_id IN (${ours}) AND r.read_at IS NOT NULL`,

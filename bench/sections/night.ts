@@ -232,6 +232,8 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
       bells.push(since(await reportAll(ws, kinds), 2, sentAt, open));
       console.error(`night: round ${round}: place on every phone p99 ${percentile(bells[round - 1]!, 0.99)} ms`);
       if (round > 1) await rate(round - 1);
+      // A round lasts minutes: what its bell brought (the pairs' questions, the desks' reads) is answered before the next.
+      await untilPhones(ws, 'round', open, true);
     }
     await rate(ROUNDS); // the last round's cards, while it runs
 

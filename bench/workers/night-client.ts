@@ -6,8 +6,9 @@
  * Guests: `open` their sockets (their own session cookies); `door` (each arrives at a random moment
  * of the window and is scanned in by their host at the desk, POST /door/scan, or checks in
  * themself, POST /arrival/check-in); `arm` a round and `count` the phones that have their place
- * (`mine` naming it); `rate` the partner of a round (the card, POST /ratings, or the quick yes/no,
- * POST /connections with a decision), at once or spread; on the host's message each phone marks it
+ * (`mine` naming it; a phone with a partner then asks for the pair's question, GET /conversation-guide);
+ * `rate` the partner of a round (the card, POST /ratings, or the quick yes/no, POST /connections with a
+ * decision), at once or spread; on the host's message each phone marks it
  * read (POST /inbox/:id/read) within `readSpreadMs`; on the release each phone GETs its matches;
  * `feedback` (PUT /feedback/form). `fire` sends a given list of requests all at once (the floor).
  * Hosts: `hosts` opens each host's desk socket (isHost); `host` sends one request per host at once.
@@ -53,6 +54,7 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
   const m = JSON.parse(String(raw)) as {
     type: string;
     currentRound?: number;
+    phase?: string;
     mine?: { round: number; partner: { id: number } | null } | null;
     message?: { id: number };
     matches?: unknown[];
@@ -61,6 +63,19 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
   if (m.mine && m.mine.round === m.currentRound) g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
   // The phone knows what to show for the round: its place, or `mine: null` (not paired: sitting out, or not checked in).
   if (armed && m.currentRound === armed && 'mine' in m && (m.mine === null || m.mine?.round === armed)) g.roundAt ??= at;
+  // A partner on screen in a running round: the card asks for the pair's question once a round
+  // (RoundQuestion under features/live my-round-card.tsx, docs/decisions/0081).
+  if (m.mine?.partner && m.mine.round === m.currentRound && m.phase === 'active' && g.guideRound !== m.mine.round) {
+    g.guideRound = m.mine.round;
+    pending++;
+    void send({
+      kind: 'conversation guide (at the bell)',
+      method: 'GET',
+      url: `${g.base}/api/events/${g.eventId}/conversation-guide`,
+      cookie: g.cookie,
+      tag: g.id,
+    }).then(() => pending--);
+  }
   // The guest's own check-in news: the phone reads the evening again (its viewer.checkedIn, live-cache.ts),
   // unless the news carries the check-in (docs/decisions/0139).
   if (m.type === 'checkins_updated' && m.checkedInAt === undefined) {

@@ -17,6 +17,8 @@ export interface Guest {
   /** Partner id per round, from `mine` (null: a bye). */
   partners: Map<number, number | null>;
   roundAt?: number;
+  /** The last round whose conversation-guide question the phone asked for. */
+  guideRound?: number;
   messageAt?: number;
   releasedAt?: number;
   /** The release: when GET /matches/:userId answered, and how many matches it held. */

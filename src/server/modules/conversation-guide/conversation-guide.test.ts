@@ -11,6 +11,7 @@ import type { ConversationGuide } from '@shared/schemas/conversation-guide';
 import type { RotationRow } from '@shared/schemas/live';
 import { conversationQuestions, profileAnswers, users } from '../../db/schema/index';
 import { expectBadInput, signUp, withCookie, type TestContext } from '../../test/harness';
+import { statementsSent } from '../../test/statements';
 import { holdRounds, hostTimer, liveTestServer, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
 import { ENOUGH, GUESTS_ONLY, NOT_YOURS, ROUND_OVER } from './service';
 
@@ -190,6 +191,44 @@ describe('no question twice', () => {
       .from(conversationQuestions)
       .where(eq(conversationQuestions.eventId, ev.event.id));
     expect(Number(row!.n)).toBe(2);
+  });
+
+  it("at the bell: a pair's first ask is four statements, the partner's two (docs/decisions/0145)", async () => {
+    const ev = await setUpEvening(t, { guests: 2 });
+    await holdRounds(t, ev, 1);
+    const [a, b] = ev.guests as [Member, Member];
+    await likes(a, ['Hiking']);
+    await likes(b, ['hiking']);
+    let mine: ConversationGuide | undefined;
+    // The live timers' own poll runs on its clock, not the request's (test/statements.ts leaves it out).
+    // A statement's PREPARE, once per connection on the embedded database, is not the request's.
+    const sent = async (fn: () => Promise<unknown>) => (await statementsSent(t.db, fn)).filter((s) => !/^PREPARE /.test(s));
+    const first = await sent(async () => {
+      mine = await guide(ev, a);
+    });
+    // The session, the state, what the two share and have had, the pair's two rows (until decision 0145: five statements and a transaction of one insert).
+    expect(first, first.join('\n---\n')).toHaveLength(4);
+    // EXECUTE on the embedded database; the named statement's own text on PostgreSQL.
+    expect(first.filter((s) => /^EXECUTE guide_give\(|^\s*INSERT INTO conversation_questions/.test(s))).toHaveLength(1);
+    expect(mine!.question!.text).toMatch(/^You both like hiking\. /);
+    const partner = await sent(async () => expect((await guide(ev, b)).question).toEqual(mine!.question));
+    // The session and the state, which holds the question.
+    expect(partner, partner.join('\n---\n')).toHaveLength(2);
+  });
+
+  it('at the bell every phone of a room asks at once: each pair holds one question, the same on both phones', async () => {
+    const ev = await setUpEvening(t, { guests: 20 });
+    await holdRounds(t, ev, 1);
+    const answers = await Promise.all(ev.guests.map(async (g) => [g.user.id, (await guide(ev, g)).question] as const));
+    const shown = new Map(answers);
+    const held = await pairs(ev, 1);
+    expect(held).toHaveLength(10);
+    for (const [a, b] of held) {
+      expect(shown.get(a.user.id), `${a.user.id} and ${b.user.id}`).not.toBeNull();
+      expect(shown.get(b.user.id)).toEqual(shown.get(a.user.id));
+    }
+    const rows = await t.db.select().from(conversationQuestions).where(eq(conversationQuestions.eventId, ev.event.id));
+    expect(rows).toHaveLength(20);
   });
 
   it('the database itself refuses a guest the same question twice in an evening', async () => {

@@ -1,7 +1,8 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { GuideSetting } from '@shared/domain/conversation-guide';
 import type { Db } from '../../db/client';
-import { conversationQuestions, events, profileAnswers, users } from '../../db/schema/index';
+import { runPrepared, type PreparedStatement } from '../../db/prepared';
+import { conversationQuestions, events } from '../../db/schema/index';
 
 export interface GuideState {
   hostId: number | null;
@@ -22,8 +23,31 @@ export interface GuideState {
 /**
  * Everything a guest's question depends on, in one statement (docs/decisions/0081): the evening's
  * setting and host, the timer, the viewer's booking, their place in the round under way and their
- * latest question of it. Null when there is no such event.
+ * latest question of it; no row when there is no such event. $1 the evening, $2 the viewer. Every
+ * phone with a partner asks right after each bell, so it is prepared once per connection and, on the
+ * embedded database, goes with the others of its turn (docs/decisions/0102, 0135 and 0145).
  */
+const GUIDE_STATE: PreparedStatement = {
+  name: 'guide_state',
+  together: true,
+  text: `
+    SELECT e.host_id, e.guide, t.phase, t.current_round AS round,
+           (r.id IS NOT NULL) AS registered, r.checked_in,
+           CASE WHEN rot.user_a = $2::int THEN rot.user_b ELSE rot.user_a END AS partner_id,
+           q.position, q.question, q.follow_up, q.topic
+      FROM events e
+      LEFT JOIN event_timers t ON t.event_id = e.id
+      LEFT JOIN registrations r ON r.event_id = e.id AND r.user_id = $2::int
+      LEFT JOIN rotations rot ON rot.event_id = e.id AND rot.round = t.current_round AND t.phase IN ('active', 'paused')
+                              AND (rot.user_a = $2::int OR rot.user_b = $2::int)
+      LEFT JOIN LATERAL (
+        SELECT position, question, follow_up, topic FROM conversation_questions c
+         WHERE c.event_id = e.id AND c.user_id = $2::int AND c.round = t.current_round
+         ORDER BY position DESC LIMIT 1
+      ) q ON true
+     WHERE e.id = $1::int`,
+};
+
 export async function guideState(db: Db, eventId: number, userId: number): Promise<GuideState | null> {
   type Row = {
     host_id: number | null;
@@ -38,77 +62,64 @@ export async function guideState(db: Db, eventId: number, userId: number): Promi
     follow_up: string | null;
     topic: string | null;
   };
-  const res = await db.execute(sql`
-    SELECT e.host_id, e.guide, t.phase, t.current_round AS round,
-           (r.id IS NOT NULL) AS registered, r.checked_in,
-           CASE WHEN rot.user_a = ${userId} THEN rot.user_b ELSE rot.user_a END AS partner_id,
-           q.position, q.question, q.follow_up, q.topic
-      FROM events e
-      LEFT JOIN event_timers t ON t.event_id = e.id
-      LEFT JOIN registrations r ON r.event_id = e.id AND r.user_id = ${userId}
-      LEFT JOIN rotations rot ON rot.event_id = e.id AND rot.round = t.current_round AND t.phase IN ('active', 'paused')
-                              AND (rot.user_a = ${userId} OR rot.user_b = ${userId})
-      LEFT JOIN LATERAL (
-        SELECT position, question, follow_up, topic FROM conversation_questions c
-         WHERE c.event_id = e.id AND c.user_id = ${userId} AND c.round = t.current_round
-         ORDER BY position DESC LIMIT 1
-      ) q ON true
-     WHERE e.id = ${eventId}
-  `);
-  const row = (res as unknown as { rows: Row[] }).rows[0];
+  const [row] = await runPrepared<Row>(db, GUIDE_STATE, [eventId, userId]);
   if (!row) return null;
   return {
-    hostId: row.host_id,
+    hostId: row.host_id === null ? null : Number(row.host_id),
     setting: row.guide,
     phase: row.phase,
     round: Number(row.round ?? 0),
     registered: !!row.registered,
     checkedIn: !!row.checked_in,
-    partnerId: row.partner_id,
-    position: row.position,
+    partnerId: row.partner_id === null ? null : Number(row.partner_id),
+    position: row.position === null ? null : Number(row.position),
     text: row.question,
     followUp: row.follow_up,
     topic: row.topic,
   };
 }
 
+/** $1 the evening, $2 the viewer, $3 the round, $4 the place. */
+const QUESTION_AT: PreparedStatement = {
+  name: 'guide_question_at',
+  together: true,
+  text: `
+    SELECT position, question, follow_up, topic FROM conversation_questions
+     WHERE event_id = $1::int AND user_id = $2::int AND round = $3::int AND position = $4::int`,
+};
+
 /** The question at one place of the viewer's round, if it was given. */
 export async function questionAt(db: Db, eventId: number, userId: number, round: number, position: number) {
-  const [row] = await db
-    .select({
-      position: conversationQuestions.position,
-      text: conversationQuestions.question,
-      followUp: conversationQuestions.followUp,
-      topic: conversationQuestions.topic,
-    })
-    .from(conversationQuestions)
-    .where(
-      and(
-        eq(conversationQuestions.eventId, eventId),
-        eq(conversationQuestions.userId, userId),
-        eq(conversationQuestions.round, round),
-        eq(conversationQuestions.position, position),
-      ),
-    );
-  return row ?? null;
+  type Row = { position: number; question: string; follow_up: string; topic: string | null };
+  const [row] = await runPrepared<Row>(db, QUESTION_AT, [eventId, userId, round, position]);
+  return row ? { position: Number(row.position), text: row.question, followUp: row.follow_up, topic: row.topic } : null;
 }
 
-/** What the two share, as the profile and the registration wizard keep it, and every question either has had this evening. */
+/** $1 the evening, $2 and $3 the pair: each one's interests and motivations, and every question either has had this evening. */
+const PAIR_CONTEXT: PreparedStatement = {
+  name: 'guide_pair_context',
+  together: true,
+  text: `
+    SELECT u.id, u.interests, p.motivations,
+           (SELECT array_agg(c.question_key) FROM conversation_questions c
+             WHERE c.event_id = $1::int AND c.user_id IN ($2::int, $3::int)) AS asked
+      FROM users u
+      LEFT JOIN profile_answers p ON p.user_id = u.id
+     WHERE u.id IN ($2::int, $3::int)`,
+};
+
+/**
+ * What the two share, as the profile and the registration wizard keep it, and every question either has
+ * had this evening: one statement (docs/decisions/0145), read on a pair's first ask of a place.
+ */
 export async function pairContext(db: Db, eventId: number, a: number, b: number) {
-  const people = await db
-    .select({ id: users.id, interests: users.interests, motivations: profileAnswers.motivations })
-    .from(users)
-    .leftJoin(profileAnswers, eq(profileAnswers.userId, users.id))
-    .where(inArray(users.id, [a, b]));
-  const asked = await db
-    .select({ key: conversationQuestions.questionKey })
-    .from(conversationQuestions)
-    .where(and(eq(conversationQuestions.eventId, eventId), or(eq(conversationQuestions.userId, a), eq(conversationQuestions.userId, b))));
+  type Row = { id: number; interests: string[] | null; motivations: string[] | null; asked: string[] | null };
+  const rows = await runPrepared<Row>(db, PAIR_CONTEXT, [eventId, a, b]);
   const of = (id: number) => {
-    const p = people.find((x) => x.id === id);
+    const p = rows.find((x) => Number(x.id) === id);
     return { interests: p?.interests ?? [], motivations: p?.motivations ?? [] };
   };
-  return { a: of(a), b: of(b), asked: new Set(asked.map((r) => r.key)) };
+  return { a: of(a), b: of(b), asked: new Set(rows[0]?.asked ?? []) };
 }
 
 export interface GivenQuestion {
@@ -121,32 +132,48 @@ export interface GivenQuestion {
 }
 
 /**
- * Give a question to both guests of a pair: two rows or none. Either unique index may refuse a row
- * (the place was taken by the partner's request a moment ago, or one of them had the question);
- * then nothing is written and false comes back, and the caller reads what stands.
+ * $1 the evening, $2 and $3 the pair, $4 the round, $5 the place, then the question: its key, text,
+ * follow-up and topic. Both rows, unless either guest holds that place or that question already; a
+ * row the unique indexes still refuse (a request for the same pair that wrote since) is skipped.
+ */
+const GIVE: PreparedStatement = {
+  name: 'guide_give',
+  together: true,
+  text: `
+    INSERT INTO conversation_questions (event_id, user_id, round, position, partner_id, question_key, question, follow_up, topic)
+    SELECT $1::int, v.u, $4::int, $5::int, v.p, $6::text, $7::text, $8::text, $9::text
+      FROM (VALUES ($2::int, $3::int), ($3::int, $2::int)) v(u, p)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM conversation_questions c
+        WHERE c.event_id = $1::int AND c.user_id IN ($2::int, $3::int)
+          AND ((c.round = $4::int AND c.position = $5::int) OR c.question_key = $6::text))
+    ON CONFLICT DO NOTHING
+    RETURNING user_id`,
+};
+
+/**
+ * Give a question to both guests of a pair: two rows or none (docs/decisions/0145). The unique indexes
+ * are the rules (the place was taken by the partner's request a moment ago, or one of them had the
+ * question): then nothing is written and false comes back, and the caller reads what stands. The
+ * statement never fails on them, so it can go with the others of its turn on the embedded database.
+ * Should a concurrent write on PostgreSQL leave one row of the two, that row goes again at once.
  */
 export async function give(db: Db, eventId: number, a: number, b: number, q: GivenQuestion): Promise<boolean> {
-  try {
-    return await db.transaction(async (tx) => {
-      const row = { eventId, round: q.round, position: q.position, questionKey: q.key, question: q.text, followUp: q.followUp, topic: q.topic };
-      const written = await tx
-        .insert(conversationQuestions)
-        .values([
-          { ...row, userId: a, partnerId: b },
-          { ...row, userId: b, partnerId: a },
-        ])
-        .onConflictDoNothing()
-        .returning({ userId: conversationQuestions.userId });
-      if (written.length !== 2) throw new NotBoth();
-      return true;
-    });
-  } catch (err) {
-    if (err instanceof NotBoth) return false;
-    throw err;
-  }
+  const written = await runPrepared<{ user_id: number }>(db, GIVE, [eventId, a, b, q.round, q.position, q.key, q.text, q.followUp, q.topic]);
+  if (written.length === 2) return true;
+  for (const w of written)
+    await db
+      .delete(conversationQuestions)
+      .where(
+        and(
+          eq(conversationQuestions.eventId, eventId),
+          eq(conversationQuestions.userId, Number(w.user_id)),
+          eq(conversationQuestions.round, q.round),
+          eq(conversationQuestions.position, q.position),
+        ),
+      );
+  return false;
 }
-
-class NotBoth extends Error {}
 
 export async function setSetting(db: Db, eventId: number, setting: GuideSetting) {
   await db.update(events).set({ guide: setting }).where(eq(events.id, eventId));

@@ -37,10 +37,21 @@ const view = (round: number, r: { position: number; text: string; followUp: stri
 /**
  * Give the pair the first question neither has had this evening, at `position` of the round. When the
  * partner's phone gave one there a moment before, that one stands (both read the same question).
+ * `empty`: the caller's read of the state just found nothing at `position`, so the first try writes
+ * without reading it again (docs/decisions/0145: a pair's first ask at the bell is four round trips, the session's included).
  */
-async function giveAt(db: Db, eventId: number, setting: Exclude<GuideSetting, 'off'>, round: number, me: number, partner: number, position: number) {
+async function giveAt(
+  db: Db,
+  eventId: number,
+  setting: Exclude<GuideSetting, 'off'>,
+  round: number,
+  me: number,
+  partner: number,
+  position: number,
+  empty: boolean,
+) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const standing = await q.questionAt(db, eventId, me, round, position);
+    const standing = attempt === 0 && empty ? null : await q.questionAt(db, eventId, me, round, position);
     if (standing) return view(round, standing);
     const ctx = await q.pairContext(db, eventId, me, partner);
     const [a, b] = me < partner ? [ctx.a, ctx.b] : [ctx.b, ctx.a];
@@ -64,7 +75,8 @@ export async function myQuestion(db: Db, viewer: Viewer, eventId: number): Promi
       more: s.position < GUIDE_QUESTIONS_PER_ROUND - 1,
     };
   }
-  const question = await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, 0);
+  // Nothing given this round (the state's latest question is null): the opening one is written at once.
+  const question = await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, 0, true);
   return { setting: s.setting, question, more: question !== null && question.position < GUIDE_QUESTIONS_PER_ROUND - 1 };
 }
 
@@ -80,7 +92,8 @@ export async function nextQuestion(db: Db, viewer: Viewer, eventId: number, body
   if (s.position === null || body.after > s.position) throw conflict('Ask for the question on your screen first');
   const position = body.after + 1;
   if (position >= GUIDE_QUESTIONS_PER_ROUND) throw conflict(ENOUGH);
-  const question = await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, position);
+  // The latest place given is `s.position`: a place beyond it holds nothing yet.
+  const question = await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, position, position > s.position);
   if (!question) throw conflict("That's every question we have for the two of you: carry on in your own words");
   return { setting: s.setting, question, more: question.position < GUIDE_QUESTIONS_PER_ROUND - 1 };
 }

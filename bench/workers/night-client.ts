@@ -6,7 +6,8 @@
  * Guests: `open` their sockets (their own session cookies); `door` (each arrives at a random moment
  * of the window and is scanned in by their host at the desk, POST /door/scan, or checks in
  * themself, POST /arrival/check-in); `arm` a round and `count` the phones that have their place
- * (`mine` naming it; a phone with a partner then asks for the pair's question, GET /conversation-guide);
+ * (`mine` naming it; a phone with a partner then asks for the pair's question, GET /conversation-guide, at a
+ * moment of its own over the spread after the bell);
  * `rate` the partner of a round (the card, POST /ratings, or the quick yes/no, POST /connections with a
  * decision), at once or spread; on the host's message each phone marks it
  * read (POST /inbox/:id/read) within `readSpreadMs`; on the release each phone GETs its matches;
@@ -15,6 +16,7 @@
  * On news a desk reads what its screen reads unless the news carries it (src/client/lib/live-cache.ts), one read
  * at a time and one more after when news came meanwhile (React Query would cancel and restart, no cheaper): `newDesk`.
  */
+import { GUIDE_SPREAD_MS } from '../../src/shared/domain/conversation-guide';
 import { keptWriteKey, sender, sleep, spread, type Done, type Job, type Timed } from './night-http';
 import { ANSWER, type Guest, type HostUser, type Msg } from './night-protocol';
 import WebSocket from 'ws';
@@ -55,6 +57,9 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
     type: string;
     currentRound?: number;
     phase?: string;
+    serverNow?: number;
+    endsAt?: number | null;
+    roundDuration?: number;
     mine?: { round: number; partner: { id: number } | null } | null;
     message?: { id: number };
     matches?: unknown[];
@@ -63,18 +68,17 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
   if (m.mine && m.mine.round === m.currentRound) g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
   // The phone knows what to show for the round: its place, or `mine: null` (not paired: sitting out, or not checked in).
   if (armed && m.currentRound === armed && 'mine' in m && (m.mine === null || m.mine?.round === armed)) g.roundAt ??= at;
-  // A partner on screen in a running round: the card asks for the pair's question once a round
-  // (RoundQuestion under features/live my-round-card.tsx, docs/decisions/0081).
+  // A partner on screen in a running round: the card asks for the pair's question once a round, at a
+  // moment of its own in the spread after the bell (RoundQuestion, features/conversation-guide guideWait, docs/decisions/0146).
   if (m.mine?.partner && m.mine.round === m.currentRound && m.phase === 'active' && g.guideRound !== m.mine.round) {
     g.guideRound = m.mine.round;
+    const since = m.endsAt && m.serverNow && m.roundDuration ? m.serverNow - (m.endsAt - m.roundDuration * 1000) : GUIDE_SPREAD_MS;
+    const wait = since >= 0 && since < GUIDE_SPREAD_MS ? Math.max(0, Math.random() * GUIDE_SPREAD_MS - since) : 0;
+    const url = `${g.base}/api/events/${g.eventId}/conversation-guide`;
     pending++;
-    void send({
-      kind: 'conversation guide (at the bell)',
-      method: 'GET',
-      url: `${g.base}/api/events/${g.eventId}/conversation-guide`,
-      cookie: g.cookie,
-      tag: g.id,
-    }).then(() => pending--);
+    void sleep(wait)
+      .then(() => send({ kind: 'conversation guide (at the bell)', method: 'GET', url, cookie: g.cookie, tag: g.id }))
+      .then(() => pending--);
   }
   // The guest's own check-in news: the phone reads the evening again (its viewer.checkedIn, live-cache.ts),
   // unless the news carries the check-in (docs/decisions/0139).

@@ -14,6 +14,13 @@ export type GuideSetting = (typeof GUIDE_SETTINGS)[number];
 /** Questions a pair may ask for in one round (the opening one included): enough for a round, bounded for the server. */
 export const GUIDE_QUESTIONS_PER_ROUND = 6;
 
+/**
+ * A room's phones ask for their round's question at moments of their own over this long after the bell
+ * (docs/decisions/0146): it is read once the two have found their table, and 2,000 asks in the bell's
+ * second would wait behind each other and the ratings sent then.
+ */
+export const GUIDE_SPREAD_MS = 8_000;
+
 export interface GuideQuestion {
   key: string;
   text: string;

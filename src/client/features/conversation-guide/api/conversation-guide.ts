@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuideSetting } from '@shared/domain/conversation-guide';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { GUIDE_SPREAD_MS, type GuideSetting } from '@shared/domain/conversation-guide';
 import { conversationGuideSchema, guideSettingBodySchema } from '@shared/schemas/conversation-guide';
 import { ApiError, get, post, put } from '@client/lib/api';
-import { guideQuery } from '@client/lib/queries/conversation-guide';
+import { guideQuery, useGuide } from '@client/lib/queries/conversation-guide';
+import type { ReceivedTimer } from '@client/lib/queries/live';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** The conversation guide (issue 36, docs/decisions/0081). The guest's question is @client/lib/queries/conversation-guide (narration reads it too). */
@@ -36,4 +38,36 @@ export function useSetGuide(eventId: number) {
     mutationFn: (setting: GuideSetting) => put(`/api/events/${eventId}/conversation-guide/setting`, { setting }, guideSettingBodySchema),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.guide(eventId) }),
   });
+}
+
+/**
+ * How long this phone waits before asking for `round`'s question: a random moment of the spread when
+ * the round began less than GUIDE_SPREAD_MS ago (by the server's clock, from the timer state the socket
+ * keeps), minus the time since; 0 when the question is already here or the round began earlier (a page
+ * opened mid-round asks at once). `at` is the random share of the spread, 0-1.
+ */
+export function guideWait(qc: QueryClient, eventId: number, round: number, at: number, now = Date.now()): number {
+  if (qc.getQueryData(guideQuery(eventId, round).queryKey)) return 0;
+  const timer = qc.getQueryData<ReceivedTimer>(queryKeys.timer(eventId));
+  const s = timer?.state;
+  if (!s || s.currentRound !== round || s.phase !== 'active' || s.endsAt === null) return 0;
+  const since = now + timer.offset - (s.endsAt - s.roundDuration * 1000);
+  if (since < 0 || since >= GUIDE_SPREAD_MS) return 0;
+  return Math.max(0, Math.round(at * GUIDE_SPREAD_MS - since));
+}
+
+/** The round card's question: asked after guideWait, then kept for the round (lib/queries/conversation-guide.ts). */
+export function useRoundQuestion(eventId: number, round: number) {
+  const qc = useQueryClient();
+  const [ready, setReady] = useState<number | null>(null);
+  useEffect(() => {
+    const wait = guideWait(qc, eventId, round, Math.random());
+    if (wait === 0) {
+      setReady(round);
+      return;
+    }
+    const id = window.setTimeout(() => setReady(round), wait);
+    return () => window.clearTimeout(id);
+  }, [qc, eventId, round]);
+  return useGuide(eventId, round, ready === round);
 }

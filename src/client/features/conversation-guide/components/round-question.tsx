@@ -1,8 +1,7 @@
 import { Lightbulb, MessageCircleQuestion, RefreshCw } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { messageOf } from '@client/lib/api';
-import { useGuide } from '@client/lib/queries/conversation-guide';
-import { useNextQuestion } from '../api/conversation-guide';
+import { useNextQuestion, useRoundQuestion } from '../api/conversation-guide';
 
 /**
  * Under "Round n: talk to NAME at table T": one question for this pair (docs/decisions/0081), about
@@ -11,7 +10,8 @@ import { useNextQuestion } from '../api/conversation-guide';
  * stands on its own).
  */
 export function RoundQuestion({ eventId, round }: { eventId: number; round: number }) {
-  const guide = useGuide(eventId, round);
+  // Asked a few seconds after the bell, at a moment of this phone's own (docs/decisions/0146).
+  const guide = useRoundQuestion(eventId, round);
   const next = useNextQuestion(eventId, round);
   const q = guide.data?.question;
   if (!q) return null;

@@ -14,7 +14,8 @@ export const guideQuery = (eventId: number, round: number) =>
     queryKey: queryKeys.guide(eventId, round),
     queryFn: () => get(`/api/events/${eventId}/conversation-guide`, () => import('@shared/schemas/conversation-guide').then((m) => m.conversationGuideSchema)),
     staleTime: Infinity,
-    retry: false,
+    // A 503 or a dropped line is asked again as every read is (../query-client.ts): at a packed bell a
+    // refused ask would otherwise leave the pair without its question for the round (docs/decisions/0146).
   });
 
 export const useGuide = (eventId: number, round: number, enabled = true) => useQuery({ ...guideQuery(eventId, round), enabled: enabled && round > 0 });

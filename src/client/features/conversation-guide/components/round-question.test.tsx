@@ -7,7 +7,7 @@ import { createQueryClient } from '@client/lib/query-client';
 import type { ReceivedTimer } from '@client/lib/queries/live';
 import { queryKeys } from '@client/lib/query-keys';
 import { timerState } from '@client/test/fake-socket';
-import { fakeServer } from '@client/test/render';
+import { fakeServer, Reply } from '@client/test/render';
 import { guideWait } from '../api/conversation-guide';
 import { RoundQuestion } from './round-question';
 
@@ -73,6 +73,21 @@ describe('RoundQuestion', () => {
     await act(async () => vi.advanceTimersByTime(1_000));
     expect(await screen.findByText('You both like hiking. Where was the last walk?')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.url.pathname.endsWith('/conversation-guide'))).toHaveLength(1);
+  });
+
+  test('an ask refused while the server is busy (503) is asked again, and the question shows', async () => {
+    let asks = 0;
+    fakeServer({
+      [`GET /api/events/${EVENT}/conversation-guide`]: () => (++asks === 1 ? new Reply(503, { message: 'The service is busy' }) : question),
+    });
+    render(
+      <QueryClientProvider client={roomAt(60_000)}>
+        <RoundQuestion eventId={EVENT} round={2} />
+      </QueryClientProvider>,
+    );
+    await act(async () => vi.advanceTimersByTime(1_500));
+    expect(await screen.findByText('You both like hiking. Where was the last walk?')).toBeInTheDocument();
+    expect(asks).toBe(2);
   });
 
   test('a page opened mid-round asks at once', async () => {

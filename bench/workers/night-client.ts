@@ -16,7 +16,7 @@
  * On news a desk reads what its screen reads unless the news carries it (src/client/lib/live-cache.ts), one read
  * at a time and one more after when news came meanwhile (React Query would cancel and restart, no cheaper): `newDesk`.
  */
-import { GUIDE_SPREAD_MS } from '../../src/shared/domain/conversation-guide';
+import { guideWaitMs } from '../../src/shared/domain/conversation-guide';
 import { keptWriteKey, sender, sleep, spread, type Done, type Job, type Timed } from './night-http';
 import { ANSWER, type Guest, type HostUser, type Msg } from './night-protocol';
 import WebSocket from 'ws';
@@ -72,8 +72,8 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
   // moment of its own in the spread after the bell (RoundQuestion, features/conversation-guide guideWait, docs/decisions/0146).
   if (m.mine?.partner && m.mine.round === m.currentRound && m.phase === 'active' && g.guideRound !== m.mine.round) {
     g.guideRound = m.mine.round;
-    const since = m.endsAt && m.serverNow && m.roundDuration ? m.serverNow - (m.endsAt - m.roundDuration * 1000) : GUIDE_SPREAD_MS;
-    const wait = since >= 0 && since < GUIDE_SPREAD_MS ? Math.max(0, Math.random() * GUIDE_SPREAD_MS - since) : 0;
+    const since = m.endsAt && m.serverNow && m.roundDuration ? m.serverNow - (m.endsAt - m.roundDuration * 1000) : -1;
+    const wait = guideWaitMs(since, Math.random());
     const url = `${g.base}/api/events/${g.eventId}/conversation-guide`;
     pending++;
     void sleep(wait)

@@ -21,6 +21,16 @@ export const GUIDE_QUESTIONS_PER_ROUND = 6;
  */
 export const GUIDE_SPREAD_MS = 8_000;
 
+/**
+ * How long a phone waits before asking for its round's question, `since` ms after the round began (by
+ * the server's clock): the phone's own moment of the spread (`at`, its random share, 0-1) less the time
+ * since; 0 once that moment has passed, and outside the spread (a page opened later asks at once).
+ */
+export function guideWaitMs(since: number, at: number): number {
+  if (!(since >= 0 && since < GUIDE_SPREAD_MS)) return 0;
+  return Math.max(0, Math.round(at * GUIDE_SPREAD_MS - since));
+}
+
 export interface GuideQuestion {
   key: string;
   text: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { GUIDE_SPREAD_MS, type GuideSetting } from '@shared/domain/conversation-guide';
+import { guideWaitMs, type GuideSetting } from '@shared/domain/conversation-guide';
 import { conversationGuideSchema, guideSettingBodySchema } from '@shared/schemas/conversation-guide';
 import { ApiError, get, post, put } from '@client/lib/api';
 import { guideQuery, useGuide } from '@client/lib/queries/conversation-guide';
@@ -41,19 +41,16 @@ export function useSetGuide(eventId: number) {
 }
 
 /**
- * How long this phone waits before asking for `round`'s question: a random moment of the spread when
- * the round began less than GUIDE_SPREAD_MS ago (by the server's clock, from the timer state the socket
- * keeps), minus the time since; 0 when the question is already here or the round began earlier (a page
- * opened mid-round asks at once). `at` is the random share of the spread, 0-1.
+ * How long this phone waits before asking for `round`'s question (guideWaitMs, shared with the night
+ * bench's phones), the round's start read from the timer state the socket keeps; 0 when the question is
+ * already here, or the state is of another round or none. `at` is the random share of the spread, 0-1.
  */
 export function guideWait(qc: QueryClient, eventId: number, round: number, at: number, now = Date.now()): number {
   if (qc.getQueryData(guideQuery(eventId, round).queryKey)) return 0;
   const timer = qc.getQueryData<ReceivedTimer>(queryKeys.timer(eventId));
   const s = timer?.state;
   if (!s || s.currentRound !== round || s.phase !== 'active' || s.endsAt === null) return 0;
-  const since = now + timer.offset - (s.endsAt - s.roundDuration * 1000);
-  if (since < 0 || since >= GUIDE_SPREAD_MS) return 0;
-  return Math.max(0, Math.round(at * GUIDE_SPREAD_MS - since));
+  return guideWaitMs(now + timer.offset - (s.endsAt - s.roundDuration * 1000), at);
 }
 
 /** The round card's question: asked after guideWait, then kept for the round (lib/queries/conversation-guide.ts). */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idParam, publicProfile } from './schemas/common';
 import { EXTEND_CHOICES_SECONDS } from './domain/timer';
+import { conversationGuideSchema } from './schemas/conversation-guide';
 import { checkInChangeSchema } from './schemas/door';
 import { ROUND_DURATIONS } from './schemas/events';
 import { matchSchema, progressRowSchema } from './schemas/matching';
@@ -108,6 +109,12 @@ export const serverMessage = z.discriminatedUnion('type', [
   }),
   /** The host changed the evening's conversation guide (docs/decisions/0081): phones read their question again. */
   z.object({ type: z.literal('guide_updated'), eventId: z.number() }),
+  /**
+   * To a checked-in guest with a partner, right after a round's bell: their pair's question for the
+   * round, what GET /api/events/{id}/conversation-guide would answer (docs/decisions/0147), so the
+   * phone need not ask.
+   */
+  z.object({ type: z.literal('guide_question'), eventId: z.number(), round: z.number().int(), guide: conversationGuideSchema }),
   /** A host's message, to each checked-in guest it was sent to (docs/spec/organiser-tools.md §2.23). */
   z.object({ type: z.literal('host_message'), eventId: z.number(), message: inboxMessageSchema }),
   /** The guest's inbox changed elsewhere (read or acknowledged on another device). */

@@ -4,6 +4,7 @@ import type { MyRound, RoundRecord } from '@shared/schemas/live';
 import { withCheckIns, type CheckInChange, type Door } from '@shared/schemas/door';
 import type { EventDetail } from '@shared/schemas/events';
 import type { Inbox } from '@shared/schemas/messages';
+import type { ConversationGuide } from '@shared/schemas/conversation-guide';
 import type { Match, ProgressRow } from '@shared/schemas/matching';
 import type { ReceivedTimer } from './queries/live';
 import { queryKeys } from './query-keys';
@@ -53,6 +54,9 @@ export function applyToCache(qc: QueryClient, eventId: number, userId: number, b
   }
   // The host changed the evening's conversation guide (docs/decisions/0081): the question is read again.
   if (m.type === 'guide_updated') refresh(queryKeys.guide(eventId));
+  // The round's question given at the bell (docs/decisions/0147): the card shows it without asking; a
+  // question already here (asked, or "Another question") stands.
+  if (m.type === 'guide_question') qc.setQueryData<ConversationGuide>(queryKeys.guide(eventId, m.round), (old) => old ?? m.guide);
   if (m.type === 'contacts_released') {
     // A guest's own matches ride on the release (docs/decisions/0105): no phone asks for them at once.
     if (m.matches) {

@@ -26,6 +26,7 @@ const SERVER_TYPES: Record<ServerMessage['type'], true> = {
   contacts_released: true,
   ratings_updated: true,
   guide_updated: true,
+  guide_question: true,
   host_message: true,
   inbox_updated: true,
   messages_updated: true,

@@ -122,6 +122,81 @@ export async function pairContext(db: Db, eventId: number, a: number, b: number)
   return { a: of(a), b: of(b), asked: new Set(rows[0]?.asked ?? []) };
 }
 
+/**
+ * Every pair of round $2 of evening $1 with a guest in $3 (the guests watching on one instance, as
+ * `'{1,2}'`), both checked in, while the round is under way: the evening's setting, what each of the
+ * two shares (as PAIR_CONTEXT reads it), each one's latest question of the round, and every question
+ * either has had this evening. One statement per evening at the bell (docs/decisions/0147).
+ */
+const ROUND_OPENINGS: PreparedStatement = {
+  name: 'guide_round_openings',
+  together: true,
+  text: `
+    SELECT e.guide, rot.user_a AS a, rot.user_b AS b,
+           ua.interests AS a_interests, pa.motivations AS a_motivations,
+           ub.interests AS b_interests, pb.motivations AS b_motivations,
+           qa.position AS a_position, qa.question AS a_question, qa.follow_up AS a_follow_up, qa.topic AS a_topic,
+           qb.position AS b_position, qb.question AS b_question, qb.follow_up AS b_follow_up, qb.topic AS b_topic,
+           (SELECT array_agg(c.question_key) FROM conversation_questions c
+             WHERE c.event_id = e.id AND c.user_id IN (rot.user_a, rot.user_b)) AS asked
+      FROM events e
+      JOIN event_timers t ON t.event_id = e.id AND t.current_round = $2::int AND t.phase IN ('active', 'paused')
+      JOIN rotations rot ON rot.event_id = e.id AND rot.round = $2::int AND rot.user_b IS NOT NULL
+      JOIN registrations ra ON ra.event_id = e.id AND ra.user_id = rot.user_a AND ra.checked_in
+      JOIN registrations rb ON rb.event_id = e.id AND rb.user_id = rot.user_b AND rb.checked_in
+      JOIN users ua ON ua.id = rot.user_a
+      JOIN users ub ON ub.id = rot.user_b
+      LEFT JOIN profile_answers pa ON pa.user_id = rot.user_a
+      LEFT JOIN profile_answers pb ON pb.user_id = rot.user_b
+      LEFT JOIN LATERAL (
+        SELECT position, question, follow_up, topic FROM conversation_questions c
+         WHERE c.event_id = e.id AND c.user_id = rot.user_a AND c.round = $2::int ORDER BY position DESC LIMIT 1
+      ) qa ON true
+      LEFT JOIN LATERAL (
+        SELECT position, question, follow_up, topic FROM conversation_questions c
+         WHERE c.event_id = e.id AND c.user_id = rot.user_b AND c.round = $2::int ORDER BY position DESC LIMIT 1
+      ) qb ON true
+     WHERE e.id = $1::int AND (rot.user_a = ANY($3::int[]) OR rot.user_b = ANY($3::int[]))`,
+};
+
+export interface StandingQuestion {
+  position: number;
+  text: string;
+  followUp: string;
+  topic: string | null;
+}
+export interface RoundPair {
+  setting: GuideSetting;
+  /** Each of the two: their id, what they share, their latest question of the round (null: none yet). */
+  a: { id: number; interests: string[]; motivations: string[]; latest: StandingQuestion | null };
+  b: { id: number; interests: string[]; motivations: string[]; latest: StandingQuestion | null };
+  asked: Set<string>;
+}
+
+/** The pairs of a round under way with a guest among `guestIds` (ROUND_OPENINGS); none when the round is not under way. */
+export async function roundPairs(db: Db, eventId: number, round: number, guestIds: readonly number[]): Promise<RoundPair[]> {
+  if (!guestIds.length) return [];
+  type Side = 'a' | 'b';
+  type Row = { guide: GuideSetting; asked: string[] | null } & Record<`${Side}`, number> &
+    Record<`${Side}_interests` | `${Side}_motivations`, string[] | null> &
+    Record<`${Side}_position`, number | null> &
+    Record<`${Side}_question` | `${Side}_follow_up` | `${Side}_topic`, string | null>;
+  const ids = `{${guestIds.map((id) => String(Math.trunc(id))).join(',')}}`;
+  const rows = await runPrepared<Row>(db, ROUND_OPENINGS, [eventId, round, ids]);
+  const side = (r: Row, s: Side) => {
+    const position = r[`${s}_position`];
+    const text = r[`${s}_question`];
+    const followUp = r[`${s}_follow_up`];
+    return {
+      id: Number(r[s]),
+      interests: r[`${s}_interests`] ?? [],
+      motivations: r[`${s}_motivations`] ?? [],
+      latest: position === null || text === null || followUp === null ? null : { position: Number(position), text, followUp, topic: r[`${s}_topic`] },
+    };
+  };
+  return rows.map((r) => ({ setting: r.guide, a: side(r, 'a'), b: side(r, 'b'), asked: new Set(r.asked ?? []) }));
+}
+
 export interface GivenQuestion {
   round: number;
   position: number;

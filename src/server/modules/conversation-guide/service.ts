@@ -1,8 +1,9 @@
 /**
  * The conversation guide (issue 36, docs/decisions/0081-a-conversation-guide-for-every-round.md): the
  * question for a checked-in guest's pair in the round under way, "Another question", and the host's
- * setting. Nothing here runs at the bell: a phone asks after it, and the common answer (a question
- * already given) is one read (queries.guideState).
+ * setting. At the bell each instance gives the opening questions of the pairs watching it and sends
+ * them on the socket (openingQuestions, docs/decisions/0147); a phone that did not hear one asks, and
+ * the common answer (a question already given) is one read (queries.guideState).
  */
 import { candidates, GUIDE_QUESTIONS_PER_ROUND, type GuideSetting } from '@shared/domain/conversation-guide';
 import type { ConversationGuide, GuideQuestionView } from '@shared/schemas/conversation-guide';
@@ -38,7 +39,8 @@ const view = (round: number, r: { position: number; text: string; followUp: stri
  * Give the pair the first question neither has had this evening, at `position` of the round. When the
  * partner's phone gave one there a moment before, that one stands (both read the same question).
  * `empty`: the caller's read of the state just found nothing at `position`, so the first try writes
- * without reading it again (docs/decisions/0145: a pair's first ask at the bell is four round trips, the session's included).
+ * without reading it again (docs/decisions/0145: a pair's first ask at the bell is four round trips, the session's included);
+ * `read`: the pair's context as the caller read it with the state (the bell's, docs/decisions/0147), for the first try.
  */
 async function giveAt(
   db: Db,
@@ -49,11 +51,12 @@ async function giveAt(
   partner: number,
   position: number,
   empty: boolean,
+  read?: Awaited<ReturnType<typeof q.pairContext>>,
 ) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const standing = attempt === 0 && empty ? null : await q.questionAt(db, eventId, me, round, position);
     if (standing) return view(round, standing);
-    const ctx = await q.pairContext(db, eventId, me, partner);
+    const ctx = attempt === 0 && read ? read : await q.pairContext(db, eventId, me, partner);
     const [a, b] = me < partner ? [ctx.a, ctx.b] : [ctx.b, ctx.a];
     const pick = candidates(a, b, setting, round, Math.min(me, partner) + Math.max(me, partner) * 7 + round).find((c) => !ctx.asked.has(c.key));
     if (!pick) return null;
@@ -64,20 +67,51 @@ async function giveAt(
   return standing ? view(round, standing) : null;
 }
 
+/** What GET …/conversation-guide answers a guest shown `question` (null: none). */
+const answer = (setting: GuideSetting, question: GuideQuestionView | null): ConversationGuide => ({
+  setting,
+  question,
+  more: question !== null && question.position < GUIDE_QUESTIONS_PER_ROUND - 1,
+});
+
 /** GET /api/events/:id/conversation-guide: this round's question for the viewer's pair (the opening one is given on the first ask). */
 export async function myQuestion(db: Db, viewer: Viewer, eventId: number): Promise<ConversationGuide> {
   const s = await stateFor(db, viewer, eventId);
-  if (s.setting === 'off' || s.partnerId === null) return { setting: s.setting, question: null, more: false };
-  if (s.position !== null && s.text !== null && s.followUp !== null) {
-    return {
-      setting: s.setting,
-      question: view(s.round, { position: s.position, text: s.text, followUp: s.followUp, topic: s.topic }),
-      more: s.position < GUIDE_QUESTIONS_PER_ROUND - 1,
-    };
-  }
+  if (s.setting === 'off' || s.partnerId === null) return answer(s.setting, null);
+  if (s.position !== null && s.text !== null && s.followUp !== null)
+    return answer(s.setting, view(s.round, { position: s.position, text: s.text, followUp: s.followUp, topic: s.topic }));
   // Nothing given this round (the state's latest question is null): the opening one is written at once.
-  const question = await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, 0, true);
-  return { setting: s.setting, question, more: question !== null && question.position < GUIDE_QUESTIONS_PER_ROUND - 1 };
+  return answer(s.setting, await giveAt(db, eventId, s.setting, s.round, viewer.id, s.partnerId, 0, true));
+}
+
+/**
+ * At the bell (docs/decisions/0147): what GET …/conversation-guide would answer each checked-in guest
+ * among `guestIds` who has a partner in `round`, the round under way: the pair's latest question of
+ * the round, or its opening one, given now as the first ask would give it (the same question, the same
+ * rows). One read for the evening, then one write per pair without a question. A guest missing from the
+ * answer (a write refused three times) asks as before.
+ */
+export async function openingQuestions(db: Db, eventId: number, round: number, guestIds: readonly number[]): Promise<Map<number, ConversationGuide>> {
+  const out = new Map<number, ConversationGuide>();
+  if (round <= 0) return out;
+  const pairs = await q.roundPairs(db, eventId, round, guestIds);
+  await Promise.all(
+    pairs.map(async ({ setting, a, b, asked }) => {
+      if (setting === 'off') {
+        for (const g of [a, b]) out.set(g.id, answer(setting, null));
+        return;
+      }
+      if (a.latest || b.latest) {
+        // Given already (a phone asked first): each their own latest; one without asks as before.
+        for (const g of [a, b]) if (g.latest) out.set(g.id, answer(setting, view(round, g.latest)));
+        return;
+      }
+      const ctx = { a: { interests: a.interests, motivations: a.motivations }, b: { interests: b.interests, motivations: b.motivations }, asked };
+      const question = await giveAt(db, eventId, setting, round, a.id, b.id, 0, true, ctx);
+      if (question) for (const g of [a, b]) out.set(g.id, answer(setting, question));
+    }),
+  );
+  return out;
 }
 
 /**

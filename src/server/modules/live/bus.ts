@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TimerState } from '@shared/domain/timer';
 import type { ServerMessage } from '@shared/realtime';
 import type { CheckInChange } from '@shared/schemas/door';
 import { atMostEvery } from '../../lib/at-most-every';
@@ -6,6 +7,7 @@ import type { BusMessage } from '../../plugins/realtime';
 import type { FanOut, Known } from './fan-out';
 import type { Places } from './places';
 import type { Rooms } from './rooms';
+import * as guide from '../conversation-guide/service';
 import * as matching from '../matching/service';
 import { ratingsNews } from './round-history';
 import * as live from './service';
@@ -26,6 +28,7 @@ export type BusHandlers = {
 export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, known: Known, fanOut: FanOut): BusHandlers {
   const { tellRoom } = fanOut;
   const ratingsNews = hostsRatingsNews(app, rooms, known);
+  const questionsAtTheBell = guideAtTheBell(app, rooms);
   // The hosts' check-in news: at a rush, at most once per evening every CHECKINS_NEWS_EVERY_MS on
   // this instance, the last always said (docs/decisions/0138), with every change since the last
   // (0142), which their desks apply; or plain, and the desks read the list, when one came without.
@@ -54,7 +57,10 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
       // nobody watching here, nothing kept.
       if (!rooms.watched(m.eventId) || (m.announce === 'timer_started' && m.plan !== 'kept')) places.forget(m.eventId);
       // The state rides on the bus message (one read less on every instance); older senders may omit it.
-      await tellRoom(m.eventId, m.announce, m.state ?? (await live.timerState(app.db, m.eventId)), heardAt);
+      const state = m.state ?? (await live.timerState(app.db, m.eventId));
+      await tellRoom(m.eventId, m.announce, state, heardAt);
+      // A round started (its sender planned it): the pairs' questions follow the bell (docs/decisions/0147).
+      if (m.plan !== undefined) questionsAtTheBell(m.eventId, state);
     },
     host_message: (m) => {
       const { message } = m;
@@ -110,6 +116,37 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
     },
     ratings_updated: (m) => ratingsNews(m.eventId),
     guide_updated: plain(false),
+  };
+}
+
+/**
+ * The round's questions right after its bell (docs/decisions/0147): the opening question of every pair
+ * with a guest watching here is given in one go (one read for the evening, one write per pair) and
+ * sent to those guests, instead of every phone asking over the seconds after the bell. Nothing waits
+ * for it: the bell has gone out. Should it fail, the phones ask as before.
+ */
+function guideAtTheBell(app: FastifyInstance, rooms: Rooms) {
+  const underWay = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(underWay);
+  });
+  return (eventId: number, state: TimerState) => {
+    const round = state.currentRound;
+    if (state.phase !== 'active' || round <= 0) return;
+    const guests = rooms.guestIds(eventId);
+    if (!guests.length) return;
+    const giving: Promise<void> = guide
+      .openingQuestions(app.db, eventId, round, guests)
+      .then(
+        (answers) =>
+          rooms.sendEach(eventId, (c) => {
+            const g = c.host ? undefined : answers.get(c.userId);
+            return g ? { type: 'guide_question', eventId, round, guide: g } : null;
+          }),
+        (err: unknown) => app.log.warn({ err, eventId }, "giving the round's questions at the bell failed (phones will ask)"),
+      )
+      .finally(() => underWay.delete(giving));
+    underWay.add(giving);
   };
 }
 

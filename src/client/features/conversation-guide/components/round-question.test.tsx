@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { GUIDE_SPREAD_MS } from '@shared/domain/conversation-guide';
 import type { ConversationGuide } from '@shared/schemas/conversation-guide';
+import { applyToCache } from '@client/lib/live-cache';
 import { createQueryClient } from '@client/lib/query-client';
 import type { ReceivedTimer } from '@client/lib/queries/live';
 import { queryKeys } from '@client/lib/query-keys';
@@ -88,6 +89,27 @@ describe('RoundQuestion', () => {
     await act(async () => vi.advanceTimersByTime(1_500));
     expect(await screen.findByText('You both like hiking. Where was the last walk?')).toBeInTheDocument();
     expect(asks).toBe(2);
+  });
+
+  test('the question heard on the socket after the bell shows at once, and the phone never asks (docs/decisions/0147)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.75);
+    const server = fakeServer({ [`GET /api/events/${EVENT}/conversation-guide`]: question });
+    const qc = roomAt(200);
+    render(
+      <QueryClientProvider client={qc}>
+        <RoundQuestion eventId={EVENT} round={2} />
+      </QueryClientProvider>,
+    );
+    await act(async () => vi.advanceTimersByTime(300));
+    act(() => applyToCache(qc, EVENT, 7, null, { type: 'guide_question', eventId: EVENT, round: 2, guide: question }, 0));
+    expect(await screen.findByText('You both like hiking. Where was the last walk?')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(2 * GUIDE_SPREAD_MS));
+    expect(server.calls.filter((c) => c.url.pathname.endsWith('/conversation-guide'))).toHaveLength(0);
+    // A question already on this phone ("Another question") stands: the bell's message does not replace it.
+    const later = { ...question, question: { ...question.question!, position: 1, text: 'What did you want to be at ten?' } };
+    qc.setQueryData(queryKeys.guide(EVENT, 2), later);
+    act(() => applyToCache(qc, EVENT, 7, null, { type: 'guide_question', eventId: EVENT, round: 2, guide: question }, 0));
+    expect(qc.getQueryData(queryKeys.guide(EVENT, 2))).toEqual(later);
   });
 
   test('a page opened mid-round asks at once', async () => {

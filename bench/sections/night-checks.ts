@@ -60,6 +60,8 @@ export async function verify(
     how: Map<number, 'scan' | 'self'>;
     kinds: Map<string, Kind>;
     seenMatches: Map<string, number>;
+    /** The questions the phones heard on the socket after each bell (decision 0147). */
+    heard: { eventId: number; userId: number; round: number; text: string }[];
     guests: number;
     eventIds: number[];
   },
@@ -149,7 +151,8 @@ export async function verify(
     });
 
     // The conversation guide: every pair of a round that started holds one opening question, the same
-    // on both phones, and nothing else was written (docs/decisions/0081, 0145).
+    // on both phones, and nothing else was written (docs/decisions/0081, 0145); every phone with a partner
+    // heard it on the socket (0147) or asked for it, and what it heard is what is stored.
     const guide = await rows<{ pairs: number; same: number; missing: number; stored: number }>(
       database,
       sql`SELECT count(*)::int AS pairs,
@@ -164,10 +167,22 @@ export async function verify(
     );
     const g = guide[0]!;
     const guideOk = doorOk('conversation guide (at the bell)');
+    const openers = await rows<{ event_id: number; user_id: number; round: number; question: string }>(
+      database,
+      sql`SELECT event_id, user_id, round, question FROM conversation_questions WHERE event_id IN (${ours}) AND position = 0`,
+    );
+    const storedText = new Map(openers.map((r) => [`${r.event_id}:${r.user_id}:${r.round}`, r.question]));
+    const heardWrong = s.heard.filter((h) => storedText.get(`${h.eventId}:${h.userId}:${h.round}`) !== h.text).length;
+    const heardOk = s.heard.length - heardWrong;
     checks.push({
       what: 'conversation questions',
-      ok: Number(g.missing) === 0 && Number(g.same) === Number(g.pairs) && Number(g.stored) === 2 * Number(g.pairs) && guideOk === 2 * Number(g.pairs),
-      detail: `${g.pairs} pairs in the rounds held, ${guideOk} asks answered 2xx; a pair without its opening question ${g.missing}, with the same one on both phones ${g.same}; ${g.stored} rows stored`,
+      ok:
+        Number(g.missing) === 0 &&
+        Number(g.same) === Number(g.pairs) &&
+        Number(g.stored) === 2 * Number(g.pairs) &&
+        heardWrong === 0 &&
+        heardOk + guideOk === 2 * Number(g.pairs),
+      detail: `${g.pairs} pairs in the rounds held; ${heardOk} questions heard on the socket as stored (${heardWrong} not), ${guideOk} asks answered 2xx; a pair without its opening question ${g.missing}, with the same one on both phones ${g.same}; ${g.stored} rows stored`,
     });
 
     const reads = await rows<{ n: number }>(

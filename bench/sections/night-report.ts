@@ -112,6 +112,9 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
     );
   };
   for (let k = 0; k < ROUNDS; k++) toPhones(`round ${k + 1}'s place on every phone (host's POST /timer to \`mine\`)`, (r) => r.bells[k]!);
+  // The pairs' questions given at the bell and sent on the socket (decision 0147); a phone that never heard its one counts as the timeout.
+  for (let k = 0; k < ROUNDS; k++)
+    toPhones(`round ${k + 1}'s question on every phone with a partner (host's POST /timer to \`guide_question\`)`, (r) => r.questions[k]!);
   toPhones('the host message on every phone', (r) => r.message);
   toPhones('the release heard on every phone (from POST /release-contacts)', (r) => r.released, 1000);
   toPhones('…and its matches on the phone (carried by the release, decision 0105; GET /matches/:userId where not)', (r) => r.matchesAnswered, 1000);

@@ -51,6 +51,8 @@ export interface NightRun {
   deskNews: { carried: number; read: number; checkins: number; checkinsCarried: number };
   /** Per round: ms from the host's command to each phone having its place. */
   bells: number[][];
+  /** Per round: ms from the host's command to each phone hearing its pair's question on the socket (docs/decisions/0147). */
+  questions: number[][];
   /** From the host's send to each phone: the message, the release heard, the matches answered. */
   message: number[];
   released: number[];
@@ -96,7 +98,19 @@ function collect(kinds: Map<string, Kind>, answers: Done[]) {
   }
 }
 
-type Phone = [id: number, eventId: number, roundAt: number, messageAt: number, releasedAt: number, matchesAt: number, matches: number];
+type Phone = [
+  id: number,
+  eventId: number,
+  roundAt: number,
+  messageAt: number,
+  releasedAt: number,
+  matchesAt: number,
+  matches: number,
+  questionAt: number,
+  heard: [round: number, text: string][],
+  /** 1: the phone had a partner in the armed round. */
+  paired: 0 | 1,
+];
 
 async function reportAll(w: Workers, kinds: Map<string, Kind>): Promise<Phone[]> {
   const reports = await Promise.all([...w.guests, w.host].map((c) => ask<{ answers: Done[]; phones: Phone[] }>(c, { type: 'report' }, 'report')));
@@ -122,7 +136,7 @@ async function hostsSend(w: Workers, kind: string, method: string, p: string, bo
   return new Map(r.sentAt);
 }
 
-const since = (phones: Phone[], col: 2 | 3 | 4 | 5, sentAt: Map<number, number>, expected: number) => {
+const since = (phones: Phone[], col: 2 | 3 | 4 | 5 | 7, sentAt: Map<number, number>, expected: number) => {
   const got = phones.filter((p) => p[col] >= 0).map((p) => p[col] - sentAt.get(p[1])!);
   // A phone that never had it counts as the timeout (a partial answer cannot flatter p99).
   return [...got, ...Array<number>(Math.max(0, expected - got.length)).fill(PHONE_TIMEOUT_MS)];
@@ -193,6 +207,7 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
 
     // Six rounds, the ratings after each bell.
     const bells: number[][] = [];
+    const questions: number[][] = [];
     const sent: [number, number, number, number, number, 0 | 1][] = [];
     let burstJobs: Job[] = [];
     let burst = { n: 0, ms: NaN, ok: 0 };
@@ -234,6 +249,9 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
       if (round > 1) await rate(round - 1);
       // A round lasts minutes: what its bell brought (the pairs' questions, the desks' reads) is answered before the next.
       await untilPhones(ws, 'round', open, true);
+      // Every phone with a partner this round (those sitting out hear no question).
+      const paired = (await reportAll(ws, kinds)).filter((p) => p[9] === 1);
+      questions.push(since(paired, 7, sentAt, paired.length));
     }
     await rate(ROUNDS); // the last round's cards, while it runs
 
@@ -277,12 +295,13 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
       checkinsCarried: closed.reduce((s, c) => s + (c.checkinsCarried ?? 0), 0),
     };
     const seenMatches = new Map(endPhones.map((p) => [`${p[1]}:${p[0]}`, p[6]]));
+    const heard = endPhones.flatMap((p) => p[8].map(([round, text]) => ({ eventId: p[1], userId: p[0], round, text })));
     for (const c of [...ws.guests, ws.host]) await stopChild(c);
     w = undefined;
     for (const s of servers) await s.stop();
 
     // What is stored, read back after the server stopped (embedded) or beside it (PostgreSQL).
-    const checks = await verify(target, { sent, how, kinds, seenMatches, guests: guests.length, eventIds: seeded.eventIds });
+    const checks = await verify(target, { sent, how, kinds, seenMatches, heard, guests: guests.length, eventIds: seeded.eventIds });
 
     // The floor: the door's arrivals at the same moments against the bare check-in, then the same
     // burst against the bare insert, from the same worker code.
@@ -328,6 +347,7 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
       dropped,
       deskNews,
       bells,
+      questions,
       message,
       released,
       matchesAnswered,

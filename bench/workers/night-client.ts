@@ -61,6 +61,8 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
     endsAt?: number | null;
     roundDuration?: number;
     mine?: { round: number; partner: { id: number } | null } | null;
+    round?: number;
+    guide?: { question: { text: string } | null };
     message?: { id: number };
     matches?: unknown[];
     checkedInAt?: string | null;
@@ -68,16 +70,22 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
   if (m.mine && m.mine.round === m.currentRound) g.partners.set(m.mine.round, m.mine.partner?.id ?? null);
   // The phone knows what to show for the round: its place, or `mine: null` (not paired: sitting out, or not checked in).
   if (armed && m.currentRound === armed && 'mine' in m && (m.mine === null || m.mine?.round === armed)) g.roundAt ??= at;
+  // The pair's question, given at the bell and sent on the socket (docs/decisions/0147): the card shows it and asks nothing.
+  if (m.type === 'guide_question' && m.round !== undefined) {
+    (g.heard ??= new Map()).set(m.round, m.guide?.question?.text ?? '');
+    if (m.round === armed) g.questionAt ??= at;
+  }
   // A partner on screen in a running round: the card asks for the pair's question once a round, at a
-  // moment of its own in the spread after the bell (RoundQuestion, features/conversation-guide guideWait, docs/decisions/0146).
+  // moment of its own in the spread after the bell (RoundQuestion, features/conversation-guide guideWait, docs/decisions/0146),
+  // unless the socket brought it first.
   if (m.mine?.partner && m.mine.round === m.currentRound && m.phase === 'active' && g.guideRound !== m.mine.round) {
-    g.guideRound = m.mine.round;
+    const round = (g.guideRound = m.mine.round);
     const since = m.endsAt && m.serverNow && m.roundDuration ? m.serverNow - (m.endsAt - m.roundDuration * 1000) : -1;
     const wait = guideWaitMs(since, Math.random());
     const url = `${g.base}/api/events/${g.eventId}/conversation-guide`;
     pending++;
     void sleep(wait)
-      .then(() => send({ kind: 'conversation guide (at the bell)', method: 'GET', url, cookie: g.cookie, tag: g.id }))
+      .then(() => (g.heard?.has(round) ? undefined : send({ kind: 'conversation guide (at the bell)', method: 'GET', url, cookie: g.cookie, tag: g.id })))
       .then(() => pending--);
   }
   // The guest's own check-in news: the phone reads the evening again (its viewer.checkedIn, live-cache.ts),
@@ -275,7 +283,7 @@ process.on('message', (m: Msg) => {
       }
       case 'arm':
         armed = m.round;
-        for (const g of guests) g.roundAt = undefined;
+        for (const g of guests) [g.roundAt, g.questionAt] = [undefined, undefined];
         return reply({ type: 'armed' });
       case 'count': {
         let round = 0;
@@ -396,7 +404,18 @@ process.on('message', (m: Msg) => {
         answers = [];
         const phones = guests
           .filter((g) => g.ws)
-          .map((g) => [g.id, g.eventId, g.roundAt ?? -1, g.messageAt ?? -1, g.releasedAt ?? -1, g.matchesAt ?? -1, g.matches ?? -1]);
+          .map((g) => [
+            g.id,
+            g.eventId,
+            g.roundAt ?? -1,
+            g.messageAt ?? -1,
+            g.releasedAt ?? -1,
+            g.matchesAt ?? -1,
+            g.matches ?? -1,
+            g.questionAt ?? -1,
+            [...(g.heard ?? [])],
+            g.partners.get(armed) != null ? 1 : 0,
+          ]);
         return reply({ type: 'report', answers: out, phones });
       }
       case 'close': {

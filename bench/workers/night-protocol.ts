@@ -19,6 +19,10 @@ export interface Guest {
   roundAt?: number;
   /** The last round whose conversation-guide question the phone asked for. */
   guideRound?: number;
+  /** The questions heard on the socket after a bell (docs/decisions/0147), by round: their text ('' for none). */
+  heard?: Map<number, string>;
+  /** When the armed round's question was heard on the socket. */
+  questionAt?: number;
   messageAt?: number;
   releasedAt?: number;
   /** The release: when GET /matches/:userId answered, and how many matches it held. */

@@ -62,6 +62,8 @@ export async function verify(
     seenMatches: Map<string, number>;
     /** The questions the phones heard on the socket after each bell (decision 0147). */
     heard: { eventId: number; userId: number; round: number; text: string }[];
+    /** Phone-rounds with a partner whose question the phone neither heard nor was given when it asked. */
+    withoutQuestion: number;
     guests: number;
     eventIds: number[];
   },
@@ -181,8 +183,8 @@ export async function verify(
         Number(g.same) === Number(g.pairs) &&
         Number(g.stored) === 2 * Number(g.pairs) &&
         heardWrong === 0 &&
-        heardOk + guideOk === 2 * Number(g.pairs),
-      detail: `${g.pairs} pairs in the rounds held; ${heardOk} questions heard on the socket as stored (${heardWrong} not), ${guideOk} asks answered 2xx; a pair without its opening question ${g.missing}, with the same one on both phones ${g.same}; ${g.stored} rows stored`,
+        s.withoutQuestion === 0,
+      detail: `${g.pairs} pairs in the rounds held; ${heardOk} questions heard on the socket as stored (${heardWrong} not), ${guideOk} asks answered 2xx (a phone whose moment came before the socket brought it); a phone without its question in a round with a partner ${s.withoutQuestion}; a pair without its opening question ${g.missing}, with the same one on both phones ${g.same}; ${g.stored} rows stored`,
     });
 
     const reads = await rows<{ n: number }>(

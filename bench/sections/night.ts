@@ -110,6 +110,8 @@ type Phone = [
   heard: [round: number, text: string][],
   /** 1: the phone had a partner in the armed round. */
   paired: 0 | 1,
+  /** Rounds with a partner whose question the phone neither heard nor was given when it asked. */
+  withoutQuestion: number,
 ];
 
 async function reportAll(w: Workers, kinds: Map<string, Kind>): Promise<Phone[]> {
@@ -296,12 +298,13 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
     };
     const seenMatches = new Map(endPhones.map((p) => [`${p[1]}:${p[0]}`, p[6]]));
     const heard = endPhones.flatMap((p) => p[8].map(([round, text]) => ({ eventId: p[1], userId: p[0], round, text })));
+    const withoutQuestion = endPhones.reduce((n, p) => n + p[10], 0);
     for (const c of [...ws.guests, ws.host]) await stopChild(c);
     w = undefined;
     for (const s of servers) await s.stop();
 
     // What is stored, read back after the server stopped (embedded) or beside it (PostgreSQL).
-    const checks = await verify(target, { sent, how, kinds, seenMatches, heard, guests: guests.length, eventIds: seeded.eventIds });
+    const checks = await verify(target, { sent, how, kinds, seenMatches, heard, withoutQuestion, guests: guests.length, eventIds: seeded.eventIds });
 
     // The floor: the door's arrivals at the same moments against the bare check-in, then the same
     // burst against the bare insert, from the same worker code.

@@ -86,7 +86,10 @@ function onMessage(g: Guest, raw: WebSocket.RawData) {
     pending++;
     void sleep(wait)
       .then(() => (g.heard?.has(round) ? undefined : send({ kind: 'conversation guide (at the bell)', method: 'GET', url, cookie: g.cookie, tag: g.id })))
-      .then(() => pending--);
+      .then((r) => {
+        if (r && r.status >= 200 && r.status < 300) (g.askedOk ??= new Set()).add(round);
+        pending--;
+      });
   }
   // The guest's own check-in news: the phone reads the evening again (its viewer.checkedIn, live-cache.ts),
   // unless the news carries the check-in (docs/decisions/0139).
@@ -415,6 +418,8 @@ process.on('message', (m: Msg) => {
             g.questionAt ?? -1,
             [...(g.heard ?? [])],
             g.partners.get(armed) != null ? 1 : 0,
+            // Rounds with a partner whose question the phone neither heard nor was given when it asked.
+            [...g.partners].filter(([r, p]) => p != null && !g.heard?.has(r) && !g.askedOk?.has(r)).length,
           ]);
         return reply({ type: 'report', answers: out, phones });
       }

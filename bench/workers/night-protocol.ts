@@ -23,6 +23,8 @@ export interface Guest {
   heard?: Map<number, string>;
   /** When the armed round's question was heard on the socket. */
   questionAt?: number;
+  /** The rounds whose question the phone asked for and was answered 2xx. */
+  askedOk?: Set<number>;
   messageAt?: number;
   releasedAt?: number;
   /** The release: when GET /matches/:userId answered, and how many matches it held. */

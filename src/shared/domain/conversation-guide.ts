@@ -22,13 +22,21 @@ export const GUIDE_QUESTIONS_PER_ROUND = 6;
 export const GUIDE_SPREAD_MS = 8_000;
 
 /**
+ * No phone asks sooner after the bell than this (docs/decisions/0147): the server sends each pair's
+ * question on the socket within about a second of the bell, so a phone asks only when it did not come;
+ * before, the phones whose moment fell in that second asked beside the ratings sent then.
+ */
+export const GUIDE_FIRST_ASK_MS = 2_000;
+
+/**
  * How long a phone waits before asking for its round's question, `since` ms after the round began (by
- * the server's clock): the phone's own moment of the spread (`at`, its random share, 0-1) less the time
- * since; 0 once that moment has passed, and outside the spread (a page opened later asks at once).
+ * the server's clock): the phone's own moment between GUIDE_FIRST_ASK_MS and GUIDE_SPREAD_MS (`at`, its
+ * random share, 0-1) less the time since; 0 once that moment has passed, and outside the spread (a page
+ * opened later asks at once).
  */
 export function guideWaitMs(since: number, at: number): number {
   if (!(since >= 0 && since < GUIDE_SPREAD_MS)) return 0;
-  return Math.max(0, Math.round(at * GUIDE_SPREAD_MS - since));
+  return Math.max(0, Math.round(GUIDE_FIRST_ASK_MS + at * (GUIDE_SPREAD_MS - GUIDE_FIRST_ASK_MS) - since));
 }
 
 export interface GuideQuestion {

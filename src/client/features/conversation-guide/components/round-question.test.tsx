@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { GUIDE_SPREAD_MS } from '@shared/domain/conversation-guide';
+import { GUIDE_FIRST_ASK_MS, GUIDE_SPREAD_MS } from '@shared/domain/conversation-guide';
 import type { ConversationGuide } from '@shared/schemas/conversation-guide';
 import { applyToCache } from '@client/lib/live-cache';
 import { createQueryClient } from '@client/lib/query-client';
@@ -43,10 +43,14 @@ afterEach(() => {
 describe('guideWait', () => {
   test("right after the bell: the phone's own moment of the spread, less the time since the bell", () => {
     const qc = roomAt(1_000);
-    expect(guideWait(qc, EVENT, 2, 0.5)).toBeGreaterThanOrEqual(GUIDE_SPREAD_MS / 2 - 1_000 - 20);
-    expect(guideWait(qc, EVENT, 2, 0.5)).toBeLessThanOrEqual(GUIDE_SPREAD_MS / 2 - 1_000 + 20);
+    const half = GUIDE_FIRST_ASK_MS + (GUIDE_SPREAD_MS - GUIDE_FIRST_ASK_MS) / 2 - 1_000;
+    expect(guideWait(qc, EVENT, 2, 0.5)).toBeGreaterThanOrEqual(half - 20);
+    expect(guideWait(qc, EVENT, 2, 0.5)).toBeLessThanOrEqual(half + 20);
+    // The earliest moment is GUIDE_FIRST_ASK_MS after the bell: the socket brings the question before (docs/decisions/0147).
+    expect(guideWait(qc, EVENT, 2, 0)).toBeGreaterThanOrEqual(GUIDE_FIRST_ASK_MS - 1_000 - 20);
+    expect(guideWait(qc, EVENT, 2, 0)).toBeLessThanOrEqual(GUIDE_FIRST_ASK_MS - 1_000 + 20);
     // A moment already passed: at once.
-    expect(guideWait(qc, EVENT, 2, 0.1)).toBe(0);
+    expect(guideWait(roomAt(GUIDE_SPREAD_MS - 500), EVENT, 2, 0.1)).toBe(0);
   });
 
   test('at once when the round began before the spread, when the state is of another round, or the question is here', () => {
@@ -68,10 +72,10 @@ describe('RoundQuestion', () => {
         <RoundQuestion eventId={EVENT} round={2} />
       </QueryClientProvider>,
     );
-    // 0.75 of 8 s, less the 0.2 s since the bell: 5.8 s.
-    await act(async () => vi.advanceTimersByTime(5_000));
+    // 2 s, then 0.75 of the 6 s after it, less the 0.2 s since the bell: 6.3 s.
+    await act(async () => vi.advanceTimersByTime(6_000));
     expect(server.calls.filter((c) => c.url.pathname.endsWith('/conversation-guide'))).toHaveLength(0);
-    await act(async () => vi.advanceTimersByTime(1_000));
+    await act(async () => vi.advanceTimersByTime(500));
     expect(await screen.findByText('You both like hiking. Where was the last walk?')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.url.pathname.endsWith('/conversation-guide'))).toHaveLength(1);
   });

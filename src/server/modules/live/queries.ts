@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { blocks, eventTimers, events, registrations, removedGuests, rotations, roundHistory, users } from '../../db/schema/index';
 import type { TimerState } from '@shared/domain/timer';
 
@@ -201,6 +202,20 @@ export async function roomBeforeStart(tx: Db, eventId: number): Promise<Room | n
   const r = await tx.execute(sql`select ${roomColumns(sql`${eventId}::int`, sql`1`)}`);
   return toRoom((r as unknown as { rows: RoomRow[] }).rows[0]!);
 }
+
+/**
+ * The round history as the hosts' desks read it, prepared and sent with the progress's reads
+ * (docs/decisions/0148); the same rows as `history`. $1 the evening.
+ */
+const ROUND_RECORDS: PreparedStatement = {
+  name: 'round_records',
+  together: true,
+  text: `SELECT round, started_at AS "startedAt", ended_at AS "endedAt", duration, status FROM round_history WHERE event_id = $1::int ORDER BY round`,
+};
+export const roundRecords = (db: Db, eventId: number) =>
+  runPrepared<{ round: number; startedAt: Date; endedAt: Date | null; duration: number; status: 'active' | 'completed' | 'skipped' }>(db, ROUND_RECORDS, [
+    eventId,
+  ]);
 
 export async function history(db: Db, eventId: number) {
   return db.select().from(roundHistory).where(eq(roundHistory.eventId, eventId)).orderBy(asc(roundHistory.round));

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@shared/realtime';
 import { createTestApp, withCookie, type TestContext } from '../../test/harness';
 import { holdRounds, setUpEvening } from '../../test/live-helpers';
+import { statementsSent } from '../../test/statements';
 import { hostsRatingsNews } from './bus';
+import { ratingsNews } from './round-history';
 import { createKnown } from './fan-out';
 import { createRooms } from './rooms';
 
@@ -53,6 +55,35 @@ describe('the ratings news in a burst', () => {
     const last = sent.at(-1) as Extract<ServerMessage, { type: 'ratings_updated' }>;
     expect(last.rounds?.[0]).toMatchObject({ round: 1, participantsSubmitted: 1 });
     expect(last.progress?.rows.find((r) => r.id === rater.user.id)).toMatchObject({ hasSubmitted: true });
+  });
+
+  it('reads the rounds and their progress as four prepared statements sent at once (decision 0148)', async () => {
+    const ev = await setUpEvening(t, { guests: 4 });
+    await holdRounds(t, ev, 2);
+    await ratingsNews(t.db, ev.event.id); // each statement's PREPARE, once per connection
+    let got: Awaited<ReturnType<typeof ratingsNews>> | undefined;
+    const sent = await statementsSent(t.db, async () => {
+      got = await ratingsNews(t.db, ev.event.id);
+    });
+    // EXECUTE on the embedded database; the named statement's own text on PostgreSQL.
+    const names = ['round_records', 'progress_guests', 'progress_pairs', 'progress_rated'];
+    const texts = [
+      /FROM round_history WHERE event_id = \$1::int/,
+      /FROM registrations g JOIN users u/,
+      /FROM rotations WHERE event_id = \$1::int/,
+      /FROM ratings WHERE event_id = \$1::int/,
+    ];
+    expect(sent, sent.join('\n---\n')).toHaveLength(4);
+    for (const [i, name] of names.entries())
+      expect(
+        sent.some((s) => s.startsWith(`EXECUTE ${name}(`) || texts[i]!.test(s)),
+        name,
+      ).toBe(true);
+    // What the desk shows from them: both rounds, four guests in the latest round's progress.
+    expect(got!.rounds.map((r) => r.round)).toEqual([1, 2]);
+    expect(got!.rounds[0]!.startTime).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(got!.progress).toMatchObject({ round: 2 });
+    expect(got!.progress!.rows.map((r) => r.name).sort()).toEqual(ev.present.map((g) => g.user.name).sort());
   });
 
   it('reads nothing for an evening no host watches here', async () => {

@@ -29,14 +29,16 @@ export async function ratingsNews(db: Db, eventId: number): Promise<{ rounds: Ro
 
 /** The round history with each round's progress, read once for every round (docs/decisions/0131); the caller has checked who may see it. */
 async function historyWithProgress(db: Db, eventId: number) {
-  const rows = await q.history(db, eventId);
+  // The rounds and the progress's reads go to the database at once (docs/decisions/0148).
+  const records = q.roundRecords(db, eventId);
   // The same count as the host's submission progress: of the guests paired that round (a guest
   // sitting out has nobody to rate), how many rated that round's partner.
   const progress = await matching.progressOfRounds(
     db,
     eventId,
-    rows.map((r) => r.round),
+    records.then((rs) => rs.map((r) => r.round)),
   );
+  const rows = await records;
   const counts = new Map<number, { submitted: number; total: number }>();
   for (const [round, rowsOfRound] of progress)
     counts.set(round, { submitted: rowsOfRound.filter((p) => p.hasSubmitted).length, total: rowsOfRound.filter((p) => p.partnerId !== null).length });

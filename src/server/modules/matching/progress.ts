@@ -11,17 +11,16 @@ export async function progress(db: Db, viewer: Viewer, eventId: number, round: n
 }
 
 /**
- * The progress of each of `rounds`, from one read of the guests, the rotation and the ratings
- * whatever the number of rounds (the round history counts every round's on each host's read: docs/decisions/0131).
+ * The progress of each of `rounds` (or of the rounds a read under way will name), from one read of the
+ * guests, the rotation and who rated whom whatever the number of rounds (the round history counts every round's on each host's read: docs/decisions/0131).
  * The caller has checked that the viewer hosts the evening.
  */
-export async function progressOfRounds(db: Db, eventId: number, rounds: number[]): Promise<Map<number, ProgressRow[]>> {
-  const guests = await q.checkedIn(db, eventId);
-  const rotation = await q.rotationOf(db, eventId);
-  const all = await q.allRatings(db, eventId);
+export async function progressOfRounds(db: Db, eventId: number, rounds: number[] | Promise<number[]>): Promise<Map<number, ProgressRow[]>> {
+  // Three prepared reads at once, beside the caller's read of the rounds (docs/decisions/0148).
+  const [guests, rotation, all, which] = await Promise.all([q.checkedIn(db, eventId), q.rotationOf(db, eventId), q.ratedPairs(db, eventId), rounds]);
   const rated = new Set(all.map((r) => `${r.raterId}>${r.ratedId}`));
   const byRound = new Map<number, ProgressRow[]>();
-  for (const round of rounds) {
+  for (const round of which) {
     const pairs = rotation.filter((r) => r.round === round);
     byRound.set(
       round,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { blocks, events, matchCalculations, matches, ratings, registrations, rotations, roundHistory, seeAgainCounts, users } from '../../db/schema/index';
 
 export async function registrationOf(db: Db, eventId: number, userId: number) {
@@ -271,9 +272,32 @@ export async function releasedEventsOf(db: Db, userId: number) {
     .where(and(eq(registrations.userId, userId), isNotNull(events.contactsReleasedAt)));
 }
 
-export async function rotationOf(db: Db, eventId: number) {
-  return db.select({ round: rotations.round, a: rotations.userA, b: rotations.userB }).from(rotations).where(eq(rotations.eventId, eventId));
-}
+/*
+ * The progress's three reads (progress.ts), prepared and, on the embedded database, sent with the others
+ * of their turn: the hosts' ratings news reads them once a second per evening through a burst of ratings
+ * (docs/decisions/0148). $1 the evening.
+ */
+const PAIRS_OF: PreparedStatement = {
+  name: 'progress_pairs',
+  together: true,
+  text: `SELECT round, user_a AS a, user_b AS b FROM rotations WHERE event_id = $1::int`,
+};
+const GUESTS_IN: PreparedStatement = {
+  name: 'progress_guests',
+  together: true,
+  text: `SELECT g.user_id AS "userId", u.name FROM registrations g JOIN users u ON u.id = g.user_id WHERE g.event_id = $1::int AND g.checked_in ORDER BY u.name`,
+};
+const RATED: PreparedStatement = {
+  name: 'progress_rated',
+  together: true,
+  text: `SELECT rater_id AS "raterId", rated_id AS "ratedId" FROM ratings WHERE event_id = $1::int`,
+};
+
+/** Every seat of the evening's rotation: the round and the pair (b null: a bye). */
+export const rotationOf = (db: Db, eventId: number) => runPrepared<{ round: number; a: number; b: number | null }>(db, PAIRS_OF, [eventId]);
+
+/** Who rated whom at the evening (not the values). */
+export const ratedPairs = (db: Db, eventId: number) => runPrepared<{ raterId: number; ratedId: number }>(db, RATED, [eventId]);
 
 /** A round that took place: the host started it (it has a row in round_history); a round only planned has none. */
 const roundStarted = sql`exists (select 1 from ${roundHistory} where ${roundHistory.eventId} = ${rotations.eventId} and ${roundHistory.round} = ${rotations.round} and ${roundHistory.status} in ('active', 'completed'))`;
@@ -317,14 +341,8 @@ export async function roundTogether(db: Db, eventId: number, x: number, y: numbe
   return row?.round ?? null;
 }
 
-export async function checkedIn(db: Db, eventId: number) {
-  return db
-    .select({ userId: registrations.userId, name: users.name })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.userId))
-    .where(and(eq(registrations.eventId, eventId), eq(registrations.checkedIn, true)))
-    .orderBy(asc(users.name));
-}
+/** The evening's checked-in guests with their names, by name. */
+export const checkedIn = (db: Db, eventId: number) => runPrepared<{ userId: number; name: string }>(db, GUESTS_IN, [eventId]);
 
 /**
  * Every match between two of `ids`, at any evening, with the evening and whether the pair's

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { GuideSetting } from '@shared/domain/conversation-guide';
+import type { GuideQuestion, GuideSetting } from '@shared/domain/conversation-guide';
 import type { Db } from '../../db/client';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { conversationQuestions, events } from '../../db/schema/index';
@@ -248,6 +248,59 @@ export async function give(db: Db, eventId: number, a: number, b: number, q: Giv
         ),
       );
   return false;
+}
+
+/**
+ * $1 the evening, $2 the round, $3 the pairs' opening questions as JSON, two entries a pair (u the
+ * guest, p the partner, k the key, q the text, f the follow-up, t the topic): every row at place 0 of
+ * the round, unless either of the pair holds that place or that question already; a row the unique
+ * indexes still refuse (another instance at the same bell) is skipped. One statement for the evening's
+ * pairs at the bell (docs/decisions/0147).
+ */
+const GIVE_OPENINGS: PreparedStatement = {
+  name: 'guide_give_openings',
+  together: true,
+  text: `
+    INSERT INTO conversation_questions (event_id, user_id, round, position, partner_id, question_key, question, follow_up, topic)
+    SELECT $1::int, v.u, $2::int, 0, v.p, v.k, v.q, v.f, v.t
+      FROM jsonb_to_recordset($3::jsonb) AS v(u int, p int, k text, q text, f text, t text)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM conversation_questions c
+        WHERE c.event_id = $1::int AND c.user_id IN (v.u, v.p)
+          AND ((c.round = $2::int AND c.position = 0) OR c.question_key = v.k))
+    ON CONFLICT DO NOTHING
+    RETURNING user_id`,
+};
+
+/**
+ * The opening questions of several pairs of a round in one statement: the guests whose row was written
+ * (a pair's two, or neither). Should a concurrent write leave one row of a pair, that row goes again at
+ * once and neither counts, so the caller gives that pair on its own, as an ask would.
+ */
+export async function giveOpenings(db: Db, eventId: number, round: number, pairs: { a: number; b: number; question: GuideQuestion }[]) {
+  const entries = pairs.flatMap(({ a, b, question: g }) =>
+    [
+      [a, b],
+      [b, a],
+    ].map(([u, p]) => ({ u, p, k: g.key, q: g.text, f: g.followUp, t: g.topic })),
+  );
+  const written = new Set((await runPrepared<{ user_id: number }>(db, GIVE_OPENINGS, [eventId, round, JSON.stringify(entries)])).map((r) => Number(r.user_id)));
+  for (const { a, b } of pairs) {
+    if (written.has(a) === written.has(b)) continue;
+    const lone = written.has(a) ? a : b;
+    written.delete(lone);
+    await db
+      .delete(conversationQuestions)
+      .where(
+        and(
+          eq(conversationQuestions.eventId, eventId),
+          eq(conversationQuestions.userId, lone),
+          eq(conversationQuestions.round, round),
+          eq(conversationQuestions.position, 0),
+        ),
+      );
+  }
+  return written;
 }
 
 export async function setSetting(db: Db, eventId: number, setting: GuideSetting) {

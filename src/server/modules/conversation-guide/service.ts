@@ -5,7 +5,7 @@
  * them on the socket (openingQuestions, docs/decisions/0147); a phone that did not hear one asks, and
  * the common answer (a question already given) is one read (queries.guideState).
  */
-import { candidates, GUIDE_QUESTIONS_PER_ROUND, type GuideSetting } from '@shared/domain/conversation-guide';
+import { candidates, GUIDE_QUESTIONS_PER_ROUND, type GuideQuestion, type GuideSetting } from '@shared/domain/conversation-guide';
 import type { ConversationGuide, GuideQuestionView } from '@shared/schemas/conversation-guide';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
@@ -35,6 +35,14 @@ const view = (round: number, r: { position: number; text: string; followUp: stri
   topic: r.topic,
 });
 
+type PairContext = Awaited<ReturnType<typeof q.pairContext>>;
+
+/** The pair's question: the first candidate neither has had this evening, the same whichever of the two asks. */
+function pickFor(setting: Exclude<GuideSetting, 'off'>, round: number, me: number, partner: number, ctx: PairContext) {
+  const [a, b] = me < partner ? [ctx.a, ctx.b] : [ctx.b, ctx.a];
+  return candidates(a, b, setting, round, Math.min(me, partner) + Math.max(me, partner) * 7 + round).find((c) => !ctx.asked.has(c.key)) ?? null;
+}
+
 /**
  * Give the pair the first question neither has had this evening, at `position` of the round. When the
  * partner's phone gave one there a moment before, that one stands (both read the same question).
@@ -51,14 +59,13 @@ async function giveAt(
   partner: number,
   position: number,
   empty: boolean,
-  read?: Awaited<ReturnType<typeof q.pairContext>>,
+  read?: PairContext,
 ) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const standing = attempt === 0 && empty ? null : await q.questionAt(db, eventId, me, round, position);
     if (standing) return view(round, standing);
     const ctx = attempt === 0 && read ? read : await q.pairContext(db, eventId, me, partner);
-    const [a, b] = me < partner ? [ctx.a, ctx.b] : [ctx.b, ctx.a];
-    const pick = candidates(a, b, setting, round, Math.min(me, partner) + Math.max(me, partner) * 7 + round).find((c) => !ctx.asked.has(c.key));
+    const pick = pickFor(setting, round, me, partner, ctx);
     if (!pick) return null;
     if (await q.give(db, eventId, me, partner, { ...pick, round, position })) return view(round, { ...pick, position });
   }
@@ -88,27 +95,33 @@ export async function myQuestion(db: Db, viewer: Viewer, eventId: number): Promi
  * At the bell (docs/decisions/0147): what GET …/conversation-guide would answer each checked-in guest
  * among `guestIds` who has a partner in `round`, the round under way: the pair's latest question of
  * the round, or its opening one, given now as the first ask would give it (the same question, the same
- * rows). One read for the evening, then one write per pair without a question. A guest missing from the
- * answer (a write refused three times) asks as before.
+ * rows). One read for the evening, then one write for every pair without a question. A guest missing
+ * from the answer (a write refused three times) asks as before.
  */
 export async function openingQuestions(db: Db, eventId: number, round: number, guestIds: readonly number[]): Promise<Map<number, ConversationGuide>> {
   const out = new Map<number, ConversationGuide>();
   if (round <= 0) return out;
-  const pairs = await q.roundPairs(db, eventId, round, guestIds);
-  await Promise.all(
-    pairs.map(async ({ setting, a, b, asked }) => {
-      if (setting === 'off') {
-        for (const g of [a, b]) out.set(g.id, answer(setting, null));
-        return;
-      }
-      if (a.latest || b.latest) {
-        // Given already (a phone asked first): each their own latest; one without asks as before.
-        for (const g of [a, b]) if (g.latest) out.set(g.id, answer(setting, view(round, g.latest)));
-        return;
-      }
+  const fresh: { a: number; b: number; setting: Exclude<GuideSetting, 'off'>; question: GuideQuestion }[] = [];
+  for (const { setting, a, b, asked } of await q.roundPairs(db, eventId, round, guestIds)) {
+    if (setting === 'off') {
+      for (const g of [a, b]) out.set(g.id, answer(setting, null));
+    } else if (a.latest || b.latest) {
+      // Given already (a phone asked first): each their own latest; one without asks as before.
+      for (const g of [a, b]) if (g.latest) out.set(g.id, answer(setting, view(round, g.latest)));
+    } else {
       const ctx = { a: { interests: a.interests, motivations: a.motivations }, b: { interests: b.interests, motivations: b.motivations }, asked };
-      const question = await giveAt(db, eventId, setting, round, a.id, b.id, 0, true, ctx);
-      if (question) for (const g of [a, b]) out.set(g.id, answer(setting, question));
+      const question = pickFor(setting, round, a.id, b.id, ctx);
+      if (question) fresh.push({ a: a.id, b: b.id, setting, question });
+      else for (const g of [a, b]) out.set(g.id, answer(setting, null));
+    }
+  }
+  // Every pair's opening question in one write; a pair it left out (another instance gave it a moment
+  // before) reads what stands, or is given on its own, as the first ask would.
+  const written = fresh.length ? await q.giveOpenings(db, eventId, round, fresh) : new Set<number>();
+  await Promise.all(
+    fresh.map(async ({ a, b, setting, question }) => {
+      const given = written.has(a) && written.has(b) ? view(round, { ...question, position: 0 }) : await giveAt(db, eventId, setting, round, a, b, 0, false);
+      if (given) for (const id of [a, b]) out.set(id, answer(setting, given));
     }),
   );
   return out;

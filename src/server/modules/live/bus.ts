@@ -121,7 +121,7 @@ export function busHandlers(app: FastifyInstance, rooms: Rooms, places: Places, 
 
 /**
  * The round's questions right after its bell (docs/decisions/0147): the opening question of every pair
- * with a guest watching here is given in one go (one read for the evening, one write per pair) and
+ * with a guest watching here is given in one go (one read and one write for the evening) and
  * sent to those guests, instead of every phone asking over the seconds after the bell. Nothing waits
  * for it: the bell has gone out. Should it fail, the phones ask as before.
  */

@@ -236,18 +236,22 @@ const GIVE: PreparedStatement = {
 export async function give(db: Db, eventId: number, a: number, b: number, q: GivenQuestion): Promise<boolean> {
   const written = await runPrepared<{ user_id: number }>(db, GIVE, [eventId, a, b, q.round, q.position, q.key, q.text, q.followUp, q.topic]);
   if (written.length === 2) return true;
-  for (const w of written)
-    await db
-      .delete(conversationQuestions)
-      .where(
-        and(
-          eq(conversationQuestions.eventId, eventId),
-          eq(conversationQuestions.userId, Number(w.user_id)),
-          eq(conversationQuestions.round, q.round),
-          eq(conversationQuestions.position, q.position),
-        ),
-      );
+  for (const w of written) await dropLone(db, eventId, Number(w.user_id), q.round, q.position);
   return false;
+}
+
+/** A row written without its partner's (a concurrent write took the other's place): it goes. */
+async function dropLone(db: Db, eventId: number, userId: number, round: number, position: number) {
+  await db
+    .delete(conversationQuestions)
+    .where(
+      and(
+        eq(conversationQuestions.eventId, eventId),
+        eq(conversationQuestions.userId, userId),
+        eq(conversationQuestions.round, round),
+        eq(conversationQuestions.position, position),
+      ),
+    );
 }
 
 /**
@@ -289,16 +293,7 @@ export async function giveOpenings(db: Db, eventId: number, round: number, pairs
     if (written.has(a) === written.has(b)) continue;
     const lone = written.has(a) ? a : b;
     written.delete(lone);
-    await db
-      .delete(conversationQuestions)
-      .where(
-        and(
-          eq(conversationQuestions.eventId, eventId),
-          eq(conversationQuestions.userId, lone),
-          eq(conversationQuestions.round, round),
-          eq(conversationQuestions.position, 0),
-        ),
-      );
+    await dropLone(db, eventId, lone, round, 0);
   }
   return written;
 }

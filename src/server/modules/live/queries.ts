@@ -204,8 +204,8 @@ export async function roomBeforeStart(tx: Db, eventId: number): Promise<Room | n
 }
 
 /**
- * The round history as the hosts' desks read it, prepared and sent with the progress's reads
- * (docs/decisions/0148); the same rows as `history`. $1 the evening.
+ * An evening's round history, by round: prepared, and sent with the progress's reads when the hosts'
+ * desks read it (docs/decisions/0148). $1 the evening.
  */
 const ROUND_RECORDS: PreparedStatement = {
   name: 'round_records',
@@ -216,10 +216,6 @@ export const roundRecords = (db: Db, eventId: number) =>
   runPrepared<{ round: number; startedAt: Date; endedAt: Date | null; duration: number; status: 'active' | 'completed' | 'skipped' }>(db, ROUND_RECORDS, [
     eventId,
   ]);
-
-export async function history(db: Db, eventId: number) {
-  return db.select().from(roundHistory).where(eq(roundHistory.eventId, eventId)).orderBy(asc(roundHistory.round));
-}
 
 export async function markEventCompleted(db: Db, eventId: number) {
   await db.update(events).set({ status: 'completed' }).where(eq(events.id, eventId));

@@ -248,7 +248,7 @@ export async function myRotation(db: Db, viewer: Viewer, eventId: number): Promi
     // round only planned (a plan made ahead still changes as guests arrive, and an evening ended
     // early never holds its last rounds: docs/decisions/0063).
     const timer = await q.findTimer(db, eventId);
-    const held = new Set((await q.history(db, eventId)).filter((h) => h.status !== 'skipped').map((h) => h.round));
+    const held = new Set((await q.roundRecords(db, eventId)).filter((h) => h.status !== 'skipped').map((h) => h.round));
     const upNext = timer && timer.phase !== 'ended' && timer.currentRound > 0 ? timer.currentRound + 1 : null;
     rows = rows.filter((r) => held.has(r.round) || r.round === upNext);
   }
@@ -324,7 +324,7 @@ export async function hostDashboard(db: Db, viewer: Viewer): Promise<LiveDashboa
       event: e,
       timer: stateMessage('timer_sync', s, now),
       checkedIn: (await q.checkedInGuests(db, e.id)).length,
-      completedRounds: (await q.history(db, e.id)).filter((r) => r.status !== 'active').length,
+      completedRounds: (await q.roundRecords(db, e.id)).filter((r) => r.status !== 'active').length,
     });
   }
   return out;

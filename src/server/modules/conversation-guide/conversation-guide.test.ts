@@ -13,6 +13,7 @@ import { conversationQuestions, profileAnswers, users } from '../../db/schema/in
 import { expectBadInput, signUp, withCookie, type TestContext } from '../../test/harness';
 import { statementsSent } from '../../test/statements';
 import { holdRounds, hostTimer, liveTestServer, setUpEvening, type Evening, type Member } from '../../test/live-helpers';
+import * as q from './queries';
 import { ENOUGH, GUESTS_ONLY, NOT_YOURS, ROUND_OVER } from './service';
 
 let t: TestContext;
@@ -191,6 +192,39 @@ describe('no question twice', () => {
       .from(conversationQuestions)
       .where(eq(conversationQuestions.eventId, ev.event.id));
     expect(Number(row!.n)).toBe(2);
+  });
+
+  it('writes for the same pair from both phones and from two instances at once never deadlock: each takes its rows in one order', async () => {
+    const ev = await setUpEvening(t, { guests: 4 });
+    const [a, b, c, d] = ev.guests.map((g) => g.user.id) as [number, number, number, number];
+    const question = (key: string) => ({ key, text: `Question ${key}?`, followUp: 'And then?', topic: null });
+    // Forty places, each written four times at once, by the pair's two phones in turn.
+    const places = Array.from({ length: 40 }, (_, i) => i + 1);
+    const gives = await Promise.all(
+      places.map((round) =>
+        Promise.all([a, b, a, b].map((me) => q.give(t.db, ev.event.id, me, me === a ? b : a, { round, position: 0, ...question(`ask-${round}`) }))),
+      ),
+    );
+    for (const wrote of gives) expect(wrote.filter(Boolean)).toHaveLength(1);
+    // Twenty bells, each given by two instances at once that list the evening's pairs in opposite orders.
+    const bells = Array.from({ length: 20 }, (_, i) => 100 + i);
+    const opened = await Promise.all(
+      bells.map((round) => {
+        const ab = { a, b, question: question(`bell-${round}-ab`) };
+        const cd = { a: c, b: d, question: question(`bell-${round}-cd`) };
+        const reversed = [
+          { ...cd, a: d, b: c },
+          { ...ab, a: b, b: a },
+        ];
+        return Promise.all([q.giveOpenings(t.db, ev.event.id, round, [ab, cd]), q.giveOpenings(t.db, ev.event.id, round, reversed)]);
+      }),
+    );
+    for (const [one, other] of opened) expect(one.size + other.size).toBe(4);
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversationQuestions)
+      .where(eq(conversationQuestions.eventId, ev.event.id));
+    expect(Number(row!.n)).toBe(places.length * 2 + bells.length * 4);
   });
 
   it("at the bell: a pair's first ask is four statements, the partner's two (docs/decisions/0145)", async () => {

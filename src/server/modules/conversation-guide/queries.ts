@@ -210,6 +210,10 @@ export interface GivenQuestion {
  * $1 the evening, $2 and $3 the pair, $4 the round, $5 the place, then the question: its key, text,
  * follow-up and topic. Both rows, unless either guest holds that place or that question already; a
  * row the unique indexes still refuse (a request for the same pair that wrote since) is skipped.
+ * The rows go in the order of their guest's id: on PostgreSQL a write that meets another's row not yet
+ * committed waits for it, and two writes for the same pair taking the two rows in opposite orders (one
+ * from each phone) would wait for each other, a deadlock that one of them answers with an error
+ * (docs/decisions/0149).
  */
 const GIVE: PreparedStatement = {
   name: 'guide_give',
@@ -222,6 +226,7 @@ const GIVE: PreparedStatement = {
        SELECT 1 FROM conversation_questions c
         WHERE c.event_id = $1::int AND c.user_id IN ($2::int, $3::int)
           AND ((c.round = $4::int AND c.position = $5::int) OR c.question_key = $6::text))
+     ORDER BY v.u
     ON CONFLICT DO NOTHING
     RETURNING user_id`,
 };
@@ -259,7 +264,8 @@ async function dropLone(db: Db, eventId: number, userId: number, round: number, 
  * guest, p the partner, k the key, q the text, f the follow-up, t the topic): every row at place 0 of
  * the round, unless either of the pair holds that place or that question already; a row the unique
  * indexes still refuse (another instance at the same bell) is skipped. One statement for the evening's
- * pairs at the bell (docs/decisions/0147).
+ * pairs at the bell (docs/decisions/0147), its rows in the order of their guest's id, as GIVE's
+ * (docs/decisions/0149).
  */
 const GIVE_OPENINGS: PreparedStatement = {
   name: 'guide_give_openings',
@@ -272,6 +278,7 @@ const GIVE_OPENINGS: PreparedStatement = {
        SELECT 1 FROM conversation_questions c
         WHERE c.event_id = $1::int AND c.user_id IN (v.u, v.p)
           AND ((c.round = $2::int AND c.position = 0) OR c.question_key = v.k))
+     ORDER BY v.u
     ON CONFLICT DO NOTHING
     RETURNING user_id`,
 };

@@ -86,9 +86,9 @@ const HELP = `npm run bench -- [flags]
 
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): BenchArgs {
   const flags = new Map<string, string>();
-  // BENCH_NODE_FLAGS is no flag: bench/lib/procs.ts hands it to every server's node.
+  // BENCH_NODE_FLAGS and BENCH_SERVER_ENV are no flags: bench/lib/procs.ts hands them to every server.
   for (const [k, v] of Object.entries(env))
-    if (k.startsWith('BENCH_') && k !== 'BENCH_NODE_FLAGS' && v) flags.set(k.slice(6).toLowerCase().replace(/_/g, '-'), v);
+    if (k.startsWith('BENCH_') && k !== 'BENCH_NODE_FLAGS' && k !== 'BENCH_SERVER_ENV' && v) flags.set(k.slice(6).toLowerCase().replace(/_/g, '-'), v);
   for (const a of argv) {
     if (a === '--help' || a === '-h') {
       console.log(HELP);

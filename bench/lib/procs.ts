@@ -45,6 +45,8 @@ export async function startServer(opts: {
     ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.extraEnv,
+    // BENCH_SERVER_ENV='{"K":"V"}': extra environment for every server (experiments, e.g. glibc's MALLOC_ARENA_MAX).
+    ...(process.env.BENCH_SERVER_ENV ? (JSON.parse(process.env.BENCH_SERVER_ENV) as Record<string, string>) : {}),
   };
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];

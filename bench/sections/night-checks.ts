@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
+import { registrations, users } from '../../src/server/db/schema/index';
 import { seed } from '../lib/seed';
 
 export type Kind = { lat: number[]; statuses: Record<string, number>; firstSent: number; lastDone: number; errors: string[] };
@@ -20,22 +21,41 @@ export interface Check {
  * Seed as bench/lib/seed.ts does, and read each guest's ticket code (the desk scans it). `sameCodes`:
  * give the guests these codes instead of new ones (the floor's database, scanned with our codes).
  */
-export async function seedNight(target: { dataDir?: string; databaseUrl?: string }, perEvent: number, events: number, sameCodes?: Map<number, string>) {
+/**
+ * The evenings and their hosts. `guests`: the guests too, registered with sessions (written before the
+ * server starts); without, the guests sign up over HTTP (bench/lib/signup.ts). `same`: for the floor's
+ * database, each guest's ticket code and evening as ours gave them (the floor's users are seeded with
+ * the same ids as ours, written with them; the evenings and hosts are the same rows of a fresh database).
+ */
+export async function seedNight(
+  target: { dataDir?: string; databaseUrl?: string },
+  perEvent: number,
+  events: number,
+  opts: { guests: boolean; same?: Map<number, { code: string; eventId: number }> },
+) {
   const database = await openDatabase(target);
   try {
     await database.migrate();
     const seeded = await seed(database.db, {
       tag: 'night',
       eventCount: events,
-      guestsPerEvent: perEvent,
+      guestsPerEvent: opts.guests ? perEvent : 0,
       maxParticipants: perEvent,
       checkedIn: false,
       tonight: true,
     });
-    if (sameCodes)
-      await database.db.execute(
-        sql`UPDATE registrations r SET ticket_code = c.code FROM unnest(${sql.param([...sameCodes.keys()])}::int[], ${sql.param([...sameCodes.values()])}::text[]) AS c(user_id, code) WHERE r.user_id = c.user_id`,
-      );
+    if (opts.same) {
+      // Our guests' ids came from sign-ups (a sequence that skips): the floor's users are written with them.
+      const same = [...opts.same];
+      await database.db
+        .insert(users)
+        .values(
+          same.map(([id]) => ({ id, username: `floor${id}`, name: `Guest ${id}`, email: `floor${id}@bench.test`, age: 30, interests: ['running', 'books'] })),
+        );
+      await database.db
+        .insert(registrations)
+        .values(same.map(([userId, g]) => ({ eventId: g.eventId, userId, consentToShare: true, checkedIn: false, ticketCode: g.code })));
+    }
     const codes = await rows<{ user_id: number; ticket_code: string }>(database, sql`SELECT user_id, ticket_code FROM registrations`);
     const codeOf = new Map(codes.map((r) => [Number(r.user_id), r.ticket_code]));
     return { ...seeded, codeOf };

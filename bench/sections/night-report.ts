@@ -132,6 +132,14 @@ export async function nightSection(args: BenchArgs, log: (s: string) => void) {
       f((r) => r.rssIdle),
       0,
       ' MB',
+    )}; after ${total.toLocaleString('en-GB')} sign-ups over HTTP (in ${show(
+      f((r) => r.signUps.ms / 1000),
+      0,
+      ' s',
+    )}) ${show(
+      f((r) => r.signUps.rss),
+      0,
+      ' MB',
     )}; after the night **${show(after, 0, ' MB')}**${memBudget ? ` (budget 400 MB) ${verdict(after.median <= 400)}` : ''}${args.instances > 1 ? ' (instance 1)' : ''}.`,
   );
   const phases = [...new Set(runs.flatMap((r) => [...r.lag.keys()]))];

@@ -2,7 +2,9 @@
  * The whole night under load (issue 37): one evening as it happens, for S guests over E events, on
  * fresh servers and a fresh database per run, the load generators in their own processes
  * (bench/workers/night-client.ts: guests' phones in --workers processes, the hosts' desks in one
- * more). Guests and sessions are written before the servers start (bench/lib/seed.ts); then:
+ * more). The evenings and their hosts are written before the servers start (bench/lib/seed.ts); then:
+ * - the guests sign up over HTTP (bench/lib/signup.ts: the mailed code, the session, the registration)
+ *   and read their ticket codes from their evening's page;
  * - the door: every guest arrives at a random moment of a window and is scanned in by their host
  *   (POST /door/scan with the ticket's code) or checks in themself (POST /arrival/check-in);
  * - six rounds (start_timer, then next_round, over POST /timer); after each bell every guest who had
@@ -25,6 +27,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { BenchArgs } from '../lib/args';
 import { ask, forkWorker, freePort, freshPostgres, removeDir, rssMb, sleep, startServer, stopChild, tempDir, warmUp, type ServerProc } from '../lib/procs';
+import { signUpGuests } from '../lib/signup';
 import { percentile } from '../lib/stats';
 import type { Done, Job, Timed } from '../workers/night-http';
 import { seedNight, verify, type Check, type Kind } from './night-checks';
@@ -63,6 +66,8 @@ export interface NightRun {
   /** The door's arrivals replayed against the bare server (the same requests at the same moments), per kind. */
   doorFloor: Map<string, Kind>;
   rssIdle: number;
+  /** The guests' sign-ups over HTTP (with their registrations and ticket codes): how long, and the RSS after. */
+  signUps: { ms: number; rss: number };
   rssAfter: number;
   /** nodejs_eventloop_lag_max_seconds (ms) since the scrape before, per phase. */
   lag: Map<string, number>;
@@ -70,6 +75,18 @@ export interface NightRun {
 }
 
 type Workers = { guests: ChildProcess[]; host: ChildProcess };
+
+/** `fn` for every item, `concurrency` at a time, the results in the items' order. */
+async function inTurns<T, R>(items: T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!);
+    }),
+  );
+  return out;
+}
 
 /** The server's event-loop lag max since the last scrape, in ms (prom-client resets it on each scrape), or NaN. */
 async function lagMax(servers: ServerProc[]): Promise<number> {
@@ -159,21 +176,31 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
   const kinds = new Map<string, Kind>();
   const lag = new Map<string, number>();
   try {
-    const seeded = await seedNight(target, perEvent, args.events);
-    // The floor's database: our schema, seeded the same way (the same ids), in a data directory of its own.
-    await seedNight(floorTarget, perEvent, args.events, seeded.codeOf);
+    // The evenings and their hosts; the guests sign up over HTTP below (issue 37: RSS "after 2,000 real sign-ups and a whole night").
+    const seeded = await seedNight(target, perEvent, args.events, { guests: false });
     for (let i = 0; i < args.instances; i++) servers.push(await startServer(target));
     for (const s of servers) await warmUp(`${s.base}/api/events`);
     commands.splice(0, commands.length, ...servers.map((s) => s.command));
     const rssIdle = rssMb(servers[0]!.pid);
     const baseOf = (i: number) => servers[i % servers.length]!.base;
     const hostOf = new Map(seeded.hosts.map((h, i) => [h.eventId, { ...h, base: baseOf(i) }]));
-    const guests = seeded.guests.map((g, i) => ({
+    const signUpStarted = Date.now();
+    const signedUp = await signUpGuests(seeded.eventIds, perEvent, baseOf, 'night');
+    // Each guest's ticket code as their phone reads it (the evening's page), for the door's scans.
+    const ticketCodes = await inTurns(signedUp, 20, async (g) => {
+      const res = await fetch(`${g.base}/api/events/${g.eventId}`, { headers: { cookie: g.cookie } });
+      const code = res.ok ? ((await res.json()) as { viewer: { ticketCode: string | null } }).viewer.ticketCode : null;
+      if (!code) throw new Error(`guest ${g.id}: no ticket code (${res.status})`);
+      return code;
+    });
+    const signUps = { ms: Date.now() - signUpStarted, rss: rssMb(servers[0]!.pid) };
+    console.error(`night: ${signedUp.length} guests signed up over HTTP in ${signUps.ms} ms`);
+    const guests = signedUp.map((g, i) => ({
       id: g.id,
       cookie: g.cookie,
       eventId: g.eventId,
-      base: baseOf(i),
-      ticketCode: seeded.codeOf.get(g.id)!,
+      base: g.base,
+      ticketCode: ticketCodes[i]!,
       hostCookie: hostOf.get(g.eventId)!.cookie,
     }));
     w = { guests: Array.from({ length: args.workers }, () => forkWorker('night-client.ts')), host: forkWorker('night-client.ts') };
@@ -307,7 +334,13 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
     const checks = await verify(target, { sent, how, kinds, seenMatches, heard, withoutQuestion, guests: guests.length, eventIds: seeded.eventIds });
 
     // The floor: the door's arrivals at the same moments against the bare check-in, then the same
-    // burst against the bare insert, from the same worker code.
+    // burst against the bare insert, from the same worker code. Its database: our schema, seeded with
+    // the same users (the same ids), each guest registered for the same evening with the same code.
+    const floorSeeded = await seedNight(floorTarget, perEvent, args.events, {
+      guests: false,
+      same: new Map(guests.map((g) => [g.id, { code: g.ticketCode, eventId: g.eventId }])),
+    });
+    if (floorSeeded.eventIds.join() !== seeded.eventIds.join()) throw new Error("the floor's evenings are not ours");
     const port = await freePort();
     floorProc = forkWorker('bare-rating.ts');
     await ask(floorProc, { port, ...(floorPg ? { databaseUrl: floorPg.url } : { dataDir: path.join(floorDir, 'pglite') }) }, 'listening');
@@ -359,6 +392,7 @@ export async function night(args: BenchArgs, commands: string[]): Promise<NightR
       floor,
       doorFloor,
       rssIdle,
+      signUps,
       rssAfter,
       lag,
       checks,

@@ -1,7 +1,7 @@
 // npm start: build the browser app and the server when missing or older than their sources, then run the server.
 // `node scripts/start.mjs --build-only` stops after the builds (the bench runs the built server itself).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,6 +53,13 @@ if (!existsSync(server) || statSync(server).mtimeMs < serverSources) {
 
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit' });
+// Its node flags and memory settings (docs/decisions/0150), the same as deploy/speed-friendship@.service's;
+// a variable already set in the environment wins.
+const serverProcess = JSON.parse(readFileSync(path.join(root, 'scripts/server-process.json'), 'utf8'));
+const child = spawn(process.execPath, [...serverProcess.nodeFlags, server], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...serverProcess.env, ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

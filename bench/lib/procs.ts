@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, root, stopChild } from '../../scripts/processes';
+import serverProcess from '../../scripts/server-process.json' with { type: 'json' };
 
 /** What the journeys need too lives in scripts/processes.ts, which both import. */
 export { ensureBuilt, freePort, root, stopChild } from '../../scripts/processes';
@@ -25,8 +26,9 @@ export interface ServerProc {
 }
 
 /**
- * One instance of our server, `node --enable-source-maps dist/server/main.js`, as `npm start`
- * runs it (the build done once before by ensureBuilt). Embedded database in `dataDir` unless `databaseUrl`.
+ * One instance of our server, `node --max-semi-space-size=8 --enable-source-maps dist/server/main.js`
+ * with `MALLOC_ARENA_MAX=2` (scripts/server-process.json), as `npm start` runs it (the build done once
+ * before by ensureBuilt). Embedded database in `dataDir` unless `databaseUrl`.
  */
 export async function startServer(opts: {
   dataDir?: string;
@@ -36,6 +38,7 @@ export async function startServer(opts: {
 }): Promise<ServerProc> {
   const port = await freePort();
   const env: Record<string, string> = {
+    ...serverProcess.env, // as npm start sets it (docs/decisions/0150)
     NODE_ENV: 'development', // the dev outbox lets the bench log in; nothing else on the measured paths differs
     // defaultLogLevel: LOG_LEVEL unset, so info, as an operator who sets nothing runs it (its JSON lines go to /dev/null).
     ...(opts.defaultLogLevel ? {} : { LOG_LEVEL: 'warn' }),
@@ -53,7 +56,8 @@ export async function startServer(opts: {
   if (prof.length) mkdirSync(path.resolve(process.env.BENCH_CPU_PROF!), { recursive: true });
   // BENCH_NODE_FLAGS: extra node flags for every server (experiments, e.g. V8's heap sizing).
   const flags = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : [];
-  const child = spawn(process.execPath, [...flags, ...prof, '--enable-source-maps', path.join(root, 'dist/server/main.js')], {
+  // As npm start runs it (scripts/server-process.json, docs/decisions/0150); BENCH_NODE_FLAGS come after and win.
+  const child = spawn(process.execPath, [...serverProcess.nodeFlags, ...flags, ...prof, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -87,7 +91,7 @@ export async function startServer(opts: {
     port,
     pid: child.pid!,
     child,
-    command: `${shownEnv} node ${flags.map((f) => `${f} `).join('')}${prof.length ? '--cpu-prof ' : ''}--enable-source-maps dist/server/main.js`,
+    command: `${shownEnv} node ${[...serverProcess.nodeFlags, ...flags].join(' ')} ${prof.length ? '--cpu-prof ' : ''}dist/server/main.js`,
     stop: () => stopChild(child),
   };
 }

@@ -27,7 +27,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { BenchArgs } from '../lib/args';
 import { ask, forkWorker, freePort, freshPostgres, removeDir, rssMb, sleep, startServer, stopChild, tempDir, warmUp, type ServerProc } from '../lib/procs';
-import { signUpGuests } from '../lib/signup';
+import { inTurns, signUpGuests } from '../lib/signup';
 import { percentile } from '../lib/stats';
 import type { Done, Job, Timed } from '../workers/night-http';
 import { seedNight, verify, type Check, type Kind } from './night-checks';
@@ -75,18 +75,6 @@ export interface NightRun {
 }
 
 type Workers = { guests: ChildProcess[]; host: ChildProcess };
-
-/** `fn` for every item, `concurrency` at a time, the results in the items' order. */
-async function inTurns<T, R>(items: T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!);
-    }),
-  );
-  return out;
-}
 
 /** The server's event-loop lag max since the last scrape, in ms (prom-client resets it on each scrape), or NaN. */
 async function lagMax(servers: ServerProc[]): Promise<number> {

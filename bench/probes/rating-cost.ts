@@ -5,7 +5,8 @@
  * through the statements the server makes: every other guest as now (the session with the key's
  * claim, decision 0125; the rating with the key's answer, decision 0127), the rest as before them
  * (the session, the claim, the rating, the answer); and again through the floor's one bare
- * `INSERT ... ON CONFLICT` (bench/workers/bare-rating.ts).
+ * `INSERT ... ON CONFLICT` (bench/workers/bare-rating.ts); and the ratings as a burst goes, in batches
+ * of MOST_IN_ONE in one statement each (docs/decisions/0151).
  * Prints the median and the total of each, so the rating's share of the burst can be read apart
  * from the server's own work (Fastify, JSON, the socket).
  *
@@ -18,7 +19,8 @@ import { runPrepared } from '../../src/server/db/prepared';
 import { findSession, findSessionClaiming } from '../../src/server/modules/auth/queries';
 import { hashToken } from '../../src/server/modules/auth/service';
 import * as live from '../../src/server/modules/live/queries';
-import { RATE_IN_ONE_STATEMENT } from '../../src/server/modules/matching/rating-statements';
+import { MOST_IN_ONE } from '../../src/server/modules/matching/rate-together';
+import { rateMany } from '../../src/server/modules/matching/rating-statements';
 import { ANSWER, CLAIM } from '../../src/server/plugins/idempotency';
 import { defaultRounds, planSchedule } from '../../src/shared/domain/rotation';
 import { applyCommand } from '../../src/shared/domain/timer';
@@ -64,6 +66,7 @@ const steps = {
   rating: [] as number[],
   'rating with the answer': [] as number[],
   answer: [] as number[],
+  [`ratings in batches of ${MOST_IN_ONE}, per rating`]: [] as number[],
   'floor insert': [] as number[],
 };
 async function timed<T>(step: keyof typeof steps, work: () => Promise<T>): Promise<T> {
@@ -105,17 +108,35 @@ for (let pass = 0; pass < passes; pass++) {
     }
     if (g.id % 2 === 1) {
       const request = `POST /api/events/${g.eventId}/ratings x`;
-      const stored = await timed('rating with the answer', () =>
-        runPrepared<{ answer: string | null }>(db, RATE_IN_ONE_STATEMENT, [g.eventId, g.id, rated, value, 'card', key, request]),
+      const [stored] = await timed('rating with the answer', () =>
+        rateMany(db, [{ v: { eventId: g.eventId, raterId: g.id, ratedId: rated, rating: value, source: 'card' }, keyed: { key, request } }]),
       );
-      if (stored[0]?.answer == null) throw new Error('the rating was refused or its key not answered');
+      if (stored?.answer == null) throw new Error('the rating was refused or its key not answered');
       continue;
     }
-    const stored = await timed('rating', () => runPrepared(db, RATE_IN_ONE_STATEMENT, [g.eventId, g.id, rated, value, 'card', '', '']));
-    if (stored.length !== 1) throw new Error('the rating was refused');
-    await timed('answer', () =>
-      runPrepared(db, ANSWER, [g.id, key, 201, JSON.stringify({ rating: stored[0], ratedEveryone: false }), `POST /api/events/${g.eventId}/ratings x`]),
+    const [stored] = await timed('rating', () =>
+      rateMany(db, [{ v: { eventId: g.eventId, raterId: g.id, ratedId: rated, rating: value, source: 'card' }, keyed: null }]),
     );
+    if (!stored) throw new Error('the rating was refused');
+    await timed('answer', () =>
+      runPrepared(db, ANSWER, [g.id, key, 201, JSON.stringify({ rating: stored, ratedEveryone: false }), `POST /api/events/${g.eventId}/ratings x`]),
+    );
+  }
+  // The same ratings again, as the server sends a burst's (docs/decisions/0151): each key claimed, then
+  // the ratings in batches, each rating's key answered by its batch's statement.
+  await db.execute(sql`DELETE FROM ratings`);
+  const keyed = raters.map((g) => ({
+    v: { eventId: g.eventId, raterId: g.id, ratedId: partnerOf.get(g.id)!, rating: 1 + ((g.id + pass) % 5), source: 'card' as const },
+    keyed: { key: randomUUID(), request: `POST /api/events/${g.eventId}/ratings x` },
+  }));
+  for (const k of keyed) await runPrepared(db, CLAIM, [k.v.raterId, k.keyed.key, 'POST x']);
+  for (let from = 0; from < keyed.length; from += MOST_IN_ONE) {
+    const batch = keyed.slice(from, from + MOST_IN_ONE);
+    const began = performance.now();
+    const stored = await rateMany(db, batch);
+    const each = (performance.now() - began) / batch.length;
+    if (stored.some((s) => s?.answer == null)) throw new Error('a rating of the batch was refused or its key not answered');
+    for (let i = 0; i < batch.length; i++) steps[`ratings in batches of ${MOST_IN_ONE}, per rating`].push(each);
   }
 }
 await database.close();

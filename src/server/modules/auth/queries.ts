@@ -1,22 +1,27 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { batched } from '../../db/batched';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { loginCodes, sessions, userRoles, users } from '../../db/schema/index';
 
 /**
- * A session that stands, with its user and their stored roles: one statement, read by every request
- * and every socket command, so it is prepared once per connection (docs/decisions/0102; issue 37:
- * at a rush it is half of a rating's statements). $1 the token's hash.
+ * The sessions that stand among those asked for in `asked` (a CTE of the statement, with its place i
+ * and the token's hash h), each with its user and their stored roles.
  * A suspended account has no session (docs/decisions/0041): its rows are deleted as it is suspended, and never read meanwhile.
+ */
+const standing = `
+    SELECT x.i, u.id, u.email, u.name, (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
+      coalesce((SELECT array_agg(r.role::text) FROM "user_roles" r WHERE r.user_id = u.id), '{}'::text[]) AS roles
+    FROM asked x JOIN "sessions" s ON s.token_hash = x.h JOIN "users" u ON u.id = s.user_id
+    WHERE s.expires_at > now() AND u.suspended_at IS NULL`;
+
+/**
+ * A session that stands: one statement, read by every request and every socket command, so it is
+ * prepared once per connection (docs/decisions/0102). $1 the token's hash.
  */
 const FIND_SESSION: PreparedStatement = {
   name: 'find_session',
-  text: `
-    SELECT u.id, u.email, u.name, (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
-      coalesce((SELECT array_agg(r.role::text) FROM "user_roles" r WHERE r.user_id = u.id), '{}'::text[]) AS roles
-    FROM "sessions" s JOIN "users" u ON u.id = s.user_id
-    WHERE s.token_hash = $1::text AND s.expires_at > now() AND u.suspended_at IS NULL
-    LIMIT 1`,
+  text: `WITH asked AS (SELECT 0 AS i, $1::text AS h) ${standing} LIMIT 1`,
 };
 
 type SessionRow = { id: number; email: string; name: string; expires_ms: number; roles: string[] };
@@ -34,27 +39,46 @@ export async function findSession(db: Db, tokenHash: string) {
 }
 
 /**
- * The session, and an Idempotency-Key claimed for its member in the same statement
- * (docs/decisions/0125): a keyed write (a rating right after the bell) makes one statement fewer.
- * The claim is the plugin's (plugins/idempotency.ts): the key's row for this member, kept only when
- * no row holds the key yet. $1 the token's hash, $2 the key, $3 what the request is.
+ * Sessions, and an Idempotency-Key claimed for each one's member, in one statement (docs/decisions/0125,
+ * 0151): a keyed write (a rating right after the bell) makes one statement fewer, and the keyed writes
+ * that arrive together share it. The claim is the plugin's (plugins/idempotency.ts): the key's row for
+ * this member, kept only when no row holds the key yet. $1 a JSON array of {i, h, k, q}: the place, the
+ * token's hash, the key, what the request is. Claims are written in the order of their keys
+ * (docs/decisions/0149); two asks with the same key never share a statement (`claimingTogether`), so
+ * a claim that another row of the same statement took is never counted twice.
  */
-const FIND_SESSION_CLAIMING: PreparedStatement = {
-  name: 'find_session_claiming',
-  together: true,
+const FIND_SESSIONS_CLAIMING: PreparedStatement = {
+  name: 'find_sessions_claiming',
   text: `
-    WITH s AS (${FIND_SESSION.text}),
+    WITH asked AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, h text, k text, q text)),
+    s AS (SELECT w.*, x.k, x.q FROM (${standing}) w JOIN asked x ON x.i = w.i),
     claimed AS (
-      INSERT INTO "idempotent_requests" (user_id, key, request) SELECT s.id, $2::text, $3::text FROM s
-      ON CONFLICT DO NOTHING RETURNING key
+      INSERT INTO "idempotent_requests" (user_id, key, request) SELECT s.id, s.k, s.q FROM s ORDER BY s.id, s.k
+      ON CONFLICT DO NOTHING RETURNING user_id, key
     )
-    SELECT s.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM s`,
+    SELECT s.i, s.id, s.email, s.name, s.expires_ms, s.roles, EXISTS (SELECT 1 FROM claimed c WHERE c.user_id = s.id AND c.key = s.k) AS claimed
+    FROM s`,
 };
 
-export async function findSessionClaiming(db: Db, tokenHash: string, key: string, request: string) {
-  const [row] = await runPrepared<SessionRow & { claimed: boolean }>(db, FIND_SESSION_CLAIMING, [tokenHash, key, request]);
-  return row ? { session: sessionOf(row), claimed: row.claimed === true } : null;
-}
+type Claiming = { tokenHash: string; key: string; request: string };
+type Claimed = { session: ReturnType<typeof sessionOf>; claimed: boolean } | null;
+
+const claimingTogether = batched<Claiming, Claimed>({
+  most: 200,
+  apart: (ask) => ask.key,
+  async run(db, asks) {
+    const input = asks.map((a, i) => ({ i, h: a.tokenHash, k: a.key, q: a.request }));
+    const rows = await runPrepared<SessionRow & { i: number; claimed: boolean }>(db, FIND_SESSIONS_CLAIMING, [JSON.stringify(input)]);
+    const byPlace = new Map(rows.map((row) => [Number(row.i), row]));
+    return asks.map((_, i) => {
+      const row = byPlace.get(i);
+      return row ? { session: sessionOf(row), claimed: row.claimed === true } : null;
+    });
+  },
+});
+
+/** The session behind a token, and the key claimed for its member, with the keyed writes asked beside it. */
+export const findSessionClaiming = (db: Db, tokenHash: string, key: string, request: string) => claimingTogether(db, { tokenHash, key, request });
 
 /** Of these token hashes, the ones whose session still stands. */
 export async function openSessions(db: Db, tokenHashes: string[]) {

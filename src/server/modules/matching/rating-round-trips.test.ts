@@ -73,10 +73,10 @@ describe('a rating right after the bell', () => {
     // The rating's statement is prepared once per connection (docs/decisions/0102): on the embedded
     // database the connection's first rating sends its PREPARE, then EXECUTE; on PostgreSQL the driver
     // prepares the named statement itself. Neither is a round trip per rating.
-    const perRating = sent.filter((s) => !/^PREPARE rate_in_one_statement /.test(s) && !/^SELECT pg_notify/.test(s));
-    const rating = perRating.filter((s) => /"ratings"|rate_in_one_statement/.test(s));
+    const perRating = sent.filter((s) => !/^PREPARE rate_many /.test(s) && !/^SELECT pg_notify/.test(s));
+    const rating = perRating.filter((s) => /"ratings"|rate_many/.test(s));
     expect(rating, sent.join('\n---\n')).toHaveLength(1);
-    expect(rating[0]).toMatch(/^\s*WITH met AS|^EXECUTE rate_in_one_statement\(/);
+    expect(rating[0]).toMatch(/^\s*WITH asked AS \(\s*SELECT \* FROM jsonb_to_recordset|^EXECUTE rate_many\(/);
     // The session and the rating (on PostgreSQL the bus's pg_notify to the other instances comes on top).
     expect(perRating, sent.join('\n---\n')).toHaveLength(2);
     const mine = await t.app.inject({ method: 'GET', url: `/api/events/${ev.event.id}/ratings/${x.user.id}`, headers: withCookie(x.cookie) });
@@ -97,7 +97,7 @@ describe('a rating right after the bell', () => {
         sent.filter((s) => /^PREPARE /.test(s)),
         sent.join('\n---\n'),
       ).toEqual([]);
-      expect(sent.filter((s) => /^EXECUTE rate_in_one_statement\(/.test(s))).toHaveLength(1);
+      expect(sent.filter((s) => /^EXECUTE rate_many\(/.test(s))).toHaveLength(1);
     },
   );
 
@@ -144,8 +144,8 @@ describe('a rating right after the bell', () => {
     const perRating = sent.filter((s) => !/^PREPARE /.test(s) && !/^SELECT pg_notify/.test(s));
     // The session with the claim, then the rating with the answer.
     expect(perRating, sent.join('\n---\n')).toHaveLength(2);
-    expect(perRating[0]).toMatch(/^EXECUTE find_session_claiming\(|^\s*WITH s AS \(/);
-    expect(perRating[1]).toMatch(/^EXECUTE rate_in_one_statement\(|^\s*WITH met AS/);
+    expect(perRating[0]).toMatch(/^EXECUTE find_sessions_claiming\(|^\s*WITH asked AS \(SELECT \* FROM jsonb_to_recordset\(\$1::jsonb\) AS x\(i int, h text/);
+    expect(perRating[1]).toMatch(/^EXECUTE rate_many\(|^\s*WITH asked AS \(\s*SELECT \* FROM jsonb_to_recordset/);
     // The answer is the rating, as the card's route has always answered it.
     const rating = { raterId: w.user.id, ratedId: x.user.id, rating: 3, round: expect.any(Number) };
     expect(first).toEqual({ id: expect.any(Number), ...rating, createdAt: expect.any(String) });
@@ -187,7 +187,9 @@ describe("/live-event's quick yes/no right after the bell", () => {
     expect(perDecision, sent.join('\n---\n')).toHaveLength(3);
     // EXECUTE on the embedded database; the named statements' own text on PostgreSQL.
     expect(
-      perDecision.filter((s) => /^EXECUTE (decide_in_one_statement|connections_state)\(|^\s*WITH live AS|^\s*SELECT g\.connect_code AS code/.test(s)),
+      perDecision.filter((s) =>
+        /^EXECUTE (decide_in_one_statement|connections_state)\(|^\s*WITH asked AS \(SELECT 0 AS i, \$1::int AS e|^\s*SELECT g\.connect_code AS code/.test(s),
+      ),
     ).toHaveLength(2);
     // No read of the timer and no insert of the log of their own (Drizzle writes them in lower case).
     expect(perDecision.filter((s) => /^select [^]*from "event_timers"|^insert into "connection_logs"/.test(s))).toEqual([]);

@@ -7,97 +7,123 @@ import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import type { HeldKey } from '../../plugins/idempotency';
 
 /**
- * The two CTEs every one-statement rating starts with: `met`, the first started round in which $2
- * and $3 of evening $1 sat together, and `stored`, the rating $4 (source $5) written only when every
- * rule holds, and only for a row of `alsoFrom` when one is named (a CTE of the statement). The
- * statements below add what each caller needs in the same round trip.
+ * The two CTEs every one-statement rating starts with, over `asked`, a relation (a CTE of the
+ * statement) of the ratings asked for: i (its place in the batch), e the evening, r the rater, d the
+ * rated, v the rating, s its source. `met`: each with the first started round in which r and d of
+ * evening e sat together (none: not there). `stored`: each written only when every rule holds, and
+ * only for a row of `alsoFrom` when one is named (another CTE). Written in the order of the ratings'
+ * keys, so two statements writing the same ratings at once never wait for each other in a circle
+ * (docs/decisions/0149). The statements below add what each caller needs in the same round trip.
  */
 const metAndStored = (alsoFrom?: string) => `met AS (
-      SELECT r.round FROM "rotations" r
-      WHERE r.event_id = $1::int AND ((r.user_a = $2::int AND r.user_b = $3::int) OR (r.user_a = $3::int AND r.user_b = $2::int))
-        AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
-      ORDER BY r.round LIMIT 1
+      SELECT x.*, m.round FROM asked x CROSS JOIN LATERAL (
+        SELECT r.round FROM "rotations" r
+        WHERE r.event_id = x.e AND ((r.user_a = x.r AND r.user_b = x.d) OR (r.user_a = x.d AND r.user_b = x.r))
+          AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
+        ORDER BY r.round LIMIT 1
+      ) m
     ),
     stored AS (
       INSERT INTO "ratings" AS t (event_id, rater_id, rated_id, rating, round, source)
-      SELECT $1::int, $2::int, $3::int, $4::int, met.round, $5::text
-      FROM met${alsoFrom ? ` CROSS JOIN ${alsoFrom}` : ''} JOIN "events" ev ON ev.id = $1::int
+      SELECT x.e, x.r, x.d, x.v, x.round, x.s
+      FROM met x${alsoFrom ? ` CROSS JOIN ${alsoFrom}` : ''} JOIN "events" ev ON ev.id = x.e
       WHERE ev.contacts_released_at IS NULL AND ev.personal_data_purged_at IS NULL
-        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $2::int AND g.checked_in)
-        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = $1::int AND g.user_id = $3::int AND g.checked_in)
+        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = x.e AND g.user_id = x.r AND g.checked_in)
+        AND EXISTS (SELECT 1 FROM "registrations" g WHERE g.event_id = x.e AND g.user_id = x.d AND g.checked_in)
         AND NOT EXISTS (
-          SELECT 1 FROM "friend_seats" f WHERE f.event_id = $1::int AND f.kind = 'bring' AND f.status = 'accepted'
-            AND ((f.from_user_id = $2::int AND f.accepted_by = $3::int) OR (f.from_user_id = $3::int AND f.accepted_by = $2::int)))
+          SELECT 1 FROM "friend_seats" f WHERE f.event_id = x.e AND f.kind = 'bring' AND f.status = 'accepted'
+            AND ((f.from_user_id = x.r AND f.accepted_by = x.d) OR (f.from_user_id = x.d AND f.accepted_by = x.r)))
+      ORDER BY x.e, x.r, x.d
       ON CONFLICT (event_id, rater_id, rated_id) DO UPDATE SET rating = excluded.rating, round = excluded.round, source = excluded.source, updated_at = now()
-      RETURNING t.id, t.rating, t.round, t.created_at, (extract(epoch from t.created_at) * 1000)::float8 AS created_ms
+      RETURNING t.id, t.event_id, t.rater_id, t.rated_id, t.rating, t.round, t.created_at, (extract(epoch from t.created_at) * 1000)::float8 AS created_ms
     )`;
 
 /**
- * A rating in one statement (docs/decisions/0092): stored (or changed) only when every rule holds,
- * the round being the first started round in which the two sat together; and, in the same round
- * trip, whether the rater has now rated everyone they talked to. Null: a rule refused it, and the
- * caller asks which (ratings.ts), off the fast path. The rules are those of ratings.ts `rate`: both
- * checked in, contacts not released, ratings not deleted, not two friends who booked together.
+ * The ratings of a batch in one statement (docs/decisions/0092, 0151), prepared once per connection
+ * (docs/decisions/0102). $1 a JSON array of the ratings asked for, each {i, e, r, d, v, s} as `asked`
+ * reads them, and k the Idempotency-Key its request holds ('' for none) with q what the request is.
+ * A row for each rating stored (none for one a rule refused): its place i, and, in the same round trip,
+ * its key answered with the rating as JSON written here, which the route sends as it is
+ * (docs/decisions/0127), and whether the rater has now rated everyone they talked to. A batch holds at
+ * most one rating per rater and evening (ratings.ts `rateTogether`): each row's "everyone" reads the
+ * ratings stored before the statement, and its own.
  */
-/**
- * The rating's one statement (docs/decisions/0092), prepared once per connection
- * (docs/decisions/0102): $1 the evening, $2 the rater, $3 the rated, $4 the rating, $5 its source;
- * $6 the Idempotency-Key the request holds ('' for none) and $7 what the request is: when the rating
- * is stored, the key is answered in the same statement, its body the rating as JSON written here, which
- * the route sends as it is (docs/decisions/0127).
- */
-export const RATE_IN_ONE_STATEMENT: PreparedStatement = {
-  name: 'rate_in_one_statement',
-  together: true,
+export const RATE_MANY: PreparedStatement = {
+  name: 'rate_many',
   text: `
-    WITH ${metAndStored()},
-    answered AS (
-      UPDATE "idempotent_requests" k SET status = 201, request = $7::text, body = (
-        SELECT json_build_object('id', s.id, 'raterId', $2::int, 'ratedId', $3::int, 'rating', s.rating, 'round', s.round,
-          'createdAt', to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-        FROM stored s)
-      WHERE $6::text <> '' AND k.user_id = $2::int AND k.key = $6::text AND k.status IS NULL AND EXISTS (SELECT 1 FROM stored)
-      RETURNING k.body
+    WITH asked AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, e int, r int, d int, v int, s text, k text, q text)
     ),
-    partners AS (
-      SELECT DISTINCT CASE WHEN r.user_a = $2::int THEN r.user_b ELSE r.user_a END AS p FROM "rotations" r
-      WHERE r.event_id = $1::int AND r.user_b IS NOT NULL AND (r.user_a = $2::int OR r.user_b = $2::int)
-        AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
+    ${metAndStored()},
+    answered AS (
+      UPDATE "idempotent_requests" k SET status = 201, request = x.q, body = json_build_object('id', s.id, 'raterId', s.rater_id,
+          'ratedId', s.rated_id, 'rating', s.rating, 'round', s.round,
+          'createdAt', to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+      FROM stored s JOIN asked x ON x.e = s.event_id AND x.r = s.rater_id AND x.d = s.rated_id
+      WHERE x.k <> '' AND k.user_id = x.r AND k.key = x.k AND k.status IS NULL
+      RETURNING x.i, k.body
     )
-    SELECT s.id, s.rating, s.round, s.created_ms, (SELECT a.body FROM answered a) AS answer,
+    SELECT x.i, s.id, s.rating, s.round, s.created_ms, a.body AS answer,
       NOT EXISTS (
-        SELECT 1 FROM partners p WHERE p.p <> $3::int
-          AND NOT EXISTS (SELECT 1 FROM "ratings" o WHERE o.event_id = $1::int AND o.rater_id = $2::int AND o.rated_id = p.p)
+        SELECT 1 FROM "rotations" r
+        WHERE r.event_id = x.e AND r.user_b IS NOT NULL AND (r.user_a = x.r OR r.user_b = x.r)
+          AND (CASE WHEN r.user_a = x.r THEN r.user_b ELSE r.user_a END) <> x.d
+          AND EXISTS (SELECT 1 FROM "round_history" h WHERE h.event_id = r.event_id AND h.round = r.round AND h.status IN ('active', 'completed'))
+          AND NOT EXISTS (
+            SELECT 1 FROM "ratings" o WHERE o.event_id = x.e AND o.rater_id = x.r AND o.rated_id = (CASE WHEN r.user_a = x.r THEN r.user_b ELSE r.user_a END))
       ) AS rated_all
-    FROM stored s`,
+    FROM asked x JOIN stored s ON s.event_id = x.e AND s.rater_id = x.r AND s.rated_id = x.d
+    LEFT JOIN answered a ON a.i = x.i`,
 };
 
-export async function rateInOneStatement(
-  db: Db,
-  v: { eventId: number; raterId: number; ratedId: number; rating: number; source: 'card' | 'quick' },
-  /** The key the rating's request holds, answered by this statement (docs/decisions/0127). */
-  keyed: HeldKey | null = null,
-) {
-  const rows = await runPrepared<{ id: number; rating: number; round: number | null; created_ms: number; answer: string | null; rated_all: boolean }>(
-    db,
-    RATE_IN_ONE_STATEMENT,
-    [v.eventId, v.raterId, v.ratedId, v.rating, v.source, keyed?.key ?? '', keyed?.request ?? ''],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    /** The key's answer as stored, when the request held one: the body to send. */
-    answer: row.answer,
-    rating: {
-      id: Number(row.id),
-      raterId: v.raterId,
-      ratedId: v.ratedId,
-      rating: Number(row.rating),
-      round: row.round === null ? null : Number(row.round),
-      createdAt: new Date(Number(row.created_ms)),
-    },
-    ratedEveryone: row.rated_all === true,
-  };
+/** A rating asked for: the values the route checked, and the key its request holds. */
+export interface RatingAsked {
+  eventId: number;
+  raterId: number;
+  ratedId: number;
+  rating: number;
+  source: 'card' | 'quick';
+}
+
+export interface RatingStored {
+  /** The key's answer as stored, when the request held one: the body to send. */
+  answer: string | null;
+  rating: { id: number; raterId: number; ratedId: number; rating: number; round: number | null; createdAt: Date };
+  ratedEveryone: boolean;
+}
+
+type StoredRow = { i: number; id: number; rating: number; round: number | null; created_ms: number; answer: string | null; rated_all: boolean };
+
+/** Ratings in one statement (RATE_MANY): for each, what was stored, or null when a rule refused it. */
+export async function rateMany(db: Db, asked: readonly { v: RatingAsked; keyed: HeldKey | null }[]): Promise<(RatingStored | null)[]> {
+  const input = asked.map(({ v, keyed }, i) => ({
+    i,
+    e: v.eventId,
+    r: v.raterId,
+    d: v.ratedId,
+    v: v.rating,
+    s: v.source,
+    k: keyed?.key ?? '',
+    q: keyed?.request ?? '',
+  }));
+  const rows = await runPrepared<StoredRow>(db, RATE_MANY, [JSON.stringify(input)]);
+  const byPlace = new Map(rows.map((row) => [Number(row.i), row]));
+  return asked.map(({ v }, i) => {
+    const row = byPlace.get(i);
+    if (!row) return null;
+    return {
+      answer: row.answer,
+      rating: {
+        id: Number(row.id),
+        raterId: v.raterId,
+        ratedId: v.ratedId,
+        rating: Number(row.rating),
+        round: row.round === null ? null : Number(row.round),
+        createdAt: new Date(Number(row.created_ms)),
+      },
+      ratedEveryone: row.rated_all === true,
+    };
+  });
 }
 
 /**
@@ -110,14 +136,15 @@ export const DECIDE_IN_ONE_STATEMENT: PreparedStatement = {
   name: 'decide_in_one_statement',
   together: true,
   text: `
-    WITH live AS (
-      SELECT CASE WHEN t.current_round > 0 THEN t.current_round END AS round FROM "event_timers" t
+    WITH asked AS (SELECT 0 AS i, $1::int AS e, $2::int AS r, $3::int AS d, $4::int AS v, $5::text AS s),
+    live AS (
+      SELECT CASE WHEN t.current_round > 0 THEN t.current_round END AS now_round FROM "event_timers" t
       WHERE t.event_id = $1::int AND t.phase = 'active'
     ),
     ${metAndStored('live')},
     logged AS (
       INSERT INTO "connection_logs" (event_id, user_id, other_id, method, round)
-      SELECT $1::int, $2::int, $3::int, $6::text, live.round FROM live WHERE EXISTS (SELECT 1 FROM stored)
+      SELECT $1::int, $2::int, $3::int, $6::text, live.now_round FROM live WHERE EXISTS (SELECT 1 FROM stored)
       ON CONFLICT DO NOTHING
     )
     SELECT s.id FROM stored s`,

@@ -7,7 +7,7 @@ import type { Viewer } from '../auth/service';
 import * as events from '../events/service';
 import * as tickets from '../tickets/service';
 import * as q from './queries';
-import { rateInOneStatement } from './rating-statements';
+import { rateTogether } from './rate-together';
 
 export async function assertHostOrSelf(db: Db, viewer: Viewer, eventId: number, userId: number) {
   const event = await events.getEventRow(db, eventId);
@@ -34,7 +34,8 @@ export const RATINGS_DELETED = 'Ratings are closed: this evening was too long ag
 /**
  * Ratings: one per pair per event, only between checked-in guests who sat together in a round that
  * started (the round stored is that one, whatever the phone says), changeable until release.
- * Stored in one statement that keeps every rule (docs/decisions/0092); only a refusal asks, rule by
+ * Stored in one statement that keeps every rule, with the ratings asked beside it (docs/decisions/0092,
+ * 0151); only a refusal asks, rule by
  * rule, which one, so its message is the same as ever. `ratedEveryone`: this was the rater's last.
  * `keyed`: the Idempotency-Key the request holds, answered by the same statement; `answer` is then the
  * body it stored, for the route to send as it is (docs/decisions/0127).
@@ -49,11 +50,11 @@ export async function rate(
   if (input.raterId !== viewer.id) throw forbidden('You can only rate as yourself');
   if (input.raterId === input.ratedId) throw new AppError('bad_request', 'You cannot rate yourself');
   const v = { eventId, raterId: input.raterId, ratedId: input.ratedId, rating: input.rating, source: 'card' as const };
-  let done = await rateInOneStatement(db, v, keyed);
+  let done = await rateTogether(db, v, keyed);
   if (!done) {
     await whyNotRated(db, eventId, input.raterId, input.ratedId);
     // Every rule holds now (one changed between the two reads, e.g. a round just started): once more.
-    done = await rateInOneStatement(db, v, keyed);
+    done = await rateTogether(db, v, keyed);
     if (!done) throw conflict(NOT_MET);
   }
   return { rating: { ...done.rating, createdAt: done.rating.createdAt.toISOString() }, ratedEveryone: done.ratedEveryone, answer: done.answer };

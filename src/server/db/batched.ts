@@ -16,9 +16,22 @@ export interface BatchedOptions<In, Out> {
   most: number;
   /** Asks with the same key never share a batch: the later one goes in a later statement, and sees the earlier. */
   apart?: (ask: In) => string;
+  /**
+   * How long the first ask of a batch waits for others, in ms (0: the rest of the event loop's turn).
+   * On the embedded database nothing else runs while a statement does, so at a rush the requests are
+   * read between statements a few at a time: without a wait, each statement held one or two asks
+   * (measured, docs/decisions/0151). A batch that reaches `most` goes at once.
+   */
+  gatherMs?: number;
   /** One statement for the batch: an answer for each ask, in the batch's order. */
   run: (db: Db, batch: In[]) => Promise<Out[]>;
 }
+
+/**
+ * What the statements every guest sends at once wait for others: a few milliseconds, which a guest
+ * does not notice and in which, at a rush, dozens of requests reach theirs (docs/decisions/0151).
+ */
+export const GATHER_MS = 5;
 
 interface Waiting<In, Out> {
   ask: In;
@@ -26,13 +39,26 @@ interface Waiting<In, Out> {
   reject: (err: unknown) => void;
 }
 interface Lane<In, Out> {
-  /** A batch is due (on the next turn) or under way. */
+  /** A batch is due (gathering) or under way. */
   sending: boolean;
   queue: Waiting<In, Out>[];
+  /** The gathering batch's wait, while it gathers. */
+  gathering: ReturnType<typeof setTimeout> | null;
+  /** performance.now() when the last batch was sent. */
+  lastSent: number;
 }
 
-/** The real setImmediate, taken as this module loads, before any test fakes the timers. */
+/**
+ * A lane that sent a batch less than this long ago is at a rush: its next batch gathers for
+ * `gatherMs`. A quiet lane's first ask waits only for the rest of the turn, so a lone request is
+ * not slowed.
+ */
+export const RUSH_MS = 50;
+
+/** The real timers, taken as this module loads, before any test fakes them. */
 const nextTurn: (fn: () => void) => unknown = setImmediate;
+const after: (fn: () => void, ms: number) => ReturnType<typeof setTimeout> = setTimeout;
+const cancel: (t: ReturnType<typeof setTimeout>) => void = clearTimeout;
 
 /** The next batch from the queue: in the order asked, at most `most`, at most one ask per `apart` key. */
 export function nextBatch<T>(queue: T[], most: number, apart?: (x: T) => string): { batch: T[]; rest: T[] } {
@@ -54,53 +80,75 @@ export function batched<In, Out>(opts: BatchedOptions<In, Out>): (db: Db, ask: I
   const lanes = new WeakMap<Db, Lane<In, Out>>();
   const apart = opts.apart ? (w: Waiting<In, Out>) => opts.apart!(w.ask) : undefined;
 
-  async function send(db: Db, lane: Lane<In, Out>) {
+  /** Runs a batch: each ask gets its answer, or, should the statement fail, runs again alone. */
+  async function runBatch(db: Db, batch: Waiting<In, Out>[]) {
+    let answers: Out[] | null = null;
     try {
-      while (lane.queue.length) {
-        const { batch, rest } = nextBatch(lane.queue, opts.most, apart);
-        lane.queue = rest;
-        let answers: Out[] | null = null;
-        try {
-          answers = await opts.run(
-            db,
-            batch.map((w) => w.ask),
-          );
-        } catch (err) {
-          if (batch.length === 1) {
-            batch[0]!.reject(err);
-            continue;
-          }
-        }
-        if (answers) {
-          const got = answers;
-          batch.forEach((w, i) => w.resolve(got[i]!));
-          continue;
-        }
-        for (const w of batch) {
-          try {
-            w.resolve((await opts.run(db, [w.ask]))[0]!);
-          } catch (err) {
-            w.reject(err);
-          }
-        }
+      answers = await opts.run(
+        db,
+        batch.map((w) => w.ask),
+      );
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
       }
-    } finally {
+    }
+    if (answers) {
+      const got = answers;
+      batch.forEach((w, i) => w.resolve(got[i]!));
+      return;
+    }
+    for (const w of batch) {
+      try {
+        w.resolve((await opts.run(db, [w.ask]))[0]!);
+      } catch (err) {
+        w.reject(err);
+      }
+    }
+  }
+
+  /** The next batch is gathered (or sent at once when it is full); none is due when nobody waits. */
+  function schedule(db: Db, lane: Lane<In, Out>) {
+    if (!lane.queue.length) {
       lane.sending = false;
+      return;
+    }
+    const rush = performance.now() - lane.lastSent < RUSH_MS;
+    if (lane.queue.length >= opts.most) void send(db, lane);
+    else if (opts.gatherMs && rush) lane.gathering = after(() => void send(db, lane), opts.gatherMs);
+    else nextTurn(() => void send(db, lane));
+  }
+
+  async function send(db: Db, lane: Lane<In, Out>) {
+    if (lane.gathering) cancel(lane.gathering);
+    lane.gathering = null;
+    const { batch, rest } = nextBatch(lane.queue, opts.most, apart);
+    lane.queue = rest;
+    lane.lastSent = performance.now();
+    try {
+      await runBatch(db, batch);
+    } finally {
+      schedule(db, lane);
     }
   }
 
   return (db, ask) => {
     let lane = lanes.get(db);
     if (!lane) {
-      lane = { sending: false, queue: [] };
+      lane = { sending: false, queue: [], gathering: null, lastSent: -Infinity };
       lanes.set(db, lane);
     }
     const l = lane;
     return new Promise<Out>((resolve, reject) => {
       l.queue.push({ ask, resolve, reject });
-      if (l.sending) return;
+      // A batch that is gathering goes at once when full; one under way is followed by the next.
+      if (l.sending) {
+        if (l.gathering && l.queue.length >= opts.most) void send(db, l);
+        return;
+      }
       l.sending = true;
-      nextTurn(() => void send(db, l));
+      schedule(db, l);
     });
   };
 }

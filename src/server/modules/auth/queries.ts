@@ -1,27 +1,33 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { batched } from '../../db/batched';
+import { batched, GATHER_MS } from '../../db/batched';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { loginCodes, sessions, userRoles, users } from '../../db/schema/index';
 
 /**
  * The sessions that stand among those asked for in `asked` (a CTE of the statement, with its place i
- * and the token's hash h), each with its user and their stored roles.
+ * and the token's hash h), each with its user and their stored roles. Each is looked up by its hash
+ * (LATERAL): joined as a set, the planner read every session to hash them, 12 ms a statement at a
+ * rush (docs/decisions/0151).
  * A suspended account has no session (docs/decisions/0041): its rows are deleted as it is suspended, and never read meanwhile.
  */
 const standing = `
-    SELECT x.i, u.id, u.email, u.name, (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
-      coalesce((SELECT array_agg(r.role::text) FROM "user_roles" r WHERE r.user_id = u.id), '{}'::text[]) AS roles
-    FROM asked x JOIN "sessions" s ON s.token_hash = x.h JOIN "users" u ON u.id = s.user_id
-    WHERE s.expires_at > now() AND u.suspended_at IS NULL`;
+    SELECT x.i, w.* FROM asked x CROSS JOIN LATERAL (
+      SELECT u.id, u.email, u.name, (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
+        coalesce((SELECT array_agg(r.role::text) FROM "user_roles" r WHERE r.user_id = u.id), '{}'::text[]) AS roles
+      FROM "sessions" s JOIN "users" u ON u.id = s.user_id
+      WHERE s.token_hash = x.h AND s.expires_at > now() AND u.suspended_at IS NULL
+      LIMIT 1
+    ) w`;
 
 /**
- * A session that stands: one statement, read by every request and every socket command, so it is
- * prepared once per connection (docs/decisions/0102). $1 the token's hash.
+ * Sessions that stand: read by every request and every socket command, so prepared once per connection
+ * (docs/decisions/0102), and those asked together read in one statement (docs/decisions/0151).
+ * $1 a JSON array of {i, h}: the place, the token's hash.
  */
-const FIND_SESSION: PreparedStatement = {
-  name: 'find_session',
-  text: `WITH asked AS (SELECT 0 AS i, $1::text AS h) ${standing} LIMIT 1`,
+const FIND_SESSIONS: PreparedStatement = {
+  name: 'find_sessions',
+  text: `WITH asked AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, h text)) ${standing}`,
 };
 
 type SessionRow = { id: number; email: string; name: string; expires_ms: number; roles: string[] };
@@ -33,10 +39,21 @@ const sessionOf = (row: SessionRow) => ({
   roles: row.roles,
 });
 
-export async function findSession(db: Db, tokenHash: string) {
-  const [row] = await runPrepared<SessionRow>(db, FIND_SESSION, [tokenHash]);
-  return row ? sessionOf(row) : null;
-}
+const sessionsTogether = batched<string, ReturnType<typeof sessionOf> | null>({
+  most: 200,
+  gatherMs: GATHER_MS,
+  async run(db, hashes) {
+    const rows = await runPrepared<SessionRow & { i: number }>(db, FIND_SESSIONS, [JSON.stringify(hashes.map((h, i) => ({ i, h })))]);
+    const byPlace = new Map(rows.map((row) => [Number(row.i), row]));
+    return hashes.map((_, i) => {
+      const row = byPlace.get(i);
+      return row ? sessionOf(row) : null;
+    });
+  },
+});
+
+/** The session behind a token's hash, if it stands, read with those asked beside it. */
+export const findSession = (db: Db, tokenHash: string) => sessionsTogether(db, tokenHash);
 
 /**
  * Sessions, and an Idempotency-Key claimed for each one's member, in one statement (docs/decisions/0125,
@@ -49,6 +66,7 @@ export async function findSession(db: Db, tokenHash: string) {
  */
 const FIND_SESSIONS_CLAIMING: PreparedStatement = {
   name: 'find_sessions_claiming',
+  together: true,
   text: `
     WITH asked AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, h text, k text, q text)),
     s AS (SELECT w.*, x.k, x.q FROM (${standing}) w JOIN asked x ON x.i = w.i),
@@ -65,6 +83,7 @@ type Claimed = { session: ReturnType<typeof sessionOf>; claimed: boolean } | nul
 
 const claimingTogether = batched<Claiming, Claimed>({
   most: 200,
+  gatherMs: GATHER_MS,
   apart: (ask) => ask.key,
   async run(db, asks) {
     const input = asks.map((a, i) => ({ i, h: a.tokenHash, k: a.key, q: a.request }));

@@ -2,7 +2,7 @@
  * The ratings that arrive together go in one statement (docs/decisions/0151): a rating waits for the
  * rest of the event loop's turn and goes with every other one waiting as one RATE_MANY (db/batched.ts).
  */
-import { batched } from '../../db/batched';
+import { batched, GATHER_MS } from '../../db/batched';
 import type { HeldKey } from '../../plugins/idempotency';
 import { rateMany, type RatingAsked, type RatingStored } from './rating-statements';
 
@@ -17,6 +17,7 @@ export const MOST_IN_ONE = 200;
  */
 const rateOne = batched<{ v: RatingAsked; keyed: HeldKey | null }, RatingStored | null>({
   most: MOST_IN_ONE,
+  gatherMs: GATHER_MS,
   apart: ({ v }) => `${v.eventId}:${v.raterId}`,
   run: rateMany,
 });

@@ -50,6 +50,7 @@ const metAndStored = (alsoFrom?: string) => `met AS (
  */
 export const RATE_MANY: PreparedStatement = {
   name: 'rate_many',
+  together: true,
   text: `
     WITH asked AS (
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, e int, r int, d int, v int, s text, k text, q text)

@@ -3,10 +3,10 @@ import type { Db } from './client';
 /**
  * Many asks, one statement (docs/decisions/0151): right after the bell every guest rates at once,
  * and a statement's own cost (parse, plan, run, commit) is most of what a rating costs the database.
- * An ask waits for the rest of the event loop's turn, in which the requests that came in with it reach
- * theirs, then goes with every other one waiting as one statement (`run`); those that arrive while it
- * runs go in the next. One lane per database: the statements follow each other, so an ask sees every
- * one sent before its batch.
+ * An ask goes with every other one waiting as one statement (`run`): on a quiet lane after the rest of
+ * the event loop's turn, at a rush after `gatherMs` (see RUSH_MS); those that arrive while it runs go
+ * in the next. One lane per database: the statements follow each other, so an ask sees every one sent
+ * before its batch.
  *
  * Should a batch's statement fail, nothing of it stands (one statement), and each ask runs again
  * alone, so each caller gets its own answer or its own error.
@@ -32,6 +32,21 @@ export interface BatchedOptions<In, Out> {
  * does not notice and in which, at a rush, dozens of requests reach theirs (docs/decisions/0151).
  */
 export const GATHER_MS = 5;
+
+/** At most this many asks in one statement of the burst after the bell: its 2,000 go as ten or more. */
+export const MOST_TOGETHER = 200;
+
+/**
+ * A batch's answers in the batch's order, from rows that carry the place `i` each ask was given in the
+ * statement's JSON; an ask with no row (refused, or no session) gets null.
+ */
+export function inPlace<Row extends { i: number }, Out>(rows: Row[], count: number, make: (row: Row) => Out): (Out | null)[] {
+  const byPlace = new Map(rows.map((row) => [Number(row.i), row]));
+  return Array.from({ length: count }, (_, i) => {
+    const row = byPlace.get(i);
+    return row ? make(row) : null;
+  });
+}
 
 interface Waiting<In, Out> {
   ask: In;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { batched, GATHER_MS } from '../../db/batched';
+import { batched, GATHER_MS, inPlace, MOST_TOGETHER } from '../../db/batched';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import { loginCodes, sessions, userRoles, users } from '../../db/schema/index';
 
@@ -40,15 +40,11 @@ const sessionOf = (row: SessionRow) => ({
 });
 
 const sessionsTogether = batched<string, ReturnType<typeof sessionOf> | null>({
-  most: 200,
+  most: MOST_TOGETHER,
   gatherMs: GATHER_MS,
   async run(db, hashes) {
     const rows = await runPrepared<SessionRow & { i: number }>(db, FIND_SESSIONS, [JSON.stringify(hashes.map((h, i) => ({ i, h })))]);
-    const byPlace = new Map(rows.map((row) => [Number(row.i), row]));
-    return hashes.map((_, i) => {
-      const row = byPlace.get(i);
-      return row ? sessionOf(row) : null;
-    });
+    return inPlace(rows, hashes.length, sessionOf);
   },
 });
 
@@ -82,17 +78,13 @@ type Claiming = { tokenHash: string; key: string; request: string };
 type Claimed = { session: ReturnType<typeof sessionOf>; claimed: boolean } | null;
 
 const claimingTogether = batched<Claiming, Claimed>({
-  most: 200,
+  most: MOST_TOGETHER,
   gatherMs: GATHER_MS,
   apart: (ask) => ask.key,
   async run(db, asks) {
     const input = asks.map((a, i) => ({ i, h: a.tokenHash, k: a.key, q: a.request }));
     const rows = await runPrepared<SessionRow & { i: number; claimed: boolean }>(db, FIND_SESSIONS_CLAIMING, [JSON.stringify(input)]);
-    const byPlace = new Map(rows.map((row) => [Number(row.i), row]));
-    return asks.map((_, i) => {
-      const row = byPlace.get(i);
-      return row ? { session: sessionOf(row), claimed: row.claimed === true } : null;
-    });
+    return inPlace(rows, asks.length, (row) => ({ session: sessionOf(row), claimed: row.claimed === true }));
   },
 });
 

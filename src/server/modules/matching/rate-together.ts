@@ -2,12 +2,12 @@
  * The ratings that arrive together go in one statement (docs/decisions/0151): a rating waits for the
  * rest of the event loop's turn and goes with every other one waiting as one RATE_MANY (db/batched.ts).
  */
-import { batched, GATHER_MS } from '../../db/batched';
+import { batched, GATHER_MS, MOST_TOGETHER } from '../../db/batched';
 import type { HeldKey } from '../../plugins/idempotency';
 import { rateMany, type RatingAsked, type RatingStored } from './rating-statements';
 
 /** At most this many ratings in one statement: a burst's 2,000 go as ten or more. */
-export const MOST_IN_ONE = 200;
+export const MOST_IN_ONE = MOST_TOGETHER;
 
 /**
  * A rating stored with those asked beside it: what was stored, or null when a rule refused it (the

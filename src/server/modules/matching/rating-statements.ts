@@ -3,6 +3,7 @@
  * once per connection: every rule of a rating kept in SQL, in one round trip.
  */
 import type { Db } from '../../db/client';
+import { inPlace } from '../../db/batched';
 import { runPrepared, type PreparedStatement } from '../../db/prepared';
 import type { HeldKey } from '../../plugins/idempotency';
 
@@ -108,10 +109,8 @@ export async function rateMany(db: Db, asked: readonly { v: RatingAsked; keyed: 
     q: keyed?.request ?? '',
   }));
   const rows = await runPrepared<StoredRow>(db, RATE_MANY, [JSON.stringify(input)]);
-  const byPlace = new Map(rows.map((row) => [Number(row.i), row]));
-  return asked.map(({ v }, i) => {
-    const row = byPlace.get(i);
-    if (!row) return null;
+  return inPlace(rows, asked.length, (row): RatingStored => {
+    const { v } = asked[Number(row.i)]!;
     return {
       answer: row.answer,
       rating: {
